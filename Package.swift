@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Grove",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "grove", targets: ["grove"]),
+        .library(name: "GroveCore", targets: ["GroveCore"]),
+        .library(name: "GroveStore", targets: ["GroveStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    ],
+    targets: [
+        // Pure domain of all four rooms: Foundation only, no clocks, no ids, no I/O.
+        .target(name: "GroveCore"),
+        // SQLite through GRDB: migrations, records, repositories, export / import.
+        .target(
+            name: "GroveStore",
+            dependencies: [
+                "GroveCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The `grove` command tree.
+        .target(
+            name: "GroveCLI",
+            dependencies: [
+                "GroveCore",
+                "GroveStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .executableTarget(name: "grove", dependencies: ["GroveCLI"]),
+        // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
+        // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
+        .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),
+        .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore"]),
+        .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore"]),
+        .testTarget(name: "GroveCLITests", dependencies: ["GroveCLI", "GroveStore", "GroveCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why a focus operation was refused.
+public enum FocusError: GroveValidationError, Equatable {
+    /// The state machine does not allow this move (seed 000's `canTransitionTo`).
+    case illegalTransition(from: SessionState, to: SessionState)
+    /// A session is already active or paused; only one may be open at a time.
+    case sessionAlreadyOpen
+    /// There is no active or paused session to act on.
+    case noOpenSession
+    /// The planned length is outside 1 second … 4 hours.
+    case invalidPlannedDuration(TimeInterval)
+    /// A logged session ends before it starts, or its pauses do not fit inside it.
+    case invalidInterval(String)
+    /// A break length or long-break interval is out of range.
+    case invalidPreference(field: String, rule: String)
+
+    public var field: String {
+        switch self {
+        case .illegalTransition, .sessionAlreadyOpen, .noOpenSession: "state"
+        case .invalidPlannedDuration: "plannedDuration"
+        case .invalidInterval: "endTime"
+        case .invalidPreference(let field, _): field
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .illegalTransition(let from, let to):
+            "A \(from.displayName.lowercased()) session cannot become \(to.rawValue)"
+        case .sessionAlreadyOpen: "A focus session is already running; finish or abandon it first"
+        case .noOpenSession: "There is no active or paused focus session"
+        case .invalidPlannedDuration: "Session length must be between 1 second and 4 hours"
+        case .invalidInterval(let rule): rule
+        case .invalidPreference(_, let rule): rule
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// One Pomodoro focus session (seed 000, T009), as a value.
+///
+/// Timing is a pure function of the persisted instants and `now`: nothing ticks. A session whose focus
+/// time reaches `plannedDuration` is completed at that exact instant, whoever evaluates it and however
+/// late (`settled(at:)`). `duration` and `pausedDuration` hold the values as of the last transition;
+/// use `focusTime(at:)` for the live figure.
+public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
+    public var id: UUID
+    /// When the session started (UTC instant).
+    public var startTime: Date
+    /// When it completed or was abandoned; nil while active or paused.
+    public var endTime: Date?
+    public var state: SessionState
+    /// Focus time, excluding pauses, as of the last transition (final once terminal).
+    public var duration: TimeInterval
+    /// Total time spent paused, as of the last transition.
+    public var pausedDuration: TimeInterval
+    public var createdAt: Date
+    /// The session's length: 25 minutes unless configured (1 s … 4 h).
+    public var plannedDuration: TimeInterval
+    /// When the current pause began; nil unless paused.
+    public var pausedAt: Date?
+    /// IANA zone the session was lived in (where it ended, once terminal).
+    public var timeZoneIdentifier: String
+    /// The local day on which the session ended, in `timeZoneIdentifier`; nil until terminal.
+    public var endDay: LocalDay?
+    /// Set when the session's elapsed time could not be measured with a monotonic clock across a
+    /// restart, and the wall clock was used (clamped) instead.
+    public var clockUncertain: Bool
+
+    /// Default planned length: 25 minutes.
+    public static let defaultPlannedDuration: TimeInterval = 25 * 60
+    /// Allowed planned lengths.
+    public static let plannedDurationRange: ClosedRange<TimeInterval> = 1...(4 * 3600)
+
+    public init(
+        id: UUID,
+        startTime: Date,
+        endTime: Date? = nil,
+        state: SessionState = .active,
+        duration: TimeInterval = 0,
+        pausedDuration: TimeInterval = 0,
+        createdAt: Date? = nil,
+        plannedDuration: TimeInterval = FocusSession.defaultPlannedDuration,
+        pausedAt: Date? = nil,
+        timeZoneIdentifier: String,
+        endDay: LocalDay? = nil,
+        clockUncertain: Bool = false
+    ) {
+        self.id = id
+        self.startTime = startTime
+        self.endTime = endTime
+        self.state = state
+        self.duration = duration
+        self.pausedDuration = pausedDuration
+        self.createdAt = createdAt ?? startTime
+        self.plannedDuration = plannedDuration
+        self.pausedAt = pausedAt
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.endDay = endDay
+        self.clockUncertain = clockUncertain
+    }
+
+    /// Starts a new active session at `now`.
+    public static func start(
+        id: UUID, at now: Date, plannedDuration: TimeInterval = defaultPlannedDuration, timeZone: TimeZone
+    ) throws(FocusError) -> FocusSession {
+        guard plannedDurationRange.contains(plannedDuration) else { throw .invalidPlannedDuration(plannedDuration) }
+        return FocusSession(id: id, startTime: now, plannedDuration: plannedDuration, timeZoneIdentifier: timeZone.identifier)
+    }
+
+    // MARK: Timing
+
+    /// Time paused up to `now`, including a pause in progress.
+    public func pausedTime(at now: Date) -> TimeInterval {
+        guard state == .paused, let pausedAt else { return pausedDuration }
+        return pausedDuration + max(0, now.timeIntervalSince(pausedAt))
+    }
+
+    /// Focus time (excluding pauses) at `now`, never more than the planned length.
+    public func focusTime(at now: Date) -> TimeInterval {
+        switch state {
+        case .completed, .abandoned: return duration
+        case .paused:
+            guard let pausedAt else { return duration }
+            return min(plannedDuration, max(0, pausedAt.timeIntervalSince(startTime) - pausedDuration))
+        case .active:
+            return min(plannedDuration, max(0, now.timeIntervalSince(startTime) - pausedDuration))
+        }
+    }
+
+    /// Focus time still to go at `now`.
+    public func remaining(at now: Date) -> TimeInterval { max(0, plannedDuration - focusTime(at: now)) }
+
+    /// Progress 0…1 at `now`.
+    public func progress(at now: Date) -> Double {
+        state == .completed ? 1 : min(1, focusTime(at: now) / plannedDuration)
+    }
+
+    /// The tree's growth stage at `now`.
+    public func treeStage(at now: Date) -> TreeStage {
+        state == .completed ? .fullTree : TreeStage(progress: progress(at: now))
+    }
+
+    /// The instant at which an active session reaches its planned length (nil unless active).
+    public var dueAt: Date? {
+        guard state == .active else { return nil }
+        return startTime.addingTimeInterval(pausedDuration + plannedDuration)
+    }
+
+    /// Whether an active session has reached its planned length by `now`.
+    public func isDue(at now: Date) -> Bool { dueAt.map { now >= $0 } ?? false }
+
+    // MARK: Transitions
+
+    /// The session as it stands at `now`: an active session whose focus time reached its length is
+    /// completed at the exact instant it did, even when first evaluated hours later.
+    public func settled(at now: Date, in calendar: ZonedCalendar) -> FocusSession {
+        guard let due = dueAt, now >= due else { return self }
+        var session = self
+        session.finish(as: .completed, at: due, in: calendar)
+        return session
+    }
+
+    /// Pauses an active session.
+    public mutating func pause(at now: Date) throws(FocusError) {
+        try check(.paused)
+        duration = focusTime(at: now)
+        pausedAt = max(now, startTime)
+        state = .paused
+    }
+
+    /// Resumes a paused session, adding the pause to `pausedDuration`.
+    public mutating func resume(at now: Date) throws(FocusError) {
+        try check(.active)
+        pausedDuration = pausedTime(at: now)
+        pausedAt = nil
+        state = .active
+    }
+
+    /// Completes an active session at `now` (ending it early keeps the focus time actually spent).
+    public mutating func complete(at now: Date, in calendar: ZonedCalendar) throws(FocusError) {
+        try check(.completed)
+        finish(as: .completed, at: min(now, dueAt ?? now), in: calendar)
+    }
+
+    /// Abandons an active or paused session at `now`: no tree.
+    public mutating func abandon(at now: Date, in calendar: ZonedCalendar) throws(FocusError) {
+        try check(.abandoned)
+        finish(as: .abandoned, at: now, in: calendar)
+    }
+
+    private func check(_ target: SessionState) throws(FocusError) {
+        guard state.canTransition(to: target) else { throw .illegalTransition(from: state, to: target) }
+    }
+
+    private mutating func finish(as final: SessionState, at end: Date, in calendar: ZonedCalendar) {
+        if state == .paused {
+            pausedDuration = pausedTime(at: end)
+            pausedAt = nil
+        }
+        duration = state == .active ? min(plannedDuration, max(0, end.timeIntervalSince(startTime) - pausedDuration)) : duration
+        state = final
+        endTime = max(end, startTime)
+        timeZoneIdentifier = calendar.timeZone.identifier
+        endDay = calendar.localDay(of: endTime!)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// One mindful pause before opening an app (seed 003).
+///
+/// It starts when the gateway appears (`completionStatus == nil`) and ends once: completed (the
+/// countdown reached 0:00), exited (the user left early), force_quit, or timeout (nobody came back:
+/// closed by recovery once its duration plus the grace period has passed).
+public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
+    public enum CompletionType: String, Codable, CaseIterable, Sendable {
+        case completed, exited
+        case forceQuit = "force_quit"
+        case timeout
+    }
+
+    public enum ActionType: String, Codable, CaseIterable, Sendable {
+        case proceedToApp = "proceed_to_app"
+        case exitToHome = "exit_to_home"
+        /// "Plant a tree instead": the pause turns into a focus session.
+        case deepenPause = "deepen_pause"
+    }
+
+    /// Seconds a session may run past its duration (seed 003).
+    public static let gracePeriod = 5
+    public static let durationRange = 15...45
+
+    public var id: UUID
+    public var appId: String
+    public var contentId: String
+    public var startTimestamp: Date
+    /// The configured pause length, 15…45 s.
+    public var durationSetting: Int
+    /// Nil while the pause is on screen.
+    public var completionStatus: CompletionType?
+    /// Seconds actually spent in the mindful state (≤ durationSetting + 5).
+    public var timeSpent: Int
+    /// What the user did; nil for timeout and force_quit (nobody chose).
+    public var actionOutcome: ActionType?
+    /// Where the pause ran, e.g. "linux-cli", "web".
+    public var platform: String
+    /// Zone and local day in which the pause started: usage statistics are per local day.
+    public var timeZoneIdentifier: String
+    public var localDay: LocalDay
+    /// When the session ended.
+    public var endTimestamp: Date?
+
+    public init(id: UUID, appId: String, contentId: String, startTimestamp: Date, durationSetting: Int,
+                completionStatus: CompletionType? = nil, timeSpent: Int = 0, actionOutcome: ActionType? = nil,
+                platform: String, calendar: ZonedCalendar, endTimestamp: Date? = nil) {
+        self.id = id
+        self.appId = appId
+        self.contentId = contentId
+        self.startTimestamp = startTimestamp
+        self.durationSetting = durationSetting
+        self.completionStatus = completionStatus
+        self.timeSpent = timeSpent
+        self.actionOutcome = actionOutcome
+        self.platform = platform
+        self.timeZoneIdentifier = calendar.timeZone.identifier
+        self.localDay = calendar.localDay(of: startTimestamp)
+        self.endTimestamp = endTimestamp
+    }
+
+    public var isOpen: Bool { completionStatus == nil }
+
+    /// The instant after which an open session counts as abandoned.
+    public var timeoutAt: Date { startTimestamp.addingTimeInterval(TimeInterval(durationSetting + Self.gracePeriod)) }
+
+    /// Checks the seed's rules; `appExists` / `contentExists` answer for the references.
+    public func validate(appExists: (String) -> Bool, contentExists: (String) -> Bool) throws(PauseValidationError) {
+        guard Self.durationRange.contains(durationSetting) else { throw .durationSetting(durationSetting) }
+        guard timeSpent >= 0 else { throw .negativeTimeSpent }
+        guard timeSpent <= durationSetting + Self.gracePeriod else {
+            throw .timeSpentTooLong(timeSpent: timeSpent, limit: durationSetting + Self.gracePeriod)
+        }
+        guard appExists(appId) else { throw .unknownApp(appId) }
+        guard contentExists(contentId) else { throw .unknownContent(contentId) }
+        try checkOutcome()
+    }
+
+    private func checkOutcome() throws(PauseValidationError) {
+        switch (completionStatus, actionOutcome) {
+        case (nil, nil): return
+        case (nil, .some): throw .outcomeMismatch("An open pause cannot have an outcome yet")
+        case (.completed?, nil): throw .outcomeMismatch("A completed pause needs an outcome: proceed_to_app, exit_to_home or deepen_pause")
+        case (.exited?, .proceedToApp?): throw .outcomeMismatch("An exited pause cannot proceed to the app")
+        case (.exited?, nil): throw .outcomeMismatch("An exited pause needs an outcome: exit_to_home or deepen_pause")
+        case (.timeout?, .some), (.forceQuit?, .some): throw .outcomeMismatch("A timed-out or force-quit pause has no outcome")
+        default: return
+        }
+    }
+
+    /// Ends an open pause at `now` with `status` and `outcome`; time spent is measured from the
+    /// start and capped at the duration plus the grace period.
+    public mutating func finish(_ status: CompletionType, outcome: ActionType?, at now: Date) throws(PauseValidationError) {
+        guard isOpen else { throw .sessionAlreadyFinished }
+        let elapsed = max(0, Int(now.timeIntervalSince(startTimestamp).rounded(.down)))
+        if status == .completed && elapsed + 1 < durationSetting {
+            throw .outcomeMismatch("A pause can only complete once its \(durationSetting) s countdown has run (\(elapsed) s so far)")
+        }
+        var ended = self
+        ended.completionStatus = status
+        ended.actionOutcome = outcome
+        ended.timeSpent = min(elapsed, status == .completed ? durationSetting : durationSetting + Self.gracePeriod)
+        ended.endTimestamp = max(now, startTimestamp)
+        try ended.checkOutcome()
+        self = ended
+    }
+
+    /// Crash recovery: an open session whose duration plus grace has passed by `now` ends as
+    /// `timeout` at that instant. Returns whether it changed.
+    @discardableResult
+    public mutating func recoverIfAbandoned(at now: Date) -> Bool {
+        guard isOpen, now > timeoutAt else { return false }
+        completionStatus = .timeout
+        actionOutcome = nil
+        timeSpent = durationSetting
+        endTimestamp = timeoutAt
+        return true
+    }
+}

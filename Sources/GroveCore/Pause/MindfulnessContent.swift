@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a pause shows: a quote, an excerpt or a prompt (seed 003).
+public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
+    public enum ContentType: String, Codable, CaseIterable, Sendable { case quote, excerpt, prompt }
+
+    public enum ContentCategory: String, Codable, CaseIterable, Sendable, Comparable {
+        case stoicism, productivity, mindfulness, gratitude, nature, philosophy
+        public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public var id: String
+    public var type: ContentType
+    /// 50…750 characters.
+    public var text: String
+    public var category: ContentCategory
+    /// Attribution, where there is one.
+    public var author: String?
+    /// Approximate reading time, seconds (10…60).
+    public var length: Int
+    /// Display priority 1…10; higher is shown more often.
+    public var priority: Int
+    /// Shipped with Grove (true) or added by the user / a content pack (false).
+    public var isBundled: Bool
+    /// When it was last shown.
+    public var lastUsed: Date?
+    /// How many times it has been shown: the rotation's fairness counter (a Grove addition).
+    public var timesShown: Int
+
+    public static let textLengthRange = 50...750
+    public static let readingLengthRange = 10...60
+    public static let priorityRange = 1...10
+    public static let defaultPriority = 5
+
+    public init(id: String, type: ContentType, text: String, category: ContentCategory, author: String? = nil, length: Int? = nil,
+                priority: Int = MindfulnessContent.defaultPriority, isBundled: Bool = false, lastUsed: Date? = nil, timesShown: Int = 0) {
+        self.id = id
+        self.type = type
+        self.text = text
+        self.category = category
+        self.author = author
+        self.length = length ?? MindfulnessContent.readingLength(of: text)
+        self.priority = priority
+        self.isBundled = isBundled
+        self.lastUsed = lastUsed
+        self.timesShown = timesShown
+    }
+
+    /// A reading-time estimate: ~200 words a minute, clamped to 10…60 s.
+    public static func readingLength(of text: String) -> Int {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).count
+        return min(60, max(10, Int((Double(words) / 200 * 60).rounded(.up))))
+    }
+
+    public func validate() throws(PauseValidationError) {
+        guard !id.isEmpty, id.count <= 100,
+              id.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.".unicodeScalars.contains($0) })
+        else { throw .invalidContentID(id) }
+        let count = text.trimmingCharacters(in: .whitespacesAndNewlines).count
+        guard Self.textLengthRange.contains(count) else { throw .contentTextLength(count) }
+        guard Self.readingLengthRange.contains(length) else { throw .contentReadingLength(length) }
+        guard Self.priorityRange.contains(priority) else { throw .contentPriority(priority) }
+    }
+}

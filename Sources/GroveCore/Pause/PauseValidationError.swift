@@ -1,0 +1,82 @@
+/// Why a Pause-room value was refused (seed 003's validation rules).
+public enum PauseValidationError: GroveValidationError, Equatable {
+    /// An app id that is not lowercase alphanumeric with hyphens.
+    case invalidAppID(String)
+    /// An app with no display name.
+    case emptyDisplayName
+    /// A URL scheme without "://" or with an invalid scheme name.
+    case invalidURLScheme(String)
+    /// A web URL that is not an absolute http(s) URL.
+    case invalidWebURL(String)
+    /// A negative display order.
+    case invalidOrder
+    /// A content id that is empty or has characters outside letters, digits, "-", "_" and ".".
+    case invalidContentID(String)
+    /// Content text shorter than 50 or longer than 750 characters.
+    case contentTextLength(Int)
+    /// Reading length outside 10…60 seconds.
+    case contentReadingLength(Int)
+    /// Priority outside 1…10.
+    case contentPriority(Int)
+    /// Pause length outside 15…45 seconds.
+    case durationSetting(Int)
+    /// Time spent exceeds the pause length plus the 5 s grace period.
+    case timeSpentTooLong(timeSpent: Int, limit: Int)
+    /// Negative time spent.
+    case negativeTimeSpent
+    /// The session names an app that does not exist.
+    case unknownApp(String)
+    /// The session names content that does not exist.
+    case unknownContent(String)
+    /// More than 10 apps enabled at once.
+    case tooManyEnabledApps(Int)
+    /// No content category enabled.
+    case noCategories
+    /// The gateway session was already finished.
+    case sessionAlreadyFinished
+    /// A finished session needs a status and an outcome that agree.
+    case outcomeMismatch(String)
+
+    public var field: String {
+        switch self {
+        case .invalidAppID, .unknownApp: "appId"
+        case .emptyDisplayName: "displayName"
+        case .invalidURLScheme: "urlScheme"
+        case .invalidWebURL: "webURL"
+        case .invalidOrder: "order"
+        case .invalidContentID, .unknownContent: "contentId"
+        case .contentTextLength: "text"
+        case .contentReadingLength: "length"
+        case .contentPriority: "priority"
+        case .durationSetting: "durationSetting"
+        case .timeSpentTooLong, .negativeTimeSpent: "timeSpent"
+        case .tooManyEnabledApps: "enabledApps"
+        case .noCategories: "selectedCategories"
+        case .sessionAlreadyFinished: "completionStatus"
+        case .outcomeMismatch: "actionOutcome"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidAppID(let id): "App id must be lowercase letters, digits and hyphens (got \"\(id)\")"
+        case .emptyDisplayName: "App name cannot be empty"
+        case .invalidURLScheme(let s): "URL scheme must be a scheme name followed by \"://\" (got \"\(s)\")"
+        case .invalidWebURL(let u): "Web URL must be an absolute http or https URL (got \"\(u)\")"
+        case .invalidOrder: "Order cannot be negative"
+        case .invalidContentID(let id): "Content id must be letters, digits, \"-\", \"_\" or \".\" (got \"\(id)\")"
+        case .contentTextLength(let n): "Content text must be 50-750 characters (got \(n))"
+        case .contentReadingLength(let n): "Reading length must be 10-60 seconds (got \(n))"
+        case .contentPriority(let n): "Priority must be 1-10 (got \(n))"
+        case .durationSetting(let n): "Pause duration must be 15-45 seconds (got \(n))"
+        case .timeSpentTooLong(let t, let limit): "Time spent cannot exceed the pause duration plus 5 seconds (\(t) > \(limit))"
+        case .negativeTimeSpent: "Time spent cannot be negative"
+        case .unknownApp(let id): "No app with id \"\(id)\""
+        case .unknownContent(let id): "No content with id \"\(id)\""
+        case .tooManyEnabledApps(let n): "At most 10 apps can be enabled (got \(n))"
+        case .noCategories: "At least one content category must be selected"
+        case .sessionAlreadyFinished: "This pause has already ended"
+        case .outcomeMismatch(let rule): rule
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// An app or web site that Grove puts a mindful pause in front of (seed 003).
+///
+/// Grove adds `webURL` so that a web site can be gated as well as an app's URL scheme.
+public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
+    /// Lowercase letters, digits and hyphens, e.g. "instagram".
+    public var id: String
+    public var displayName: String
+    /// A custom URL scheme including "://", e.g. "instagram://".
+    public var urlScheme: String
+    public var iconAssetName: String
+    /// Whether the user gates this app; new apps start disabled.
+    public var isEnabled: Bool
+    /// Position in the hub.
+    public var order: Int
+    /// Where "Proceed" goes on the web or desktop, e.g. https://www.instagram.com/.
+    public var webURL: String?
+
+    public init(id: String, displayName: String, urlScheme: String, iconAssetName: String? = nil, isEnabled: Bool = false, order: Int = 0, webURL: String? = nil) {
+        self.id = id
+        self.displayName = displayName
+        self.urlScheme = urlScheme
+        self.iconAssetName = iconAssetName ?? id
+        self.isEnabled = isEnabled
+        self.order = order
+        self.webURL = webURL
+    }
+
+    public func validate() throws(PauseValidationError) {
+        guard Self.isValidID(id) else { throw .invalidAppID(id) }
+        guard !displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyDisplayName }
+        guard Self.isValidScheme(urlScheme) else { throw .invalidURLScheme(urlScheme) }
+        if let webURL, !Self.isValidWebURL(webURL) { throw .invalidWebURL(webURL) }
+        guard order >= 0 else { throw .invalidOrder }
+    }
+
+    /// Lowercase alphanumeric words joined by single hyphens, 1…64 characters.
+    public static func isValidID(_ id: String) -> Bool {
+        guard (1...64).contains(id.count), !id.hasPrefix("-"), !id.hasSuffix("-"), !id.contains("--") else { return false }
+        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// A scheme name (RFC 3986: a letter, then letters, digits, "+", "-" or ".") followed by "://".
+    public static func isValidScheme(_ scheme: String) -> Bool {
+        guard let range = scheme.range(of: "://"), range.upperBound == scheme.endIndex else { return false }
+        let name = scheme[..<range.lowerBound]
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
+    }
+
+    /// An absolute http(s) URL with a host.
+    public static func isValidWebURL(_ string: String) -> Bool {
+        guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty else { return false }
+        return true
+    }
+
+    /// The apps the hub offers out of the box (disabled until chosen).
+    public static let known: [SocialApp] = [
+        SocialApp(id: "instagram", displayName: "Instagram", urlScheme: "instagram://", order: 0, webURL: "https://www.instagram.com/"),
+        SocialApp(id: "tiktok", displayName: "TikTok", urlScheme: "tiktok://", order: 1, webURL: "https://www.tiktok.com/"),
+        SocialApp(id: "x", displayName: "X", urlScheme: "twitter://", order: 2, webURL: "https://x.com/"),
+        SocialApp(id: "facebook", displayName: "Facebook", urlScheme: "fb://", order: 3, webURL: "https://www.facebook.com/"),
+        SocialApp(id: "youtube", displayName: "YouTube", urlScheme: "youtube://", order: 4, webURL: "https://www.youtube.com/"),
+        SocialApp(id: "reddit", displayName: "Reddit", urlScheme: "reddit://", order: 5, webURL: "https://www.reddit.com/"),
+        SocialApp(id: "snapchat", displayName: "Snapchat", urlScheme: "snapchat://", order: 6, webURL: "https://www.snapchat.com/"),
+        SocialApp(id: "linkedin", displayName: "LinkedIn", urlScheme: "linkedin://", order: 7, webURL: "https://www.linkedin.com/"),
+    ]
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Pause usage for one app on one local day (seed 003), derived from gateway sessions on read.
+///
+/// Grove never stores these (DESIGN.md): no midnight job can be missed and no aggregate goes stale.
+public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
+    /// Share of completed pauses the seed aims for.
+    public static let completionTarget = 0.6
+    /// Days of raw sessions kept.
+    public static let retentionDays = 30
+
+    /// `YYYY-MM-DD_appId`.
+    public var id: String
+    public var date: LocalDay
+    public var appId: String
+    /// Pauses started.
+    public var totalSessions: Int
+    /// Pauses whose countdown reached 0:00.
+    public var completedSessions: Int
+    /// Pauses left early.
+    public var exitedSessions: Int
+    /// Mean seconds in the mindful state over finished pauses.
+    public var avgTimeSpent: Double
+    /// Consecutive days up to `date` with ≥ 1 completed pause of this app.
+    public var streakCount: Int
+
+    /// completed / total, 0…1.
+    public var completionRate: Double { totalSessions > 0 ? Double(completedSessions) / Double(totalSessions) : 0 }
+    /// Whether the day met the 60% completion target.
+    public var meetsTarget: Bool { totalSessions > 0 && completionRate >= Self.completionTarget }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, date, appId, totalSessions, completedSessions, exitedSessions, avgTimeSpent, streakCount, completionRate, meetsTarget
+    }
+
+    public init(date: LocalDay, appId: String, totalSessions: Int, completedSessions: Int, exitedSessions: Int, avgTimeSpent: Double, streakCount: Int) {
+        self.id = "\(date)_\(appId)"
+        self.date = date
+        self.appId = appId
+        self.totalSessions = totalSessions
+        self.completedSessions = completedSessions
+        self.exitedSessions = exitedSessions
+        self.avgTimeSpent = avgTimeSpent
+        self.streakCount = streakCount
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(date: try c.decode(LocalDay.self, forKey: .date), appId: try c.decode(String.self, forKey: .appId),
+                  totalSessions: try c.decode(Int.self, forKey: .totalSessions), completedSessions: try c.decode(Int.self, forKey: .completedSessions),
+                  exitedSessions: try c.decode(Int.self, forKey: .exitedSessions), avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
+                  streakCount: try c.decode(Int.self, forKey: .streakCount))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(date, forKey: .date)
+        try c.encode(appId, forKey: .appId)
+        try c.encode(totalSessions, forKey: .totalSessions)
+        try c.encode(completedSessions, forKey: .completedSessions)
+        try c.encode(exitedSessions, forKey: .exitedSessions)
+        try c.encode(avgTimeSpent, forKey: .avgTimeSpent)
+        try c.encode(streakCount, forKey: .streakCount)
+        try c.encode(completionRate, forKey: .completionRate)
+        try c.encode(meetsTarget, forKey: .meetsTarget)
+    }
+}
+
+/// Counts of one app's pauses on one local day: what the store aggregates in SQL.
+public struct UsageDayCounts: Hashable, Sendable {
+    public var date: LocalDay
+    public var appId: String
+    public var total: Int
+    public var completed: Int
+    public var exited: Int
+    /// Sum of time spent over finished sessions, and how many finished.
+    public var timeSpentSum: Int
+    public var finished: Int
+
+    public init(date: LocalDay, appId: String, total: Int, completed: Int, exited: Int, timeSpentSum: Int, finished: Int) {
+        self.date = date
+        self.appId = appId
+        self.total = total
+        self.completed = completed
+        self.exited = exited
+        self.timeSpentSum = timeSpentSum
+        self.finished = finished
+    }
+}
+
+extension UsageStatistics {
+    /// Statistics per app per day, newest day first, with each day's streak.
+    public static func derive(from counts: [UsageDayCounts], calendar: ZonedCalendar) -> [UsageStatistics] {
+        var result: [UsageStatistics] = []
+        for (appId, rows) in Dictionary(grouping: counts, by: \.appId) {
+            var streak = 0
+            var previous: LocalDay?
+            for row in rows.sorted(by: { $0.date < $1.date }) {
+                if row.completed > 0 {
+                    streak = previous.map { calendar.areConsecutive($0, row.date) } == true ? streak + 1 : 1
+                    previous = row.date
+                } else {
+                    streak = 0
+                    previous = nil
+                }
+                result.append(UsageStatistics(
+                    date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
+                    exitedSessions: row.exited, avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
+                    streakCount: streak))
+            }
+        }
+        return result.sorted { ($0.date, $1.appId) > ($1.date, $0.appId) }
+    }
+
+    /// The same, straight from sessions.
+    public static func derive(from sessions: [GatewaySession], calendar: ZonedCalendar) -> [UsageStatistics] {
+        var counts: [String: UsageDayCounts] = [:]
+        for s in sessions {
+            let key = "\(s.localDay)_\(s.appId)"
+            var c = counts[key] ?? UsageDayCounts(date: s.localDay, appId: s.appId, total: 0, completed: 0, exited: 0, timeSpentSum: 0, finished: 0)
+            c.total += 1
+            if s.completionStatus == .completed { c.completed += 1 }
+            if s.completionStatus == .exited { c.exited += 1 }
+            if s.completionStatus != nil {
+                c.finished += 1
+                c.timeSpentSum += s.timeSpent
+            }
+            counts[key] = c
+        }
+        return derive(from: Array(counts.values), calendar: calendar)
+    }
+
+    /// The first local day still kept on `today`: 30 days of history, today included.
+    public static func retentionStart(today: LocalDay) -> LocalDay { today.adding(days: -(retentionDays - 1)) }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A calendar day as it was lived somewhere: a proleptic Gregorian year, month and day, with no zone.
+///
+/// Grove stores the local day beside every instant (`YYYY-MM-DD`) so that "which day did this happen
+/// on" never depends on the zone the reader is in. Day arithmetic is done on the day number, never by
+/// adding 86 400 seconds to an instant.
+public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates a day, or returns nil when the components do not name a real Gregorian date.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var dayNumber: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day with the given number of days since 1970-01-01.
+    public init(dayNumber z0: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(_ string: some StringProtocol) {
+        let parts = string.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
+    }
+
+    /// The day `n` calendar days later (earlier for negative `n`), ignoring zones.
+    public func adding(days n: Int) -> LocalDay { LocalDay(dayNumber: dayNumber + n) }
+
+    /// Whole calendar days from `self` to `other`.
+    public func days(to other: LocalDay) -> Int { other.dayNumber - dayNumber }
+
+    /// Day of the week, Sunday = 0 … Saturday = 6 (the seed's `weeklyDay` convention).
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        let w = (dayNumber + 4) % 7
+        return w < 0 ? w + 7 : w
+    }
+
+    /// The first day of this day's month.
+    public var firstOfMonth: LocalDay { LocalDay(year: year, month: month, day: 1)! }
+
+    /// The number of days in this day's month.
+    public var daysInMonth: Int { LocalDay.daysIn(month: month, year: year) }
+
+    /// The first day of the week containing this day, for a week starting on `firstWeekday`
+    /// (Sunday = 0 … Saturday = 6).
+    public func startOfWeek(firstWeekday: Int) -> LocalDay {
+        let back = (weekday - firstWeekday + 7) % 7
+        return adding(days: -back)
+    }
+
+    /// The same month shifted by `n` months, on day 1.
+    public func addingMonths(_ n: Int) -> LocalDay {
+        let total = year * 12 + (month - 1) + n
+        let y = total >= 0 ? total / 12 : (total - 11) / 12
+        return LocalDay(year: y, month: total - y * 12 + 1, day: 1)!
+    }
+
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let string = try container.decode(String.self)
+        guard let day = LocalDay(string) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a date as YYYY-MM-DD, got \"\(string)\"")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// An error caused by bad input: names the field and the rule it broke.
+///
+/// Every face (CLI, HTTP) reports these the same way: the CLI prints `message` and exits 64, the API
+/// answers `application/problem+json` with a 4xx status and `field` in the body.
+public protocol GroveValidationError: LocalizedError, Sendable {
+    /// The field at fault, named as in the seeds (camelCase).
+    var field: String { get }
+    /// One sentence naming the rule, e.g. "Timer name cannot be empty".
+    var message: String { get }
+}
+
+extension GroveValidationError {
+    public var errorDescription: String? { message }
+}
+
+/// A validation failure that carries its own field and message; used for rules that have no
+/// dedicated case in a room's error enum (an unknown enum value in imported data, for example).
+public struct InvalidField: GroveValidationError, Equatable {
+    public let field: String
+    public let message: String
+    public init(_ field: String, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+}
