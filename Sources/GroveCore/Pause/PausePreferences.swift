@@ -42,4 +42,32 @@ public struct PausePreferences: Equatable, Sendable, Codable {
         guard !selectedCategories.isEmpty else { throw .noCategories }
         for app in enabledApps where !SocialApp.isValidID(app) { throw .invalidAppID(app) }
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, timerDuration, selectedCategories, enabledApps, onboardingCompleted, trialStartDate, lastContentSync, analyticsOptIn
+    }
+
+    /// Sets are written sorted, so that the same preferences always encode to the same bytes.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(timerDuration, forKey: .timerDuration)
+        try c.encode(selectedCategories.sorted(), forKey: .selectedCategories)
+        try c.encode(enabledApps.sorted(), forKey: .enabledApps)
+        try c.encode(onboardingCompleted, forKey: .onboardingCompleted)
+        try c.encodeIfPresent(trialStartDate, forKey: .trialStartDate)
+        try c.encodeIfPresent(lastContentSync, forKey: .lastContentSync)
+        try c.encode(analyticsOptIn, forKey: .analyticsOptIn)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(timerDuration: try c.decode(Int.self, forKey: .timerDuration),
+                  selectedCategories: try c.decode(Set<MindfulnessContent.ContentCategory>.self, forKey: .selectedCategories),
+                  enabledApps: try c.decodeIfPresent(Set<String>.self, forKey: .enabledApps) ?? [],
+                  onboardingCompleted: try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false,
+                  trialStartDate: try c.decodeIfPresent(Date.self, forKey: .trialStartDate),
+                  lastContentSync: try c.decodeIfPresent(Date.self, forKey: .lastContentSync),
+                  analyticsOptIn: try c.decodeIfPresent(Bool.self, forKey: .analyticsOptIn) ?? false)
+    }
 }

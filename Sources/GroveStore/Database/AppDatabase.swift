@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import GroveCore
+import Logging
+
+/// Grove's one store: a SQLite file shared safely by every process (CLI, server, scripts).
+///
+/// Like GRDB's demo app, it wraps the database writer, migrates in `init`, and offers reads and writes
+/// named after what they do. Every write validates first and changes nothing when input is bad.
+public struct AppDatabase: Sendable {
+    /// The GRDB writer: a `DatabasePool` (WAL) for files, a `DatabaseQueue` in memory.
+    public let writer: any DatabaseWriter
+    /// Time, ids and zone come from here, never from the system directly.
+    public let environment: GroveEnvironment
+
+    /// Opens `writer`, applies pending migrations and installs the bundled data.
+    public init(_ writer: any DatabaseWriter, environment: GroveEnvironment = .live) throws {
+        self.writer = writer
+        self.environment = environment
+        try Self.migrator.migrate(writer)
+        try installBundledData()
+    }
+
+    /// Opens (creating if needed) the database file at `path` in WAL mode.
+    public static func open(path: String, environment: GroveEnvironment = .live) throws -> AppDatabase {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        return try AppDatabase(pool, environment: environment)
+    }
+
+    /// A private in-memory database (tests, previews).
+    public static func inMemory(environment: GroveEnvironment = .live) throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: configuration()), environment: environment)
+    }
+
+    /// Settings that let the CLI and the server write one file at once: writes wait up to 10 s for the
+    /// lock instead of failing with SQLITE_BUSY (GRDB 7 opens write transactions IMMEDIATE, so there is
+    /// no deadlocking lock upgrade); foreign keys on; full sync so that an acknowledged commit survives
+    /// power loss as well as a crash.
+    public static func configuration() -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    /// Where Grove keeps its data: `$GROVE_HOME/grove.sqlite`, else `$XDG_DATA_HOME/grove/grove.sqlite`,
+    /// else `~/.local/share/grove/grove.sqlite`.
+    public static func defaultPath(environment variables: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let home = variables["GROVE_HOME"], !home.isEmpty { return home + "/grove.sqlite" }
+        if let xdg = variables["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/grove/grove.sqlite" }
+        let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/grove/grove.sqlite"
+    }
+
+    // MARK: Bundled data
+
+    /// Preset themes, bundled content, the known apps and default preferences, inserted once per
+    /// content-pack version. Idempotent; the common case is one cheap read.
+    func installBundledData() throws {
+        let key = "bundled_data_version"
+        let installed = try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM grove_meta WHERE key = ?", arguments: [key]) }
+        guard installed != String(BundledContent.version) else { return }
+        try writer.write { db in
+            for theme in PresetThemes.getAll() { try ThemeRecord(theme).upsert(db) }
+            for content in BundledContent.all {
+                // Keep rotation counters of items already shown; refresh their text.
+                try db.execute(sql: """
+                    INSERT INTO mindfulness_content (id, type, text, category, author, length, priority, is_bundled, last_used, times_shown)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 1, NULL, 0)
+                    ON CONFLICT (id) DO UPDATE SET type = excluded.type, text = excluded.text, category = excluded.category,
+                        author = excluded.author, length = excluded.length, is_bundled = 1
+                    """, arguments: [content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
+                                     content.length, content.priority])
+            }
+            for app in SocialApp.known { try SocialAppRecord(app).insert(db, onConflict: .ignore) }
+            try PausePreferencesRecord(.default).insert(db, onConflict: .ignore)
+            try FocusPreferencesRecord(.default).insert(db, onConflict: .ignore)
+            if try UserPreferencesRecord.fetchCount(db) == 0 { try UserPreferencesRecord(UserPreferences()).insert(db) }
+            try db.execute(sql: "INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)", arguments: [key, String(BundledContent.version)])
+        }
+    }
+
+    // MARK: Calendar
+
+    /// The calendar of "today", streaks and reminders: the configured zone, else the system's.
+    public func calendar() throws -> ZonedCalendar {
+        try writer.read { db in try calendar(db) }
+    }
+
+    func calendar(_ db: Database) throws -> ZonedCalendar {
+        let row = try Row.fetchOne(db, sql: "SELECT time_zone, first_weekday FROM user_preferences LIMIT 1")
+        let zoneID: String? = row?["time_zone"]
+        let zone = zoneID.flatMap(TimeZone.init(identifier:)) ?? environment.systemTimeZone()
+        return ZonedCalendar(timeZone: zone, firstWeekday: row?["first_weekday"] ?? 1)
+    }
+
+    /// Checks the file: SQLite's integrity check, "ok" when sound.
+    public func integrityCheck() throws -> String {
+        try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
+    }
+}
+
+extension Database {
+    /// Runs `body`, turning a constraint failure from SQLite into a validation error when it names a
+    /// rule Grove knows (a trigger's message) — bad input from another process still reads clearly.
+    func mappingConstraints<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            if let message = error.message, message.contains("At most 10 apps") {
+                throw PauseValidationError.tooManyEnabledApps(11)
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GroveCore
+
+/// The side effects Grove depends on: the time, new ids, the system's zone, the machine's clocks.
+///
+/// Everything that reads the clock or makes an id takes it from here, so tests replace it wholesale
+/// (pointfreeco/isowords style). `live` is the only place Grove calls `Date()` or `UUID()`.
+public struct GroveEnvironment: Sendable {
+    public var now: @Sendable () -> Date
+    public var uuid: @Sendable () -> UUID
+    public var systemTimeZone: @Sendable () -> TimeZone
+    /// Wall clock plus boot id and time since boot, for sessions that outlive their process.
+    public var clockReading: @Sendable () -> ClockReading
+
+    public init(now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
+                systemTimeZone: @escaping @Sendable () -> TimeZone, clockReading: (@Sendable () -> ClockReading)? = nil) {
+        self.now = now
+        self.uuid = uuid
+        self.systemTimeZone = systemTimeZone
+        self.clockReading = clockReading ?? { ClockReading(wall: now()) }
+    }
+
+    /// The real clock (rounded to the millisecond, the store's precision), random v4 ids, the system zone.
+    public static let live = GroveEnvironment(
+        now: { Date().groveRoundedToMillis },
+        uuid: { UUID() },
+        systemTimeZone: { TimeZone.current },
+        clockReading: { MachineClock.read() })
+
+    /// A fixed clock and counting ids, for tests: `now` can be moved with `TestClock.advance`.
+    public static func test(clock: TestClock, zone: TimeZone = TimeZone(identifier: "UTC")!) -> GroveEnvironment {
+        GroveEnvironment(now: { clock.now }, uuid: { clock.nextUUID() }, systemTimeZone: { zone },
+                         clockReading: { ClockReading(wall: clock.now, bootID: clock.bootID, sinceBoot: clock.sinceBoot) })
+    }
+}
+
+/// A settable clock and id source for tests and benchmarks.
+public final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _now: Date
+    private var _sinceBoot: TimeInterval = 1000
+    private var counter = 0
+    private var _bootID = "test-boot"
+
+    public init(_ now: Date) { _now = now }
+
+    public var now: Date { lock.withLock { _now } }
+    public var sinceBoot: TimeInterval { lock.withLock { _sinceBoot } }
+    public var bootID: String { lock.withLock { _bootID } }
+
+    /// Moves wall and monotonic clocks forward together.
+    public func advance(by seconds: TimeInterval) { lock.withLock { _now += seconds; _sinceBoot += seconds } }
+    /// Sets the wall clock only (a jump: NTP, a user changing the time).
+    public func setWall(_ date: Date) { lock.withLock { _now = date } }
+    /// Simulates a reboot: a new boot id and a monotonic clock that starts again.
+    public func reboot() { lock.withLock { _bootID = UUID().uuidString; _sinceBoot = 5 } }
+
+    public func nextUUID() -> UUID {
+        lock.withLock {
+            counter += 1
+            return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", counter))!
+        }
+    }
+}
+
+/// Reads the machine's boot id and time since boot (Linux: /proc; elsewhere the wall clock only).
+public enum MachineClock {
+    public static func read() -> ClockReading {
+        let wall = Date().groveRoundedToMillis
+        #if os(Linux)
+        var ts = timespec()
+        let since: TimeInterval? = clock_gettime(CLOCK_BOOTTIME, &ts) == 0 ? TimeInterval(ts.tv_sec) + TimeInterval(ts.tv_nsec) / 1e9 : nil
+        return ClockReading(wall: wall, bootID: bootID, sinceBoot: since)
+        #else
+        return ClockReading(wall: wall)
+        #endif
+    }
+
+    static let bootID: String? = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+extension Date {
+    /// Milliseconds since 1970 (the store's instant format).
+    public var groveMillis: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    public init(groveMillis: Int64) { self.init(timeIntervalSince1970: TimeInterval(groveMillis) / 1000) }
+    /// This instant at millisecond precision, as stored.
+    public var groveRoundedToMillis: Date { Date(groveMillis: groveMillis) }
+}
+
+extension TimeInterval {
+    var groveMillis: Int64 { Int64((self * 1000).rounded()) }
+    init(groveMillis: Int64) { self = TimeInterval(groveMillis) / 1000 }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// A logged pause inside a past session.
+    public struct LoggedPause: Sendable, Hashable {
+        public var start: Date
+        public var end: Date
+        public init(start: Date, end: Date) {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    // MARK: Writes
+
+    /// Starts a focus session now. A session that reached its length while nobody watched is
+    /// completed first; one still running is an error.
+    @discardableResult
+    public func startFocusSession(plannedDuration: TimeInterval? = nil) throws -> FocusSession {
+        try writer.write { db in
+            let calendar = try calendar(db)
+            if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
+            let planned = try plannedDuration ?? focusPreferences(db).focusDuration
+            let reading = environment.clockReading()
+            let session = try FocusSession.start(id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone)
+            try FocusSessionRecord(session, anchor: reading).insert(db)
+            return session
+        }
+    }
+
+    /// Pauses the running session.
+    @discardableResult
+    public func pauseFocusSession() throws -> FocusSession {
+        try transitionOpenSession { session, now, _ in try session.pause(at: now) }
+    }
+
+    /// Resumes the paused session.
+    @discardableResult
+    public func resumeFocusSession() throws -> FocusSession {
+        try transitionOpenSession { session, now, _ in try session.resume(at: now) }
+    }
+
+    /// Abandons the running or paused session: no tree.
+    @discardableResult
+    public func abandonFocusSession() throws -> FocusSession {
+        try transitionOpenSession { session, now, calendar in try session.abandon(at: now, in: calendar) }
+    }
+
+    private func transitionOpenSession(_ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void) throws -> FocusSession {
+        try writer.write { db in
+            let calendar = try calendar(db)
+            guard let open = try settledOpenSession(db, calendar: calendar) else { throw FocusError.noOpenSession }
+            var session = open.session
+            // A session completed by settling cannot be paused or abandoned any more: the state
+            // machine says so with its own error.
+            try change(&session, open.now, calendar)
+            let anchor = ClockReading(wall: open.now, bootID: open.reading.bootID, sinceBoot: open.reading.sinceBoot)
+            try FocusSessionRecord(session, anchor: anchor).update(db)
+            return session
+        }
+    }
+
+    /// Records a session that happened in the past (a pen-and-paper Pomodoro, a session on another
+    /// device). Pauses must lie inside it and not overlap. A completed session's planned length is its
+    /// focus time unless given; an abandoned one keeps the focus time it had.
+    @discardableResult
+    public func logFocusSession(start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false,
+                                plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil) throws -> FocusSession {
+        let start = start.groveRoundedToMillis, end = end.groveRoundedToMillis
+        guard end > start else { throw FocusError.invalidInterval("A session must end after it starts") }
+        guard end <= environment.now().addingTimeInterval(1) else { throw FocusError.invalidInterval("A logged session cannot end in the future") }
+        var paused: TimeInterval = 0
+        var previousEnd = start
+        for pause in pauses.sorted(by: { $0.start < $1.start }) {
+            guard pause.end > pause.start else { throw FocusError.invalidInterval("A pause must end after it starts") }
+            guard pause.start >= previousEnd, pause.end <= end else {
+                throw FocusError.invalidInterval("Pauses must lie inside the session and not overlap")
+            }
+            paused += pause.end.timeIntervalSince(pause.start)
+            previousEnd = pause.end
+        }
+        let focus = end.timeIntervalSince(start) - paused
+        let planned = plannedDuration ?? focus
+        guard FocusSession.plannedDurationRange.contains(planned) else { throw FocusError.invalidPlannedDuration(planned) }
+        if !abandoned && abs(focus - planned) > 0.001 {
+            throw FocusError.invalidInterval("A completed session's focus time must equal its length (focus \(Int(focus)) s, length \(Int(planned)) s)")
+        }
+        guard focus <= planned + 0.001 else { throw FocusError.invalidInterval("Focus time cannot exceed the session length") }
+        return try writer.write { db in
+            let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
+            let session = FocusSession(
+                id: environment.uuid(), startTime: start, endTime: end, state: abandoned ? .abandoned : .completed,
+                duration: min(planned, focus), pausedDuration: paused, createdAt: environment.now(), plannedDuration: planned,
+                timeZoneIdentifier: calendar.timeZone.identifier, endDay: calendar.localDay(of: end))
+            try FocusSessionRecord(session).insert(db)
+            return session
+        }
+    }
+
+    /// Deletes one session (its day's totals follow, by trigger).
+    public func deleteFocusSession(id: UUID) throws {
+        try writer.write { db in
+            guard try FocusSessionRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("focus session", id.uuidString) }
+        }
+    }
+
+    /// Completes, in the store, an open session that reached its length while nobody watched.
+    /// Returns the session as it now stands: still open, or completed just now; nil when none was open.
+    @discardableResult
+    public func settleFocusSession() throws -> FocusSession? {
+        try writer.write { db in try settledOpenSession(db, calendar: calendar(db))?.session }
+    }
+
+    /// The open session settled at the resolved `now`, persisted if it completed.
+    private func settledOpenSession(_ db: Database, calendar: ZonedCalendar) throws -> (session: FocusSession, now: Date, reading: ClockReading)? {
+        guard let record = try FocusSessionRecord
+            .filter(sql: "state IN ('active', 'paused')")
+            .fetchOne(db) else { return nil }
+        var session = try record.model()
+        let reading = environment.clockReading()
+        let (now, uncertain) = reading.resolved(since: record.anchor)
+        if uncertain && !session.clockUncertain { session.clockUncertain = true }
+        let settled = session.settled(at: now, in: calendar)
+        if settled != (try record.model()) {
+            try FocusSessionRecord(settled, anchor: record.anchor).update(db)
+        }
+        return (settled, now, reading)
+    }
+
+    // MARK: Reads (seed 000's queries)
+
+    /// The active or paused session (Query 5), settled: a session that has run its length is stored
+    /// as completed and no longer returned here.
+    public func currentFocusSession() throws -> FocusSession? {
+        try settleFocusSession().flatMap { $0.state.isOpen ? $0 : nil }
+    }
+
+    /// The instant to evaluate `session` at: the wall clock, or the monotonic clock since its last
+    /// transition when the process is on the same boot.
+    public func now(for session: FocusSession) throws -> Date {
+        let anchor = try writer.read { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
+        return environment.clockReading().resolved(since: anchor).now
+    }
+
+    /// One session by id.
+    public func focusSession(id: UUID) throws -> FocusSession? {
+        try writer.read { db in try FocusSessionRecord.fetchOne(db, key: id.uuidString)?.model() }
+    }
+
+    /// Completed sessions, newest first (Query 1: the forest).
+    public func completedSessions(limit: Int? = nil, offset: Int = 0) throws -> [FocusSession] {
+        try settleFocusSession()
+        return try writer.read { db in
+            try FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
+                .limit(limit ?? -1, offset: offset).fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// Sessions completed today in the configured zone (Query 2).
+    public func todaysCompletedSessions() throws -> [FocusSession] {
+        try settleFocusSession()
+        return try writer.read { db in
+            let today = try calendar(db).localDay(of: environment.now())
+            return try FocusSessionRecord.filter(sql: "state = 'completed' AND end_day = ?", arguments: [today.description])
+                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// Every session, newest first (Query 3).
+    public func allFocusSessions() throws -> [FocusSession] {
+        try writer.read { db in try FocusSessionRecord.order(sql: "start_time DESC, id").fetchAll(db).map { try $0.model() } }
+    }
+
+    /// Completed sessions that ended in `[from, to)`, newest first (Query 4).
+    public func completedSessions(from: Date, to: Date) throws -> [FocusSession] {
+        try writer.read { db in
+            try FocusSessionRecord.filter(sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis])
+                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// Completed and abandoned sessions that ended on the given local days (inclusive), newest first.
+    public func terminalSessions(fromDay: LocalDay, toDay: LocalDay) throws -> [FocusSession] {
+        try writer.read { db in
+            try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ?", arguments: [fromDay.description, toDay.description])
+                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    // MARK: Stats
+
+    /// ForestStats, computed in SQL from per-day totals (one row per day, never one per session).
+    public func forestStats() throws -> ForestStats {
+        try settleFocusSession()
+        return try writer.read { db in
+            let calendar = try calendar(db)
+            let daily = try FocusDayRecord.fetchAll(db, sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day ORDER BY day")
+            return ForestStats.from(daily: daily.compactMap(\.totals), today: calendar.localDay(of: environment.now()), calendar: calendar)
+        }
+    }
+
+    /// Per-day totals between two local days, inclusive (heatmaps, "this week").
+    public func dailyFocusTotals(from: LocalDay, to: LocalDay) throws -> [DailyFocusTotals] {
+        try writer.read { db in
+            try FocusDayRecord.fetchAll(db, sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day WHERE day BETWEEN ? AND ? ORDER BY day",
+                                        arguments: [from.description, to.description]).compactMap(\.totals)
+        }
+    }
+
+    /// The break the Pomodoro cycle calls for now: counted over today's trees.
+    public func nextBreak() throws -> PomodoroBreak {
+        let stats = try forestStats()
+        return try focusPreferences().breakAfter(completedInCycle: stats.todaysTrees)
+    }
+
+    // MARK: Preferences
+
+    public func focusPreferences() throws -> FocusPreferences {
+        try writer.read { db in try focusPreferences(db) }
+    }
+
+    func focusPreferences(_ db: Database) throws -> FocusPreferences {
+        try FocusPreferencesRecord.fetchOne(db, sql: "SELECT * FROM focus_preferences WHERE id = 1")?.model ?? .default
+    }
+
+    public func updateFocusPreferences(_ preferences: FocusPreferences) throws {
+        try preferences.validate()
+        try writer.write { db in try FocusPreferencesRecord(preferences).upsert(db) }
+    }
+
+    // MARK: Bulk
+
+    /// Inserts (or replaces by id) many sessions in one transaction with one prepared statement.
+    /// Validates every session first; inserts none if any is bad.
+    public func insertFocusSessions(_ sessions: [FocusSession]) throws {
+        for session in sessions { try Self.validateStored(session) }
+        try writer.write { db in try upsertFocusSessions(sessions, db) }
+    }
+
+    /// The rules a stored session must satisfy (mirrors the table's CHECKs, with clear messages).
+    static func validateStored(_ s: FocusSession) throws {
+        guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else { throw FocusError.invalidPlannedDuration(s.plannedDuration) }
+        guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
+            throw InvalidField("duration", "Focus time must be between 0 and the session length")
+        }
+        guard s.pausedDuration >= 0 else { throw InvalidField("pausedDuration", "Paused time cannot be negative") }
+        guard TimeZone(identifier: s.timeZoneIdentifier) != nil else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"") }
+        if s.state.isTerminal {
+            guard let end = s.endTime, s.endDay != nil else { throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay") }
+            guard end >= s.startTime else { throw FocusError.invalidInterval("A session must end after it starts") }
+        } else if s.endTime != nil || s.endDay != nil {
+            throw InvalidField("endTime", "An open session cannot have endTime")
+        }
+        guard (s.state == .paused) == (s.pausedAt != nil) else { throw InvalidField("pausedAt", "pausedAt is set exactly when a session is paused") }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    private static let newestFirst = "date DESC, updated_at DESC, id DESC"
+
+    // MARK: Writes
+
+    /// Sets the intention for the period of `scope` that contains `date` (today by default):
+    /// replaces that period's intention if there is one, else creates it.
+    @discardableResult
+    public func setIntention(_ text: String, scope: IntentionScope, date: LocalDay? = nil, themeId: UUID? = nil,
+                             customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false) throws -> Intention {
+        let now = environment.now()
+        return try writer.write { db in
+            let calendar = try calendar(db)
+            let day = date ?? calendar.localDay(of: now)
+            if let themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
+            let period = scope.period(containing: day, calendar: calendar)
+            var intention: Intention
+            if let existing = try IntentionRecord.filter(sql: "scope = ? AND date >= ? AND date < ?",
+                                                         arguments: [scope.rawValue, period.lowerBound.description, period.upperBound.description])
+                .order(sql: "updated_at DESC").fetchOne(db)?.intention {
+                intention = existing
+                intention.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                intention.updatedAt = now
+                if themeId != nil { intention.themeId = themeId }
+                if customFont != nil { intention.customFont = customFont }
+                intention.quote = quote ?? intention.quote
+                intention.aiRephrased = aiRephrased
+            } else {
+                intention = Intention(id: environment.uuid(), text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
+                                      date: day, createdAt: now, themeId: themeId, customFont: customFont, aiRephrased: aiRephrased, quote: quote)
+            }
+            try intention.validate()
+            try IntentionRecord(intention).upsert(db)
+            return intention
+        }
+    }
+
+    /// Inserts a new intention (seed 004's `create`).
+    public func createIntention(_ intention: Intention) throws {
+        try intention.validate()
+        try writer.write { db in
+            if let themeId = intention.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
+            guard try !IntentionRecord.exists(db, key: intention.id.uuidString) else {
+                throw InvalidField("id", "An intention with id \(intention.id.uuidString) already exists")
+            }
+            try IntentionRecord(intention).insert(db)
+        }
+    }
+
+    /// Updates an intention, stamping `updatedAt` (seed 004's `update`).
+    @discardableResult
+    public func updateIntention(_ intention: Intention) throws -> Intention {
+        var updated = intention
+        updated.updatedAt = environment.now()
+        try updated.validate()
+        try writer.write { db in
+            if let themeId = updated.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
+            guard try IntentionRecord.exists(db, key: intention.id.uuidString) else { throw NotFoundError("intention", intention.id.uuidString) }
+            try IntentionRecord(updated).update(db)
+        }
+        return updated
+    }
+
+    public func deleteIntention(id: UUID) throws {
+        try writer.write { db in
+            guard try IntentionRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("intention", id.uuidString) }
+        }
+    }
+
+    // MARK: Reads
+
+    public func intentions() throws -> [Intention] {
+        try writer.read { db in try IntentionRecord.order(sql: Self.newestFirst).fetchAll(db).map(\.intention) }
+    }
+
+    public func intention(id: UUID) throws -> Intention? {
+        try writer.read { db in try IntentionRecord.fetchOne(db, key: id.uuidString)?.intention }
+    }
+
+    /// The intention of `scope` whose period contains `date`.
+    public func intention(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
+        try writer.read { db in
+            let calendar = try calendar(db)
+            return IntentionHierarchy.current(from: try candidates(db, around: date, calendar: calendar).filter { $0.scope == scope },
+                                              on: date, calendar: calendar)
+        }
+    }
+
+    /// The intention to show on `date` (today by default): day > week > month.
+    public func currentIntention(on date: LocalDay? = nil) throws -> Intention? {
+        try writer.read { db in
+            let calendar = try calendar(db)
+            let day = date ?? calendar.localDay(of: environment.now())
+            return IntentionHierarchy.current(from: try candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
+        }
+    }
+
+    /// Intentions whose period could contain `day`: dated within its month or its week (indexed range).
+    private func candidates(_ db: Database, around day: LocalDay, calendar: ZonedCalendar) throws -> [Intention] {
+        let week = IntentionScope.week.period(containing: day, calendar: calendar)
+        let month = IntentionScope.month.period(containing: day, calendar: calendar)
+        let low = min(week.lowerBound, month.lowerBound), high = max(week.upperBound, month.upperBound)
+        return try IntentionRecord.filter(sql: "date >= ? AND date < ?", arguments: [low.description, high.description])
+            .fetchAll(db).map(\.intention)
+    }
+
+    /// Case-insensitive text search, newest first. An empty query finds nothing.
+    public func searchIntentions(_ query: String) throws -> [Intention] {
+        let q = query.trimmingCharacters(in: .whitespaces)
+        guard !q.isEmpty else { return [] }
+        return try writer.read { db in
+            // SQLite's LIKE folds ASCII case only: narrow in SQL when the query is ASCII, then match
+            // in Swift for full Unicode case- and diacritic-insensitivity.
+            var request = IntentionRecord.order(sql: Self.newestFirst)
+            if q.unicodeScalars.allSatisfy(\.isASCII) && q.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == " " }) {
+                request = request.filter(sql: "text LIKE ?", arguments: ["%" + q + "%"])
+            }
+            return try request.fetchAll(db).map(\.intention)
+                .filter { $0.text.range(of: q, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        }
+    }
+
+    /// Intentions dated between two days inclusive, newest first.
+    public func intentions(from: LocalDay, to: LocalDay) throws -> [Intention] {
+        try writer.read { db in
+            try IntentionRecord.filter(sql: "date BETWEEN ? AND ?", arguments: [from.description, to.description])
+                .order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
+        }
+    }
+
+    public func intentions(scope: IntentionScope) throws -> [Intention] {
+        try writer.read { db in
+            try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    // MARK: Apps
+
+    /// Every app in hub order.
+    public func apps() throws -> [SocialApp] {
+        try writer.read { db in try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app) }
+    }
+
+    public func app(id: String) throws -> SocialApp? {
+        try writer.read { db in try SocialAppRecord.fetchOne(db, key: id)?.app }
+    }
+
+    /// Adds or replaces an app after validating it (at most 10 enabled).
+    public func saveApp(_ app: SocialApp) throws {
+        try app.validate()
+        try writer.write { db in
+            try db.mappingConstraints {
+                if app.isEnabled, try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?", arguments: [app.id])! >= PausePreferences.maxEnabledApps {
+                    throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
+                }
+                try SocialAppRecord(app).upsert(db)
+            }
+        }
+    }
+
+    /// Gates (or stops gating) an app.
+    public func setAppEnabled(id: String, _ enabled: Bool) throws {
+        try writer.write { db in
+            guard var app = try SocialAppRecord.fetchOne(db, key: id)?.app else { throw PauseValidationError.unknownApp(id) }
+            if enabled && !app.isEnabled,
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled")! >= PausePreferences.maxEnabledApps {
+                throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
+            }
+            app.isEnabled = enabled
+            try SocialAppRecord(app).update(db)
+        }
+    }
+
+    /// Deletes an app and its pause history.
+    public func deleteApp(id: String) throws {
+        try writer.write { db in
+            guard try SocialAppRecord.deleteOne(db, key: id) else { throw PauseValidationError.unknownApp(id) }
+        }
+    }
+
+    // MARK: Content
+
+    /// The content library, optionally one category, by id.
+    public func contents(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
+        try writer.read { db in
+            var request = ContentRecord.order(sql: "id")
+            if let category { request = request.filter(sql: "category = ?", arguments: [category.rawValue]) }
+            return try request.fetchAll(db).map(\.content)
+        }
+    }
+
+    public func content(id: String) throws -> MindfulnessContent? {
+        try writer.read { db in try ContentRecord.fetchOne(db, key: id)?.content }
+    }
+
+    /// Adds or replaces content items (a user's own, or a content pack), all or none.
+    public func saveContents(_ items: [MindfulnessContent]) throws {
+        let normalized = items.map { item -> MindfulnessContent in
+            var item = item
+            item.text = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return item
+        }
+        for item in normalized { try item.validate() }
+        try writer.write { db in for item in normalized { try ContentRecord(item).upsert(db) } }
+    }
+
+    /// Deletes a content item (and the pauses that showed it).
+    public func deleteContent(id: String) throws {
+        try writer.write { db in
+            guard try ContentRecord.deleteOne(db, key: id) else { throw PauseValidationError.unknownContent(id) }
+        }
+    }
+
+    // MARK: Preferences
+
+    /// The Pause settings; `enabledApps` reflects the apps' switches.
+    public func pausePreferences() throws -> PausePreferences {
+        try writer.read { db in try pausePreferences(db) }
+    }
+
+    func pausePreferences(_ db: Database) throws -> PausePreferences {
+        var preferences = try PausePreferencesRecord.fetchOne(db, key: PausePreferences.singletonID)?.preferences ?? .default
+        preferences.enabledApps = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app WHERE is_enabled"))
+        return preferences
+    }
+
+    /// Saves the Pause settings; `enabledApps` switches apps on and off (they must exist).
+    public func updatePausePreferences(_ preferences: PausePreferences) throws {
+        try preferences.validate()
+        try writer.write { db in
+            let known = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
+            if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
+            try PausePreferencesRecord(preferences).upsert(db)
+            try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
+            for id in preferences.enabledApps { try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id]) }
+        }
+    }
+
+    // MARK: Gateway sessions
+
+    /// Opens a pause in front of `appId`: recovers abandoned pauses, picks the next content by the
+    /// rotation, records it as shown, and stores the open session. All in one transaction.
+    public func startGatewaySession(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
+        try writer.write { db in
+            try recoverAbandonedGatewaySessions(db)
+            guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
+            let preferences = try pausePreferences(db)
+            let library = try ContentRecord.fetchAll(db).map(\.content)
+            guard var content = ContentRotation.next(from: library, categories: preferences.selectedCategories) else {
+                throw PauseValidationError.noCategories
+            }
+            let now = environment.now()
+            ContentRotation.markShown(&content, at: now)
+            try ContentRecord(content).update(db)
+            let session = GatewaySession(id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
+                                         durationSetting: preferences.timerDuration, platform: platform, calendar: try calendar(db))
+            try GatewaySessionRecord(session).insert(db)
+            return (session, content)
+        }
+    }
+
+    /// Ends an open pause with its status and outcome.
+    @discardableResult
+    public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> GatewaySession {
+        try writer.write { db in
+            guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
+                throw NotFoundError("gateway session", id.uuidString)
+            }
+            try session.finish(status, outcome: outcome, at: environment.now())
+            try GatewaySessionRecord(session).update(db)
+            return session
+        }
+    }
+
+    /// Stores a finished session from elsewhere (import, another device), validated against the seed's rules.
+    public func recordGatewaySession(_ session: GatewaySession) throws {
+        try writer.write { db in
+            try session.validate(appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
+                                 contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
+            try GatewaySessionRecord(session).upsert(db)
+        }
+    }
+
+    /// Closes every open pause whose duration plus grace has passed as `timeout`. Returns how many.
+    @discardableResult
+    public func recoverAbandonedGatewaySessions() throws -> Int {
+        try writer.write { db in try recoverAbandonedGatewaySessions(db) }
+    }
+
+    @discardableResult
+    func recoverAbandonedGatewaySessions(_ db: Database) throws -> Int {
+        let now = environment.now()
+        // Pauses last at most 45 + 5 s: only sessions started before now - 10 s can be overdue.
+        let open = try GatewaySessionRecord.filter(sql: "completion_status IS NULL AND start_timestamp < ?",
+                                                   arguments: [now.groveMillis - 10_000]).fetchAll(db)
+        var count = 0
+        for record in open {
+            var session = record.session
+            if session.recoverIfAbandoned(at: now) {
+                try GatewaySessionRecord(session).update(db)
+                count += 1
+            }
+        }
+        return count
+    }
+
+    public func gatewaySession(id: UUID) throws -> GatewaySession? {
+        try writer.read { db in try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session }
+    }
+
+    /// Pauses, newest first, optionally for one app.
+    public func gatewaySessions(appId: String? = nil, limit: Int? = nil) throws -> [GatewaySession] {
+        try writer.read { db in
+            var request = GatewaySessionRecord.order(sql: "start_timestamp DESC, id")
+            if let appId { request = request.filter(sql: "app_id = ?", arguments: [appId]) }
+            return try request.limit(limit ?? -1).fetchAll(db).map(\.session)
+        }
+    }
+
+    /// How many times `appId` was opened through Grove today (configured zone).
+    public func attemptsToday(appId: String) throws -> Int {
+        try writer.read { db in
+            let today = try calendar(db).localDay(of: environment.now())
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ?",
+                                    arguments: [appId, today.description])!
+        }
+    }
+
+    /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first.
+    public func usageStatistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
+        try writer.read { db in
+            var sql = """
+                SELECT local_day, app_id, count(*) AS total,
+                       sum(completion_status = 'completed') AS completed, sum(completion_status = 'exited') AS exited,
+                       coalesce(sum(CASE WHEN completion_status IS NOT NULL THEN time_spent END), 0) AS spent,
+                       sum(completion_status IS NOT NULL) AS finished
+                FROM gateway_session
+                """
+            var arguments: StatementArguments = []
+            // Streaks look back, so the day filter applies after deriving.
+            if let appId {
+                sql += " WHERE app_id = ?"
+                arguments += [appId]
+            }
+            sql += " GROUP BY app_id, local_day"
+            let counts = try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> UsageDayCounts? in
+                guard let day = LocalDay(row["local_day"] as String) else { return nil }
+                return UsageDayCounts(date: day, appId: row["app_id"], total: row["total"], completed: row["completed"],
+                                      exited: row["exited"], timeSpentSum: row["spent"], finished: row["finished"])
+            }
+            return UsageStatistics.derive(from: counts, calendar: try calendar(db)).filter { stat in
+                (from.map { stat.date >= $0 } ?? true) && (to.map { stat.date <= $0 } ?? true)
+            }
+        }
+    }
+
+    /// Deletes pauses older than the 30-day retention window (local days, configured zone).
+    @discardableResult
+    public func pruneExpiredPauseData() throws -> Int {
+        try writer.write { db in
+            let start = UsageStatistics.retentionStart(today: try calendar(db).localDay(of: environment.now()))
+            try db.execute(sql: "DELETE FROM gateway_session WHERE local_day < ?", arguments: [start.description])
+            return db.changesCount
+        }
+    }
+}

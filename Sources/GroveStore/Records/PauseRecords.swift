@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import GroveCore
+
+/// A row of `social_app`.
+struct SocialAppRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "social_app"
+    var app: SocialApp
+
+    init(_ app: SocialApp) { self.app = app }
+
+    init(row: Row) throws {
+        app = SocialApp(id: row["id"], displayName: row["display_name"], urlScheme: row["url_scheme"], iconAssetName: row["icon_asset_name"],
+                        isEnabled: row["is_enabled"], order: row["sort_order"], webURL: row["web_url"])
+    }
+
+    func encode(to c: inout PersistenceContainer) {
+        c["id"] = app.id; c["display_name"] = app.displayName; c["url_scheme"] = app.urlScheme; c["icon_asset_name"] = app.iconAssetName
+        c["is_enabled"] = app.isEnabled; c["sort_order"] = app.order; c["web_url"] = app.webURL
+    }
+}
+
+/// A row of `mindfulness_content`.
+struct ContentRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "mindfulness_content"
+    var content: MindfulnessContent
+
+    init(_ content: MindfulnessContent) { self.content = content }
+
+    init(row: Row) throws {
+        let typeRaw: String = row["type"], categoryRaw: String = row["category"]
+        guard let type = MindfulnessContent.ContentType(rawValue: typeRaw),
+              let category = MindfulnessContent.ContentCategory(rawValue: categoryRaw) else {
+            throw InvalidField("type", "Stored content has unknown type or category")
+        }
+        let lastUsed: Int64? = row["last_used"]
+        content = MindfulnessContent(id: row["id"], type: type, text: row["text"], category: category, author: row["author"],
+                                     length: row["length"], priority: row["priority"], isBundled: row["is_bundled"],
+                                     lastUsed: lastUsed.map(Date.init(groveMillis:)), timesShown: row["times_shown"])
+    }
+
+    func encode(to c: inout PersistenceContainer) {
+        c["id"] = content.id; c["type"] = content.type.rawValue; c["text"] = content.text; c["category"] = content.category.rawValue
+        c["author"] = content.author; c["length"] = content.length; c["priority"] = content.priority; c["is_bundled"] = content.isBundled
+        c["last_used"] = content.lastUsed?.groveMillis; c["times_shown"] = content.timesShown
+    }
+}
+
+/// A row of `gateway_session`.
+struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "gateway_session"
+    var session: GatewaySession
+
+    init(_ session: GatewaySession) { self.session = session }
+
+    init(row: Row) throws {
+        let zoneID: String = row["time_zone"]
+        let calendar = ZonedCalendar(identifier: zoneID) ?? ZonedCalendar(timeZone: TimeZone(identifier: "UTC")!)
+        let status: String? = row["completion_status"], outcome: String? = row["action_outcome"], end: Int64? = row["end_timestamp"]
+        var s = GatewaySession(
+            id: UUID(uuidString: row["id"])!, appId: row["app_id"], contentId: row["content_id"],
+            startTimestamp: Date(groveMillis: row["start_timestamp"]), durationSetting: row["duration_setting"],
+            completionStatus: status.flatMap(GatewaySession.CompletionType.init(rawValue:)), timeSpent: row["time_spent"],
+            actionOutcome: outcome.flatMap(GatewaySession.ActionType.init(rawValue:)), platform: row["platform"],
+            calendar: calendar, endTimestamp: end.map(Date.init(groveMillis:)))
+        // The stored day is the truth (the zone's rules may have changed since).
+        let storedDay: String = row["local_day"]
+        if let day = LocalDay(storedDay) { s.localDay = day }
+        s.timeZoneIdentifier = zoneID
+        session = s
+    }
+
+    func encode(to c: inout PersistenceContainer) {
+        c["id"] = session.id.uuidString; c["app_id"] = session.appId; c["content_id"] = session.contentId
+        c["start_timestamp"] = session.startTimestamp.groveMillis; c["duration_setting"] = session.durationSetting
+        c["completion_status"] = session.completionStatus?.rawValue; c["time_spent"] = session.timeSpent
+        c["action_outcome"] = session.actionOutcome?.rawValue; c["platform"] = session.platform
+        c["time_zone"] = session.timeZoneIdentifier; c["local_day"] = session.localDay.description
+        c["end_timestamp"] = session.endTimestamp?.groveMillis
+    }
+}
+
+/// The single row of `pause_preferences`; `enabledApps` is read from `social_app.is_enabled`.
+struct PausePreferencesRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "pause_preferences"
+    var preferences: PausePreferences
+
+    init(_ preferences: PausePreferences) { self.preferences = preferences }
+
+    init(row: Row) throws {
+        let categoriesJSON: String = row["selected_categories"]
+        let raw = (try? JSONDecoder().decode([String].self, from: Data(categoriesJSON.utf8))) ?? []
+        let trial: Int64? = row["trial_start_date"], sync: Int64? = row["last_content_sync"]
+        preferences = PausePreferences(
+            timerDuration: row["timer_duration"], selectedCategories: Set(raw.compactMap(MindfulnessContent.ContentCategory.init(rawValue:))),
+            onboardingCompleted: row["onboarding_completed"], trialStartDate: trial.map(Date.init(groveMillis:)),
+            lastContentSync: sync.map(Date.init(groveMillis:)), analyticsOptIn: row["analytics_opt_in"])
+    }
+
+    func encode(to c: inout PersistenceContainer) {
+        let categories = preferences.selectedCategories.map(\.rawValue).sorted()
+        c["id"] = PausePreferences.singletonID; c["timer_duration"] = preferences.timerDuration
+        c["selected_categories"] = String(decoding: try! JSONEncoder().encode(categories), as: UTF8.self)
+        c["onboarding_completed"] = preferences.onboardingCompleted; c["trial_start_date"] = preferences.trialStartDate?.groveMillis
+        c["last_content_sync"] = preferences.lastContentSync?.groveMillis; c["analytics_opt_in"] = preferences.analyticsOptIn
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// How to order the timer list (seed 001's two `@Query` sorts).
+    public enum TimerOrder: String, Sendable, CaseIterable {
+        /// Newest first.
+        case createdAt
+        /// By name, A→Z.
+        case name
+    }
+
+    // MARK: Reads
+
+    /// All timers with their to-dos in order.
+    public func timers(orderedBy order: TimerOrder = .createdAt) throws -> [NamedTimer] {
+        try writer.read { db in
+            let sql = order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC"
+            return try loadTodos(db, for: TimerRecord.order(sql: sql).fetchAll(db))
+        }
+    }
+
+    /// Timers with at least one incomplete to-do (seed 001's predicate query).
+    public func timersWithIncompleteTodos() throws -> [NamedTimer] {
+        try writer.read { db in
+            try loadTodos(db, for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
+                .order(sql: "created_at DESC").fetchAll(db))
+        }
+    }
+
+    /// One timer by id.
+    public func timer(id: UUID) throws -> NamedTimer? {
+        try writer.read { db in try timer(db, id: id) }
+    }
+
+    func timer(_ db: Database, id: UUID) throws -> NamedTimer? {
+        guard let record = try TimerRecord.fetchOne(db, key: id.uuidString) else { return nil }
+        return try loadTodos(db, for: [record]).first
+    }
+
+    private func loadTodos(_ db: Database, for records: [TimerRecord]) throws -> [NamedTimer] {
+        guard !records.isEmpty else { return [] }
+        let ids = records.map(\.id)
+        let todos = try TodoItemRecord.filter(ids.contains(Column("timer_id"))).order(sql: "sort_order, created_at").fetchAll(db)
+        let byTimer = Dictionary(grouping: todos, by: \.timerId)
+        return records.map { $0.model(todos: (byTimer[$0.id] ?? []).map(\.model)) }
+    }
+
+    // MARK: Writes
+
+    /// Creates a timer (and its to-dos) after validating it.
+    @discardableResult
+    public func createTimer(name: String, durationInSeconds: Int, icon: String = NamedTimer.defaultIcon,
+                            colorHex: String = NamedTimer.defaultColorHex, notes: String? = nil, todos: [String] = []) throws -> NamedTimer {
+        let now = environment.now()
+        var timer = NamedTimer(id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
+                               icon: icon, colorHex: colorHex.uppercased(), notes: notes, createdAt: now)
+        timer.todoItems = todos.enumerated().map { TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now) }
+        try saveTimer(timer)
+        return timer
+    }
+
+    /// Inserts or replaces a timer with its whole checklist (sync, import, edits).
+    public func saveTimer(_ timer: NamedTimer) throws {
+        try timer.validate()
+        for item in timer.todoItems { try item.validate() }
+        try writer.write { db in try saveTimer(timer, db) }
+    }
+
+    func saveTimer(_ timer: NamedTimer, _ db: Database) throws {
+        try TimerRecord(timer).upsert(db)
+        let keep = timer.todoItems.map(\.id.uuidString)
+        try TodoItemRecord.filter(Column("timer_id") == timer.id.uuidString && !keep.contains(Column("id"))).deleteAll(db)
+        for item in timer.todoItems { try TodoItemRecord(item, timerID: timer.id).upsert(db) }
+    }
+
+    /// Changes a timer's fields; `nil` leaves a field as it is. `notes: ""` clears the notes.
+    @discardableResult
+    public func updateTimer(id: UUID, name: String? = nil, durationInSeconds: Int? = nil, icon: String? = nil,
+                            colorHex: String? = nil, notes: String? = nil) throws -> NamedTimer {
+        try modifyTimer(id: id) { timer in
+            if let name { timer.name = name.trimmingCharacters(in: .whitespaces) }
+            if let durationInSeconds { timer.durationInSeconds = durationInSeconds }
+            if let icon { timer.icon = icon }
+            if let colorHex { timer.colorHex = colorHex.uppercased() }
+            if let notes { timer.notes = notes.isEmpty ? nil : notes }
+        }
+    }
+
+    /// Deletes a timer; its to-dos go with it (ON DELETE CASCADE).
+    public func deleteTimer(id: UUID) throws {
+        try writer.write { db in
+            guard try TimerRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("timer", id.uuidString) }
+        }
+    }
+
+    /// Appends a to-do to a timer's checklist.
+    @discardableResult
+    public func addTodo(timerID: UUID, text: String) throws -> TodoItem {
+        let item = TodoItem(id: environment.uuid(), text: text.trimmingCharacters(in: .whitespaces), createdAt: environment.now())
+        try item.validate()
+        var added = item
+        try modifyTimer(id: timerID) { timer in
+            added.sortOrder = timer.todoItems.count
+            timer.todoItems.append(added)
+        }
+        return added
+    }
+
+    /// Flips a to-do and stamps it and its timer (seed 001).
+    @discardableResult
+    public func toggleTodo(timerID: UUID, todoID: UUID) throws -> TodoItem {
+        var result: TodoItem?
+        try modifyTimer(id: timerID) { timer in
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            timer.todoItems[index].toggle(at: environment.now())
+            result = timer.todoItems[index]
+        }
+        return result!
+    }
+
+    /// Changes a to-do's text.
+    @discardableResult
+    public func editTodo(timerID: UUID, todoID: UUID, text: String) throws -> TodoItem {
+        var result: TodoItem?
+        try modifyTimer(id: timerID) { timer in
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            timer.todoItems[index].text = text.trimmingCharacters(in: .whitespaces)
+            timer.todoItems[index].updatedAt = environment.now()
+            try timer.todoItems[index].validate()
+            result = timer.todoItems[index]
+        }
+        return result!
+    }
+
+    /// Moves a to-do to position `to` (0-based) and renumbers the checklist.
+    public func moveTodo(timerID: UUID, todoID: UUID, to position: Int) throws {
+        try modifyTimer(id: timerID) { timer in
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            guard position >= 0, position < timer.todoItems.count else {
+                throw InvalidField("sortOrder", "Position must be between 0 and \(timer.todoItems.count - 1)")
+            }
+            timer.todoItems.move(from: index, to: position, at: environment.now())
+        }
+    }
+
+    /// Removes a to-do and closes the gap in the order.
+    public func deleteTodo(timerID: UUID, todoID: UUID) throws {
+        try modifyTimer(id: timerID) { timer in
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            timer.todoItems.remove(at: index)
+            for i in timer.todoItems.indices where timer.todoItems[i].sortOrder != i { timer.todoItems[i].sortOrder = i }
+        }
+    }
+
+    /// Applies a sync message from another device (seed 001's `TimerUpdateMessage`).
+    public func apply(_ message: TimerUpdateMessage) throws {
+        switch message.type {
+        case .created, .updated:
+            guard let dto = message.timer else { throw InvalidField("timer", "A \(message.type.rawValue) message must carry the timer") }
+            try saveTimer(try dto.toModel())
+        case .deleted:
+            try writer.write { db in _ = try TimerRecord.deleteOne(db, key: message.timerID.uuidString) }
+        }
+    }
+
+    /// Applies a quick action from another device (seed 001's `QuickActionMessage`).
+    public func apply(_ message: QuickActionMessage) throws {
+        try modifyTimer(id: message.timerID) { timer in try message.apply(to: &timer, at: environment.now()) }
+    }
+
+    /// All timers as seed 001's sync payload.
+    public func timerSyncPayload() throws -> TimerSyncPayload {
+        TimerSyncPayload(timers: try timers().map(TimerDTO.init(from:)), syncTimestamp: environment.now())
+    }
+
+    /// Loads seed 001's sample timers (idempotent: fixed ids).
+    public func loadSampleTimers() throws {
+        for timer in NamedTimer.sampleData(createdAt: environment.now()) where try self.timer(id: timer.id) == nil {
+            try saveTimer(timer)
+        }
+    }
+
+    @discardableResult
+    private func modifyTimer(id: UUID, _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
+        try writer.write { db in
+            guard var timer = try timer(db, id: id) else { throw NotFoundError("timer", id.uuidString) }
+            try change(&timer)
+            timer.updatedAt = environment.now()
+            try timer.validate()
+            for item in timer.todoItems { try item.validate() }
+            try saveTimer(timer, db)
+            return timer
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// Everything in the store, in a stable order.
+    public func export() throws -> GroveExport {
+        try writer.read { db in
+            let timers = try TimerRecord.order(sql: "created_at, id").fetchAll(db)
+            let todos = Dictionary(grouping: try TodoItemRecord.order(sql: "sort_order, id").fetchAll(db), by: \.timerId)
+            return GroveExport(
+                format: GroveExport.formatName, version: GroveExport.currentVersion, exportedAt: environment.now(),
+                focusSessions: try FocusSessionRecord.order(sql: "start_time, id").fetchAll(db).map { try $0.model() },
+                focusPreferences: try focusPreferences(db),
+                timers: timers.map { TimerDTO(from: $0.model(todos: (todos[$0.id] ?? []).map(\.model))) },
+                apps: try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app),
+                contents: try ContentRecord.order(sql: "id").fetchAll(db).map(\.content),
+                gatewaySessions: try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchAll(db).map(\.session),
+                pausePreferences: try pausePreferences(db),
+                themes: try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchAll(db).map(\.theme),
+                intentions: try IntentionRecord.order(sql: "date, created_at, id").fetchAll(db).map(\.intention),
+                userPreferences: try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences())
+        }
+    }
+
+    /// The export as JSON bytes.
+    public func exportJSON() throws -> Data { try GroveExport.makeEncoder().encode(export()) }
+
+    /// Reads an export and merges it into the store: rows are matched by id and replaced; nothing is
+    /// deleted. Every item is validated first; on any error nothing changes.
+    public func importJSON(_ data: Data) throws {
+        let export: GroveExport
+        do {
+            export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data)
+        } catch let error as DecodingError {
+            throw StoreError.unreadableExport(Self.describe(error))
+        }
+        try importExport(export)
+    }
+
+    /// Merges a decoded export (see `importJSON`).
+    public func importExport(_ export: GroveExport) throws {
+        guard export.format == GroveExport.formatName else { throw StoreError.unreadableExport("not a Grove export (format \"\(export.format)\")") }
+        guard export.version <= GroveExport.currentVersion else { throw StoreError.unsupportedExportVersion(export.version) }
+        // Validate everything before writing anything.
+        for session in export.focusSessions { try Self.validateStored(session) }
+        try export.focusPreferences.validate()
+        let timers = try export.timers.map { try $0.toModel() }
+        for app in export.apps { try app.validate() }
+        for content in export.contents { try content.validate() }
+        try export.pausePreferences.validate()
+        for theme in export.themes { try theme.validate() }
+        for intention in export.intentions { try intention.validate() }
+        try export.userPreferences.validate()
+        let appIDs = Set(export.apps.map(\.id)), contentIDs = Set(export.contents.map(\.id))
+        try writer.write { db in
+            for app in export.apps { try SocialAppRecord(app).upsert(db) }
+            for content in export.contents { try ContentRecord(content).upsert(db) }
+            for session in export.gatewaySessions {
+                try session.validate(appExists: { appIDs.contains($0) || (try? SocialAppRecord.exists(db, key: $0)) == true },
+                                     contentExists: { contentIDs.contains($0) || (try? ContentRecord.exists(db, key: $0)) == true })
+                try GatewaySessionRecord(session).upsert(db)
+            }
+            try PausePreferencesRecord(export.pausePreferences).upsert(db)
+            try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
+            for id in export.pausePreferences.enabledApps {
+                try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id])
+            }
+            try upsertFocusSessions(export.focusSessions, db)
+            try FocusPreferencesRecord(export.focusPreferences).upsert(db)
+            for timer in timers { try saveTimer(timer, db) }
+            for theme in export.themes { try ThemeRecord(theme).upsert(db) }
+            for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
+            try db.execute(sql: "DELETE FROM user_preferences")
+            try UserPreferencesRecord(export.userPreferences).insert(db)
+        }
+    }
+
+    /// Upserts sessions with one prepared statement; `ON CONFLICT DO UPDATE` (not REPLACE) so that
+    /// the per-day totals' update triggers fire.
+    func upsertFocusSessions(_ sessions: [FocusSession], _ db: Database) throws {
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
+                time_zone, end_day, clock_uncertain)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
+                duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
+                paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
+                end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain
+            """)
+        do {
+            for s in sessions {
+                try statement.execute(arguments: [
+                    s.id.uuidString, s.startTime.groveMillis, s.endTime?.groveMillis, s.state.rawValue, s.duration.groveMillis,
+                    s.pausedDuration.groveMillis, s.plannedDuration.groveMillis, s.pausedAt?.groveMillis, s.createdAt.groveMillis,
+                    s.timeZoneIdentifier, s.endDay?.description, s.clockUncertain,
+                ])
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
+            throw FocusError.sessionAlreadyOpen
+        }
+    }
+
+    /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
+    public func exportFocusSessionsCSV() throws -> String {
+        var lines = ["id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay"]
+        try writer.read { db in
+            let cursor = try FocusSessionRecord.order(sql: "start_time, id").fetchCursor(db)
+            while let record = try cursor.next() {
+                let s = try record.model()
+                let fields = [s.id.uuidString, GroveExport.formatInstant(s.startTime), s.endTime.map(GroveExport.formatInstant) ?? "",
+                              s.state.rawValue, Self.seconds(s.duration), Self.seconds(s.pausedDuration), Self.seconds(s.plannedDuration),
+                              s.timeZoneIdentifier, s.endDay?.description ?? ""]
+                lines.append(fields.map(Self.csvField).joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func seconds(_ t: TimeInterval) -> String {
+        t == t.rounded() ? String(Int(t)) : String(format: "%.3f", t)
+    }
+
+    static func csvField(_ field: String) -> String {
+        field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing field \(path(context)).\(key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
