@@ -1,1 +1,3 @@
 import GroveCLI
+
+GroveCommand.main()

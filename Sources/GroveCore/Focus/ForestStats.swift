@@ -54,9 +54,10 @@ public struct ForestStats: Equatable, Sendable, Codable {
     }
 
     /// "2h 5m", or "5m" under an hour.
-    public var formattedTotalFocusTime: String { Self.format(totalFocusTime) }
+    public var formattedTotalFocusTime: String { Self.formatDuration(totalFocusTime) }
 
-    static func format(_ time: TimeInterval) -> String {
+    /// "2h 5m", or "5m" under an hour (the seed's format, for any duration).
+    public static func formatDuration(_ time: TimeInterval) -> String {
         let hours = Int(time) / 3600
         let minutes = (Int(time) % 3600) / 60
         return hours > 0 ? "\(hours)h \(minutes)m" : "\(minutes)m"
