@@ -15,9 +15,20 @@ public struct AppDatabase: Sendable {
 
     /// Opens `writer`, applies pending migrations and installs the bundled data.
     public init(_ writer: any DatabaseWriter, environment: GroveEnvironment = .live) throws {
+        try self.init(writer, environment: environment, lockPath: nil)
+    }
+
+    private init(_ writer: any DatabaseWriter, environment: GroveEnvironment, lockPath: String?) throws {
         self.writer = writer
         self.environment = environment
-        try Self.migrator.migrate(writer)
+        let migrator = Self.migrator
+        let upToDate = try writer.read { db in try migrator.hasCompletedMigrations(db) }
+        if !upToDate {
+            // GRDB reads the list of applied migrations outside a transaction, so two processes that
+            // open a new file at once could both run "v1". A lock file serializes them; after the
+            // first, the others find nothing to do.
+            try FileLock.withExclusiveLock(path: lockPath) { try migrator.migrate(writer) }
+        }
         try installBundledData()
     }
 
@@ -26,7 +37,7 @@ public struct AppDatabase: Sendable {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let pool = try DatabasePool(path: path, configuration: configuration())
-        return try AppDatabase(pool, environment: environment)
+        return try AppDatabase(pool, environment: environment, lockPath: path + ".lock")
     }
 
     /// A private in-memory database (tests, previews).

@@ -112,16 +112,9 @@ extension AppDatabase {
     public func searchIntentions(_ query: String) throws -> [Intention] {
         let q = query.trimmingCharacters(in: .whitespaces)
         guard !q.isEmpty else { return [] }
-        return try writer.read { db in
-            // SQLite's LIKE folds ASCII case only: narrow in SQL when the query is ASCII, then match
-            // in Swift for full Unicode case- and diacritic-insensitivity.
-            var request = IntentionRecord.order(sql: Self.newestFirst)
-            if q.unicodeScalars.allSatisfy(\.isASCII) && q.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == " " }) {
-                request = request.filter(sql: "text LIKE ?", arguments: ["%" + q + "%"])
-            }
-            return try request.fetchAll(db).map(\.intention)
-                .filter { $0.text.range(of: q, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-        }
+        // Intentions number a few a day, so matching in Swift is cheap, and it folds accents and
+        // case for every script (SQLite's LIKE folds ASCII only).
+        return try intentions().filter { $0.matches(query: q) }
     }
 
     /// Intentions dated between two days inclusive, newest first.

@@ -91,7 +91,7 @@ public final class InMemoryIntentionRepository: IntentionRepository, @unchecked 
     public func search(query: String) throws -> [Intention] {
         let q = query.trimmingCharacters(in: .whitespaces)
         guard !q.isEmpty else { return [] }
-        return newestFirst(all.filter { $0.text.range(of: q, options: .caseInsensitive) != nil })
+        return newestFirst(all.filter { $0.matches(query: q) })
     }
     public func getIntentions(from: LocalDay, to: LocalDay) throws -> [Intention] { newestFirst(all.filter { $0.date >= from && $0.date <= to }) }
     public func getIntentions(scope: IntentionScope) throws -> [Intention] { newestFirst(all.filter { $0.scope == scope }) }

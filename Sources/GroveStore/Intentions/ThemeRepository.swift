@@ -8,7 +8,7 @@ public struct ThemeRepository: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     private var writer: any DatabaseWriter { database.writer }
-    private static let order = "is_preset DESC, created_at, name"
+    private static let order = "is_preset DESC, created_at, id"
 
     /// Creates a custom (or generated) theme.
     public func create(_ theme: IntentionTheme) throws {

@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import GroveCore
+import Testing
+@testable import GroveStore
+
+@Suite("Focus sessions in the store")
+struct FocusStoreTests {
+    @Test func startPauseResumeAbandon() throws {
+        let (db, clock) = try makeStore()
+        let started = try db.startFocusSession(plannedDuration: 600)
+        #expect(try db.currentFocusSession()?.id == started.id)
+        clock.advance(by: 100)
+        #expect(try db.pauseFocusSession().state == .paused)
+        clock.advance(by: 50)
+        let resumed = try db.resumeFocusSession()
+        #expect(resumed.pausedDuration == 50)
+        clock.advance(by: 10)
+        let gone = try db.abandonFocusSession()
+        #expect(gone.state == .abandoned)
+        #expect(gone.duration == 110)
+        #expect(try db.currentFocusSession() == nil)
+        #expect(try db.forestStats().abandonedCount == 1)
+    }
+
+    @Test func onlyOneSessionAtATimeAndRefusalsChangeNothing() throws {
+        let (db, _) = try makeStore()
+        try db.startFocusSession()
+        let before = try snapshot(db)
+        #expect(throws: FocusError.sessionAlreadyOpen) { try db.startFocusSession() }
+        #expect(throws: FocusError.illegalTransition(from: .active, to: .active)) { try db.resumeFocusSession() }
+        #expect(try snapshot(db) == before)
+        try db.abandonFocusSession()
+        #expect(throws: FocusError.noOpenSession) { try db.pauseFocusSession() }
+        #expect(throws: FocusError.invalidPlannedDuration(0)) { try db.startFocusSession(plannedDuration: 0) }
+    }
+
+    @Test func plannedLengthComesFromPreferences() throws {
+        let (db, _) = try makeStore()
+        try db.updateFocusPreferences(FocusPreferences(focusDuration: 3000, shortBreakDuration: 300, longBreakDuration: 900, longBreakInterval: 4))
+        #expect(try db.startFocusSession().plannedDuration == 3000)
+        #expect(throws: FocusError.self) {
+            try db.updateFocusPreferences(FocusPreferences(focusDuration: 0, shortBreakDuration: 300, longBreakDuration: 900, longBreakInterval: 4))
+        }
+        #expect(try db.focusPreferences().focusDuration == 3000)
+    }
+
+    @Test func aSessionNobodyWatchedCompletesAtTheRightInstant() throws {
+        let (db, clock) = try makeStore(at: "2025-05-01T23:50:00Z")
+        let started = try db.startFocusSession(plannedDuration: 1500)
+        clock.advance(by: 3 * 3600)  // the process died; someone looks three hours later
+        #expect(try db.currentFocusSession() == nil)
+        let done = try #require(try db.focusSession(id: started.id))
+        #expect(done.state == .completed)
+        #expect(done.endTime == instant("2025-05-02T00:15:00Z"))
+        #expect(done.endDay == day("2025-05-02"))
+        let stats = try db.forestStats()
+        #expect(stats.totalTrees == 1)
+        #expect(stats.todaysTrees == 1)
+        #expect(try db.completedSessions().map(\.id) == [started.id])
+    }
+
+    @Test func aWallClockJumpDoesNotChangeARunningSession() throws {
+        let (db, clock) = try makeStore()
+        let started = try db.startFocusSession(plannedDuration: 600)
+        clock.advance(by: 120)
+        clock.setWall(instant("2025-05-01T07:00:00Z"))  // two hours back, same boot
+        let session = try #require(try db.currentFocusSession())
+        #expect(session.remaining(at: try db.now(for: session)) == 480)
+        #expect(session.clockUncertain == false)
+        #expect(session.id == started.id)
+    }
+
+    @Test func afterARebootTheWallClockIsUsedClampedAndTheSessionIsFlagged() throws {
+        let (db, clock) = try makeStore()
+        try db.startFocusSession(plannedDuration: 600)
+        clock.advance(by: 60)
+        try db.pauseFocusSession()
+        clock.reboot()
+        clock.advance(by: 30)
+        let resumed = try db.resumeFocusSession()
+        #expect(resumed.clockUncertain)
+        #expect(resumed.pausedDuration == 30)
+    }
+
+    @Test func loggingPastSessionsValidatesAndChangesNothingWhenBad() throws {
+        let (db, _) = try makeStore(at: "2025-05-10T12:00:00Z")
+        let before = try snapshot(db)
+        let s = instant("2025-05-09T10:00:00Z")
+        #expect(throws: FocusError.invalidInterval("A session must end after it starts")) { try db.logFocusSession(start: s, end: s) }
+        #expect(throws: FocusError.invalidInterval("A logged session cannot end in the future")) {
+            try db.logFocusSession(start: s, end: instant("2025-05-11T10:00:00Z"))
+        }
+        #expect(throws: FocusError.invalidInterval("Pauses must lie inside the session and not overlap")) {
+            try db.logFocusSession(start: s, end: s + 1800, pauses: [.init(start: s + 100, end: s + 200), .init(start: s + 150, end: s + 300)])
+        }
+        #expect(throws: FocusError.invalidPlannedDuration(5 * 3600)) { try db.logFocusSession(start: s, end: s + 5 * 3600) }
+        #expect(try snapshot(db) == before)
+
+        let logged = try db.logFocusSession(start: s, end: s + 1800, pauses: [.init(start: s + 600, end: s + 900)])
+        #expect(logged.state == .completed)
+        #expect(logged.duration == 1500)
+        #expect(logged.pausedDuration == 300)
+        let gaveUp = try db.logFocusSession(start: s + 3600, end: s + 4000, abandoned: true, plannedDuration: 1500)
+        #expect(gaveUp.state == .abandoned)
+        let stats = try db.forestStats()
+        #expect(stats.totalTrees == 1)
+        #expect(stats.abandonedCount == 1)
+        #expect(stats.currentStreak == 1, "yesterday's tree keeps the streak alive today")
+    }
+
+    @Test func travellersLogInTheZoneTheyWereIn() throws {
+        let (db, _) = try makeStore(at: "2025-06-03T00:00:00Z")
+        let logged = try db.logFocusSession(start: instant("2025-06-01T10:00:00Z"), end: instant("2025-06-01T10:25:00Z"), timeZone: TimeZone(identifier: "Etc/GMT-14")!)
+        #expect(logged.endDay == day("2025-06-02"))
+        #expect(logged.timeZoneIdentifier == "Etc/GMT-14")
+    }
+
+    @Test func sqlStatsEqualStatsComputedFromEverySession() throws {
+        let (db, _) = try makeStore(at: "2025-03-20T12:00:00Z", zone: "America/New_York")
+        let ny = ZonedCalendar(identifier: "America/New_York")!
+        var sessions: [FocusSession] = []
+        for i in 0..<300 {
+            let end = instant("2025-02-20T00:00:00Z").addingTimeInterval(TimeInterval(i * 7919))
+            let completed = i % 5 != 2
+            sessions.append(FocusSession(id: UUID(), startTime: end - 1500, endTime: end, state: completed ? .completed : .abandoned,
+                                         duration: completed ? 1500 : 700, plannedDuration: 1500, timeZoneIdentifier: ny.timeZone.identifier,
+                                         endDay: ny.localDay(of: end)))
+        }
+        try db.insertFocusSessions(sessions)
+        #expect(try db.forestStats() == ForestStats.from(sessions: sessions, now: instant("2025-03-20T12:00:00Z"), calendar: ny))
+        // Deleting keeps the per-day totals exact.
+        try db.deleteFocusSession(id: sessions[0].id)
+        #expect(try db.forestStats() == ForestStats.from(sessions: Array(sessions.dropFirst()), now: instant("2025-03-20T12:00:00Z"), calendar: ny))
+        #expect(throws: NotFoundError.self) { try db.deleteFocusSession(id: sessions[0].id) }
+    }
+
+    @Test func theSeedsQueries() throws {
+        let (db, clock) = try makeStore(at: "2025-05-03T12:00:00Z")
+        let a = try db.logFocusSession(start: instant("2025-05-01T10:00:00Z"), end: instant("2025-05-01T10:25:00Z"))
+        let b = try db.logFocusSession(start: instant("2025-05-03T08:00:00Z"), end: instant("2025-05-03T08:25:00Z"))
+        _ = try db.logFocusSession(start: instant("2025-05-03T09:00:00Z"), end: instant("2025-05-03T09:05:00Z"), abandoned: true, plannedDuration: 1500)
+        #expect(try db.completedSessions().map(\.id) == [b.id, a.id], "Query 1: newest first")
+        #expect(try db.completedSessions(limit: 1).map(\.id) == [b.id])
+        #expect(try db.todaysCompletedSessions().map(\.id) == [b.id], "Query 2")
+        #expect(try db.allFocusSessions().count == 3, "Query 3")
+        #expect(try db.completedSessions(from: instant("2025-05-01T00:00:00Z"), to: instant("2025-05-02T00:00:00Z")).map(\.id) == [a.id], "Query 4")
+        #expect(try db.currentFocusSession() == nil, "Query 5")
+        try db.startFocusSession()
+        clock.advance(by: 10)
+        #expect(try db.currentFocusSession()?.state == .active)
+        #expect(try db.dailyFocusTotals(from: day("2025-05-01"), to: day("2025-05-03")).map(\.trees) == [1, 1])
+        #expect(try db.nextBreak().kind == .short)
+    }
+}

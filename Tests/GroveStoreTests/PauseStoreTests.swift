@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import GroveCore
+import Testing
+@testable import GroveStore
+
+@Suite("Pause in the store")
+struct PauseStoreTests {
+    @Test func aGatewayWalkthroughRecordsStatusOutcomeAndAttempts() throws {
+        let (db, clock) = try makeStore()
+        #expect(try db.attemptsToday(appId: "instagram") == 0)
+        let (first, content) = try db.startGatewaySession(appId: "instagram", platform: "test")
+        #expect(first.isOpen)
+        #expect(first.durationSetting == 15)
+        #expect(try db.content(id: content.id)?.timesShown == 1)
+        clock.advance(by: 16)
+        let done = try db.finishGatewaySession(id: first.id, status: .completed, outcome: .proceedToApp)
+        #expect(done.timeSpent == 15)
+        let (second, nextContent) = try db.startGatewaySession(appId: "instagram", platform: "test")
+        #expect(nextContent.id != content.id, "content rotates")
+        clock.advance(by: 3)
+        try db.finishGatewaySession(id: second.id, status: .exited, outcome: .exitToHome)
+        #expect(try db.attemptsToday(appId: "instagram") == 2)
+        #expect(throws: PauseValidationError.sessionAlreadyFinished) { try db.finishGatewaySession(id: second.id, status: .exited, outcome: .exitToHome) }
+        let stats = try #require(try db.usageStatistics(appId: "instagram").first)
+        #expect(stats.totalSessions == 2)
+        #expect(stats.completedSessions == 1)
+        #expect(stats.exitedSessions == 1)
+        #expect(stats.avgTimeSpent == 9)
+        #expect(stats.completionRate == 0.5)
+        #expect(!stats.meetsTarget)
+        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.startGatewaySession(appId: "nope", platform: "test") }
+    }
+
+    @Test func aPageClosedMidPauseEndsAsTimeout() throws {
+        let (db, clock) = try makeStore()
+        let (open, _) = try db.startGatewaySession(appId: "youtube", platform: "web")
+        clock.advance(by: 19)
+        #expect(try db.recoverAbandonedGatewaySessions() == 0)
+        clock.advance(by: 2)
+        #expect(try db.recoverAbandonedGatewaySessions() == 1)
+        let closed = try #require(try db.gatewaySession(id: open.id))
+        #expect(closed.completionStatus == .timeout)
+        #expect(closed.actionOutcome == nil)
+    }
+
+    @Test func pruningKeepsThirtyLocalDays() throws {
+        let (db, clock) = try makeStore(at: "2025-03-01T12:00:00Z")
+        for _ in 0..<40 {
+            let (s, _) = try db.startGatewaySession(appId: "reddit", platform: "test")
+            clock.advance(by: 20)
+            try db.finishGatewaySession(id: s.id, status: .completed, outcome: .exitToHome)
+            clock.advance(by: 86_400 - 20)
+        }
+        // Now 2025-04-10; the 30 days kept are 03-12 … 04-10 (the last session was on 04-09).
+        #expect(try db.pruneExpiredPauseData() == 11)
+        let days = try db.usageStatistics().map(\.date)
+        #expect(days.min() == day("2025-03-12"))
+        #expect(days.count == 29)
+        #expect(try db.usageStatistics(appId: "reddit").first?.streakCount == 29)
+        #expect(try db.pruneExpiredPauseData() == 0)
+    }
+
+    @Test func atMostTenAppsEnabled() throws {
+        let (db, _) = try makeStore()
+        for i in 0..<12 { try db.saveApp(SocialApp(id: "app\(i)", displayName: "App \(i)", urlScheme: "app\(i)://", order: 10 + i)) }
+        for i in 0..<10 { try db.setAppEnabled(id: "app\(i)", true) }
+        let before = try snapshot(db)
+        #expect(throws: PauseValidationError.tooManyEnabledApps(11)) { try db.setAppEnabled(id: "app10", true) }
+        #expect(throws: PauseValidationError.self) { try db.saveApp(SocialApp(id: "app11", displayName: "A", urlScheme: "a://", isEnabled: true)) }
+        #expect(throws: DatabaseError.self) { try db.writer.write { try $0.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = 'app11'") } }
+        #expect(try snapshot(db) == before)
+        #expect(try db.pausePreferences().enabledApps.count == 10)
+    }
+
+    @Test func preferencesAndContent() throws {
+        let (db, _) = try makeStore()
+        var p = try db.pausePreferences()
+        p.timerDuration = 30
+        p.selectedCategories = [.stoicism]
+        p.enabledApps = ["instagram", "x"]
+        try db.updatePausePreferences(p)
+        #expect(try db.pausePreferences() == p)
+        let (session, content) = try db.startGatewaySession(appId: "x", platform: "t")
+        #expect(session.durationSetting == 30)
+        #expect(content.category == .stoicism)
+        p.enabledApps = ["ghost"]
+        #expect(throws: PauseValidationError.unknownApp("ghost")) { try db.updatePausePreferences(p) }
+        p.enabledApps = []
+        p.timerDuration = 10
+        #expect(throws: PauseValidationError.durationSetting(10)) { try db.updatePausePreferences(p) }
+        let mine = MindfulnessContent(id: "mine-1", type: .prompt, text: "  What would make the next ten minutes feel well spent, truly?  ", category: .productivity)
+        try db.saveContents([mine])
+        #expect(try db.content(id: "mine-1")?.text.hasPrefix("What") == true)
+        #expect(throws: PauseValidationError.contentTextLength(5)) {
+            try db.saveContents([MindfulnessContent(id: "mine-2", type: .quote, text: "short", category: .nature)])
+        }
+        #expect(try db.content(id: "mine-2") == nil)
+    }
+}
