@@ -152,4 +152,20 @@ struct FocusStoreTests {
         #expect(try db.dailyFocusTotals(from: day("2025-05-01"), to: day("2025-05-03")).map(\.trees) == [1, 1])
         #expect(try db.nextBreak().kind == .short)
     }
+
+    @Test func bulkImportsKeepPerDayTotalsExactAndTheTriggersInPlace() throws {
+        let (db, clock) = try makeStore(at: "2025-11-21T12:00:00Z", zone: "America/New_York")
+        let ny = ZonedCalendar(identifier: "America/New_York")!
+        try db.logFocusSession(start: instant("2025-11-20T10:00:00Z"), end: instant("2025-11-20T10:25:00Z"))
+        let bulk = SyntheticHistory.sessions(count: AppDatabase.bulkThreshold + 1000, days: 400, lastDay: day("2025-11-20"), calendar: ny)
+        try db.insertFocusSessions(bulk)
+        let all = try db.allFocusSessions()
+        #expect(all.count == bulk.count + 1)
+        #expect(try db.forestStats() == ForestStats.from(sessions: all, now: clock.now, calendar: ny))
+        let triggers = try db.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'") }
+        #expect(triggers == 4)
+        // The triggers still work after the bulk path.
+        try db.deleteFocusSession(id: bulk[0].id)
+        #expect(try db.forestStats() == ForestStats.from(sessions: try db.allFocusSessions(), now: clock.now, calendar: ny))
+    }
 }

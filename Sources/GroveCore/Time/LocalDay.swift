@@ -48,17 +48,27 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// Parses `YYYY-MM-DD`.
     public init?(_ string: some StringProtocol) {
-        let parts = string.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        var utf8 = Array(string.utf8.prefix(11))
+        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") else { return nil }
+        utf8[4] = UInt8(ascii: "0"); utf8[7] = UInt8(ascii: "0")
+        guard utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(utf8[$1] - 48) } }
+        self.init(year: number(0..<4), month: number(5..<7), day: number(8..<10))
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD` (years 0…9999; written into one buffer, since bulk imports format millions).
     public var description: String {
-        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
+        guard (0...9999).contains(year) else { return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+            buffer[0] = zero + UInt8(year / 1000); buffer[1] = zero + UInt8(year / 100 % 10)
+            buffer[2] = zero + UInt8(year / 10 % 10); buffer[3] = zero + UInt8(year % 10)
+            buffer[4] = dash
+            buffer[5] = zero + UInt8(month / 10); buffer[6] = zero + UInt8(month % 10)
+            buffer[7] = dash
+            buffer[8] = zero + UInt8(day / 10); buffer[9] = zero + UInt8(day % 10)
+            return 10
+        }
     }
 
     /// The day `n` calendar days later (earlier for negative `n`), ignoring zones.

@@ -28,6 +28,7 @@ public struct AppDatabase: Sendable {
             // open a new file at once could both run "v1". A lock file serializes them; after the
             // first, the others find nothing to do.
             try FileLock.withExclusiveLock(path: lockPath) { try migrator.migrate(writer) }
+            Self.logger.info("Database migrated", metadata: ["path": "\(writer.path)"])
         }
         try installBundledData()
     }
@@ -55,6 +56,9 @@ public struct AppDatabase: Sendable {
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Up to 32 MiB of page cache (allocated only as used): bulk imports insert random UUID
+            // keys, which thrash SQLite's 2 MiB default.
+            try db.execute(sql: "PRAGMA cache_size = -32768")
         }
         return config
     }
@@ -67,6 +71,8 @@ public struct AppDatabase: Sendable {
         let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/share/grove/grove.sqlite"
     }
+
+    static let logger = Logger(label: "grove.store")
 
     // MARK: Bundled data
 

@@ -108,9 +108,18 @@ extension AppDatabase {
 
     /// Completes, in the store, an open session that reached its length while nobody watched.
     /// Returns the session as it now stands: still open, or completed just now; nil when none was open.
+    /// Takes the write lock only when something must be written.
     @discardableResult
     public func settleFocusSession() throws -> FocusSession? {
-        try writer.write { db in try settledOpenSession(db, calendar: calendar(db))?.session }
+        let check = try writer.read { db -> (FocusSession, Bool)? in
+            guard let record = try FocusSessionRecord.filter(sql: "state IN ('active', 'paused')").fetchOne(db) else { return nil }
+            let session = try record.model()
+            let (now, uncertain) = environment.clockReading().resolved(since: record.anchor)
+            return (session, session.isDue(at: now) || (uncertain && !session.clockUncertain))
+        }
+        guard let (session, needsWrite) = check else { return nil }
+        guard needsWrite else { return session }
+        return try writer.write { db in try settledOpenSession(db, calendar: calendar(db))?.session }
     }
 
     /// The open session settled at the resolved `now`, persisted if it completed.
@@ -191,13 +200,25 @@ extension AppDatabase {
 
     // MARK: Stats
 
-    /// ForestStats, computed in SQL from per-day totals (one row per day, never one per session).
+    /// ForestStats, computed in SQL from per-day totals (one row per day, never one per session):
+    /// totals are summed by SQLite; only the days with trees come back, as day numbers, for the streaks.
     public func forestStats() throws -> ForestStats {
         try settleFocusSession()
         return try writer.read { db in
             let calendar = try calendar(db)
-            let daily = try FocusDayRecord.fetchAll(db, sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day ORDER BY day")
-            return ForestStats.from(daily: daily.compactMap(\.totals), today: calendar.localDay(of: environment.now()), calendar: calendar)
+            let today = calendar.localDay(of: environment.now())
+            let totals = try Row.fetchOne(db, sql: """
+                SELECT coalesce(sum(trees), 0), coalesce(sum(abandoned), 0), coalesce(sum(focus_ms), 0),
+                       coalesce(sum(CASE WHEN day = ?1 THEN trees END), 0), coalesce(sum(CASE WHEN day = ?1 THEN focus_ms END), 0)
+                FROM focus_day
+                """, arguments: [today.description])!
+            // julianday() of a YYYY-MM-DD is an exact .5; 2440587.5 is 1970-01-01.
+            var treeDays: [LocalDay] = []
+            let cursor = try Int.fetchCursor(db, sql: "SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 ORDER BY day")
+            while let number = try cursor.next() { treeDays.append(LocalDay(dayNumber: number)) }
+            return ForestStats(
+                totalTrees: totals[0], totalFocusMillis: totals[2], abandonedCount: totals[1], todaysTrees: totals[3],
+                todaysFocusMillis: totals[4], sortedTreeDays: treeDays, today: today, calendar: calendar)
         }
     }
 

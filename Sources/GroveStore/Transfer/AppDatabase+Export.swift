@@ -76,9 +76,31 @@ extension AppDatabase {
         }
     }
 
+    /// Above this many sessions, an import rebuilds the per-day totals once instead of letting the
+    /// triggers update them row by row.
+    static let bulkThreshold = 5_000
+
     /// Upserts sessions with one prepared statement; `ON CONFLICT DO UPDATE` (not REPLACE) so that
-    /// the per-day totals' update triggers fire.
+    /// the per-day totals' update triggers fire. Large batches set the triggers aside for the
+    /// transaction and rebuild `focus_day` with one GROUP BY: the same result, several times faster.
     func upsertFocusSessions(_ sessions: [FocusSession], _ db: Database) throws {
+        guard sessions.count >= Self.bulkThreshold else { return try upsertFocusSessionRows(sessions, db) }
+        // The triggers' own SQL, read back from the schema, so that this never drifts from the migrations.
+        let triggers = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'")
+        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'")
+        for name in names { try db.execute(sql: "DROP TRIGGER \(name)") }
+        try upsertFocusSessionRows(sessions, db)
+        try db.execute(sql: """
+            DELETE FROM focus_day;
+            INSERT INTO focus_day (day, trees, abandoned, focus_ms)
+            SELECT end_day, sum(state = 'completed'), sum(state = 'abandoned'),
+                   sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
+            FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day;
+            """)
+        for sql in triggers { try db.execute(sql: sql) }
+    }
+
+    private func upsertFocusSessionRows(_ sessions: [FocusSession], _ db: Database) throws {
         let statement = try db.makeStatement(sql: """
             INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
                 time_zone, end_day, clock_uncertain)

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import GroveStore
+
+/// Options every command takes.
+public struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Path of the SQLite database.", valueName: "path"))
+    public var database: String?
+
+    @Flag(name: .long, help: "Print JSON (fields named as in the seeds) instead of text.")
+    public var json = false
+
+    public init() {}
+
+    /// The store at `--database`, else Grove's default location.
+    public func open(environment: GroveEnvironment = CLIEnvironment.current) throws -> AppDatabase {
+        try AppDatabase.open(path: database ?? AppDatabase.defaultPath(), environment: environment)
+    }
+}
+
+/// The environment commands run in; tests replace it.
+public enum CLIEnvironment {
+    nonisolated(unsafe) public static var current: GroveEnvironment = .live
+}

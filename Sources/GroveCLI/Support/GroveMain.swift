@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+extension GroveCommand {
+    /// Runs `grove` with Grove's exit statuses: 0 on success, 64 for bad usage or invalid input
+    /// (one line on stderr naming the field and the rule), 1 for anything else.
+    public static func runMain(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch let error as GroveValidationError {
+            Output.error(error.message)
+            Foundation.exit(64)
+        } catch let error as StoreError {
+            Output.error(error.localizedDescription)
+            Foundation.exit(64)
+        } catch let error as CLIError {
+            Output.error(error.message)
+            Foundation.exit(error.exitCode)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// A command-line failure with its message and exit status.
+public struct CLIError: Error, Equatable {
+    public var message: String
+    public var exitCode: Int32
+
+    /// Bad usage or input: exit 64.
+    public static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: 64) }
+    /// Anything else: exit 1.
+    public static func failure(_ message: String) -> CLIError { CLIError(message: message, exitCode: 1) }
+}
