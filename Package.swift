@@ -24,6 +24,8 @@ let package = Package(
             dependencies: [
                 "GroveCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding bulk imports without boxing each value.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

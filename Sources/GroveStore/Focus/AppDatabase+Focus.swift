@@ -256,18 +256,27 @@ extension AppDatabase {
     /// Inserts (or replaces by id) many sessions in one transaction with one prepared statement.
     /// Validates every session first; inserts none if any is bad.
     public func insertFocusSessions(_ sessions: [FocusSession]) throws {
-        for session in sessions { try Self.validateStored(session) }
+        try Self.validateStored(sessions)
         try writer.write { db in try upsertFocusSessions(sessions, db) }
     }
 
+    /// Validates many sessions; each distinct zone is looked up once (a zone lookup costs more than
+    /// every other check together).
+    static func validateStored(_ sessions: [FocusSession]) throws {
+        for zone in Set(sessions.map(\.timeZoneIdentifier)) where TimeZone(identifier: zone) == nil {
+            throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\"")
+        }
+        for session in sessions { try validateStored(session, checkZone: false) }
+    }
+
     /// The rules a stored session must satisfy (mirrors the table's CHECKs, with clear messages).
-    static func validateStored(_ s: FocusSession) throws {
+    static func validateStored(_ s: FocusSession, checkZone: Bool = true) throws {
         guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else { throw FocusError.invalidPlannedDuration(s.plannedDuration) }
         guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
             throw InvalidField("duration", "Focus time must be between 0 and the session length")
         }
         guard s.pausedDuration >= 0 else { throw InvalidField("pausedDuration", "Paused time cannot be negative") }
-        guard TimeZone(identifier: s.timeZoneIdentifier) != nil else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"") }
+        guard !checkZone || TimeZone(identifier: s.timeZoneIdentifier) != nil else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"") }
         if s.state.isTerminal {
             guard let end = s.endTime, s.endDay != nil else { throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay") }
             guard end >= s.startTime else { throw FocusError.invalidInterval("A session must end after it starts") }

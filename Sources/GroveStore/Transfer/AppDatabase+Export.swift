@@ -43,7 +43,7 @@ extension AppDatabase {
         guard export.format == GroveExport.formatName else { throw StoreError.unreadableExport("not a Grove export (format \"\(export.format)\")") }
         guard export.version <= GroveExport.currentVersion else { throw StoreError.unsupportedExportVersion(export.version) }
         // Validate everything before writing anything.
-        for session in export.focusSessions { try Self.validateStored(session) }
+        try Self.validateStored(export.focusSessions)
         try export.focusPreferences.validate()
         let timers = try export.timers.map { try $0.toModel() }
         for app in export.apps { try app.validate() }
@@ -110,17 +110,30 @@ extension AppDatabase {
                 paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
                 end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain
             """)
-        do {
-            for s in sessions {
-                try statement.execute(arguments: [
-                    s.id.uuidString, s.startTime.groveMillis, s.endTime?.groveMillis, s.state.rawValue, s.duration.groveMillis,
-                    s.pausedDuration.groveMillis, s.plannedDuration.groveMillis, s.pausedAt?.groveMillis, s.createdAt.groveMillis,
-                    s.timeZoneIdentifier, s.endDay?.description, s.clockUncertain,
-                ])
+        // Bound straight through SQLite's C API: boxing twelve values a row into StatementArguments
+        // costs as much as the insert itself.
+        let bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
+        for s in sessions {
+            bulk.reset()
+            bulk.bind(1, s.id.uuidString)
+            bulk.bind(2, s.startTime.groveMillis)
+            bulk.bind(3, s.endTime?.groveMillis)
+            bulk.bind(4, s.state.rawValue)
+            bulk.bind(5, s.duration.groveMillis)
+            bulk.bind(6, s.pausedDuration.groveMillis)
+            bulk.bind(7, s.plannedDuration.groveMillis)
+            bulk.bind(8, s.pausedAt?.groveMillis)
+            bulk.bind(9, s.createdAt.groveMillis)
+            bulk.bind(10, s.timeZoneIdentifier)
+            bulk.bind(11, s.endDay?.description)
+            bulk.bind(12, s.clockUncertain ? 1 : 0)
+            do {
+                try bulk.step()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
+                throw FocusError.sessionAlreadyOpen
             }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
-            throw FocusError.sessionAlreadyOpen
         }
+        bulk.reset()
     }
 
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
