@@ -3,7 +3,7 @@ import Foundation
 import GroveCore
 import GroveStore
 
-/// The `grove` command. Thin for now: the dashboard; the full command tree grows here.
+/// The `grove` command: a dashboard with no arguments, and one subcommand per room.
 public struct GroveCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "grove",
@@ -13,21 +13,29 @@ public struct GroveCommand: ParsableCommand {
             session, today's trees and focus time, and the current streak.
 
             Data lives in $GROVE_HOME/grove.sqlite, else $XDG_DATA_HOME/grove/grove.sqlite, \
-            else ~/.local/share/grove/grove.sqlite.
-            """)
+            else ~/.local/share/grove/grove.sqlite (--database overrides). Every command that reports \
+            takes --json. Exit status: 0 ok, 64 bad usage or input, 1 other failures.
 
-    @Option(name: .long, help: "Path of the SQLite database to use.")
-    public var database: String?
+            Examples:
+              grove focus --length 50m        a live session that grows a tree
+              grove stats                     streaks, a year heatmap, this week
+              grove intention set "Ship it" --scope week
+              grove pause youtube -- firefox https://youtube.com
+              grove now                       one line for your prompt or status bar
+              grove --generate-completion-script bash > /etc/bash_completion.d/grove
+            """,
+        subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
+                      AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
+                      ExportCommand.self, ImportCommand.self])
 
-    @Flag(name: .long, help: "Print JSON instead of text.")
-    public var json = false
+    @OptionGroup public var options: GlobalOptions
 
     public init() {}
 
     public func run() throws {
-        let db = try AppDatabase.open(path: database ?? AppDatabase.defaultPath())
+        let db = try options.open()
         let dashboard = try Dashboard.load(from: db)
-        if json {
+        if options.json {
             print(String(decoding: try GroveExport.makeEncoder().encode(dashboard), as: UTF8.self))
         } else {
             print(dashboard.text)

@@ -1,3 +1,3 @@
 import GroveCLI
 
-GroveCommand.main()
+GroveCommand.runMain()

@@ -62,4 +62,17 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
         guard Self.readingLengthRange.contains(length) else { throw .contentReadingLength(length) }
         guard Self.priorityRange.contains(priority) else { throw .contentPriority(priority) }
     }
+
+    private enum CodingKeys: String, CodingKey { case id, type, text, category, author, length, priority, isBundled, lastUsed, timesShown }
+
+    /// Content packs may leave out what Grove can work out: reading length, priority, counters.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), type: try c.decode(ContentType.self, forKey: .type),
+                  text: try c.decode(String.self, forKey: .text), category: try c.decode(ContentCategory.self, forKey: .category),
+                  author: try c.decodeIfPresent(String.self, forKey: .author), length: try c.decodeIfPresent(Int.self, forKey: .length),
+                  priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? Self.defaultPriority,
+                  isBundled: try c.decodeIfPresent(Bool.self, forKey: .isBundled) ?? false,
+                  lastUsed: try c.decodeIfPresent(Date.self, forKey: .lastUsed), timesShown: try c.decodeIfPresent(Int.self, forKey: .timesShown) ?? 0)
+    }
 }

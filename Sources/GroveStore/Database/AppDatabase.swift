@@ -28,7 +28,7 @@ public struct AppDatabase: Sendable {
             // open a new file at once could both run "v1". A lock file serializes them; after the
             // first, the others find nothing to do.
             try FileLock.withExclusiveLock(path: lockPath) { try migrator.migrate(writer) }
-            Self.logger.info("Database migrated", metadata: ["path": "\(writer.path)"])
+            Self.logger.debug("Database migrated", metadata: ["path": "\(writer.path)"])
         }
         try installBundledData()
     }

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove export`
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export your data: everything as JSON, or focus sessions as CSV or iCalendar.",
+        discussion: """
+              grove export > grove-backup.json
+              grove export --format csv --output sessions.csv
+              grove export --format ics --output focus.ics     # import into any calendar
+            """)
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "json, csv or ics.") var format: String = "json"
+    @Option(name: .long, help: "Write to this file instead of standard output.") var output: String?
+
+    func run() throws {
+        let db = try options.open()
+        let data: Data
+        switch format.lowercased() {
+        case "json": data = try db.exportJSON() + Data("\n".utf8)
+        case "csv": data = Data(try db.exportFocusSessionsCSV().utf8)
+        case "ics": data = Data(ICalendar.focusSessions(try db.allFocusSessions(), stamp: db.environment.now()).utf8)
+        default: throw InvalidField("format", "format must be json, csv or ics (got \"\(format)\")")
+        }
+        if let output {
+            do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+                throw CLIError.failure("cannot write \(output): \(error.localizedDescription)")
+            }
+            FileHandle.standardError.write(Data("Wrote \(output)\n".utf8))
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}
+
+/// `grove import FILE`
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import a Grove JSON export (merged by id; nothing is deleted).",
+        discussion: "  grove import grove-backup.json")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "A file written by `grove export`.") var file: String
+
+    func run() throws {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw CLIError.usage("cannot read \(file)") }
+        let db = try options.open()
+        try db.importJSON(data)
+        let export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data)
+        let summary = ["focusSessions": export.focusSessions.count, "timers": export.timers.count, "intentions": export.intentions.count,
+                       "gatewaySessions": export.gatewaySessions.count, "themes": export.themes.count]
+        if options.json { return try Output.json(summary) }
+        print("Imported \(export.focusSessions.count) focus sessions, \(export.timers.count) timers, \(export.intentions.count) intentions, \(export.gatewaySessions.count) pauses.")
+    }
+}
+
+/// Focus sessions as an iCalendar (RFC 5545) file.
+enum ICalendar {
+    static func focusSessions(_ sessions: [FocusSession], stamp: Date) -> String {
+        func utc(_ d: Date) -> String {
+            GroveExport.formatInstant(d).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+                .components(separatedBy: ".").first! + "Z"
+        }
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Grove//Focus sessions//EN", "CALSCALE:GREGORIAN"]
+        for s in sessions where s.state.isTerminal {
+            lines += ["BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
+                      "DTEND:\(utc(s.endTime!))",
+                      "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
+                      "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
+                      "CATEGORIES:Grove,Focus", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1).
+    static func fold(_ line: String) -> String {
+        var out = "", count = 0
+        for ch in line {
+            let size = String(ch).utf8.count
+            if count + size > 75 { out += "\r\n "; count = 1 }
+            out.append(ch)
+            count += size
+        }
+        return out
+    }
+}

@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove theme …`
+struct ThemeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "theme", abstract: "Themes for intention cards.",
+        discussion: """
+              grove theme list
+              grove theme add Desert --background "#EDC9AF" --text "#3B2F2F"
+              grove theme generate "calm ocean morning"
+              grove theme default Ocean
+            """,
+        subcommands: [ThemeList.self, ThemeAdd.self, ThemeGenerate.self, ThemeDefault.self],
+        defaultSubcommand: ThemeList.self)
+}
+
+enum ThemeLookup {
+    static func find(_ reference: String, in db: AppDatabase) throws -> IntentionTheme {
+        let themes = try ThemeRepository(database: db).getAll()
+        if let match = themes.first(where: { $0.name.caseInsensitiveCompare(reference) == .orderedSame }) { return match }
+        let prefix = themes.filter { $0.id.uuidString.lowercased().hasPrefix(reference.lowercased()) }
+        if reference.count >= 4, prefix.count == 1 { return prefix[0] }
+        throw InvalidField("theme", "No theme named \"\(reference)\" (see `grove theme list`)")
+    }
+}
+
+struct ThemeList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List themes (presets first).")
+    @OptionGroup var options: GlobalOptions
+    func run() throws {
+        let db = try options.open()
+        let themes = try ThemeRepository(database: db).getAll()
+        if options.json { return try Output.json(themes) }
+        let style = Style(.current())
+        let defaultID = try UserPreferencesRepository(database: db).getOrCreatePreferences().defaultThemeId
+        for t in themes {
+            let kind = t.isPreset ? "preset" : t.isAIGenerated ? "generated" : "custom"
+            let sample = style.colors("  \(t.name.padding(toLength: 16, withPad: " ", startingAt: 0))  ", foreground: t.textColor, background: t.backgroundColor)
+            print("\(t.id == defaultID ? "★" : " ") \(sample) \(t.backgroundColor)/\(t.textColor)  \(kind)  contrast \(String(format: "%.1f", t.contrastRatio)):1")
+        }
+    }
+}
+
+struct ThemeAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a custom theme.")
+    @OptionGroup var options: GlobalOptions
+    @Argument var name: String
+    @Option(name: .long, help: "Background, #RRGGBB.") var background: String
+    @Option(name: .long, help: "Text colour, #RRGGBB.") var text: String
+    @Option(name: .long, help: "Accent colour, #RRGGBB.") var accent: String?
+    @Option(name: .long, help: "Font name.") var font: String?
+
+    func run() throws {
+        let db = try options.open()
+        let theme = IntentionTheme(id: db.environment.uuid(), name: name, backgroundColor: background.uppercased(), textColor: text.uppercased(),
+                                   accentColor: accent?.uppercased(), fontName: font, createdAt: db.environment.now())
+        try ThemeRepository(database: db).create(theme)
+        if options.json { return try Output.json(theme) }
+        print("Added \(name) (contrast \(String(format: "%.1f", theme.contrastRatio)):1\(theme.contrastRatio < 4.5 ? ", below the 4.5:1 that keeps text readable" : "")).")
+    }
+}
+
+struct ThemeGenerate: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "generate", abstract: "Generate a readable theme from a few words.")
+    @OptionGroup var options: GlobalOptions
+    @Argument var prompt: String
+    func run() throws {
+        let db = try options.open()
+        let theme = OfflineAssistant.theme(for: prompt, id: db.environment.uuid(), createdAt: db.environment.now())
+        try ThemeRepository(database: db).create(theme)
+        if options.json { return try Output.json(theme) }
+        print("\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1")
+    }
+}
+
+struct ThemeDefault: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "default", abstract: "Choose the default theme for cards.")
+    @OptionGroup var options: GlobalOptions
+    @Argument var theme: String
+    func run() throws {
+        let db = try options.open()
+        let t = try ThemeLookup.find(theme, in: db)
+        try UserPreferencesRepository(database: db).setDefaultTheme(t.id)
+        if options.json { return try Output.json(t) }
+        print("Default theme: \(t.name).")
+    }
+}
+
+/// `grove remind`: intention reminders and the calendar they follow.
+struct RemindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind", abstract: "View and change intention reminders.",
+        discussion: """
+            Shows each reminder and when it next fires. Days: sun mon tue wed thu fri sat (or 0–6, Sunday = 0).
+              grove remind --daily 08:00
+              grove remind --weekly mon 09:00 --monthly 31 18:00
+              grove remind --daily off --zone Europe/Lisbon --week-starts mon
+            """)
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("HH:MM or off.", valueName: "time")) var daily: String?
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("DAY HH:MM, or off.", valueName: "day time")) var weekly: [String] = []
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("N HH:MM (1–31; 29–31 fall on the last day of shorter months), or off.", valueName: "n time")) var monthly: [String] = []
+    @Option(name: .long, help: ArgumentHelp("IANA zone for today, streaks and reminders (\"system\" to follow the machine).", valueName: "zone")) var zone: String?
+    @Option(name: .customLong("week-starts"), help: ArgumentHelp("First day of the week.", valueName: "day")) var weekStarts: String?
+
+    static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+
+    static func weekday(_ text: String, field: String) throws -> Int {
+        if let n = Int(text), (0...6).contains(n) { return n }
+        if let i = dayNames.firstIndex(of: String(text.lowercased().prefix(3))) { return i }
+        throw InvalidField(field, "\(field) must be a day like mon or 0–6 with Sunday = 0 (got \"\(text)\")")
+    }
+
+    static func time(_ text: String, field: String) throws -> TimeOfDay {
+        guard let t = TimeOfDay(text) else { throw InvalidField(field, "\(field) must be a time like 08:30 (got \"\(text)\")") }
+        return t
+    }
+
+    struct Report: Encodable {
+        struct Next: Encodable { var kind: ReminderKind; var at: Date }
+        var notificationSettings: NotificationSettings
+        var timeZoneIdentifier: String
+        var firstWeekday: Int
+        var next: [Next]
+    }
+
+    func run() throws {
+        let db = try options.open()
+        let repo = UserPreferencesRepository(database: db)
+        var p = try repo.getOrCreatePreferences()
+        var n = p.notificationSettings
+        if let daily {
+            if daily == "off" { n.dailyEnabled = false } else { n.dailyEnabled = true; n.dailyTime = try Self.time(daily, field: "dailyTime") }
+        }
+        if !weekly.isEmpty {
+            if weekly == ["off"] { n.weeklyEnabled = false } else {
+                guard weekly.count == 2 else { throw InvalidField("weeklyDay", "--weekly takes a day and a time, e.g. --weekly mon 09:00") }
+                n.weeklyEnabled = true
+                n.weeklyDay = try Self.weekday(weekly[0], field: "weeklyDay")
+                n.weeklyTime = try Self.time(weekly[1], field: "weeklyTime")
+            }
+        }
+        if !monthly.isEmpty {
+            if monthly == ["off"] { n.monthlyEnabled = false } else {
+                guard monthly.count == 2, let day = Int(monthly[0]) else { throw InvalidField("monthlyDay", "--monthly takes a day 1–31 and a time, e.g. --monthly 1 09:00") }
+                n.monthlyEnabled = true
+                n.monthlyDay = day
+                n.monthlyTime = try Self.time(monthly[1], field: "monthlyTime")
+            }
+        }
+        p.notificationSettings = n
+        if let zone { p.timeZoneIdentifier = zone == "system" ? nil : zone }
+        if let weekStarts { p.firstWeekday = try Self.weekday(weekStarts, field: "firstWeekday") }
+        if daily != nil || !weekly.isEmpty || !monthly.isEmpty || zone != nil || weekStarts != nil { try repo.update(p) }
+        let calendar = try db.calendar()
+        let upcoming = try db.upcomingReminders()
+        if options.json {
+            return try Output.json(Report(notificationSettings: n, timeZoneIdentifier: calendar.timeZone.identifier, firstWeekday: calendar.firstWeekday,
+                                          next: upcoming.map { .init(kind: $0.kind, at: $0.at) }))
+        }
+        let today = calendar.localDay(of: db.environment.now())
+        func next(_ kind: ReminderKind) -> String {
+            upcoming.first { $0.kind == kind }.map { "next \(TimeParsing.wall($0.at, calendar: calendar, today: today))" } ?? ""
+        }
+        let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        print("Daily    \(n.dailyEnabled ? "at \(n.dailyTime!)" : "off")   \(next(.daily))")
+        print("Weekly   \(n.weeklyEnabled ? "\(names[n.weeklyDay]) at \(n.weeklyTime!)" : "off")   \(next(.weekly))")
+        print("Monthly  \(n.monthlyEnabled ? "day \(n.monthlyDay) at \(n.monthlyTime!)" : "off")   \(next(.monthly))")
+        print(Style(.current()).dim("Zone \(calendar.timeZone.identifier) · weeks start \(names[calendar.firstWeekday]) · reminders fire while `grove serve` runs"))
+    }
+}
