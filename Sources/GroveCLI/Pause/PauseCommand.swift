@@ -3,10 +3,19 @@ import Foundation
 import GroveCore
 import GroveStore
 
-/// `grove pause <app> [-- command …]`: a mindful pause before opening something distracting.
+/// `grove pause <app> [-- command …]` and `grove pause stats`.
 struct PauseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pause", abstract: "Take a mindful pause before opening an app or site.",
+        discussion: "  grove pause instagram -- xdg-open https://www.instagram.com/\n  grove pause stats",
+        subcommands: [PauseGate.self, PauseStats.self],
+        defaultSubcommand: PauseGate.self)
+}
+
+/// The pause itself (the default of `grove pause`).
+struct PauseGate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate", abstract: "Take a mindful pause before opening an app or site (the default).",
         discussion: """
             Shows how many times today you opened the app through Grove, then a quote, excerpt or \
             prompt with a countdown (15–45 s, `grove apps duration`). Then proceed (runs the command, \
@@ -14,8 +23,7 @@ struct PauseCommand: ParsableCommand {
             e exit, t plant a tree instead.
               grove pause instagram -- xdg-open https://www.instagram.com/
               alias yt='grove pause youtube -- firefox https://youtube.com'
-            """,
-        subcommands: [PauseStats.self])
+            """)
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The app's id (see `grove apps`).") var app: String

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GroveCore
 import GroveStore
 
 /// Options every command takes.
@@ -18,7 +19,22 @@ public struct GlobalOptions: ParsableArguments {
     }
 }
 
-/// The environment commands run in; tests replace it.
+/// The environment commands run in.
+///
+/// `GROVE_NOW=2025-03-12T04:00:00Z` makes the process start at that instant; time then advances
+/// with the monotonic clock. End-to-end tests use it to live on a chosen day (a DST change, say).
 public enum CLIEnvironment {
-    nonisolated(unsafe) public static var current: GroveEnvironment = .live
+    public static let current: GroveEnvironment = make(ProcessInfo.processInfo.environment)
+
+    static func make(_ variables: [String: String]) -> GroveEnvironment {
+        guard let text = variables["GROVE_NOW"], let start = GroveExport.parseInstant(text) else { return .live }
+        let clock = ContinuousClock()
+        let origin = clock.now
+        let now: @Sendable () -> Date = {
+            let d = origin.duration(to: clock.now)
+            return start.addingTimeInterval(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18).groveRoundedToMillis
+        }
+        return GroveEnvironment(now: now, uuid: { UUID() }, systemTimeZone: { TimeZone.current },
+                                clockReading: { ClockReading(wall: now()) })
+    }
 }

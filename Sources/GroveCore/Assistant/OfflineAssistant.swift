@@ -15,6 +15,11 @@ public struct OfflineAssistant: IntentionAssistant {
     public static func rephrased(_ text: String, scope: IntentionScope) -> String {
         var core = text.trimmingCharacters(in: .whitespacesAndNewlines)
         while let last = core.last, ".!?".contains(last) { core.removeLast() }
+        // Rephrasing a rephrased intention reframes its core instead of nesting frames.
+        for frame in IntentionScope.allCases.flatMap(frames(for:)) {
+            let prefix = String(frame.prefix { $0 != "%" })
+            if core.hasPrefix(prefix) { core = String(core.dropFirst(prefix.count)); break }
+        }
         // Drop time words the frame will supply, and a leading "I will"/"I want to"-style subject.
         for phrase in ["today", "this week", "this month", "tonight"] {
             core = core.replacingOccurrences(of: " " + phrase, with: "", options: [.caseInsensitive])
@@ -31,14 +36,19 @@ public struct OfflineAssistant: IntentionAssistant {
         if !(second?.isUppercase ?? false) && !(first == "I" && (second == " " || second == "'")) {
             core = first.lowercased() + core.dropFirst()
         }
-        let frames: [String]
-        switch scope {
-        case .day: frames = ["Today, I choose to %@.", "For today, my focus is to %@.", "Today I will gently %@.", "One thing matters today: to %@."]
-        case .week: frames = ["This week, I commit to %@.", "All week, I will return to this: %@.", "My intention for the week is to %@."]
-        case .month: frames = ["This month, I am growing toward this: %@.", "Over this month, I will %@.", "My intention for the month is to %@."]
-        }
+        let frames = frames(for: scope)
         let frame = frames[Int(stableHash(text) % UInt64(frames.count))]
         return frame.replacingOccurrences(of: "%@", with: core)
+    }
+
+    /// Frames that read well whether the intention is a verb phrase ("finish the report") or a noun
+    /// phrase ("one page before lunch").
+    static func frames(for scope: IntentionScope) -> [String] {
+        switch scope {
+        case .day: ["Today, I give my attention to this: %@.", "My one thing for today: %@.", "Today I will return, again and again, to this: %@."]
+        case .week: ["This week, I commit to this: %@.", "All week, I come back to this: %@.", "My intention for the week: %@."]
+        case .month: ["This month, I am growing toward this: %@.", "All month, I keep this close: %@.", "My intention for the month: %@."]
+        }
     }
 
     public func quote(for text: String, from library: [MindfulnessContent]) async throws -> String? {
