@@ -162,14 +162,15 @@ struct FocusLog: ParsableCommand {
         }
         let now = db.environment.now()
         let startDate = try TimeParsing.instant(start, field: "start", now: now, calendar: calendar)
-        let endDate = try TimeParsing.instant(end, field: "end", now: now, calendar: calendar)
+        // A bare HH:MM for the end or a pause means the day the session started.
+        let endDate = try TimeParsing.instant(end, field: "end", now: startDate, calendar: calendar)
         let pauses = try pause.map { text -> AppDatabase.LoggedPause in
             let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
             // ISO instants contain "-": accept "START/END" as well.
             let pieces = text.contains("/") ? text.split(separator: "/").map(String.init) : parts
             guard pieces.count == 2 else { throw InvalidField("pause", "pause must be START-END, e.g. 09:10-09:15 (got \"\(text)\")") }
-            return .init(start: try TimeParsing.instant(pieces[0], field: "pause", now: now, calendar: calendar),
-                         end: try TimeParsing.instant(pieces[1], field: "pause", now: now, calendar: calendar))
+            return .init(start: try TimeParsing.instant(pieces[0], field: "pause", now: startDate, calendar: calendar),
+                         end: try TimeParsing.instant(pieces[1], field: "pause", now: startDate, calendar: calendar))
         }
         let session = try db.logFocusSession(start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
                                              plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone)

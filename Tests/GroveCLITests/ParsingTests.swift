@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import Testing
+@testable import GroveCLI
+
+@Suite("Parsing and rendering (in process)")
+struct ParsingTests {
+    @Test(arguments: [("25m", 1500.0), ("90s", 90), ("1h30m", 5400), ("1h 30m 10s", 5410), ("25", 1500), ("2h", 7200)])
+    func durations(text: String, seconds: Double) {
+        #expect(DurationParser.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "0", "abc", "5x", "m", "-5m", "10m5"])
+    func badDurations(text: String) {
+        #expect(DurationParser.seconds(text) == nil)
+    }
+
+    @Test func clocks() {
+        #expect(DurationParser.clock(1500) == "25:00")
+        #expect(DurationParser.clock(0.2) == "00:01", "a fraction of a second left still shows")
+        #expect(DurationParser.clock(3725) == "1:02:05")
+    }
+
+    @Test func commandsParseToTheRightTypes() throws {
+        #expect(try GroveCommand.parseAsRoot(["focus", "start", "--length", "90s"]) is FocusStart)
+        #expect(try GroveCommand.parseAsRoot(["focus", "--length", "50m"]) is FocusRun)
+        #expect(try GroveCommand.parseAsRoot(["focus"]) is FocusRun)
+        #expect(try GroveCommand.parseAsRoot(["timer"]) is TimerList)
+        #expect(try GroveCommand.parseAsRoot(["timer", "todo", "move", "w", "2", "1"]) is TodoMove)
+        #expect(try GroveCommand.parseAsRoot(["pause", "instagram", "--", "echo", "hi"]) is PauseGate)
+        #expect(try GroveCommand.parseAsRoot(["pause", "stats"]) is PauseStats)
+        #expect(try GroveCommand.parseAsRoot(["intention"]) is IntentionNow)
+        #expect(try GroveCommand.parseAsRoot(["remind", "--weekly", "mon", "09:00"]) is RemindCommand)
+        #expect(try GroveCommand.parseAsRoot([]) is GroveCommand)
+        let gate = try #require(try GroveCommand.parseAsRoot(["pause", "youtube", "--", "firefox", "--new-window"]) as? PauseGate)
+        #expect(gate.command == ["firefox", "--new-window"])
+        #expect(throws: (any Error).self) { try GroveCommand.parseAsRoot(["focus", "--bogus"]) }
+        #expect(throws: (any Error).self) { try GroveCommand.parseAsRoot(["timer", "add", "X"]) }
+    }
+
+    @Test func timesTypedOnTheCommandLine() throws {
+        let ny = ZonedCalendar(identifier: "America/New_York")!
+        let now = ISO8601DateFormatter().date(from: "2025-03-09T15:00:00Z")!
+        #expect(try TimeParsing.instant("09:30", field: "start", now: now, calendar: ny) == ISO8601DateFormatter().date(from: "2025-03-09T13:30:00Z"))
+        #expect(try TimeParsing.instant("2025-03-08 23:30", field: "start", now: now, calendar: ny) == ISO8601DateFormatter().date(from: "2025-03-09T04:30:00Z"))
+        #expect(try TimeParsing.instant("2025-03-09T02:00:00-05:00", field: "start", now: now, calendar: ny) == ISO8601DateFormatter().date(from: "2025-03-09T07:00:00Z"))
+        #expect(throws: InvalidField.self) { try TimeParsing.instant("half past nine", field: "start", now: now, calendar: ny) }
+        #expect(try TimeParsing.day("yesterday", today: LocalDay("2025-03-01")!) == LocalDay("2025-02-28"))
+    }
+
+    @Test func focusScreenFitsNarrowTerminalsAndHonoursNoColor() throws {
+        let session = try FocusSession.start(id: UUID(), at: Date(timeIntervalSince1970: 0), plannedDuration: 100, timeZone: TimeZone(identifier: "UTC")!)
+        let wide = FocusScreen.lines(session, now: Date(timeIntervalSince1970: 60), traits: .plain)
+        #expect(wide == ["🌿  Sapling", String(repeating: "█", count: 24) + String(repeating: "░", count: 16) + " 60%", "00:40 left · Growing", "[p] pause  [a] abandon  [d] detach"])
+        let narrow = FocusScreen.lines(session, now: Date(timeIntervalSince1970: 60), traits: TerminalTraits(color: false, trueColor: false, width: 30, isTTY: true))
+        #expect(narrow.allSatisfy { $0.count <= 30 })
+        let colored = FocusScreen.lines(session, now: Date(timeIntervalSince1970: 60), traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
+        #expect(colored[2].contains("\u{1B}["))
+        #expect(!wide.joined().contains("\u{1B}["))
+    }
+
+    @Test func iCalendarLinesAreFoldedAt75Octets() {
+        let folded = ICalendar.fold(String(repeating: "é", count: 60))
+        #expect(folded.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+        #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == String(repeating: "é", count: 60))
+    }
+
+    @Test func themedCardsUseTrueColorWhenAvailable() {
+        let intention = Intention(id: UUID(), text: "Breathe", scope: .day, date: LocalDay("2025-05-01")!, createdAt: Date())
+        let card = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
+        #expect(card.contains("48;2;1;87;155"), "Ocean's background #01579B as 24-bit colour")
+        let plain = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: .plain)
+        #expect(plain.contains("│  Breathe"))
+        let c256 = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: TerminalTraits(color: true, trueColor: false, width: 80, isTTY: true))
+        #expect(c256.contains("48;5;"))
+    }
+}
