@@ -93,5 +93,12 @@ struct ExportTests {
         #expect(GroveExport.formatInstant(Date(timeIntervalSince1970: -1.5)) == "1969-12-31T23:59:58.500Z")
         #expect(GroveExport.parseInstant("2025-03-09T07:00:00.123Z") == Date(timeIntervalSince1970: 1_741_503_600.123).groveRoundedToMillis)
         #expect(GroveExport.parseInstant("2025-03-09T02:00:00-05:00") == Date(timeIntervalSince1970: 1_741_503_600))
+        #expect(GroveExport.parseInstant("2025-03-09T12:30:00+05:30") == Date(timeIntervalSince1970: 1_741_503_600))
+        #expect(GroveExport.parseInstant("2025-03-09T07:00:00.5Z") == Date(timeIntervalSince1970: 1_741_503_600.5))
+        #expect(GroveExport.parseInstant("2025-03-09T07:00:00Z") == Date(timeIntervalSince1970: 1_741_503_600))
+        #expect(GroveExport.parseInstant("1969-12-31T23:59:58.500Z") == Date(timeIntervalSince1970: -1.5))
+        for bad in ["2025-02-30T07:00:00Z", "2025-03-09 07:00", "2025-03-09T25:00:00Z", "2025-03-09T07:00:00", "yesterday", "2025-03-09T07:00:00.Z"] {
+            #expect(GroveExport.parseInstant(bad) == nil, "\(bad)")
+        }
     }
 }

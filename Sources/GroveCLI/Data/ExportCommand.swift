@@ -48,8 +48,11 @@ struct ImportCommand: ParsableCommand {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw CLIError.usage("cannot read \(file)") }
         let db = try options.open()
-        try db.importJSON(data)
-        let export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data)
+        let export: GroveExport
+        do { export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data) } catch {
+            throw StoreError.unreadableExport(error is DecodingError ? AppDatabase.describe(error as! DecodingError) : "\(error)")
+        }
+        try db.importExport(export)
         let summary = ["focusSessions": export.focusSessions.count, "timers": export.timers.count, "intentions": export.intentions.count,
                        "gatewaySessions": export.gatewaySessions.count, "themes": export.themes.count]
         if options.json { return try Output.json(summary) }

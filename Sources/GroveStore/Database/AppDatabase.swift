@@ -15,30 +15,28 @@ public struct AppDatabase: Sendable {
 
     /// Opens `writer`, applies pending migrations and installs the bundled data.
     public init(_ writer: any DatabaseWriter, environment: GroveEnvironment = .live) throws {
-        try self.init(writer, environment: environment, lockPath: nil)
-    }
-
-    private init(_ writer: any DatabaseWriter, environment: GroveEnvironment, lockPath: String?) throws {
         self.writer = writer
         self.environment = environment
         let migrator = Self.migrator
-        let upToDate = try writer.read { db in try migrator.hasCompletedMigrations(db) }
-        if !upToDate {
-            // GRDB reads the list of applied migrations outside a transaction, so two processes that
-            // open a new file at once could both run "v1". A lock file serializes them; after the
-            // first, the others find nothing to do.
-            try FileLock.withExclusiveLock(path: lockPath) { try migrator.migrate(writer) }
+        if try !writer.read({ db in try migrator.hasCompletedMigrations(db) }) {
+            try migrator.migrate(writer)
             Self.logger.debug("Database migrated", metadata: ["path": "\(writer.path)"])
         }
         try installBundledData()
     }
 
     /// Opens (creating if needed) the database file at `path` in WAL mode.
+    ///
+    /// Opening holds an advisory lock on `path + ".lock"`: GRDB reads the list of applied migrations
+    /// outside a transaction, and switching a new file to WAL needs it to itself, so two processes
+    /// opening a new file at once could otherwise both run "v1" or see SQLITE_BUSY. The lock is held
+    /// for microseconds once the file exists.
     public static func open(path: String, environment: GroveEnvironment = .live) throws -> AppDatabase {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let pool = try DatabasePool(path: path, configuration: configuration())
-        return try AppDatabase(pool, environment: environment, lockPath: path + ".lock")
+        return try FileLock.withExclusiveLock(path: path + ".lock") {
+            try AppDatabase(DatabasePool(path: path, configuration: configuration()), environment: environment)
+        }
     }
 
     /// A private in-memory database (tests, previews).
