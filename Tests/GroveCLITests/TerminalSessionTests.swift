@@ -111,6 +111,35 @@ struct TerminalSessionTests {
     }
 }
 
+@Suite("Countdowns that take real time", .serialized)
+struct CountdownTests {
+    @Test func proceedingAfterTheFullPauseRunsTheCommandAndRecordsCompleted() throws {
+        let g = Grove()
+        let marker = g.home + "-opened"
+        let result = try g.run("pause", "youtube", "--choice", "proceed", "--", "/usr/bin/touch", marker)
+        #expect(result.status == 0)
+        #expect(result.out.contains("Going on to YouTube, mindfully."))
+        #expect(FileManager.default.fileExists(atPath: marker), "the command ran")
+        let stats = try g.run("pause", "stats", "--json").array()
+        #expect(stats.first?["completedSessions"] as? Int == 1)
+        #expect((stats.first?["avgTimeSpent"] as? Double ?? 0) >= 15)
+    }
+
+    @Test func timerRunTicksTheChecklistWithNumberKeys() throws {
+        let g = Grove()
+        try g.run("timer", "add", "Tea", "--duration", "2s", "--todo", "Kettle", "--todo", "Cup")
+        let term = try PseudoTerminal(g, ["timer", "run", "tea"])
+        #expect(term.waitFor("[ ] Cup", timeout: 10))
+        term.send("2")
+        #expect(term.waitFor("[x] Cup", timeout: 5))
+        #expect(term.waitFor("Tea is done.", timeout: 10))
+        term.process.waitUntilExit()
+        #expect(term.process.terminationStatus == 0)
+        let timer = try g.run("timer", "show", "tea", "--json").object()
+        #expect((timer["todoItems"] as? [[String: Any]])?.map { $0["isCompleted"] as? Bool } == [false, true])
+    }
+}
+
 extension ISO8601DateFormatter {
     static var withFractions: ISO8601DateFormatter {
         let f = ISO8601DateFormatter()
