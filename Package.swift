@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Pure domain of all four rooms: Foundation only, no clocks, no ids, no I/O.
@@ -35,9 +38,25 @@ let package = Package(
             dependencies: [
                 "GroveCore",
                 "GroveStore",
+                "GroveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
+        ),
+        // `grove serve`: JSON API, server-rendered web app, live events, reminder scheduler.
+        .target(
+            name: "GroveServer",
+            dependencies: [
+                "GroveCore",
+                "GroveStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            resources: [.copy("Resources")]
         ),
         .executableTarget(name: "grove", dependencies: ["GroveCLI"]),
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
@@ -46,6 +65,14 @@ let package = Package(
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore"]),
         .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore"]),
         .testTarget(name: "GroveCLITests", dependencies: ["GroveCLI", "GroveStore", "GroveCore"]),
+        .testTarget(
+            name: "GroveServerTests",
+            dependencies: [
+                "GroveServer", "GroveStore", "GroveCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

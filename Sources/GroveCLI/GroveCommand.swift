@@ -4,7 +4,7 @@ import GroveCore
 import GroveStore
 
 /// The `grove` command: a dashboard with no arguments, and one subcommand per room.
-public struct GroveCommand: ParsableCommand {
+public struct GroveCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "grove",
         abstract: "Grove: focus sessions that grow a forest, timers, mindful pauses and intentions.",
@@ -22,11 +22,12 @@ public struct GroveCommand: ParsableCommand {
               grove intention set "Ship it" --scope week
               grove pause youtube -- firefox https://youtube.com
               grove now                       one line for your prompt or status bar
+              grove serve                     the web app at http://127.0.0.1:8080/
               grove --generate-completion-script bash > /etc/bash_completion.d/grove
             """,
         subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
                       AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
-                      ExportCommand.self, ImportCommand.self])
+                      ExportCommand.self, ImportCommand.self, ServeCommand.self])
 
     @OptionGroup public var options: GlobalOptions
 

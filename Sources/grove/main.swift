@@ -1,3 +1,3 @@
 import GroveCLI
 
-GroveCommand.runMain()
+await GroveCommand.runMain()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
+import GroveStore
 import Testing
 @testable import GroveCLI
 
@@ -61,7 +62,7 @@ struct ParsingTests {
     }
 
     @Test func iCalendarLinesAreFoldedAt75Octets() {
-        let folded = ICalendar.fold(String(repeating: "é", count: 60))
+        let folded = GroveStore.ICalendar.fold(String(repeating: "é", count: 60))
         #expect(folded.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
         #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == String(repeating: "é", count: 60))
     }

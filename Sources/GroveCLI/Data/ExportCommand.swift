@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
         switch format.lowercased() {
         case "json": data = try db.exportJSON() + Data("\n".utf8)
         case "csv": data = Data(try db.exportFocusSessionsCSV().utf8)
-        case "ics": data = Data(ICalendar.focusSessions(try db.allFocusSessions(), stamp: db.environment.now()).utf8)
+        case "ics": data = Data(try db.exportFocusSessionsICS().utf8)
         default: throw InvalidField("format", "format must be json, csv or ics (got \"\(format)\")")
         }
         if let output {
@@ -57,37 +57,5 @@ struct ImportCommand: ParsableCommand {
                        "gatewaySessions": export.gatewaySessions.count, "themes": export.themes.count]
         if options.json { return try Output.json(summary) }
         print("Imported \(export.focusSessions.count) focus sessions, \(export.timers.count) timers, \(export.intentions.count) intentions, \(export.gatewaySessions.count) pauses.")
-    }
-}
-
-/// Focus sessions as an iCalendar (RFC 5545) file.
-enum ICalendar {
-    static func focusSessions(_ sessions: [FocusSession], stamp: Date) -> String {
-        func utc(_ d: Date) -> String {
-            GroveExport.formatInstant(d).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
-                .components(separatedBy: ".").first! + "Z"
-        }
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Grove//Focus sessions//EN", "CALSCALE:GREGORIAN"]
-        for s in sessions where s.state.isTerminal {
-            lines += ["BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
-                      "DTEND:\(utc(s.endTime!))",
-                      "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
-                      "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
-                      "CATEGORIES:Grove,Focus", "END:VEVENT"]
-        }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1).
-    static func fold(_ line: String) -> String {
-        var out = "", count = 0
-        for ch in line {
-            let size = String(ch).utf8.count
-            if count + size > 75 { out += "\r\n "; count = 1 }
-            out.append(ch)
-            count += size
-        }
-        return out
     }
 }

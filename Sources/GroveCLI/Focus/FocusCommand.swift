@@ -41,26 +41,6 @@ struct FocusRun: ParsableCommand {
     }
 }
 
-/// The JSON shape of a session's live status.
-struct FocusStatusReport: Encodable {
-    var session: FocusSession?
-    var remaining: TimeInterval?
-    var focusTime: TimeInterval?
-    var progress: Double?
-    var treeStage: TreeStage?
-    var dueAt: Date?
-
-    init(_ session: FocusSession?, now: Date) {
-        self.session = session
-        guard let session else { return }
-        remaining = session.remaining(at: now)
-        focusTime = session.focusTime(at: now)
-        progress = session.progress(at: now)
-        treeStage = session.treeStage(at: now)
-        dueAt = session.dueAt
-    }
-}
-
 struct FocusStart: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a session in the background.")
     @OptionGroup var options: GlobalOptions

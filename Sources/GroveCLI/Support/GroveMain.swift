@@ -6,10 +6,14 @@ import GroveStore
 extension GroveCommand {
     /// Runs `grove` with Grove's exit statuses: 0 on success, 64 for bad usage or invalid input
     /// (one line on stderr naming the field and the rule), 1 for anything else.
-    public static func runMain(_ arguments: [String]? = nil) -> Never {
+    public static func runMain(_ arguments: [String]? = nil) async -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var async = command as? any AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
             Foundation.exit(0)
         } catch let error as GroveValidationError {
             Output.error(error.message)

@@ -58,6 +58,17 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         return true
     }
 
+    private enum CodingKeys: String, CodingKey { case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL }
+
+    /// Clients may leave out the icon (defaults to the id), `isEnabled` (false) and `order` (0).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), displayName: try c.decode(String.self, forKey: .displayName),
+                  urlScheme: try c.decode(String.self, forKey: .urlScheme), iconAssetName: try c.decodeIfPresent(String.self, forKey: .iconAssetName),
+                  isEnabled: try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? false, order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
+                  webURL: try c.decodeIfPresent(String.self, forKey: .webURL))
+    }
+
     /// The apps the hub offers out of the box (disabled until chosen).
     public static let known: [SocialApp] = [
         SocialApp(id: "instagram", displayName: "Instagram", urlScheme: "instagram://", order: 0, webURL: "https://www.instagram.com/"),

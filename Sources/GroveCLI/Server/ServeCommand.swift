@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import GroveServer
+import GroveStore
+import Hummingbird
+import Logging
+
+/// `grove serve`: the web app and the JSON API over the same store as the command line.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the web app and the JSON API.",
+        discussion: """
+            Listens on 127.0.0.1:8080 by default, with no login. On any other address Grove needs a \
+            token: --token, or one generated and stored on first use (printed once). The API takes it as \
+            `Authorization: Bearer <token>`, the web app through its login page.
+              grove serve
+              grove serve --port 9000
+              grove serve --host 0.0.0.0 --token "$(cat ~/.grove-token)"
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "Address to listen on.") var host: String = "127.0.0.1"
+    @Option(name: .long, help: "Port to listen on.") var port: Int = 8080
+    @Option(name: .long, help: "Login token (needed on non-loopback addresses).") var token: String?
+
+    func run() async throws {
+        guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
+        let db = try options.open()
+        var configuration = ServerConfiguration(host: host, port: port, token: token)
+        if configuration.requiresAuthentication && token == nil {
+            let stored = try db.serverToken(orCreate: Self.newToken)
+            configuration.token = stored.token
+            if stored.created { print("Generated a login token (stored with your data): \(stored.token)") }
+            else { print("Login token: the one stored with your data (`grove serve` printed it the first time).") }
+        }
+        if let token = configuration.token, token.count < 16 { throw CLIError.usage("token must be at least 16 characters") }
+        var logger = Logger(label: "grove.server")
+        logger.logLevel = ProcessInfo.processInfo.environment["GROVE_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .notice
+        let app = try await buildApplication(database: db, configuration: configuration, logger: logger)
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        print("Grove is growing at http://\(shownHost):\(port)/  (Ctrl-C to stop)")
+        try await app.runService()
+    }
+
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

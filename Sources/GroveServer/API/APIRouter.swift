@@ -1,0 +1,88 @@
+import Foundation
+import GroveStore
+import Hummingbird
+
+/// Every API route as registered: the OpenAPI document is checked against this list.
+public final class RouteTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    public init() {}
+
+    func add(_ method: String, _ path: String) {
+        // Hummingbird's ":id" is OpenAPI's "{id}".
+        let openAPIPath = path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+        lock.withLock { entries.append("\(method) /api/v1/\(openAPIPath)") }
+    }
+
+    /// "GET /api/v1/focus/current", …
+    public var routes: [String] { lock.withLock { entries } }
+}
+
+/// Registers a route on the API group and in the route table at once.
+struct APIRouter {
+    typealias Handler<Output> = @Sendable (Request, GroveRequestContext) async throws -> Output
+    let group: RouterGroup<GroveRequestContext>
+    let table: RouteTable
+
+    func get<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.get, path, handler) }
+    func post<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.post, path, handler) }
+    func put<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.put, path, handler) }
+    func patch<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.patch, path, handler) }
+    func delete<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.delete, path, handler) }
+
+    private func add<O: ResponseGenerator>(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler<O>) {
+        group.on(RouterPath(path), method: method, use: handler)
+        table.add(method.rawValue, path)
+    }
+}
+
+/// A JSON response with Grove's encoding and a chosen status.
+struct JSON<Value: Encodable & Sendable>: ResponseGenerator {
+    var value: Value
+    var status: HTTPResponse.Status = .ok
+
+    init(_ value: Value, status: HTTPResponse.Status = .ok) {
+        self.value = value
+        self.status = status
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSON.encode(try GroveExport.makeEncoder(pretty: false).encode(value), status: status)
+    }
+
+    static func encode(_ data: Data, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeBytes(data)
+        return Response(status: status, headers: [.contentType: contentType], body: .init(byteBuffer: buffer))
+    }
+}
+
+/// 204 No Content.
+struct NoContent: ResponseGenerator {
+    func response(from request: Request, context: some RequestContext) throws -> Response { Response(status: .noContent) }
+}
+
+extension Request {
+    /// A query parameter read as `T`, or a 400 naming it.
+    func query<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws -> T? {
+        guard let raw = uri.queryParameters[name[...]].map(String.init) else { return nil }
+        guard let value = T(raw) else { throw APIError.badRequest(field: name, detail: "\(name) has an invalid value \"\(raw)\"") }
+        return value
+    }
+
+    func queryString(_ name: String) -> String? { uri.queryParameters[name[...]].map(String.init) }
+}
+
+extension GroveRequestContext {
+    /// A path parameter as a UUID, or a 404 (an id that cannot exist names nothing).
+    func uuid(_ name: String) throws -> UUID {
+        guard let raw = parameters.get(name), let id = UUID(uuidString: raw) else { throw APIError.notFound("No item with id \(parameters.get(name) ?? "")") }
+        return id
+    }
+
+    func string(_ name: String) throws -> String {
+        guard let raw = parameters.get(name) else { throw APIError.notFound("Missing \(name)") }
+        return raw.removingPercentEncoding ?? raw
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+
+/// `/api/v1/focus/…`
+struct FocusController {
+    let database: AppDatabase
+    let monitor: ChangeMonitor
+    let cache: ResponseCache
+
+    struct StartInput: Decodable { var plannedDuration: TimeInterval? }
+    struct LogInput: Decodable {
+        struct Pause: Decodable { var start: Date; var end: Date }
+        var start: Date
+        var end: Date
+        var pauses: [Pause]?
+        var abandoned: Bool?
+        var plannedDuration: TimeInterval?
+        var timeZoneIdentifier: String?
+    }
+
+    func addRoutes(to api: APIRouter) {
+        api.get("focus/current") { _, _ in try current() }
+        api.post("focus/start") { request, context in
+            let input = try await request.decodeIfPresent(StartInput.self, context: context)
+            let session = try database.startFocusSession(plannedDuration: input?.plannedDuration)
+            monitor.bump()
+            return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
+        }
+        api.post("focus/pause") { _, _ in try changed(database.pauseFocusSession()) }
+        api.post("focus/resume") { _, _ in try changed(database.resumeFocusSession()) }
+        api.post("focus/abandon") { _, _ in try changed(database.abandonFocusSession()) }
+        api.post("focus/log") { request, context in
+            let input = try await request.decode(as: LogInput.self, context: context)
+            let zone = try input.timeZoneIdentifier.map { id -> TimeZone in
+                guard let zone = TimeZone(identifier: id) else { throw IntentionValidationError.unknownTimeZone(id) }
+                return zone
+            }
+            let session = try database.logFocusSession(
+                start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
+                abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone)
+            monitor.bump()
+            return JSON(session, status: .created)
+        }
+        api.get("focus/sessions") { request, _ in
+            let limit = try request.query("limit", as: Int.self)
+            let offset = try request.query("offset", as: Int.self) ?? 0
+            if let limit, limit < 1 { throw APIError.badRequest(field: "limit", detail: "limit must be at least 1") }
+            switch request.queryString("state") {
+            case nil: return JSON(Array(try database.allFocusSessions().dropFirst(offset).prefix(limit ?? .max)))
+            case "completed": return JSON(try database.completedSessions(limit: limit, offset: offset))
+            case let other?:
+                guard let state = SessionState(rawValue: other) else {
+                    throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
+                }
+                return JSON(Array(try database.allFocusSessions().filter { $0.state == state }.dropFirst(offset).prefix(limit ?? .max)))
+            }
+        }
+        api.get("focus/sessions/:id") { _, context in
+            guard let session = try database.focusSession(id: try context.uuid("id")) else { throw NotFoundError("focus session", try context.string("id")) }
+            return JSON(session)
+        }
+        api.delete("focus/sessions/:id") { _, context in
+            try database.deleteFocusSession(id: try context.uuid("id"))
+            monitor.bump()
+            return NoContent()
+        }
+        api.get("focus/stats") { _, _ in try stats() }
+        api.get("focus/forest") { request, _ in
+            let limit = try request.query("limit", as: Int.self)
+            if let limit, limit < 1 { throw APIError.badRequest(field: "limit", detail: "limit must be at least 1") }
+            return JSON(try database.completedSessions(limit: limit))
+        }
+        api.get("focus/daily") { request, _ in
+            let calendar = try database.calendar()
+            let today = calendar.localDay(of: database.environment.now())
+            let from = try day(request, "from") ?? today.adding(days: -364)
+            let to = try day(request, "to") ?? today
+            guard from <= to else { throw APIError.badRequest(field: "from", detail: "from must not be after to") }
+            return JSON(try database.dailyFocusTotals(from: from, to: to))
+        }
+        api.get("focus/preferences") { _, _ in JSON(try database.focusPreferences()) }
+        api.put("focus/preferences") { request, context in
+            try database.updateFocusPreferences(try await request.decode(as: FocusPreferences.self, context: context))
+            monitor.bump()
+            return JSON(try database.focusPreferences())
+        }
+        api.get("focus/break") { _, _ in JSON(try database.nextBreak()) }
+    }
+
+    private func changed(_ session: FocusSession) throws -> JSON<FocusStatusReport> {
+        monitor.bump()
+        return JSON(FocusStatusReport(session, now: try database.now(for: session)))
+    }
+
+    /// The running session: cached until data changes or it falls due; `remaining` is computed per request.
+    private func current() throws -> JSON<FocusStatusReport> {
+        let session = try cache.value("focus/current", generation: monitor.generation, now: database.environment.now()) { () throws -> (FocusSession?, Date?) in
+            let session = try database.currentFocusSession()
+            return (session, session?.dueAt)
+        }
+        return JSON(FocusStatusReport(session, now: try session.map { try database.now(for: $0) } ?? database.environment.now()))
+    }
+
+    /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
+    private func stats() throws -> RawJSON {
+        let now = database.environment.now()
+        let bytes = try cache.value("focus/stats", generation: monitor.generation, now: now) { () throws -> (Data, Date?) in
+            let stats = try database.forestStats()
+            let calendar = try database.calendar()
+            let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
+            let due = try database.currentFocusSession()?.dueAt
+            return (try GroveExport.makeEncoder(pretty: false).encode(stats), [midnight, due].compactMap { $0 }.min())
+        }
+        return RawJSON(data: bytes)
+    }
+
+    private func day(_ request: Request, _ name: String) throws -> LocalDay? {
+        guard let raw = request.queryString(name) else { return nil }
+        guard let day = LocalDay(raw) else { throw APIError.badRequest(field: name, detail: "\(name) must be a date like 2025-03-09") }
+        return day
+    }
+}
+
+/// Pre-encoded JSON.
+struct RawJSON: ResponseGenerator {
+    var data: Data
+    func response(from request: Request, context: some RequestContext) throws -> Response { JSON<Int>.encode(data) }
+}
+
+/// Values computed from the store, kept until the data changes (a new generation) or they expire.
+final class ResponseCache: @unchecked Sendable {
+    private struct Entry { var generation: Int; var expires: Date?; var value: Any }
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    func value<T>(_ key: String, generation: Int, now: Date, compute: () throws -> (T, Date?)) throws -> T {
+        if let entry = lock.withLock({ entries[key] }), entry.generation == generation, entry.expires.map({ now < $0 }) ?? true,
+           let value = entry.value as? T {
+            return value
+        }
+        let (value, expires) = try compute()
+        lock.withLock { entries[key] = Entry(generation: generation, expires: expires, value: value) }
+        return value
+    }
+}
+
+extension Request {
+    /// Decodes a JSON body if there is one (an empty body means "no input").
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, context: GroveRequestContext) async throws -> T? {
+        if let length = headers[.contentLength].flatMap(Int.init), length == 0 { return nil }
+        var copy = self
+        let buffer = try await copy.collectBody(upTo: context.maxUploadSize)
+        guard buffer.readableBytes > 0 else { return nil }
+        do {
+            return try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(field: GroveJSONDecoder.field(error), detail: AppDatabase.describe(error))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+import Logging
+import Mustache
+import ServiceLifecycle
+
+/// Everything `buildApplication` wires together; tests reach in through it.
+public struct GroveServerParts {
+    public let router: Router<GroveRequestContext>
+    public let routes: RouteTable
+    public let monitor: ChangeMonitor
+}
+
+/// The router with every API route and web page, without the background services.
+public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts {
+    let router = Router(context: GroveRequestContext.self)
+    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
+    let table = RouteTable()
+    let api = APIRouter(group: router.group("api/v1"), table: table)
+    let cache = ResponseCache()
+    FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
+    TimersController(database: database, monitor: monitor).addRoutes(to: api)
+    PauseController(database: database, monitor: monitor).addRoutes(to: api)
+    IntentionsController(database: database, monitor: monitor).addRoutes(to: api)
+    DataController(database: database, monitor: monitor).addRoutes(to: api)
+    let templates = try await WebTemplates.load()
+    WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
+    // Anything else under /api is a JSON 404, not an HTML page.
+    router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
+    return GroveServerParts(router: router, routes: table, monitor: monitor)
+}
+
+/// The whole server: router, change monitor and reminder scheduler (hummingbird-examples style:
+/// tests run what this returns in-process).
+public func buildApplication(
+    database: AppDatabase, configuration: ServerConfiguration, logger: Logger = Logger(label: "grove.server"),
+    onReminder: (@Sendable (ReminderKind) -> Void)? = nil
+) async throws -> some ApplicationProtocol {
+    let monitor = ChangeMonitor(path: database.writer.path)
+    let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor)
+    let notifier = DesktopNotifier()
+    let reminders = ReminderService(database: database, clock: ContinuousClock()) { kind, _ in
+        monitor.broadcast(.reminder(kind: kind, prompt: kind.prompt))
+        notifier.send(title: "Grove", body: kind.prompt)
+        onReminder?(kind)
+    }
+    let maintenance = MaintenanceService(database: database, monitor: monitor)
+    return Application(
+        router: parts.router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
+        services: [monitor, reminders, maintenance],
+        logger: logger)
+}
+
+/// Closes abandoned pauses (a page closed mid-pause ends as `timeout`), prunes Pause data past 30
+/// days, and completes a focus session that fell due, so that open pages hear about it.
+final class MaintenanceService: Service, @unchecked Sendable {
+    let database: AppDatabase
+    let monitor: ChangeMonitor
+    init(database: AppDatabase, monitor: ChangeMonitor) {
+        self.database = database
+        self.monitor = monitor
+    }
+
+    func run() async throws {
+        var lastPrune = Date.distantPast
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                var changed = try database.recoverAbandonedGatewaySessions() > 0
+                // Returns a completed session only in the moment it completes.
+                if try database.settleFocusSession()?.state == .completed { changed = true }
+                if database.environment.now().timeIntervalSince(lastPrune) > 3600 {
+                    changed = try database.pruneExpiredPauseData() > 0 || changed
+                    lastPrune = database.environment.now()
+                }
+                if changed { monitor.bump() }
+            } catch {
+                Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+}
+
+/// `notify-send` where it exists; otherwise nothing.
+struct DesktopNotifier: Sendable {
+    let executable: String? = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/notify-send" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    func send(title: String, body: String) {
+        guard let executable else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--app-name=Grove", title, body]
+        try? process.run()
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GroveStore
+import Hummingbird
+
+/// The request context of every route: 1 MiB bodies, Grove's JSON coding (ISO 8601 instants).
+public struct GroveRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Bodies over 1 MiB are refused with 413.
+    public static let maxBodySize = 1 << 20
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+
+    public var maxUploadSize: Int { Self.maxBodySize }
+    public var requestDecoder: GroveJSONDecoder { GroveJSONDecoder() }
+    public var responseEncoder: GroveJSONEncoder { GroveJSONEncoder() }
+}
+
+/// Decodes request bodies with Grove's decoder; a malformed body is a 400 naming the field.
+public struct GroveJSONDecoder: RequestDecoder {
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        do {
+            return try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(field: Self.field(error), detail: AppDatabase.describe(error))
+        }
+    }
+
+    static func field(_ error: DecodingError) -> String {
+        let path: [CodingKey]
+        switch error {
+        case .keyNotFound(let key, let c): path = c.codingPath + [key]
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        @unknown default: path = []
+        }
+        return path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".").nilIfEmpty ?? "body"
+    }
+}
+
+/// Encodes responses as Grove JSON (compact, sorted keys, ISO 8601 instants with milliseconds).
+public struct GroveJSONEncoder: ResponseEncoder {
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        let data = try GroveExport.makeEncoder(pretty: false).encode(value)
+        var buffer = ByteBuffer()
+        buffer.writeBytes(data)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: buffer))
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import GroveCore
+import GroveStore
+import Logging
+import ServiceLifecycle
+
+/// Something open pages should hear about.
+public enum ServerEvent: Sendable, Equatable {
+    /// Data changed (in this process or another: the CLI, a script); `generation` counts changes.
+    case change(generation: Int)
+    /// An intention reminder fired.
+    case reminder(kind: ReminderKind, prompt: String)
+
+    /// The server-sent-events frame for this event.
+    var frame: String {
+        switch self {
+        case .change(let generation): return "event: change\ndata: {\"generation\":\(generation)}\n\n"
+        case .reminder(let kind, let prompt): return "event: reminder\ndata: {\"kind\":\"\(kind.rawValue)\",\"prompt\":\"\(prompt)\"}\n\n"
+        }
+    }
+}
+
+/// Notices every commit to the database file and tells subscribers.
+///
+/// GRDB observation only sees writes made through its own pool; the CLI writes the same file from
+/// another process. `PRAGMA data_version` on a connection of our own changes whenever any other
+/// connection commits, so polling it (cheap: no table is read) catches both. Writes made through the
+/// API also call `bump()` so that caches drop at once rather than at the next poll.
+public final class ChangeMonitor: Service, @unchecked Sendable {
+    private let lock = NSLock()
+    private var generationValue = 0
+    private var subscribers: [UUID: AsyncStream<ServerEvent>.Continuation] = [:]
+    private let path: String?
+    private let interval: Duration
+    private let logger = Logger(label: "grove.live")
+
+    /// - Parameters:
+    ///   - path: the database file to watch; nil (in-memory stores) relies on `bump()` alone.
+    ///   - interval: how often to look; 100 ms keeps pages well inside the 1 s promise.
+    public init(path: String?, interval: Duration = .milliseconds(100)) {
+        self.path = path
+        self.interval = interval
+    }
+
+    /// Increases with every change seen.
+    public var generation: Int { lock.withLock { generationValue } }
+
+    /// Records a change and tells every subscriber.
+    public func bump() {
+        let (generation, targets) = lock.withLock { () -> (Int, [AsyncStream<ServerEvent>.Continuation]) in
+            generationValue += 1
+            return (generationValue, Array(subscribers.values))
+        }
+        for target in targets { target.yield(.change(generation: generation)) }
+    }
+
+    /// Sends `event` to every subscriber.
+    public func broadcast(_ event: ServerEvent) {
+        for target in lock.withLock({ Array(subscribers.values) }) { target.yield(event) }
+    }
+
+    /// A stream of events until the subscriber goes away.
+    public func subscribe() -> AsyncStream<ServerEvent> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<ServerEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.lock.withLock { self.subscribers.removeValue(forKey: id) }
+        }
+        lock.withLock { subscribers[id] = continuation }
+        return stream
+    }
+
+    public var subscriberCount: Int { lock.withLock { subscribers.count } }
+
+    /// Polls `PRAGMA data_version` until cancelled.
+    public func run() async throws {
+        guard let path, path != ":memory:" else {
+            try? await gracefulShutdown()
+            return
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        let connection = try DatabaseQueue(path: path, configuration: configuration)
+        var last: Int?
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                let version = try await connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
+                if let last, version != last { bump() }
+                last = version
+            } catch {
+                logger.warning("Could not poll the database for changes", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: interval)
+        }
+        for target in lock.withLock({ Array(subscribers.values) }) { target.finish() }
+    }
+}

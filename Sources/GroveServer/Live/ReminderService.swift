@@ -1,0 +1,58 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Logging
+import ServiceLifecycle
+
+/// Fires the daily, weekly and monthly intention reminders while the server runs: a desktop
+/// notification where `notify-send` exists, and an event that open pages turn into a browser
+/// notification.
+///
+/// The clock is injected (swift-clocks' test clock in tests); wall-clock instants come from the
+/// store's environment. It sleeps at most a minute at a time so that changed settings, a changed
+/// zone or a suspended machine are picked up.
+public final class ReminderService<C: Clock>: Service, @unchecked Sendable where C.Duration == Duration {
+    private let database: AppDatabase
+    private let clock: C
+    private let onFire: @Sendable (ReminderKind, Date) -> Void
+    private let logger = Logger(label: "grove.reminders")
+    /// The longest single sleep.
+    public static var maxSleep: Duration { .seconds(60) }
+
+    public init(database: AppDatabase, clock: C, onFire: @escaping @Sendable (ReminderKind, Date) -> Void) {
+        self.database = database
+        self.clock = clock
+        self.onFire = onFire
+    }
+
+    public func run() async throws {
+        // Only reminders due after start fire: starting the server late does not replay the day.
+        var after = database.environment.now()
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                after = try await tick(after: after)
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("Reminder check failed", metadata: ["error": "\(error)"])
+                try await clock.sleep(for: Self.maxSleep)
+            }
+        }
+    }
+
+    /// Fires whatever fell due between `after` and now, then sleeps until the next one (or a minute).
+    /// Returns the instant up to which reminders have been handled.
+    func tick(after: Date) async throws -> Date {
+        let settings = try UserPreferencesRepository(database: database).getOrCreatePreferences().notificationSettings
+        let calendar = try database.calendar()
+        let now = database.environment.now()
+        for (kind, at) in ReminderSchedule.upcoming(settings: settings, after: after, calendar: calendar) where at <= now {
+            logger.info("Reminder", metadata: ["kind": "\(kind.rawValue)"])
+            onFire(kind, at)
+        }
+        let next = ReminderSchedule.upcoming(settings: settings, after: now, calendar: calendar).first?.at
+        let wait = next.map { max(0, $0.timeIntervalSince(now)) } ?? 60
+        try await clock.sleep(for: min(Self.maxSleep, .milliseconds(Int64(wait * 1000))))
+        return now
+    }
+}

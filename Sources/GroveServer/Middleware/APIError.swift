@@ -1,0 +1,77 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+
+/// Errors the API answers with, as RFC 9457 problem details.
+public enum APIError: Error, Sendable {
+    /// 400: the body or a parameter could not be read.
+    case badRequest(field: String, detail: String)
+    /// 401: a token is needed.
+    case unauthorized
+    /// 403: a form post from another origin.
+    case forbiddenOrigin
+    /// 404: no such route or row.
+    case notFound(String)
+    /// 413: body over 1 MiB.
+    case tooLarge
+}
+
+/// An RFC 9457 problem: `application/problem+json`.
+public struct Problem: Codable, Sendable, Equatable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    /// The field at fault, named as in the seeds.
+    public var field: String?
+
+    public init(status: HTTPResponse.Status, detail: String, field: String? = nil, type: String? = nil) {
+        self.type = type ?? "https://grove.invalid/problems/\(status.code)"
+        self.title = status.reasonPhrase
+        self.status = status.code
+        self.detail = detail
+        self.field = field
+    }
+
+    /// The problem for any error: bad input is a 4xx, never a 500.
+    public static func from(_ error: any Error) -> Problem {
+        switch error {
+        case let e as APIError:
+            switch e {
+            case .badRequest(let field, let detail): return Problem(status: .badRequest, detail: detail, field: field)
+            case .unauthorized: return Problem(status: .unauthorized, detail: "This Grove server needs its token: Authorization: Bearer <token>, or log in at /login")
+            case .forbiddenOrigin: return Problem(status: .forbidden, detail: "Requests that change data must come from this server's own pages")
+            case .notFound(let what): return Problem(status: .notFound, detail: what)
+            case .tooLarge: return Problem(status: .contentTooLarge, detail: "Request bodies are limited to 1 MiB")
+            }
+        case let e as NotFoundError: return Problem(status: .notFound, detail: e.message, field: e.field)
+        case let e as FocusError where e == .sessionAlreadyOpen || e == .noOpenSession:
+            return Problem(status: .conflict, detail: e.message, field: e.field)
+        case let e as FocusError:
+            if case .illegalTransition = e { return Problem(status: .conflict, detail: e.message, field: e.field) }
+            return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
+        case let e as PauseValidationError:
+            switch e {
+            case .unknownApp, .unknownContent: return Problem(status: .notFound, detail: e.message, field: e.field)
+            case .sessionAlreadyFinished: return Problem(status: .conflict, detail: e.message, field: e.field)
+            default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
+            }
+        case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
+        case let e as StoreError: return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
+        case let e as HTTPError:
+            return Problem(status: e.status, detail: e.body ?? e.status.reasonPhrase)
+        case let e as any HTTPResponseError:
+            return Problem(status: e.status, detail: e.status.reasonPhrase)
+        default:
+            return Problem(status: .internalServerError, detail: "Something went wrong on the server: \(error)")
+        }
+    }
+
+    public func response() -> Response {
+        let data = (try? GroveExport.makeEncoder(pretty: false).encode(self)) ?? Data()
+        var buffer = ByteBuffer()
+        buffer.writeBytes(data)
+        return Response(status: .init(code: status), headers: [.contentType: "application/problem+json"], body: .init(byteBuffer: buffer))
+    }
+}

@@ -1,0 +1,288 @@
+// Grove's web app: a little vanilla JavaScript over the JSON API. No build step.
+"use strict";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+function toast(message) {
+  const t = $("#toast");
+  t.textContent = message;
+  t.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => t.classList.remove("show"), 3500);
+}
+
+/** Calls the API; shows a problem's detail and throws on failure. */
+async function api(method, path, body) {
+  const options = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+  const response = await fetch(path, options);
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = (data && data.detail) || response.statusText;
+    toast(message);
+    throw new Error(message);
+  }
+  return data;
+}
+
+const pad = (n) => String(n).padStart(2, "0");
+function clock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  return h > 0 ? `${h}:${pad(m)}:${pad(r)}` : `${pad(m)}:${pad(r)}`;
+}
+const stageNames = ["", "Seed", "Sprout", "Sapling", "Young tree", "Full tree"];
+const stageOf = (p) => (p >= 1 ? 5 : p >= 0.75 ? 4 : p >= 0.5 ? 3 : p >= 0.25 ? 2 : 1);
+
+// ---------------------------------------------------------------- focus
+let focus = null;          // the last /focus/current answer
+let focusFetchedAt = 0;    // performance.now() when it arrived: the countdown runs from there, no drift
+
+async function loadFocus() {
+  focus = await api("GET", "/api/v1/focus/current");
+  focusFetchedAt = performance.now();
+  renderFocus();
+}
+
+function focusNow() {
+  if (!focus || !focus.session) return null;
+  const s = focus.session;
+  const elapsed = s.state === "active" ? (performance.now() - focusFetchedAt) / 1000 : 0;
+  const remaining = Math.max(0, focus.remaining - elapsed);
+  const progress = Math.min(1, 1 - remaining / s.plannedDuration);
+  return { s, remaining, progress };
+}
+
+function renderFocus() {
+  const now = focusNow();
+  const mini = $("#focus-mini");
+  if (mini) mini.innerHTML = now ? `<strong>${clock(now.remaining)}</strong> left · ${now.s.state === "paused" ? "paused" : "growing"}` : `<span class="muted">No session running.</span>`;
+  if (!$("#tree")) return;
+  const running = !!now;
+  $("#controls-idle").hidden = running;
+  $("#controls-running").hidden = !running;
+  if (!running) {
+    $("#countdown").textContent = clock(Number($("#length").value) * 60);
+    $("#progress-bar").style.width = "0%";
+    $("#focus-state").textContent = "No session running.";
+    if (!$("#done").hidden) { $("#tree").dataset.stage = 5; $("#stage-name").textContent = "Full tree"; }
+    else { $("#tree").dataset.stage = 1; $("#stage-name").textContent = "Seed"; }
+    return;
+  }
+  $("#done").hidden = true;
+  const stage = stageOf(now.progress);
+  $("#countdown").textContent = clock(now.remaining);
+  $("#progress-bar").style.width = `${(now.progress * 100).toFixed(1)}%`;
+  $("#tree").dataset.stage = stage;
+  $("#stage-name").textContent = stageNames[stage];
+  $("#focus-state").textContent = now.s.state === "paused" ? "Paused — the tree waits for you." : "Growing. Stay with it.";
+  $("#pause").hidden = now.s.state !== "active";
+  $("#resume").hidden = now.s.state !== "paused";
+  document.title = `${clock(now.remaining)} · Grove`;
+  if (now.s.state === "active" && now.remaining <= 0) { focus = null; completed(); }
+}
+
+async function completed() {
+  await loadFocus();
+  const done = $("#done");
+  if (done) { done.hidden = false; renderFocus(); }
+  notify("Tree planted 🌳", "Focus session complete. Time for a break.");
+}
+
+if ($("#focus-mini") || $("#tree")) {
+  loadFocus();
+  setInterval(renderFocus, 250);
+  $("#length")?.addEventListener("change", renderFocus);
+}
+
+// ---------------------------------------------------------------- actions
+const actions = {
+  "start-focus": async () => {
+    const minutes = Number($("#length")?.value || 0);
+    await api("POST", "/api/v1/focus/start", minutes ? { plannedDuration: minutes * 60 } : {});
+    await loadFocus();
+  },
+  "pause-focus": async () => { await api("POST", "/api/v1/focus/pause"); await loadFocus(); },
+  "resume-focus": async () => { await api("POST", "/api/v1/focus/resume"); await loadFocus(); },
+  "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) { await api("POST", "/api/v1/focus/abandon"); await loadFocus(); } },
+  "delete-timer": async (el) => { if (confirm("Delete this timer and its checklist?")) { await api("DELETE", `/api/v1/timers/${el.dataset.id}`); location.reload(); } },
+  "toggle-todo": async (el) => { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`); },
+  "delete-intention": async (el) => { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); location.reload(); },
+  "rephrase": async (el) => { await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`); location.reload(); },
+  "default-theme": async (el) => {
+    const prefs = await api("GET", "/api/v1/preferences");
+    prefs.defaultThemeId = el.dataset.id;
+    await api("PUT", "/api/v1/preferences", prefs);
+    location.reload();
+  },
+  "delete-theme": async (el) => { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); location.reload(); },
+  "toggle-app": async (el) => {
+    const prefs = await api("GET", "/api/v1/pause/preferences");
+    const set = new Set(prefs.enabledApps);
+    el.checked ? set.add(el.dataset.id) : set.delete(el.dataset.id);
+    prefs.enabledApps = Array.from(set);
+    try { await api("PUT", "/api/v1/pause/preferences", prefs); } catch { el.checked = !el.checked; }
+  },
+  "enable-notifications": async () => {
+    if (!("Notification" in window)) return toast("This browser has no notifications.");
+    const result = await Notification.requestPermission();
+    toast(result === "granted" ? "Reminders will show as notifications." : "Notifications are off.");
+  },
+  "timer-start": (el) => timerToggle(el.closest("[data-timer]")),
+  "timer-reset": (el) => timerReset(el.closest("[data-timer]")),
+  "gateway-exit": () => gatewayFinish("exit"),
+  "gateway-tree": () => gatewayFinish("tree"),
+  "gateway-proceed": () => gatewayFinish("proceed"),
+};
+
+document.addEventListener("click", (event) => {
+  const el = event.target.closest("[data-action]");
+  if (!el || !actions[el.dataset.action]) return;
+  if (el.tagName !== "INPUT") event.preventDefault();
+  Promise.resolve(actions[el.dataset.action](el)).catch(() => {});
+});
+
+// Forms with data-api="METHOD /path" post their fields as JSON.
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!form.dataset.api) return;
+  event.preventDefault();
+  const [method, path] = form.dataset.api.split(" ");
+  const minutes = (form.dataset.minutes || "").split(" ");
+  let body = {};
+  for (const input of form.elements) {
+    if (!input.name) continue;
+    if (input.type === "checkbox") body[input.name] = input.checked;
+    else if (input.value === "") continue;
+    else if (input.type === "number" || input.type === "range" || input.tagName === "SELECT" && /^\d+$/.test(input.value) && input.name !== "themeId") body[input.name] = Number(input.value);
+    else body[input.name] = input.value;
+    if (minutes.includes(input.name)) body[input.name] = Number(input.value) * 60;
+  }
+  if (path === "/api/v1/timers") {
+    body = { name: body.name, durationInSeconds: Math.round(Number(body.minutes) * 60), colorHex: (body.colorHex || "#2E7D32").toUpperCase(),
+             todos: (body.todos || "").split(",").map((t) => t.trim()).filter(Boolean) };
+  }
+  if (path === "/api/v1/pause/apps") body.urlScheme = `${body.id}://`;
+  if (form.dataset.merge === "pause") body = Object.assign(await api("GET", "/api/v1/pause/preferences"), body);
+  if (path === "/api/v1/preferences/notifications") body = Object.assign(await api("GET", path), body);
+  if (method === "PUT" && path === "/api/v1/focus/preferences") body = Object.assign(await api("GET", path), body);
+  try {
+    await api(method, path, body);
+    toast("Saved.");
+    location.reload();
+  } catch {}
+});
+
+// ---------------------------------------------------------------- timers (several at once, in the page)
+const runningTimers = new Map();
+function timerToggle(card) {
+  const id = card.dataset.timer;
+  const t = runningTimers.get(id) || { left: Number(card.dataset.seconds), since: null };
+  if (t.since) { t.left -= (performance.now() - t.since) / 1000; t.since = null; }
+  else { t.since = performance.now(); }
+  runningTimers.set(id, t);
+  card.classList.toggle("running", !!t.since);
+  $("[data-action=timer-start]", card).textContent = t.since ? "Pause" : "Start";
+}
+function timerReset(card) {
+  runningTimers.delete(card.dataset.timer);
+  card.classList.remove("running", "finished");
+  $("[data-countdown]", card).textContent = clock(Number(card.dataset.seconds));
+  $("[data-action=timer-start]", card).textContent = "Start";
+}
+setInterval(() => {
+  for (const [id, t] of runningTimers) {
+    const card = $(`[data-timer="${id}"]`);
+    if (!card) continue;
+    const left = t.since ? t.left - (performance.now() - t.since) / 1000 : t.left;
+    $("[data-countdown]", card).textContent = clock(left);
+    if (t.since && left <= 0) {
+      t.since = null; t.left = 0;
+      card.classList.remove("running"); card.classList.add("finished");
+      notify(`${$("h2", card).textContent} is done`, "Timer finished.");
+    }
+  }
+}, 250);
+
+// ---------------------------------------------------------------- the mindful pause
+let gateway = null;
+async function startGateway(page) {
+  const data = await api("POST", "/api/v1/pause/sessions", { appId: page.dataset.app, platform: "web" });
+  gateway = { id: data.session.id, ends: performance.now() + data.session.durationSetting * 1000, app: data.app };
+  const c = data.content;
+  $("#content").innerHTML = "";
+  const text = document.createElement("p");
+  text.textContent = c.text;
+  $("#content").append(text);
+  if (c.author) { const cite = document.createElement("cite"); cite.textContent = `— ${c.author}`; $("#content").append(cite); }
+  const tick = () => {
+    const left = (gateway.ends - performance.now()) / 1000;
+    $("#gateway-countdown").textContent = left > 0 ? Math.ceil(left) : "✓";
+    if (left <= 0) { $("#gateway-wait").hidden = true; $("#gateway-done").hidden = false; gateway.done = true; return; }
+    gateway.timer = setTimeout(tick, Math.max(50, (left % 1) * 1000));
+  };
+  tick();
+}
+
+async function gatewayFinish(choice) {
+  if (!gateway || gateway.finished) return;
+  gateway.finished = true;
+  clearTimeout(gateway.timer);
+  const status = gateway.done ? "completed" : "exited";
+  const outcome = choice === "proceed" ? "proceed_to_app" : choice === "tree" ? "deepen_pause" : "exit_to_home";
+  await api("POST", `/api/v1/pause/sessions/${gateway.id}/finish`, { completionStatus: status, actionOutcome: outcome });
+  if (choice === "proceed") {
+    location.href = gateway.app.webURL || "/";
+  } else if (choice === "tree") {
+    await api("POST", "/api/v1/focus/start", {}).catch(() => {});
+    location.href = "/focus";
+  } else {
+    $("#content").innerHTML = "<p>Good call. It will still be there later.</p>";
+    $("#gateway-done").hidden = true; $("#gateway-wait").hidden = true;
+    $("#gateway-countdown").textContent = "";
+  }
+}
+
+const gatewayPage = $("[data-page=pause]");
+if (gatewayPage) startGateway(gatewayPage).catch(() => {});
+
+// ---------------------------------------------------------------- live updates and reminders
+function notify(title, body) {
+  toast(`${title} — ${body}`);
+  if ("Notification" in window && Notification.permission === "granted") new Notification(title, { body, icon: "/static/tree.svg" });
+}
+
+let lastGeneration = null;
+function connectEvents() {
+  const events = new EventSource("/api/v1/events");
+  events.addEventListener("hello", (e) => { $("#live")?.classList.add("on"); lastGeneration = JSON.parse(e.data).generation; });
+  events.addEventListener("change", (e) => {
+    const generation = JSON.parse(e.data).generation;
+    if (generation === lastGeneration) return;
+    lastGeneration = generation;
+    refresh();
+  });
+  events.addEventListener("reminder", (e) => { const r = JSON.parse(e.data); notify("Grove", r.prompt); });
+  events.onerror = () => $("#live")?.classList.remove("on");
+}
+
+/** Brings the page up to date after a change made anywhere (another tab, the CLI). */
+let refreshTimer = null;
+function refresh() {
+  if ($("#tree") || $("#focus-mini")) loadFocus();
+  if (gatewayPage) return;  // never interrupt a pause
+  const editing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) && document.activeElement.type !== "checkbox";
+  if (editing || $("[data-page=focus]") || runningTimers.size) return;
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(async () => {
+    const response = await fetch(location.href, { credentials: "same-origin" });
+    if (!response.ok) return;
+    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = doc.querySelector("#main");
+    if (fresh) { $("#main").replaceWith(fresh); if ($("#focus-mini")) renderFocus(); }
+  }, 150);
+}
+
+connectEvents();

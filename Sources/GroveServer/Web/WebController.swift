@@ -1,0 +1,217 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+
+/// The server-rendered web app: one page per room, enhanced by a little JavaScript that talks to
+/// the JSON API and listens for live changes.
+struct WebController {
+    let database: AppDatabase
+    let templates: WebTemplates
+    let configuration: ServerConfiguration
+
+    func addRoutes(to router: Router<GroveRequestContext>) {
+        router.get("/") { _, _ in try page("dashboard", title: "Today", dashboard()) }
+        router.get("focus") { _, _ in try page("focus", title: "Focus", focus()) }
+        router.get("forest") { _, _ in try page("forest", title: "Forest", forest()) }
+        router.get("stats") { _, _ in try page("stats", title: "Stats", stats()) }
+        router.get("timers") { _, _ in try page("timers", title: "Timers", timers()) }
+        router.get("intentions") { request, _ in try page("intentions", title: "Intentions", intentions(query: request.queryString("q"))) }
+        router.get("themes") { _, _ in try page("themes", title: "Themes", themes()) }
+        router.get("settings") { _, _ in try page("settings", title: "Settings", settings()) }
+        router.get("pause/:appId") { _, context in
+            let id = try context.string("appId")
+            guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+            return try page("pause", title: "Pause before \(app.displayName)", [
+                "app": app.asContext, "attemptsToday": try database.attemptsToday(appId: id), "bare": true,
+            ])
+        }
+        router.get("login") { request, _ in
+            try page("login", title: "Log in", ["next": request.queryString("next") ?? "/", "bare": true])
+        }
+        router.post("login") { request, context -> Response in
+            var request = request
+            let body = try await request.collectBody(upTo: 16 * 1024)
+            let form = String(buffer: body).split(separator: "&").reduce(into: [String: String]()) { result, pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+                if parts.count == 2 { result[parts[0]] = parts[1] }
+            }
+            let next = (form["next"].flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }) ?? "/"
+            guard let token = configuration.token, form["token"] == token else {
+                return try html(templates.render("login", base(title: "Log in").merging(["next": next, "bare": true, "error": "That token is not right."]) { $1 }), status: .unauthorized)
+            }
+            return Response(status: .seeOther, headers: [
+                .location: next,
+                .setCookie: "\(AuthMiddleware.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
+            ])
+        }
+        router.get("static/:file") { _, context -> Response in
+            let name = try context.string("file")
+            guard let file = templates.staticFiles[name] else { throw APIError.notFound("No file \(name)") }
+            var buffer = ByteBuffer()
+            buffer.writeBytes(file.data)
+            return Response(status: .ok, headers: [.contentType: file.type, .cacheControl: "public, max-age=300"], body: .init(byteBuffer: buffer))
+        }
+    }
+
+    // MARK: Rendering
+
+    private func page(_ name: String, title: String, _ context: [String: Any]) throws -> Response {
+        try html(templates.render(name, base(title: title).merging(context) { $1 }))
+    }
+
+    private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeString(text)
+        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
+    }
+
+    private func base(title: String) -> [String: Any] {
+        ["title": title, "authenticated": configuration.requiresAuthentication]
+    }
+
+    private var calendar: ZonedCalendar { (try? database.calendar()) ?? ZonedCalendar(timeZone: .gmt) }
+    private var today: LocalDay { calendar.localDay(of: database.environment.now()) }
+
+    private func wall(_ date: Date) -> String {
+        let s = calendar.wallSeconds(of: date)
+        let day = calendar.localDay(of: date)
+        let time = TimeOfDay(hour: s / 3600, minute: s % 3600 / 60)!.description
+        return day == today ? time : "\(day) \(time)"
+    }
+
+    // MARK: Pages
+
+    private func intentionCard(_ intention: Intention?) throws -> [String: Any]? {
+        guard let intention else { return nil }
+        let themes = ThemeRepository(database: database)
+        let fallback = try UserPreferencesRepository(database: database).getOrCreatePreferences().defaultThemeId
+        let theme = try (intention.themeId ?? fallback).flatMap { try themes.getTheme(byId: $0) } ?? PresetThemes.serene
+        return ["id": intention.id.uuidString, "text": intention.text, "scope": intention.scope.displayName, "date": intention.date.description,
+                "quote": intention.quote as Any, "background": theme.backgroundColor, "color": theme.textColor,
+                "accent": theme.accentColor ?? theme.textColor, "font": theme.fontName ?? intention.customFont ?? ""]
+    }
+
+    private func statsContext(_ stats: ForestStats) -> [String: Any] {
+        ["totalTrees": stats.totalTrees, "todaysTrees": stats.todaysTrees, "todaysFocus": ForestStats.formatDuration(stats.todaysFocusTime),
+         "totalFocus": stats.formattedTotalFocusTime, "totalSessions": stats.totalSessions, "abandonedCount": stats.abandonedCount,
+         "completionRate": String(format: "%.0f", stats.completionRate), "currentStreak": stats.currentStreak, "longestStreak": stats.longestStreak,
+         "average": String(format: "%.1f", stats.averageSessionsPerDay), "daysWithTrees": stats.daysWithTrees,
+         "totalHours": String(format: "%.1f", stats.totalFocusHours)]
+    }
+
+    private func dashboard() throws -> [String: Any] {
+        let stats = try database.forestStats()
+        let reminders = try database.upcomingReminders().map { ["kind": $0.kind.rawValue.capitalized, "at": wall($0.at)] }
+        return ["intention": try intentionCard(try database.currentIntention()) as Any, "stats": statsContext(stats),
+                "reminders": reminders, "hasReminders": !reminders.isEmpty, "focusLength": Int(try database.focusPreferences().focusDuration / 60)]
+    }
+
+    private func focus() throws -> [String: Any] {
+        let prefs = try database.focusPreferences()
+        let lengths = Set([15, 25, 45, 50, 90, Int(prefs.focusDuration / 60)]).sorted().map { ["minutes": $0, "selected": $0 == Int(prefs.focusDuration / 60)] }
+        let stats = try database.forestStats()
+        return ["lengths": lengths, "stats": statsContext(stats), "nextBreak": ForestStats.formatDuration(try database.nextBreak().duration)]
+    }
+
+    private func forest() throws -> [String: Any] {
+        let trees = try database.completedSessions(limit: 500)
+        var days: [[String: Any]] = []
+        for tree in trees {
+            let day = tree.endDay?.description ?? ""
+            let entry: [String: Any] = ["minutes": Int(tree.duration / 60), "at": wall(tree.endTime!), "variant": Int(stableHash(tree.id.uuidString) % 3)]
+            if let last = days.last, last["day"] as? String == day {
+                var copy = last
+                copy["trees"] = (last["trees"] as! [[String: Any]]) + [entry]
+                days[days.count - 1] = copy
+            } else {
+                days.append(["day": day, "trees": [entry]])
+            }
+        }
+        let total = try database.forestStats().totalTrees
+        return ["days": days, "total": total, "empty": trees.isEmpty, "more": total > trees.count]
+    }
+
+    private func stats() throws -> [String: Any] {
+        let stats = try database.forestStats()
+        let start = today.adding(days: -364).startOfWeek(firstWeekday: calendar.firstWeekday)
+        let daily = try database.dailyFocusTotals(from: start, to: today)
+        let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        // Year heatmap: one column per week, one row per weekday.
+        var cells: [[String: Any]] = []
+        var day = start
+        while day <= today {
+            let offset = start.days(to: day)
+            let trees = byDay[day]?.trees ?? 0
+            cells.append(["x": 24 + (offset / 7) * 13, "y": 14 + (offset % 7) * 13, "level": min(4, trees), "title": "\(day): \(trees) tree\(trees == 1 ? "" : "s")"])
+            day = day.adding(days: 1)
+        }
+        // Focus minutes per day, last 30 days.
+        let maxMinutes = max(1, (0..<30).map { Int((byDay[today.adding(days: -$0)]?.focusTime ?? 0) / 60) }.max() ?? 1)
+        let bars: [[String: Any]] = (0..<30).map { i in
+            let d = today.adding(days: i - 29)
+            let minutes = Int((byDay[d]?.focusTime ?? 0) / 60)
+            let height = minutes * 120 / maxMinutes
+            return ["x": 30 + i * 22, "y": 140 - height, "height": height, "minutes": minutes, "label": d.description, "tick": i % 7 == 1 ? String(d.description.suffix(5)) : ""]
+        }
+        let weekNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { ["y": 24 + $0 * 13, "name": weekNames[(calendar.firstWeekday + $0) % 7]] }
+        return ["stats": statsContext(stats), "cells": cells, "bars": bars, "rowLabels": rowLabels, "maxMinutes": maxMinutes,
+                "heatmapWidth": 24 + ((start.days(to: today) / 7) + 1) * 13]
+    }
+
+    private func timers() throws -> [String: Any] {
+        let items = try database.timers().map { t -> [String: Any] in
+            ["id": t.id.uuidString, "timerId": t.id.uuidString, "name": t.name, "seconds": t.durationInSeconds, "formatted": t.formattedDuration, "color": t.colorHex,
+             "icon": t.icon, "notes": t.notes as Any, "done": t.todoItems.filter(\.isCompleted).count, "count": t.todoItems.count,
+             "todos": t.todoItems.enumerated().map { ["id": $0.element.id.uuidString, "text": $0.element.text, "done": $0.element.isCompleted, "n": $0.offset + 1] }]
+        }
+        return ["timers": items, "empty": items.isEmpty]
+    }
+
+    private func intentions(query: String?) throws -> [String: Any] {
+        let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
+        let themes = try ThemeRepository(database: database).getAll().map { ["id": $0.id.uuidString, "name": $0.name] }
+        return ["current": try intentionCard(try database.currentIntention()) as Any, "query": query ?? "", "today": today.description,
+                "themes": themes,
+                "items": list.map { ["id": $0.id.uuidString, "text": $0.text, "scope": $0.scope.rawValue, "date": $0.date.description] }]
+    }
+
+    private func themes() throws -> [String: Any] {
+        let defaultID = try UserPreferencesRepository(database: database).getOrCreatePreferences().defaultThemeId
+        let list = try ThemeRepository(database: database).getAll().map { t -> [String: Any] in
+            ["id": t.id.uuidString, "name": t.name, "background": t.backgroundColor, "color": t.textColor, "accent": t.accentColor ?? t.textColor,
+             "kind": t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", "deletable": !t.isPreset,
+             "contrast": String(format: "%.1f", t.contrastRatio), "isDefault": t.id == defaultID]
+        }
+        return ["themes": list]
+    }
+
+    private func settings() throws -> [String: Any] {
+        let focus = try database.focusPreferences()
+        let prefs = try UserPreferencesRepository(database: database).getOrCreatePreferences()
+        let n = prefs.notificationSettings
+        let pause = try database.pausePreferences()
+        let upcoming = try database.upcomingReminders()
+        func next(_ kind: ReminderKind) -> String { upcoming.first { $0.kind == kind }.map { wall($0.at) } ?? "off" }
+        let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        return [
+            "focusMinutes": focus.focusDuration / 60, "shortBreak": focus.shortBreakDuration / 60, "longBreak": focus.longBreakDuration / 60,
+            "interval": focus.longBreakInterval,
+            "dailyEnabled": n.dailyEnabled, "dailyTime": n.dailyTime?.description ?? "08:00", "dailyNext": next(.daily),
+            "weeklyEnabled": n.weeklyEnabled, "weeklyTime": n.weeklyTime?.description ?? "09:00", "weeklyNext": next(.weekly),
+            "weeklyDays": days.enumerated().map { ["value": $0.offset, "name": $0.element, "selected": $0.offset == n.weeklyDay] },
+            "monthlyEnabled": n.monthlyEnabled, "monthlyTime": n.monthlyTime?.description ?? "09:00", "monthlyDay": n.monthlyDay, "monthlyNext": next(.monthly),
+            "zone": calendar.timeZone.identifier, "configuredZone": prefs.timeZoneIdentifier ?? "",
+            "firstWeekdays": days.enumerated().map { ["value": $0.offset, "name": $0.element, "selected": $0.offset == prefs.firstWeekday] },
+            "pauseDuration": pause.timerDuration, "apps": try database.apps().map(\.asContext),
+            "enabledCount": pause.enabledApps.count,
+        ]
+    }
+}
+
+extension SocialApp {
+    var asContext: [String: Any] {
+        ["id": id, "name": displayName, "scheme": urlScheme, "webURL": webURL ?? "", "enabled": isEnabled]
+    }
+}

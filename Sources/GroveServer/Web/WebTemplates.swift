@@ -1,0 +1,33 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates and static files shipped in the module's resources.
+struct WebTemplates: Sendable {
+    let library: MustacheLibrary
+    let staticFiles: [String: (data: Data, type: String)]
+
+    static func load() async throws -> WebTemplates {
+        let library = try await MustacheLibrary(directory: try resource("templates").path)
+        var files: [String: (Data, String)] = [:]
+        let staticDir = try resource("static")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: staticDir.path)) ?? [] where !name.hasPrefix(".") {
+            let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : name.hasSuffix(".js") ? "text/javascript; charset=utf-8"
+                : name.hasSuffix(".svg") ? "image/svg+xml" : "application/octet-stream"
+            files[name] = (try Data(contentsOf: staticDir.appendingPathComponent(name)), type)
+        }
+        return WebTemplates(library: library, staticFiles: files)
+    }
+
+    /// A folder of the module's `Resources` (Foundation on Linux may already treat `Resources/` as the
+    /// bundle's resource directory, so ask for it both ways).
+    static func resource(_ name: String) throws -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: name, withExtension: nil) else { throw APIError.notFound("\(name) is missing from the build") }
+        return url
+    }
+
+    func render(_ template: String, _ context: [String: Any]) throws -> String {
+        guard let html = library.render(context, withTemplate: template) else { throw APIError.notFound("No template \(template)") }
+        return html
+    }
+}
