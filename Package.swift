@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -41,7 +40,6 @@ let package = Package(
                 "GroveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         // `grove serve`: JSON API, server-rendered web app, live events, reminder scheduler.
@@ -54,7 +52,6 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Clocks", package: "swift-clocks"),
             ],
             resources: [.copy("Resources")]
         ),
@@ -70,7 +67,6 @@ let package = Package(
             dependencies: [
                 "GroveServer", "GroveStore", "GroveCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
     ],

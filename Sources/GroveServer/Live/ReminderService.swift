@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// notification where `notify-send` exists, and an event that open pages turn into a browser
 /// notification.
 ///
-/// The clock is injected (swift-clocks' test clock in tests); wall-clock instants come from the
+/// The clock is injected (tests use one whose sleeps advance the store's test clock); wall-clock instants come from the
 /// store's environment. It sleeps at most a minute at a time so that changed settings, a changed
 /// zone or a suspended machine are picked up.
 public final class ReminderService<C: Clock>: Service, @unchecked Sendable where C.Duration == Duration {
@@ -16,12 +16,13 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
     private let clock: C
     private let onFire: @Sendable (ReminderKind, Date) -> Void
     private let logger = Logger(label: "grove.reminders")
-    /// The longest single sleep.
-    public static var maxSleep: Duration { .seconds(60) }
+    /// The longest single sleep: settings changed elsewhere are picked up within it.
+    private let maxSleep: Duration
 
-    public init(database: AppDatabase, clock: C, onFire: @escaping @Sendable (ReminderKind, Date) -> Void) {
+    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(60), onFire: @escaping @Sendable (ReminderKind, Date) -> Void) {
         self.database = database
         self.clock = clock
+        self.maxSleep = maxSleep
         self.onFire = onFire
     }
 
@@ -35,7 +36,7 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
                 return
             } catch {
                 logger.warning("Reminder check failed", metadata: ["error": "\(error)"])
-                try await clock.sleep(for: Self.maxSleep)
+                try await clock.sleep(for: maxSleep)
             }
         }
     }
@@ -52,7 +53,7 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
         }
         let next = ReminderSchedule.upcoming(settings: settings, after: now, calendar: calendar).first?.at
         let wait = next.map { max(0, $0.timeIntervalSince(now)) } ?? 60
-        try await clock.sleep(for: min(Self.maxSleep, .milliseconds(Int64(wait * 1000))))
+        try await clock.sleep(for: min(maxSleep, .milliseconds(Int64(wait * 1000))))
         return now
     }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import GroveServer
+
+@Suite("Server: authentication, OpenAPI, live events, reminders, pages")
+struct ServerTests {
+    static let token = "0123456789abcdef0123456789abcdef"
+
+    @Test func aNonLoopbackBindNeedsTheToken() async throws {
+        let server = try await TestServer(configuration: ServerConfiguration(host: "0.0.0.0", port: 8080, token: Self.token))
+        try await server.test { c in
+            expectProblem(try await c.get("/api/v1/focus/current"), 401)
+            expectProblem(try await c.post("/api/v1/focus/start"), 401)
+            var wrong = HTTPFields()
+            wrong[.authorization] = "Bearer nope"
+            expectProblem(try await c.get("/api/v1/focus/stats", headers: wrong), 401)
+            var bearer = HTTPFields()
+            bearer[.authorization] = "Bearer \(Self.token)"
+            #expect(try await c.get("/api/v1/focus/stats", headers: bearer).status == 200)
+            // The web app: pages redirect to the login, which sets an HttpOnly, SameSite=Strict cookie.
+            let page = try await c.get("/stats")
+            #expect(page.status == 303)
+            #expect(try await c.get("/login").status == 200)
+            #expect(try await c.get("/static/app.css").status == 200)
+            let bad = try await c.request(.post, "/login", json: nil, headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(bad.status == 401)
+            let login = try await c.client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                                   body: ByteBuffer(string: "token=\(Self.token)&next=%2Fstats")) { $0 }
+            #expect(login.status == .seeOther)
+            #expect(login.headers[.location] == "/stats")
+            let cookie = try #require(login.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            var withCookie = HTTPFields()
+            withCookie[.cookie] = "grove_token=\(Self.token)"
+            #expect(try await c.get("/stats", headers: withCookie).status == 200)
+            #expect(try await c.get("/api/v1/focus/current", headers: withCookie).status == 200)
+        }
+    }
+
+    @Test func loopbackNeedsNoLogin() async throws {
+        #expect(ServerConfiguration(host: "127.0.0.1").requiresAuthentication == false)
+        #expect(ServerConfiguration(host: "localhost").requiresAuthentication == false)
+        #expect(ServerConfiguration(host: "::1").requiresAuthentication == false)
+        #expect(ServerConfiguration(host: "0.0.0.0").requiresAuthentication)
+        #expect(ServerConfiguration(host: "192.168.1.5").requiresAuthentication)
+    }
+
+    @Test func theOpenAPIDocumentListsExactlyTheRegisteredRoutes() async throws {
+        let server = try await TestServer()
+        let registered = Set(server.parts.routes.routes)
+        #expect(registered.count >= 60)
+        // Read "  /path:" and "    method:" lines of the paths section.
+        var documented = Set<String>()
+        var path: String?
+        var inPaths = false
+        for line in try OpenAPIDocument.yaml().split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "paths:" { inPaths = true; continue }
+            if inPaths && !line.hasPrefix(" ") && !line.isEmpty { break }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") { path = String(line.dropFirst(2).dropLast()); continue }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("    "), !line.hasPrefix("     "), ["get:", "post:", "put:", "patch:", "delete:"].contains(trimmed), let path {
+                documented.insert("\(trimmed.dropLast().uppercased()) \(path)")
+            }
+        }
+        #expect(registered.subtracting(documented).sorted() == [], "routes missing from openapi.yaml")
+        #expect(documented.subtracting(registered).sorted() == [], "documented routes that do not exist")
+    }
+
+    @Test func aChangeMadeByAnotherProcessReachesSubscribers() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grove-live-\(UUID().uuidString)")
+        let path = dir.appendingPathComponent("grove.sqlite").path
+        let clock = TestClock(Date(timeIntervalSince1970: 1_747_000_000))
+        let serverSide = try AppDatabase.open(path: path, environment: .test(clock: clock))
+        let monitor = ChangeMonitor(path: serverSide.writer.path, interval: .milliseconds(20))
+        let events = monitor.subscribe()
+        let polling = Task { try await monitor.run() }
+        defer { polling.cancel() }
+        try await Task.sleep(for: .milliseconds(100))  // the monitor reads its first data_version
+        // "Another process": a separate connection pool on the same file, like the CLI.
+        let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
+        let started = ContinuousClock.now
+        try cli.startFocusSession()
+        var iterator = events.makeAsyncIterator()
+        let event = await iterator.next()
+        #expect(event == .change(generation: 1))
+        #expect(started.duration(to: .now) < .seconds(1), "seen within a second")
+    }
+
+    @Test func remindersFireAtTheirInstantOnAnInjectedClock() async throws {
+        let groveClock = TestClock(ISO8601DateFormatter().date(from: "2025-05-14T07:59:30Z")!)
+        let database = try AppDatabase.inMemory(environment: .test(clock: groveClock))
+        var settings = NotificationSettings.default
+        settings.dailyEnabled = true
+        settings.dailyTime = TimeOfDay(hour: 8, minute: 0)
+        settings.monthlyEnabled = true
+        settings.monthlyDay = 31
+        settings.monthlyTime = TimeOfDay(hour: 9, minute: 0)
+        try UserPreferencesRepository(database: database).updateNotificationSettings(settings)
+        let fired = LockedBox<[(ReminderKind, Date)]>([])
+        let service = ReminderService(database: database, clock: SimulatedClock(groveClock), maxSleep: .seconds(6 * 3600)) { kind, at in
+            fired.mutate { $0.append((kind, at)) }
+        }
+        let running = Task { try await service.run() }
+        // Simulated days pass in microseconds; stop once two weeks of reminders have fired.
+        while groveClock.now < ISO8601DateFormatter().date(from: "2025-06-01T00:00:00Z")! { await Task.yield() }
+        running.cancel()
+        _ = try? await running.value
+        let log = fired.value
+        let f = ISO8601DateFormatter()
+        #expect(log.first.map { "\($0.0) \(f.string(from: $0.1))" } == "daily 2025-05-14T08:00:00Z")
+        #expect(log.filter { $0.0 == .daily && $0.1 < f.date(from: "2025-06-01T00:00:00Z")! }.count == 18, "once a day, 14 May to 31 May")
+        #expect(Set(log.map { "\($0.0)\($0.1)" }).count == log.count, "never twice for the same instant")
+        #expect(log.contains { $0.0 == .monthly && f.string(from: $0.1) == "2025-05-31T09:00:00Z" })
+    }
+
+    @Test func everyPageRendersAndTheGatewayShowsTodaysAttempts() async throws {
+        let server = try await TestServer()
+        try server.database.setIntention("Breathe before email", scope: .day)
+        _ = try server.database.createTimer(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
+        try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
+        try await server.test { c in
+            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause/youtube", "/login"] {
+                let reply = try await c.get(page)
+                #expect(reply.status == 200, "\(page)")
+                #expect(reply.contentType.hasPrefix("text/html"), "\(page)")
+                #expect(reply.text.contains("</html>"), "\(page)")
+            }
+            #expect(try await c.get("/").text.contains("Breathe before email"))
+            #expect(try await c.get("/forest").text.contains("data-testid=\"tree\""))
+            #expect(try await c.get("/timers").text.contains("Kettle"))
+            #expect(try await c.get("/stats").text.contains("<rect"))
+            _ = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            #expect(try await c.get("/pause/youtube").text.contains("<strong id=\"attempt-count\">1</strong>"))
+            expectProblem(try await c.get("/pause/ghost"), 404)
+            #expect(try await c.get("/static/app.js").contentType.hasPrefix("text/javascript"))
+            expectProblem(try await c.get("/static/nope.js"), 404)
+        }
+    }
+}
+
+/// A value shared between a test and a callback.
+final class LockedBox<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: T
+    init(_ value: T) { storage = value }
+    var value: T { lock.withLock { storage } }
+    func mutate(_ body: (inout T) -> Void) { lock.withLock { body(&storage) } }
+}
+
+/// A clock whose sleeps move the store's test clock forward by the same amount and return at once:
+/// wall time and sleeping stay in lockstep, with no race between a sleeper and the test.
+struct SimulatedClock: Clock {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+    }
+
+    let grove: GroveStore.TestClock
+    let origin: Date
+    init(_ grove: GroveStore.TestClock) {
+        self.grove = grove
+        origin = grove.now
+    }
+
+    var now: Instant {
+        let seconds = grove.now.timeIntervalSince(origin)
+        return Instant(offset: .milliseconds(Int64(seconds * 1000)))
+    }
+    var minimumResolution: Duration { .milliseconds(1) }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try Task.checkCancellation()
+        let wait = now.duration(to: deadline)
+        if wait > .zero {
+            grove.advance(by: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+        }
+        await Task.yield()
+    }
+}
