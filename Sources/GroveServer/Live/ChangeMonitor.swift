@@ -74,7 +74,8 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
 
     public var subscriberCount: Int { lock.withLock { subscribers.count } }
 
-    /// Polls `PRAGMA data_version` until cancelled.
+    /// Polls `PRAGMA data_version` on a thread of its own until the service stops: the poller must
+    /// not wait behind request handlers (or anything else) on Swift's small cooperative pool.
     public func run() async throws {
         guard let path, path != ":memory:" else {
             try? await gracefulShutdown()
@@ -84,17 +85,35 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         let connection = try DatabaseQueue(path: path, configuration: configuration)
-        var last: Int?
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            do {
-                let version = try await connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
-                if let last, version != last { bump() }
-                last = version
-            } catch {
-                logger.warning("Could not poll the database for changes", metadata: ["error": "\(error)"])
+        let stop = StopFlag()
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let thread = Thread { [self] in
+            var last: Int?
+            while !stop.isSet {
+                do {
+                    let version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
+                    if let last, version != last { bump() }
+                    last = version
+                } catch {
+                    logger.warning("Could not poll the database for changes", metadata: ["error": "\(error)"])
+                }
+                Thread.sleep(forTimeInterval: seconds)
             }
-            try? await Task.sleep(for: interval)
         }
-        for target in lock.withLock({ Array(subscribers.values) }) { target.finish() }
+        thread.name = "grove.change-monitor"
+        thread.start()
+        defer {
+            stop.set()
+            for target in lock.withLock({ Array(subscribers.values) }) { target.finish() }
+        }
+        try? await gracefulShutdown()
     }
+}
+
+/// A flag one thread sets and another reads.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
