@@ -137,7 +137,7 @@ struct ServerTests {
             #expect(try await c.get("/timers").text.contains("Kettle"))
             #expect(try await c.get("/stats").text.contains("<rect"))
             _ = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
-            #expect(try await c.get("/pause/youtube").text.contains("<strong id=\"attempt-count\">1</strong>"))
+            #expect(try await c.get("/pause/youtube").text.contains("<strong id=\"attempt-count\">1</strong> time already today"))
             expectProblem(try await c.get("/pause/ghost"), 404)
             #expect(try await c.get("/static/app.js").contentType.hasPrefix("text/javascript"))
             expectProblem(try await c.get("/static/nope.js"), 404)

@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Hummingbird
+import ServiceLifecycle
 
 /// `/api/v1/intentions/…`, `/api/v1/themes/…`, `/api/v1/preferences/…`
 struct IntentionsController {
@@ -194,14 +195,20 @@ struct DataController {
                                      gatewaySessions: export.gatewaySessions.count, themes: export.themes.count))
         }
         api.get("events") { _, _ in
-            let events = monitor.subscribe()
+            let (id, events) = monitor.subscription()
             let generation = monitor.generation
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
                 body: ResponseBody { writer in
-                    try await writer.write(ByteBuffer(string: "retry: 1000\nevent: hello\ndata: {\"generation\":\(generation)}\n\n"))
-                    for await event in events { try await writer.write(ByteBuffer(string: event.frame)) }
+                    // Open streams must not hold a graceful shutdown: end them when it starts.
+                    try await withGracefulShutdownHandler {
+                        try await writer.write(ByteBuffer(string: "retry: 1000\nevent: hello\ndata: {\"generation\":\(generation)}\n\n"))
+                        for await event in events { try await writer.write(ByteBuffer(string: event.frame)) }
+                    } onGracefulShutdown: {
+                        monitor.unsubscribe(id)
+                    }
+                    monitor.unsubscribe(id)
                     try await writer.finish(nil)
                 })
         }

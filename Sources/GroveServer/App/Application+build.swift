@@ -66,8 +66,12 @@ final class MaintenanceService: Service, @unchecked Sendable {
     }
 
     func run() async throws {
+        try? await cancelWhenGracefulShutdown { [self] in await loop() }
+    }
+
+    private func loop() async {
         var lastPrune = Date.distantPast
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+        while !Task.isCancelled {
             do {
                 var changed = try database.recoverAbandonedGatewaySessions() > 0
                 // Returns a completed session only in the moment it completes.

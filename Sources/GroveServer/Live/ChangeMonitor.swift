@@ -11,12 +11,15 @@ public enum ServerEvent: Sendable, Equatable {
     case change(generation: Int)
     /// An intention reminder fired.
     case reminder(kind: ReminderKind, prompt: String)
+    /// Nothing happened: keeps idle streams alive and lets the server notice clients that left.
+    case heartbeat
 
     /// The server-sent-events frame for this event.
     var frame: String {
         switch self {
         case .change(let generation): return "event: change\ndata: {\"generation\":\(generation)}\n\n"
         case .reminder(let kind, let prompt): return "event: reminder\ndata: {\"kind\":\"\(kind.rawValue)\",\"prompt\":\"\(prompt)\"}\n\n"
+        case .heartbeat: return ": keep-alive\n\n"
         }
     }
 }
@@ -61,7 +64,10 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
     }
 
     /// A stream of events until the subscriber goes away.
-    public func subscribe() -> AsyncStream<ServerEvent> {
+    public func subscribe() -> AsyncStream<ServerEvent> { subscription().stream }
+
+    /// A stream of events and the id that ends it (`unsubscribe`).
+    public func subscription() -> (id: UUID, stream: AsyncStream<ServerEvent>) {
         let id = UUID()
         let (stream, continuation) = AsyncStream<ServerEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
         continuation.onTermination = { [weak self] _ in
@@ -69,7 +75,12 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
             _ = self.lock.withLock { self.subscribers.removeValue(forKey: id) }
         }
         lock.withLock { subscribers[id] = continuation }
-        return stream
+        return (id, stream)
+    }
+
+    /// Ends one subscriber's stream.
+    public func unsubscribe(_ id: UUID) {
+        lock.withLock { subscribers.removeValue(forKey: id) }?.finish()
     }
 
     public var subscriberCount: Int { lock.withLock { subscribers.count } }
@@ -87,9 +98,13 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
         let connection = try DatabaseQueue(path: path, configuration: configuration)
         let stop = StopFlag()
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let heartbeatEvery = max(1, Int(15 / max(seconds, 0.001)))
         let thread = Thread { [self] in
             var last: Int?
+            var polls = 0
             while !stop.isSet {
+                polls += 1
+                if polls % heartbeatEvery == 0 { broadcast(.heartbeat) }
                 do {
                     let version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
                     if let last, version != last { bump() }

@@ -27,9 +27,14 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
     }
 
     public func run() async throws {
+        // A sleep of up to a minute must not hold the server's shutdown.
+        try? await cancelWhenGracefulShutdown { [self] in try await loop() }
+    }
+
+    private func loop() async throws {
         // Only reminders due after start fire: starting the server late does not replay the day.
         var after = database.environment.now()
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+        while !Task.isCancelled {
             do {
                 after = try await tick(after: after)
             } catch is CancellationError {

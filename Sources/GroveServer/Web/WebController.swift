@@ -22,8 +22,9 @@ struct WebController {
         router.get("pause/:appId") { _, context in
             let id = try context.string("appId")
             guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+            let attempts = try database.attemptsToday(appId: id)
             return try page("pause", title: "Pause before \(app.displayName)", [
-                "app": app.asContext, "attemptsToday": try database.attemptsToday(appId: id), "bare": true,
+                "app": app.asContext, "attemptsToday": attempts, "firstVisit": attempts == 0, "times": attempts == 1 ? "time" : "times", "bare": true,
             ])
         }
         router.get("login") { request, _ in
@@ -88,8 +89,8 @@ struct WebController {
         let fallback = try UserPreferencesRepository(database: database).getOrCreatePreferences().defaultThemeId
         let theme = try (intention.themeId ?? fallback).flatMap { try themes.getTheme(byId: $0) } ?? PresetThemes.serene
         return ["id": intention.id.uuidString, "text": intention.text, "scope": intention.scope.displayName, "date": intention.date.description,
-                "quote": intention.quote as Any, "background": theme.backgroundColor, "color": theme.textColor,
-                "accent": theme.accentColor ?? theme.textColor, "font": theme.fontName ?? intention.customFont ?? ""]
+                "background": theme.backgroundColor, "color": theme.textColor,
+                "accent": theme.accentColor ?? theme.textColor, "font": theme.fontName ?? intention.customFont ?? ""].adding("quote", intention.quote)
     }
 
     private func statsContext(_ stats: ForestStats) -> [String: Any] {
@@ -103,8 +104,8 @@ struct WebController {
     private func dashboard() throws -> [String: Any] {
         let stats = try database.forestStats()
         let reminders = try database.upcomingReminders().map { ["kind": $0.kind.rawValue.capitalized, "at": wall($0.at)] }
-        return ["intention": try intentionCard(try database.currentIntention()) as Any, "stats": statsContext(stats),
-                "reminders": reminders, "hasReminders": !reminders.isEmpty, "focusLength": Int(try database.focusPreferences().focusDuration / 60)]
+        return ["stats": statsContext(stats), "reminders": reminders, "hasReminders": !reminders.isEmpty,
+                "focusLength": Int(try database.focusPreferences().focusDuration / 60)].adding("intention", try intentionCard(try database.currentIntention()))
     }
 
     private func focus() throws -> [String: Any] {
@@ -163,7 +164,7 @@ struct WebController {
     private func timers() throws -> [String: Any] {
         let items = try database.timers().map { t -> [String: Any] in
             ["id": t.id.uuidString, "timerId": t.id.uuidString, "name": t.name, "seconds": t.durationInSeconds, "formatted": t.formattedDuration, "color": t.colorHex,
-             "icon": t.icon, "notes": t.notes as Any, "done": t.todoItems.filter(\.isCompleted).count, "count": t.todoItems.count,
+             "icon": t.icon, "notes": t.notes ?? "", "done": t.todoItems.filter(\.isCompleted).count, "count": t.todoItems.count,
              "todos": t.todoItems.enumerated().map { ["id": $0.element.id.uuidString, "text": $0.element.text, "done": $0.element.isCompleted, "n": $0.offset + 1] }]
         }
         return ["timers": items, "empty": items.isEmpty]
@@ -172,9 +173,9 @@ struct WebController {
     private func intentions(query: String?) throws -> [String: Any] {
         let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
         let themes = try ThemeRepository(database: database).getAll().map { ["id": $0.id.uuidString, "name": $0.name] }
-        return ["current": try intentionCard(try database.currentIntention()) as Any, "query": query ?? "", "today": today.description,
-                "themes": themes,
+        return ["query": query ?? "", "today": today.description, "themes": themes,
                 "items": list.map { ["id": $0.id.uuidString, "text": $0.text, "scope": $0.scope.rawValue, "date": $0.date.description] }]
+            .adding("current", try intentionCard(try database.currentIntention()))
     }
 
     private func themes() throws -> [String: Any] {
@@ -213,5 +214,15 @@ struct WebController {
 extension SocialApp {
     var asContext: [String: Any] {
         ["id": id, "name": displayName, "scheme": urlScheme, "webURL": webURL ?? "", "enabled": isEnabled]
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// Adds `value` only when there is one: Mustache treats a boxed `nil` as present (and prints "nil").
+    func adding(_ key: String, _ value: Any?) -> [String: Any] {
+        guard let value else { return self }
+        var copy = self
+        copy[key] = value
+        return copy
     }
 }

@@ -266,6 +266,8 @@ function connectEvents() {
   });
   events.addEventListener("reminder", (e) => { const r = JSON.parse(e.data); notify("Grove", r.prompt); });
   events.onerror = () => $("#live")?.classList.remove("on");
+  // Browsers allow six connections per host: never leave a stream open behind a page that is gone.
+  window.addEventListener("pagehide", () => events.close());
 }
 
 /** Brings the page up to date after a change made anywhere (another tab, the CLI). */

@@ -1,0 +1,77 @@
+"""Browser tests: the real `grove serve` driven by a real headless Chromium (Debian's chromium and
+chromium-driver, through Selenium). Screenshots of every page go to artifacts/screenshots/."""
+import os, shutil, socket, subprocess, tempfile, time, urllib.request
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
+
+
+def grove_binary():
+    path = os.environ.get("GROVE_BINARY") or os.path.join(ROOT, ".build", "debug", "grove")
+    if not os.path.exists(path):
+        subprocess.run(["swift", "build", "--product", "grove"], cwd=ROOT, check=True)
+    return path
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Grove:
+    """A `grove serve` on a free loopback port with its own GROVE_HOME, plus the CLI on the same data."""
+
+    def __init__(self):
+        self.home = tempfile.mkdtemp(prefix="grove-browser-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = dict(os.environ, GROVE_HOME=self.home, NO_COLOR="1")
+        self.server = subprocess.Popen([grove_binary(), "serve", "--port", str(self.port)], env=self.env,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/api/v1/focus/current", timeout=1)
+                return
+            except Exception:
+                time.sleep(0.1)
+        raise RuntimeError("grove serve did not start")
+
+    def cli(self, *args):
+        return subprocess.run([grove_binary(), *args], env=self.env, check=True, capture_output=True, text=True).stdout
+
+    def stop(self):
+        self.server.terminate()
+        try:
+            self.server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+@pytest.fixture()
+def grove():
+    g = Grove()
+    yield g
+    g.stop()
+
+
+@pytest.fixture()
+def browser(request):
+    options = Options()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"]:
+        options.add_argument(arg)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    os.makedirs(SHOTS, exist_ok=True)
+    driver.shot = lambda name: driver.save_screenshot(os.path.join(SHOTS, f"{request.node.name}-{name}.png"))
+    yield driver
+    severe = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+    driver.quit()
+    assert not severe, f"browser console errors: {severe}"

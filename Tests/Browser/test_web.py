@@ -1,0 +1,134 @@
+import json, re, time, urllib.request
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait, Select
+from selenium.webdriver.support import expected_conditions as EC
+
+
+def wait(browser, timeout=10):
+    return WebDriverWait(browser, timeout, poll_frequency=0.05)
+
+
+def seconds(text):
+    m = re.fullmatch(r"(?:(\d+):)?(\d+):(\d+)", text.strip())
+    assert m, text
+    h, mm, ss = m.groups()
+    return int(h or 0) * 3600 + int(mm) * 60 + int(ss)
+
+
+def test_start_a_focus_session_and_watch_it_count_down(grove, browser):
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.element_to_be_clickable((By.ID, "start")))
+    Select(browser.find_element(By.ID, "length")).select_by_value("25")
+    browser.find_element(By.ID, "start").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Growing"))
+    first = seconds(browser.find_element(By.ID, "countdown").text)
+    time.sleep(2.2)
+    later = seconds(browser.find_element(By.ID, "countdown").text)
+    assert 1 <= first - later <= 3, (first, later)
+    assert browser.find_element(By.ID, "pause").is_displayed()
+    assert not browser.find_element(By.ID, "start").is_displayed()
+    browser.shot("running")
+    browser.find_element(By.ID, "pause").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Paused"))
+    paused = browser.find_element(By.ID, "countdown").text
+    time.sleep(1.5)
+    assert browser.find_element(By.ID, "countdown").text == paused
+    state = json.loads(grove.cli("focus", "status", "--json"))
+    assert state["session"]["state"] == "paused"
+
+
+def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser):
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.element_to_be_clickable((By.ID, "start")))
+    grove.cli("focus", "start", "--length", "3s")
+    wait(browser, 5).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Growing"))
+    wait(browser, 10).until(EC.visibility_of_element_located((By.ID, "done")))
+    assert browser.find_element(By.ID, "tree").get_attribute("data-stage") == "5"
+    browser.shot("tree-planted")
+    browser.get(grove.url + "/forest")
+    trees = browser.find_elements(By.CSS_SELECTOR, "[data-testid=tree]")
+    assert len(trees) == 1
+    assert browser.find_element(By.ID, "forest-total").text == "1"
+    browser.shot("forest")
+
+
+def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
+    browser.get(grove.url + "/timers")
+    form = browser.find_element(By.ID, "new-timer")
+    form.find_element(By.NAME, "name").send_keys("Workout")
+    minutes = form.find_element(By.NAME, "minutes")
+    minutes.clear()
+    minutes.send_keys("20")
+    form.find_element(By.NAME, "todos").send_keys("Warm up, Push-ups, Stretch")
+    form.find_element(By.TAG_NAME, "button").click()
+    wait(browser).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")) == 3)
+    card = browser.find_element(By.CSS_SELECTOR, "article.timer")
+    assert card.find_element(By.CSS_SELECTOR, "[data-countdown]").text == "20:00"
+    boxes = browser.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")
+    boxes[1].click()
+    wait(browser).until(lambda b: json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"][1]["isCompleted"])
+    timer = json.loads(grove.cli("timer", "show", "workout", "--json"))
+    assert [t["isCompleted"] for t in timer["todoItems"]] == [False, True, False]
+    # The change comes back as a live event and the page refreshes itself: the box stays ticked.
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")[1].is_selected())
+    time.sleep(0.5)
+    card = browser.find_element(By.CSS_SELECTOR, "article.timer")
+    card.find_element(By.CSS_SELECTOR, "[data-action=timer-start]").click()
+    time.sleep(1.3)
+    assert seconds(card.find_element(By.CSS_SELECTOR, "[data-countdown]").text) < 20 * 60
+    browser.shot("timers")
+
+
+def test_set_week_and_day_intentions_and_see_the_day_one(grove, browser):
+    browser.get(grove.url + "/intentions")
+    def set_intention(text, scope):
+        form = browser.find_element(By.ID, "set-intention")
+        form.find_element(By.NAME, "text").send_keys(text)
+        Select(form.find_element(By.NAME, "scope")).select_by_value(scope)
+        form.find_element(By.TAG_NAME, "button").click()
+        wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=current-intention]"), text))
+    set_intention("Write the chapter on roots", "week")
+    set_intention("One calm hour before noon", "day")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-testid=current-intention]").text == "One calm hour before noon"
+    browser.get(grove.url + "/")
+    assert "One calm hour before noon" in browser.find_element(By.ID, "intention-card").text
+    assert grove.cli("now").strip() == "◎ One calm hour before noon"
+    browser.shot("dashboard")
+
+
+def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, browser):
+    for visit in range(2):
+        browser.get(grove.url + "/pause/youtube")
+        wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
+        count = browser.find_element(By.ID, "attempt-count").get_attribute("textContent")
+        assert count == str(visit)
+        browser.shot(f"visit-{visit}")
+        browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").click()
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "content"), "Good call"))
+    browser.get(grove.url + "/pause/youtube")
+    assert browser.find_element(By.ID, "attempt-count").get_attribute("textContent") == "2"
+    usage = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=youtube").read())
+    assert usage[0]["exitedSessions"] == 2
+
+
+def test_a_session_started_with_the_cli_appears_in_an_open_page_within_a_second(grove, browser):
+    browser.get(grove.url + "/")
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-mini"), "No session running"))
+    wait(browser).until(lambda b: "on" in b.find_element(By.ID, "live").get_attribute("class"))
+    grove.cli("focus", "start", "--length", "25m")
+    started = time.monotonic()
+    wait(browser, 5).until(EC.text_to_be_present_in_element((By.ID, "focus-mini"), "left"))
+    elapsed = time.monotonic() - started
+    assert elapsed < 1.0, f"took {elapsed:.2f} s"
+    browser.shot("live")
+
+
+def test_every_page_looks_finished(grove, browser):
+    grove.cli("focus", "log", "--start", "09:00", "--end", "09:25")
+    grove.cli("timer", "add", "Tea", "--duration", "4m", "--todo", "Kettle")
+    grove.cli("intention", "set", "Breathe before email")
+    for page in ["", "focus", "forest", "stats", "timers", "intentions", "themes", "settings"]:
+        browser.get(f"{grove.url}/{page}")
+        time.sleep(0.4)
+        assert "nil" not in browser.find_element(By.TAG_NAME, "main").text
+        browser.shot(page or "dashboard")
