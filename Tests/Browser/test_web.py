@@ -40,6 +40,7 @@ def test_start_a_focus_session_and_watch_it_count_down(grove, browser):
 def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser):
     browser.get(grove.url + "/focus")
     wait(browser).until(EC.element_to_be_clickable((By.ID, "start")))
+    wait(browser).until(lambda b: "on" in b.find_element(By.ID, "live").get_attribute("class"))
     grove.cli("focus", "start", "--length", "3s")
     wait(browser, 5).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Growing"))
     wait(browser, 10).until(EC.visibility_of_element_located((By.ID, "done")))

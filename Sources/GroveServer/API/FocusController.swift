@@ -94,13 +94,16 @@ struct FocusController {
         return JSON(FocusStatusReport(session, now: try database.now(for: session)))
     }
 
-    /// The running session: cached until data changes or it falls due; `remaining` is computed per request.
+    /// The running session and its clock anchor: cached until data changes or it falls due; the live
+    /// figures (`remaining`, `progress`) are computed per request without touching the database.
     private func current() throws -> JSON<FocusStatusReport> {
-        let session = try cache.value("focus/current", generation: monitor.generation, now: database.environment.now()) { () throws -> (FocusSession?, Date?) in
-            let session = try database.currentFocusSession()
-            return (session, session?.dueAt)
+        let cached = try cache.value("focus/current", generation: monitor.generation, now: database.environment.now()) {
+            () throws -> ((FocusSession, ClockReading?)?, Date?) in
+            guard let session = try database.currentFocusSession() else { return (nil, nil) }
+            return ((session, try database.clockAnchor(of: session)), session.dueAt)
         }
-        return JSON(FocusStatusReport(session, now: try session.map { try database.now(for: $0) } ?? database.environment.now()))
+        guard let (session, anchor) = cached else { return JSON(FocusStatusReport(nil, now: database.environment.now())) }
+        return JSON(FocusStatusReport(session, now: database.now(since: anchor)))
     }
 
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.

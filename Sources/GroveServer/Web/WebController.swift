@@ -197,7 +197,7 @@ struct WebController {
         func next(_ kind: ReminderKind) -> String { upcoming.first { $0.kind == kind }.map { wall($0.at) } ?? "off" }
         let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         return [
-            "focusMinutes": focus.focusDuration / 60, "shortBreak": focus.shortBreakDuration / 60, "longBreak": focus.longBreakDuration / 60,
+            "focusMinutes": Int(focus.focusDuration / 60), "shortBreak": Int(focus.shortBreakDuration / 60), "longBreak": Int(focus.longBreakDuration / 60),
             "interval": focus.longBreakInterval,
             "dailyEnabled": n.dailyEnabled, "dailyTime": n.dailyTime?.description ?? "08:00", "dailyNext": next(.daily),
             "weeklyEnabled": n.weeklyEnabled, "weeklyTime": n.weeklyTime?.description ?? "09:00", "weeklyNext": next(.weekly),

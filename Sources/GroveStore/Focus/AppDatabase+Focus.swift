@@ -149,8 +149,17 @@ extension AppDatabase {
     /// The instant to evaluate `session` at: the wall clock, or the monotonic clock since its last
     /// transition when the process is on the same boot.
     public func now(for session: FocusSession) throws -> Date {
-        let anchor = try writer.read { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
-        return environment.clockReading().resolved(since: anchor).now
+        now(since: try clockAnchor(of: session))
+    }
+
+    /// The clock reading taken at the session's last transition (what `now(for:)` measures from).
+    public func clockAnchor(of session: FocusSession) throws -> ClockReading? {
+        try writer.read { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
+    }
+
+    /// The current instant measured from `anchor` (see `ClockReading.resolved(since:)`); no database access.
+    public func now(since anchor: ClockReading?) -> Date {
+        environment.clockReading().resolved(since: anchor).now
     }
 
     /// One session by id.

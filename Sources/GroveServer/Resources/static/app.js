@@ -257,7 +257,14 @@ function notify(title, body) {
 let lastGeneration = null;
 function connectEvents() {
   const events = new EventSource("/api/v1/events");
-  events.addEventListener("hello", (e) => { $("#live")?.classList.add("on"); lastGeneration = JSON.parse(e.data).generation; });
+  events.addEventListener("hello", (e) => {
+    $("#live")?.classList.add("on");
+    const generation = JSON.parse(e.data).generation;
+    // Changes made while the stream was (re)connecting were not sent: catch up once connected.
+    if (lastGeneration !== null && generation !== lastGeneration) refresh();
+    else if ($("#tree") || $("#focus-mini")) loadFocus();
+    lastGeneration = generation;
+  });
   events.addEventListener("change", (e) => {
     const generation = JSON.parse(e.data).generation;
     if (generation === lastGeneration) return;

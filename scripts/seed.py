@@ -1,0 +1,39 @@
+"""Seeds a GROVE_HOME with N focus sessions through `grove import` (shared by the perf scripts)."""
+import json, os, subprocess, uuid
+from datetime import datetime, timedelta, timezone
+
+
+def fmt(d):
+    return d.strftime("%Y-%m-%dT%H:%M:%S.") + f"{d.microsecond // 1000:03d}Z"
+
+
+def seed(binary, env, count):
+    export = json.loads(subprocess.run([binary, "export"], env=env, check=True, capture_output=True, text=True).stdout)
+    now = datetime.now(timezone.utc)
+    days = max(1, min(1000, count // 10))
+    sessions = []
+    for i in range(count):
+        end = now - timedelta(days=i % days, minutes=30 + (i // days) % 600)
+        abandoned = i % 8 == 5
+        focus = 400 if abandoned else 1500
+        start = end - timedelta(seconds=focus)
+        local = end - timedelta(hours=5)  # Etc/GMT+5 is a fixed UTC-5
+        sessions.append({"id": str(uuid.UUID(int=i + 1)).upper(), "startTime": fmt(start), "endTime": fmt(end),
+                         "state": "abandoned" if abandoned else "completed", "duration": focus, "pausedDuration": 0,
+                         "createdAt": fmt(start), "plannedDuration": 1500, "timeZoneIdentifier": "Etc/GMT+5",
+                         "endDay": local.strftime("%Y-%m-%d"), "clockUncertain": False})
+    export["focusSessions"] = sessions
+    path = os.path.join(env["GROVE_HOME"], "seed.json")
+    with open(path, "w") as f:
+        json.dump(export, f)
+    subprocess.run([binary, "import", path], env=env, check=True, capture_output=True)
+    os.remove(path)
+
+
+def release_binary(root, build=True):
+    # Statically linked Swift runtime, as the README installs it.
+    if build:
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "grove"], cwd=root, check=True,
+                       stdout=subprocess.DEVNULL)
+    return subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=root, check=True,
+                          capture_output=True, text=True).stdout.strip() + "/grove"
