@@ -1,4 +1,5 @@
 import json, re, time, urllib.request
+from datetime import datetime, timedelta
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait, Select
 from selenium.webdriver.support import expected_conditions as EC
@@ -80,9 +81,16 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     browser.shot("timers")
 
 
+def live(browser):
+    """Waits until the page's event stream is connected (and any catch-up refresh is done)."""
+    wait(browser).until(lambda b: "on" in b.find_element(By.ID, "live").get_attribute("class"))
+    time.sleep(0.3)
+
+
 def test_set_week_and_day_intentions_and_see_the_day_one(grove, browser):
-    browser.get(grove.url + "/intentions")
     def set_intention(text, scope):
+        browser.get(grove.url + "/intentions")
+        live(browser)
         form = browser.find_element(By.ID, "set-intention")
         form.find_element(By.NAME, "text").send_keys(text)
         Select(form.find_element(By.NAME, "scope")).select_by_value(scope)
@@ -125,7 +133,8 @@ def test_a_session_started_with_the_cli_appears_in_an_open_page_within_a_second(
 
 
 def test_every_page_looks_finished(grove, browser):
-    grove.cli("focus", "log", "--start", "09:00", "--end", "09:25")
+    yesterday = (datetime.now() - timedelta(days=1)).strftime("%Y-%m-%d")
+    grove.cli("focus", "log", "--start", f"{yesterday} 09:00", "--end", f"{yesterday} 09:25")
     grove.cli("timer", "add", "Tea", "--duration", "4m", "--todo", "Kettle")
     grove.cli("intention", "set", "Breathe before email")
     for page in ["", "focus", "forest", "stats", "timers", "intentions", "themes", "settings"]:

@@ -19,7 +19,7 @@ struct PauseController {
             let app = try await request.decode(as: SocialApp.self, context: context)
             guard try database.app(id: app.id) == nil else { throw InvalidField("id", "An app with id \"\(app.id)\" already exists") }
             try database.saveApp(app)
-            monitor.bump()
+            monitor.invalidate()
             return JSON(app, status: .created)
         }
         api.get("pause/apps/:appId") { _, context in JSON(try app(try context.string("appId"))) }
@@ -29,12 +29,12 @@ struct PauseController {
             _ = try self.app(id)
             app.id = id
             try database.saveApp(app)
-            monitor.bump()
+            monitor.invalidate()
             return JSON(app)
         }
         api.delete("pause/apps/:appId") { _, context in
             try database.deleteApp(id: try context.string("appId"))
-            monitor.bump()
+            monitor.invalidate()
             return NoContent()
         }
         api.get("pause/apps/:appId/attempts") { _, context in
@@ -54,12 +54,12 @@ struct PauseController {
             var mine = item
             mine.isBundled = false
             try database.saveContents([mine])
-            monitor.bump()
+            monitor.invalidate()
             return JSON(try database.content(id: mine.id)!, status: .created)
         }
         api.delete("pause/content/:contentId") { _, context in
             try database.deleteContent(id: try context.string("contentId"))
-            monitor.bump()
+            monitor.invalidate()
             return NoContent()
         }
         api.post("pause/sessions") { request, context in
@@ -67,7 +67,7 @@ struct PauseController {
             let app = try app(input.appId)
             let attempts = try database.attemptsToday(appId: app.id)
             let (session, content) = try database.startGatewaySession(appId: app.id, platform: input.platform ?? "web")
-            monitor.bump()
+            monitor.invalidate()
             return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
         }
         api.get("pause/sessions") { request, _ in
@@ -81,7 +81,7 @@ struct PauseController {
         api.post("pause/sessions/:id/finish") { request, context in
             let input = try await request.decode(as: FinishInput.self, context: context)
             let session = try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome)
-            monitor.bump()
+            monitor.invalidate()
             return JSON(session)
         }
         api.get("pause/usage") { request, _ in
@@ -94,7 +94,7 @@ struct PauseController {
         api.get("pause/preferences") { _, _ in JSON(try database.pausePreferences()) }
         api.put("pause/preferences") { request, context in
             try database.updatePausePreferences(try await request.decode(as: PausePreferences.self, context: context))
-            monitor.bump()
+            monitor.invalidate()
             return JSON(try database.pausePreferences())
         }
     }

@@ -80,7 +80,7 @@ final class MaintenanceService: Service, @unchecked Sendable {
                     changed = try database.pruneExpiredPauseData() > 0 || changed
                     lastPrune = database.environment.now()
                 }
-                if changed { monitor.bump() }
+                if changed { monitor.invalidate() }
             } catch {
                 Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
             }

@@ -29,7 +29,7 @@ public enum ServerEvent: Sendable, Equatable {
 /// GRDB observation only sees writes made through its own pool; the CLI writes the same file from
 /// another process. `PRAGMA data_version` on a connection of our own changes whenever any other
 /// connection commits, so polling it (cheap: no table is read) catches both. Writes made through the
-/// API also call `bump()` so that caches drop at once rather than at the next poll.
+/// API also call `invalidate()` so that caches drop at once rather than at the next poll.
 public final class ChangeMonitor: Service, @unchecked Sendable {
     private let lock = NSLock()
     private var generationValue = 0
@@ -48,6 +48,19 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
 
     /// Increases with every change seen.
     public var generation: Int { lock.withLock { generationValue } }
+
+    /// Records a write made through this server: caches drop at once. Subscribers hear of it from the
+    /// poller, which sees the same commit within one interval — so each write makes one event, not
+    /// two. (A store without a file has no poller: then subscribers are told here.)
+    public func invalidate() {
+        if isPolled {
+            lock.withLock { generationValue += 1 }
+        } else {
+            bump()
+        }
+    }
+
+    private var isPolled: Bool { path != nil && path != ":memory:" }
 
     /// Records a change and tells every subscriber.
     public func bump() {
