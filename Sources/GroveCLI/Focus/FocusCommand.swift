@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
+import GroveServer
 import GroveStore
 
 /// `grove focus`: an interactive session, or its subcommands for scripts.
@@ -37,7 +38,7 @@ struct FocusRun: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let planned = try length.map { try TimeParsing.duration($0, field: "length") }
-        try InteractiveFocus(db: db, traits: .current(), notifier: Notifier()).run(length: planned)
+        try InteractiveFocus(db: db, traits: .current(), notifier: DesktopNotifier()).run(length: planned)
     }
 }
 
@@ -52,7 +53,7 @@ struct FocusStart: ParsableCommand {
         let session = try db.startFocusSession(plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") })
         if options.json { return try Output.json(FocusStatusReport(session, now: session.startTime)) }
         let calendar = try db.calendar()
-        print("Planted a seed: \(DurationParser.clock(session.plannedDuration)) of focus, done at \(TimeParsing.wall(session.dueAt!, calendar: calendar, today: calendar.localDay(of: session.startTime))).")
+        print("Planted a seed: \(DurationParser.clock(session.plannedDuration)) of focus, done at \(calendar.wallText(session.dueAt!, today: calendar.localDay(of: session.startTime))).")
     }
 }
 
@@ -110,9 +111,9 @@ struct FocusStatus: ParsableCommand {
             for line in FocusScreen.lines(session, now: now, traits: .plain).prefix(3) { print(line) }
             if session.clockUncertain { print("(The machine restarted during this session; its time is measured by the wall clock.)") }
         case .completed:
-            print("No session running. Last: completed at \(TimeParsing.wall(session.endTime!, calendar: calendar, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳")
+            print("No session running. Last: completed at \(calendar.wallText(session.endTime!, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳")
         case .abandoned:
-            print("No session running. Last: abandoned at \(TimeParsing.wall(session.endTime!, calendar: calendar, today: today)).")
+            print("No session running. Last: abandoned at \(calendar.wallText(session.endTime!, today: today)).")
         }
     }
 }
@@ -136,10 +137,7 @@ struct FocusLog: ParsableCommand {
     func run() throws {
         let db = try options.open()
         var calendar = try db.calendar()
-        if let zone {
-            guard let c = ZonedCalendar(identifier: zone, firstWeekday: calendar.firstWeekday) else { throw IntentionValidationError.unknownTimeZone(zone) }
-            calendar = c
-        }
+        if let zone { calendar = try ZonedCalendar(validating: zone, firstWeekday: calendar.firstWeekday) }
         let now = db.environment.now()
         let startDate = try TimeParsing.instant(start, field: "start", now: now, calendar: calendar)
         // A bare HH:MM for the end or a pause means the day the session started.

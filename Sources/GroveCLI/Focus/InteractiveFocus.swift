@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveServer
 import GroveStore
 
 /// The live focus session in a terminal. Its state lives in the store, so the window can close,
@@ -8,7 +9,7 @@ import GroveStore
 struct InteractiveFocus {
     let db: AppDatabase
     let traits: TerminalTraits
-    let notifier: Notifier
+    let notifier: DesktopNotifier
 
     func run(length: TimeInterval?) throws {
         var session = try db.currentFocusSession() ?? db.startFocusSession(plannedDuration: length)
@@ -57,7 +58,7 @@ struct InteractiveFocus {
     }
 
     private func completed(terminal: RawTerminal, style: Style) throws {
-        Notifier.bell()
+        TerminalBell.ring()
         let stats = try db.forestStats()
         if !notifier.send(title: "Tree planted 🌳", body: "Focus session complete. Trees today: \(stats.todaysTrees).") {
             print(style.dim("(No desktop notification: notify-send is not installed.)"))
@@ -77,7 +78,7 @@ struct InteractiveFocus {
             if let key = terminal.readKey(timeout: max(0.05, left - left.rounded(.down))), key == "q" || key == "\u{03}" { break }
         }
         print("")
-        Notifier.bell()
+        TerminalBell.ring()
         notifier.send(title: "Break over", body: "Ready for the next tree?")
         print("Break over. Start the next tree with `grove focus`.")
     }

@@ -163,7 +163,7 @@ struct RemindCommand: ParsableCommand {
         }
         let today = calendar.localDay(of: db.environment.now())
         func next(_ kind: ReminderKind) -> String {
-            upcoming.first { $0.kind == kind }.map { "next \(TimeParsing.wall($0.at, calendar: calendar, today: today))" } ?? ""
+            upcoming.first { $0.kind == kind }.map { "next \(calendar.wallText($0.at, today: today))" } ?? ""
         }
         let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         print("Daily    \(n.dailyEnabled ? "at \(n.dailyTime!)" : "off")   \(next(.daily))")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
+import GroveServer
 import GroveStore
 
 /// `grove pause <app> [-- command …]` and `grove pause stats`.
@@ -117,21 +118,16 @@ struct PauseGate: ParsableCommand {
     private func proceed(_ app: SocialApp) throws {
         var arguments = command
         if arguments.isEmpty, let url = app.webURL {
-            guard let opener = ["xdg-open", "open"].lazy.compactMap(Self.which).first else { return print(url) }
+            guard let opener = ["xdg-open", "open"].lazy.compactMap { Executable.find($0) }.first else { return print(url) }
             arguments = [opener, url]
         }
         guard let executable = arguments.first else { return }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : (Self.which(executable) ?? executable))
+        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : (Executable.find(executable) ?? executable))
         process.arguments = Array(arguments.dropFirst())
         do { try process.run() } catch { throw CLIError.failure("could not run \(executable): \(error.localizedDescription)") }
         process.waitUntilExit()
         if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
-    }
-
-    static func which(_ name: String) -> String? {
-        ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 
@@ -160,8 +156,6 @@ struct PauseStats: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        try db.pruneExpiredPauseData()
-        try db.recoverAbandonedGatewaySessions()
         let stats = try db.usageStatistics(appId: app)
         if options.json { return try Output.json(stats) }
         guard !stats.isEmpty else { return print("No pauses in the last 30 days.") }

@@ -72,6 +72,11 @@ public struct Style: Sendable {
     }
 }
 
+/// The terminal bell.
+public enum TerminalBell {
+    public static func ring() { FileHandle.standardOutput.write(Data("\u{07}".utf8)) }
+}
+
 /// Puts the terminal in cbreak mode (keys arrive one at a time, no echo) and restores it.
 public final class RawTerminal {
     private var original = termios()

@@ -38,12 +38,4 @@ public enum TimeParsing {
         }
         return seconds
     }
-
-    /// Local wall-clock rendering of an instant, `HH:MM`, or `YYYY-MM-DD HH:MM` when not today.
-    public static func wall(_ date: Date, calendar: ZonedCalendar, today: LocalDay? = nil) -> String {
-        let day = calendar.localDay(of: date)
-        let seconds = calendar.wallSeconds(of: date)
-        let time = TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60)!.description
-        return day == today ? time : "\(day) \(time)"
-    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
+import GroveServer
 import GroveStore
 
 /// `grove timer …`: named timers with checklists.
@@ -174,8 +175,8 @@ struct TimerRun: ParsableCommand {
             FileHandle.standardOutput.write(Data(out.utf8))
             drawn = lines.count
             if left <= 0 {
-                Notifier.bell()
-                Notifier().send(title: "\(t.name) is done", body: "\(t.todoItems.filter(\.isCompleted).count)/\(t.todoItems.count) to-dos done")
+                TerminalBell.ring()
+                DesktopNotifier().send(title: "\(t.name) is done", body: "\(t.todoItems.filter(\.isCompleted).count)/\(t.todoItems.count) to-dos done")
                 return print("\(t.name) is done.")
             }
             switch terminal.readKey(timeout: runningSince == nil ? 1 : max(0.05, left - left.rounded(.down))) {

@@ -34,6 +34,20 @@ public struct ZonedCalendar: Sendable, Hashable {
         return local - Self.floorDiv(local, 86_400) * 86_400
     }
 
+    /// `HH:mm` of `instant` on this zone's wall clock, prefixed with its day unless that is `today`.
+    public func wallText(_ instant: Date, today: LocalDay? = nil) -> String {
+        let seconds = wallSeconds(of: instant)
+        let time = TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60)!.description
+        let day = localDay(of: instant)
+        return day == today ? time : "\(day) \(time)"
+    }
+
+    /// Creates a calendar for an IANA identifier, or throws the validation error users see.
+    public init(validating identifier: String, firstWeekday: Int = 1) throws(IntentionValidationError) {
+        guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
+        self.init(timeZone: zone, firstWeekday: firstWeekday)
+    }
+
     /// Whether `day` happened in this zone at all.
     public func exists(_ day: LocalDay) -> Bool {
         localDay(of: startOfDay(day)) == day

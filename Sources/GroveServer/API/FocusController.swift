@@ -33,10 +33,7 @@ struct FocusController {
         api.post("focus/abandon") { _, _ in try changed(database.abandonFocusSession()) }
         api.post("focus/log") { request, context in
             let input = try await request.decode(as: LogInput.self, context: context)
-            let zone = try input.timeZoneIdentifier.map { id -> TimeZone in
-                guard let zone = TimeZone(identifier: id) else { throw IntentionValidationError.unknownTimeZone(id) }
-                return zone
-            }
+            let zone = try input.timeZoneIdentifier.map { try ZonedCalendar(validating: $0).timeZone }
             let session = try database.logFocusSession(
                 start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
                 abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone)
@@ -155,11 +152,6 @@ extension Request {
         if let length = headers[.contentLength].flatMap(Int.init), length == 0 { return nil }
         var copy = self
         let buffer = try await copy.collectBody(upTo: context.maxUploadSize)
-        guard buffer.readableBytes > 0 else { return nil }
-        do {
-            return try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-        } catch let error as DecodingError {
-            throw APIError.badRequest(field: GroveJSONDecoder.field(error), detail: AppDatabase.describe(error))
-        }
+        return buffer.readableBytes > 0 ? try GroveJSONDecoder.decode(T.self, from: buffer) : nil
     }
 }

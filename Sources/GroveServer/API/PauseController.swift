@@ -71,8 +71,7 @@ struct PauseController {
             return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
         }
         api.get("pause/sessions") { request, _ in
-            try database.recoverAbandonedGatewaySessions()
-            return JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.query("limit", as: Int.self)))
+            JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.query("limit", as: Int.self)))
         }
         api.get("pause/sessions/:id") { _, context in
             guard let session = try database.gatewaySession(id: try context.uuid("id")) else { throw NotFoundError("gateway session", try context.string("id")) }
@@ -85,8 +84,6 @@ struct PauseController {
             return JSON(session)
         }
         api.get("pause/usage") { request, _ in
-            try database.pruneExpiredPauseData()
-            try database.recoverAbandonedGatewaySessions()
             let from = try request.queryString("from").map { try day($0, "from") }
             let to = try request.queryString("to").map { try day($0, "to") }
             return JSON(try database.usageStatistics(appId: request.queryString("appId"), from: from, to: to))

@@ -70,35 +70,16 @@ final class MaintenanceService: Service, @unchecked Sendable {
     }
 
     private func loop() async {
-        var lastPrune = Date.distantPast
         while !Task.isCancelled {
             do {
-                var changed = try database.recoverAbandonedGatewaySessions() > 0
+                var changed = try database.settlePauseData() > 0
                 // Returns a completed session only in the moment it completes.
                 if try database.settleFocusSession()?.state == .completed { changed = true }
-                if database.environment.now().timeIntervalSince(lastPrune) > 3600 {
-                    changed = try database.pruneExpiredPauseData() > 0 || changed
-                    lastPrune = database.environment.now()
-                }
                 if changed { monitor.invalidate() }
             } catch {
                 Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: .seconds(1))
         }
-    }
-}
-
-/// `notify-send` where it exists; otherwise nothing.
-struct DesktopNotifier: Sendable {
-    let executable: String? = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/notify-send" }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    func send(title: String, body: String) {
-        guard let executable else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--app-name=Grove", title, body]
-        try? process.run()
     }
 }

@@ -14,17 +14,20 @@ public struct GroveRequestContext: RequestContext {
 
     public var maxUploadSize: Int { Self.maxBodySize }
     public var requestDecoder: GroveJSONDecoder { GroveJSONDecoder() }
-    public var responseEncoder: GroveJSONEncoder { GroveJSONEncoder() }
 }
 
 /// Decodes request bodies with Grove's decoder; a malformed body is a 400 naming the field.
 public struct GroveJSONDecoder: RequestDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        try Self.decode(T.self, from: try await request.body.collect(upTo: context.maxUploadSize))
+    }
+
+    /// Decodes a collected body; a malformed one is a 400 naming the field.
+    static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do {
             return try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
-            throw APIError.badRequest(field: Self.field(error), detail: AppDatabase.describe(error))
+            throw APIError.badRequest(field: field(error), detail: AppDatabase.describe(error))
         }
     }
 
@@ -36,16 +39,6 @@ public struct GroveJSONDecoder: RequestDecoder {
         @unknown default: path = []
         }
         return path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".").nilIfEmpty ?? "body"
-    }
-}
-
-/// Encodes responses as Grove JSON (compact, sorted keys, ISO 8601 instants with milliseconds).
-public struct GroveJSONEncoder: ResponseEncoder {
-    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
-        let data = try GroveExport.makeEncoder(pretty: false).encode(value)
-        var buffer = ByteBuffer()
-        buffer.writeBytes(data)
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: buffer))
     }
 }
 

@@ -101,7 +101,7 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
     /// Polls `PRAGMA data_version` on a thread of its own until the service stops: the poller must
     /// not wait behind request handlers (or anything else) on Swift's small cooperative pool.
     public func run() async throws {
-        guard let path, path != ":memory:" else {
+        guard isPolled, let path else {
             try? await gracefulShutdown()
             return
         }

@@ -69,9 +69,7 @@ public struct Problem: Codable, Sendable, Equatable {
     }
 
     public func response() -> Response {
-        let data = (try? GroveExport.makeEncoder(pretty: false).encode(self)) ?? Data()
-        var buffer = ByteBuffer()
-        buffer.writeBytes(data)
-        return Response(status: .init(code: status), headers: [.contentType: "application/problem+json"], body: .init(byteBuffer: buffer))
+        JSON<Int>.encode((try? GroveExport.makeEncoder(pretty: false).encode(self)) ?? Data(), status: .init(code: status),
+                         contentType: "application/problem+json")
     }
 }

@@ -74,12 +74,7 @@ struct WebController {
     private var calendar: ZonedCalendar { (try? database.calendar()) ?? ZonedCalendar(timeZone: .gmt) }
     private var today: LocalDay { calendar.localDay(of: database.environment.now()) }
 
-    private func wall(_ date: Date) -> String {
-        let s = calendar.wallSeconds(of: date)
-        let day = calendar.localDay(of: date)
-        let time = TimeOfDay(hour: s / 3600, minute: s % 3600 / 60)!.description
-        return day == today ? time : "\(day) \(time)"
-    }
+    private func wall(_ date: Date) -> String { calendar.wallText(date, today: today) }
 
     // MARK: Pages
 

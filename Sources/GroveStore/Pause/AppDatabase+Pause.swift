@@ -159,9 +159,8 @@ extension AppDatabase {
     @discardableResult
     func recoverAbandonedGatewaySessions(_ db: Database) throws -> Int {
         let now = environment.now()
-        // Pauses last at most 45 + 5 s: only sessions started before now - 10 s can be overdue.
         let open = try GatewaySessionRecord.filter(sql: "completion_status IS NULL AND start_timestamp < ?",
-                                                   arguments: [now.groveMillis - 10_000]).fetchAll(db)
+                                                   arguments: [overdueCandidatesBefore]).fetchAll(db)
         var count = 0
         for record in open {
             var session = record.session
@@ -173,13 +172,19 @@ extension AppDatabase {
         return count
     }
 
+    /// Only pauses that started before this instant can be overdue: the shortest lasts 15 s + 5 s grace.
+    private var overdueCandidatesBefore: Int64 {
+        environment.now().groveMillis - Int64((GatewaySession.durationRange.lowerBound + GatewaySession.gracePeriod) * 1000)
+    }
+
     public func gatewaySession(id: UUID) throws -> GatewaySession? {
         try writer.read { db in try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session }
     }
 
-    /// Pauses, newest first, optionally for one app.
+    /// Pauses, newest first, optionally for one app (abandoned ones already closed as timeout).
     public func gatewaySessions(appId: String? = nil, limit: Int? = nil) throws -> [GatewaySession] {
-        try writer.read { db in
+        try settlePauseData()
+        return try writer.read { db in
             var request = GatewaySessionRecord.order(sql: "start_timestamp DESC, id")
             if let appId { request = request.filter(sql: "app_id = ?", arguments: [appId]) }
             return try request.limit(limit ?? -1).fetchAll(db).map(\.session)
@@ -195,9 +200,11 @@ extension AppDatabase {
         }
     }
 
-    /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first.
+    /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;
+    /// abandoned pauses count as timeouts and days past the 30-day window are gone.
     public func usageStatistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
-        try writer.read { db in
+        try settlePauseData()
+        return try writer.read { db in
             var sql = """
                 SELECT local_day, app_id, count(*) AS total,
                        sum(completion_status = 'completed') AS completed, sum(completion_status = 'exited') AS exited,
@@ -226,10 +233,30 @@ extension AppDatabase {
     /// Deletes pauses older than the 30-day retention window (local days, configured zone).
     @discardableResult
     public func pruneExpiredPauseData() throws -> Int {
-        try writer.write { db in
-            let start = UsageStatistics.retentionStart(today: try calendar(db).localDay(of: environment.now()))
-            try db.execute(sql: "DELETE FROM gateway_session WHERE local_day < ?", arguments: [start.description])
-            return db.changesCount
+        try writer.write { db in try pruneExpiredPauseData(db) }
+    }
+
+    private func pruneExpiredPauseData(_ db: Database) throws -> Int {
+        try db.execute(sql: "DELETE FROM gateway_session WHERE local_day < ?", arguments: [retentionStart(db).description])
+        return db.changesCount
+    }
+
+    private func retentionStart(_ db: Database) throws -> LocalDay {
+        UsageStatistics.retentionStart(today: try calendar(db).localDay(of: environment.now()))
+    }
+
+    /// Closes abandoned pauses as timeout and drops history past 30 days, the way focus reads settle
+    /// a due session: whoever reads next. A cheap read first, so the write lock is taken only when
+    /// there is something to change. Returns how many rows changed.
+    @discardableResult
+    public func settlePauseData() throws -> Int {
+        let needed = try writer.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM gateway_session WHERE completion_status IS NULL AND start_timestamp < ?)
+                    OR EXISTS (SELECT 1 FROM gateway_session WHERE local_day < ?)
+                """, arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
         }
+        guard needed else { return 0 }
+        return try writer.write { db in try recoverAbandonedGatewaySessions(db) + pruneExpiredPauseData(db) }
     }
 }

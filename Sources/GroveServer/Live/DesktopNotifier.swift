@@ -1,12 +1,13 @@
 import Foundation
 
-/// Desktop notifications: `notify-send` where it exists, else nothing (and the caller says so).
-public struct Notifier: Sendable {
+/// Desktop notifications: `notify-send` where it exists, else nothing (callers can say so).
+/// Used by the server's reminders and by the command line's sessions and timers.
+public struct DesktopNotifier: Sendable {
     /// Path of `notify-send`, if installed.
     public let executable: String?
 
-    public init(path: String? = ProcessInfo.processInfo.environment["PATH"]) {
-        executable = path?.split(separator: ":").map { "\($0)/notify-send" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        executable = Executable.find("notify-send", environment: environment)
     }
 
     public var isAvailable: Bool { executable != nil }
@@ -28,9 +29,12 @@ public struct Notifier: Sendable {
             return false
         }
     }
+}
 
-    /// The terminal bell.
-    public static func bell() {
-        FileHandle.standardOutput.write(Data("\u{07}".utf8))
+/// Programs on the PATH.
+public enum Executable {
+    /// The first executable called `name` on `PATH`, or nil.
+    public static func find(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        environment["PATH"]?.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
