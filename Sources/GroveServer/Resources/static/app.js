@@ -41,9 +41,22 @@ let focus = null;          // the last /focus/current answer
 let focusFetchedAt = 0;    // performance.now() when it arrived: the countdown runs from there, no drift
 
 async function loadFocus() {
+  const previous = focus && focus.session;
   focus = await api("GET", "/api/v1/focus/current");
   focusFetchedAt = performance.now();
+  // The session we were showing is gone: whoever noticed first (this page's countdown, the server,
+  // another terminal), it either completed or was abandoned. Ask which.
+  if (previous && (!focus.session || focus.session.id !== previous.id)) {
+    const ended = await api("GET", `/api/v1/focus/sessions/${previous.id}`).catch(() => null);
+    if (ended && ended.state === "completed") treePlanted();
+  }
   renderFocus();
+}
+
+function treePlanted() {
+  const done = $("#done");
+  if (done) done.hidden = false;
+  notify("Tree planted 🌳", "Focus session complete. Time for a break.");
 }
 
 function focusNow() {
@@ -81,14 +94,10 @@ function renderFocus() {
   $("#pause").hidden = now.s.state !== "active";
   $("#resume").hidden = now.s.state !== "paused";
   document.title = `${clock(now.remaining)} · Grove`;
-  if (now.s.state === "active" && now.remaining <= 0) { focus = null; completed(); }
-}
-
-async function completed() {
-  await loadFocus();
-  const done = $("#done");
-  if (done) { done.hidden = false; renderFocus(); }
-  notify("Tree planted 🌳", "Focus session complete. Time for a break.");
+  if (now.s.state === "active" && now.remaining <= 0 && !loadFocus.pending) {
+    loadFocus.pending = true;
+    loadFocus().finally(() => { loadFocus.pending = false; });
+  }
 }
 
 if ($("#focus-mini") || $("#tree")) {
