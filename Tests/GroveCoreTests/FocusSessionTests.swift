@@ -80,19 +80,19 @@ struct FocusSessionTests {
         var s = try fresh()
         try s.pause(at: t0 + 600)
         try s.resume(at: t0 + 660)
-        let seenLate = s.settled(at: t0 + 5 * 3600, in: utc)
+        let seenLate = s.settled(at: t0 + 5 * 3600, fallback: utc)
         #expect(seenLate.state == .completed)
         #expect(seenLate.endTime == t0 + 1560)
         #expect(seenLate.duration == 1500)
         #expect(seenLate.pausedDuration == 60)
         #expect(seenLate.endDay == day("2025-05-01"))
-        #expect(s.settled(at: t0 + 1559, in: utc).state == .active, "one second early it is still running")
+        #expect(s.settled(at: t0 + 1559, fallback: utc).state == .active, "one second early it is still running")
     }
 
     @Test func aPausedSessionNeverCompletesOnItsOwn() throws {
         var s = try fresh(60)
         try s.pause(at: t0 + 30)
-        #expect(s.settled(at: t0 + 86_400, in: utc).state == .paused)
+        #expect(s.settled(at: t0 + 86_400, fallback: utc).state == .paused)
         try s.abandon(at: t0 + 100, in: utc)
         #expect(s.pausedDuration == 70)
         #expect(s.duration == 30)

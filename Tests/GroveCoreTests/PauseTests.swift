@@ -79,7 +79,8 @@ struct PauseTests {
 
     func session(status: GatewaySession.CompletionType? = nil, spent: Int = 0, outcome: GatewaySession.ActionType? = nil, duration: Int = 15) -> GatewaySession {
         GatewaySession(id: uuid(1), appId: "instagram", contentId: "p-why-now", startTimestamp: now, durationSetting: duration,
-                       completionStatus: status, timeSpent: spent, actionOutcome: outcome, platform: "test", calendar: utc)
+                       completionStatus: status, timeSpent: spent, actionOutcome: outcome, platform: "test", calendar: utc,
+                       endTimestamp: status == nil ? nil : now + TimeInterval(spent))
     }
 
     @Test func gatewaySessionRules() throws {
@@ -94,6 +95,20 @@ struct PauseTests {
         #expect(throws: PauseValidationError.unknownContent("p-why-now")) { try session().validate(appExists: exists, contentExists: { _ in false }) }
         #expect(throws: PauseValidationError.self) { try session(status: .exited, outcome: .proceedToApp).validate(appExists: exists, contentExists: exists) }
         #expect(throws: PauseValidationError.self) { try session(status: .timeout, outcome: .exitToHome).validate(appExists: exists, contentExists: exists) }
+        // Fields that must agree with each other, as the store's CHECKs say.
+        var noEnd = session(status: .completed, spent: 15, outcome: .proceedToApp)
+        noEnd.endTimestamp = nil
+        #expect(throws: PauseValidationError.inconsistentSession(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")) {
+            try noEnd.validate(appExists: exists, contentExists: exists)
+        }
+        var wrongDay = session()
+        wrongDay.localDay = wrongDay.localDay.adding(days: 1)
+        #expect(throws: PauseValidationError.self) { try wrongDay.validate(appExists: exists, contentExists: exists) }
+        var unknownZone = session()
+        unknownZone.timeZoneIdentifier = "../../dev/zero"
+        #expect(throws: PauseValidationError.inconsistentSession(field: "timeZoneIdentifier", rule: "Unknown time zone \"../../dev/zero\"")) {
+            try unknownZone.validate(appExists: exists, contentExists: exists)
+        }
         #expect(GatewaySession.CompletionType.forceQuit.rawValue == "force_quit")
         #expect(GatewaySession.ActionType.proceedToApp.rawValue == "proceed_to_app")
     }

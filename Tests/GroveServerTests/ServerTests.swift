@@ -76,7 +76,7 @@ struct ServerTests {
         let path = dir.appendingPathComponent("grove.sqlite").path
         let clock = TestClock(Date(timeIntervalSince1970: 1_747_000_000))
         let serverSide = try AppDatabase.open(path: path, environment: .test(clock: clock))
-        let monitor = ChangeMonitor(path: serverSide.writer.path, interval: .milliseconds(20))
+        let monitor = ChangeMonitor(path: serverSide.path, interval: .milliseconds(20))
         let events = monitor.subscribe()
         let polling = Task { try await monitor.run() }
         defer { polling.cancel() }

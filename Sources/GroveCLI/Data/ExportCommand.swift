@@ -49,8 +49,10 @@ struct ImportCommand: ParsableCommand {
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw CLIError.usage("cannot read \(file)") }
         let db = try options.open()
         let export: GroveExport
-        do { export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data) } catch {
-            throw StoreError.unreadableExport(error is DecodingError ? AppDatabase.describe(error as! DecodingError) : "\(error)")
+        do { export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data) } catch let error as DecodingError {
+            throw StoreError.unreadableExport(AppDatabase.describe(error))
+        } catch {
+            throw StoreError.unreadableExport("not valid JSON")
         }
         try db.importExport(export)
         let summary = ["focusSessions": export.focusSessions.count, "timers": export.timers.count, "intentions": export.intentions.count,

@@ -53,7 +53,8 @@ struct FocusStart: ParsableCommand {
         let session = try db.startFocusSession(plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") })
         if options.json { return try Output.json(FocusStatusReport(session, now: session.startTime)) }
         let calendar = try db.calendar()
-        print("Planted a seed: \(DurationParser.clock(session.plannedDuration)) of focus, done at \(calendar.wallText(session.dueAt!, today: calendar.localDay(of: session.startTime))).")
+        let due = session.dueAt ?? session.startTime.addingTimeInterval(session.plannedDuration)
+        print("Planted a seed: \(DurationParser.clock(session.plannedDuration)) of focus, done at \(calendar.wallText(due, today: calendar.localDay(of: session.startTime))).")
     }
 }
 
@@ -88,7 +89,7 @@ struct FocusAbandon: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let session = try db.abandonFocusSession()
-        if options.json { return try Output.json(FocusStatusReport(session, now: session.endTime!)) }
+        if options.json { return try Output.json(FocusStatusReport(session, now: session.endTime ?? db.environment.now())) }
         print("Abandoned after \(ForestStats.formatDuration(session.duration)) of focus. No tree this time.")
     }
 }
@@ -100,7 +101,7 @@ struct FocusStatus: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let current = try db.currentFocusSession()
-        let session = try current ?? db.allFocusSessions().first
+        let session = try current ?? db.latestFocusSession()
         let now = try session.map { try db.now(for: $0) } ?? db.environment.now()
         if options.json { return try Output.json(FocusStatusReport(session, now: now)) }
         guard let session else { return print("No focus sessions yet. Start one with `grove focus`.") }
@@ -111,9 +112,10 @@ struct FocusStatus: ParsableCommand {
             for line in FocusScreen.lines(session, now: now, traits: .plain).prefix(3) { print(line) }
             if session.clockUncertain { print("(The machine restarted during this session; its time is measured by the wall clock.)") }
         case .completed:
-            print("No session running. Last: completed at \(calendar.wallText(session.endTime!, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳")
+            let end = session.endTime ?? session.startTime
+            print("No session running. Last: completed at \(calendar.wallText(end, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳")
         case .abandoned:
-            print("No session running. Last: abandoned at \(calendar.wallText(session.endTime!, today: today)).")
+            print("No session running. Last: abandoned at \(calendar.wallText(session.endTime ?? session.startTime, today: today)).")
         }
     }
 }
@@ -153,7 +155,7 @@ struct FocusLog: ParsableCommand {
         let session = try db.logFocusSession(start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
                                              plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone)
         if options.json { return try Output.json(session) }
-        print("Logged a \(session.state.rawValue) session on \(session.endDay!): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "").")
+        print("Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "").")
     }
 }
 

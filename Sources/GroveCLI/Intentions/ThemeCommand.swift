@@ -166,9 +166,11 @@ struct RemindCommand: ParsableCommand {
             upcoming.first { $0.kind == kind }.map { "next \(calendar.wallText($0.at, today: today))" } ?? ""
         }
         let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        print("Daily    \(n.dailyEnabled ? "at \(n.dailyTime!)" : "off")   \(next(.daily))")
-        print("Weekly   \(n.weeklyEnabled ? "\(names[n.weeklyDay]) at \(n.weeklyTime!)" : "off")   \(next(.weekly))")
-        print("Monthly  \(n.monthlyEnabled ? "day \(n.monthlyDay) at \(n.monthlyTime!)" : "off")   \(next(.monthly))")
-        print(Style(.current()).dim("Zone \(calendar.timeZone.identifier) · weeks start \(names[calendar.firstWeekday]) · reminders fire while `grove serve` runs"))
+        func name(_ day: Int) -> String { names.indices.contains(day) ? names[day] : "day \(day)" }
+        func at(_ enabled: Bool, _ time: TimeOfDay?) -> String { enabled ? time.map { "at \($0)" } ?? "on" : "off" }
+        print("Daily    \(at(n.dailyEnabled, n.dailyTime))   \(next(.daily))")
+        print("Weekly   \(n.weeklyEnabled ? "\(name(n.weeklyDay)) \(at(true, n.weeklyTime))" : "off")   \(next(.weekly))")
+        print("Monthly  \(n.monthlyEnabled ? "day \(n.monthlyDay) \(at(true, n.monthlyTime))" : "off")   \(next(.monthly))")
+        print(Style(.current()).dim("Zone \(calendar.timeZone.identifier) · weeks start \(name(calendar.firstWeekday)) · reminders fire while `grove serve` runs"))
     }
 }

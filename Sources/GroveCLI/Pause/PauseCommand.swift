@@ -214,7 +214,7 @@ struct AppsAdd: ParsableCommand {
         let db = try options.open()
         let order = (try db.apps().map(\.order).max() ?? -1) + 1
         let app = SocialApp(id: id, displayName: name, urlScheme: scheme, isEnabled: enable, order: order, webURL: url)
-        try db.saveApp(app)
+        try db.addApp(app)
         if options.json { return try Output.json(app) }
         print("Added \(app.displayName) (\(app.id))\(enable ? ", enabled" : "").")
     }

@@ -2,15 +2,27 @@ import Foundation
 
 /// Parses human durations: `25m`, `90s`, `1h30m`, `1h 30m 10s`, or a bare number of minutes (`25`).
 public enum DurationParser {
+    /// The longest duration read at all (ten years); every use then applies its own, smaller range.
+    /// Beyond it — `inf`, `1e308`, twenty nines — is refused here, before any arithmetic can overflow.
+    public static let maxSeconds: TimeInterval = 10 * 366 * 86_400
+
     public static func seconds(_ text: String) -> TimeInterval? {
+        guard let total = unchecked(text), total.isFinite, total > 0, total <= maxSeconds else { return nil }
+        return total
+    }
+
+    private static func unchecked(_ text: String) -> TimeInterval? {
         let s = text.lowercased().replacingOccurrences(of: " ", with: "")
-        guard !s.isEmpty else { return nil }
+        // Digits, one decimal point per number, and the unit letters only: no "inf", "nan", "0x1p3" or exponents.
+        guard !s.isEmpty, s.count <= 40, s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "hms.".unicodeScalars.contains($0) }) else {
+            return nil
+        }
         if let minutes = Double(s) { return minutes > 0 ? minutes * 60 : nil }
         var total: TimeInterval = 0
         var number = ""
         var sawUnit = false
         for ch in s {
-            if ch.isNumber || ch == "." {
+            if ch.isASCII && (ch.isNumber || ch == ".") {
                 number.append(ch)
                 continue
             }
@@ -30,7 +42,7 @@ public enum DurationParser {
 
     /// `1h 05m`, `25:00`-style clock for countdowns.
     public static func clock(_ t: TimeInterval) -> String {
-        let total = Int(t.rounded(.up))
+        let total = t.isFinite ? Int(min(max(t, 0), maxSeconds).rounded(.up)) : 0
         let h = total / 3600, m = total % 3600 / 60, s = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(two(m)):\(two(s))"

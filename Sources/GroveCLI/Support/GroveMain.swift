@@ -20,10 +20,14 @@ extension GroveCommand {
             Foundation.exit(64)
         } catch let error as StoreError {
             Output.error(error.localizedDescription)
-            Foundation.exit(64)
+            Foundation.exit(error.isBadInput ? 64 : 1)
         } catch let error as CLIError {
             Output.error(error.message)
             Foundation.exit(error.exitCode)
+        } catch let error as any StoreFailure {
+            // A failure of SQLite itself (disk full, permissions): said without the SQL it ran.
+            Output.error(error.summary)
+            Foundation.exit(1)
         } catch {
             exit(withError: error)
         }

@@ -242,7 +242,7 @@ struct TodoRemove: ParsableCommand {
         let t = try TimerLookup.find(timer, in: db)
         let item = try TimerLookup.todo(todo, in: t)
         try db.deleteTodo(timerID: t.id, todoID: item.id)
-        if options.json { return try Output.json(TimerDTO(from: try db.timer(id: t.id)!)) }
+        if options.json { return try Output.json(TimerDTO(from: try TimerLookup.find(t.id.uuidString, in: db))) }
         print("Removed \"\(item.text)\".")
     }
 }
@@ -258,7 +258,7 @@ struct TodoMove: ParsableCommand {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
         try db.moveTodo(timerID: t.id, todoID: try TimerLookup.todo(todo, in: t).id, to: position - 1)
-        let updated = try db.timer(id: t.id)!
+        let updated = try TimerLookup.find(t.id.uuidString, in: db)
         if options.json { return try Output.json(TimerDTO(from: updated)) }
         TimerText.checklist(updated).forEach { print($0) }
     }

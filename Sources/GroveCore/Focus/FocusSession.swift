@@ -117,10 +117,14 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
 
     /// The session as it stands at `now`: an active session whose focus time reached its length is
     /// completed at the exact instant it did, even when first evaluated hours later.
-    public func settled(at now: Date, in calendar: ZonedCalendar) -> FocusSession {
+    ///
+    /// It completes in the zone it was started in: nobody acted, so nothing says the person moved, and
+    /// a process that happens to notice it from another zone must not file it under that zone's day.
+    /// `fallback` serves only when the session's own zone is unknown to this machine.
+    public func settled(at now: Date, fallback calendar: ZonedCalendar) -> FocusSession {
         guard let due = dueAt, now >= due else { return self }
         var session = self
-        session.finish(as: .completed, at: due, in: calendar)
+        session.finish(as: .completed, at: due, in: ZonedCalendar(identifier: timeZoneIdentifier) ?? calendar)
         return session
     }
 
@@ -163,8 +167,9 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         }
         duration = state == .active ? min(plannedDuration, max(0, end.timeIntervalSince(startTime) - pausedDuration)) : duration
         state = final
-        endTime = max(end, startTime)
+        let endTime = max(end, startTime)
+        self.endTime = endTime
         timeZoneIdentifier = calendar.timeZone.identifier
-        endDay = calendar.localDay(of: endTime!)
+        endDay = calendar.localDay(of: endTime)
     }
 }

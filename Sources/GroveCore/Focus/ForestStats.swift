@@ -58,8 +58,10 @@ public struct ForestStats: Equatable, Sendable, Codable {
 
     /// "2h 5m", or "5m" under an hour (the seed's format, for any duration).
     public static func formatDuration(_ time: TimeInterval) -> String {
-        let hours = Int(time) / 3600
-        let minutes = (Int(time) % 3600) / 60
+        // Total for any Double: NaN and negatives read as 0, and nothing traps on conversion.
+        let seconds = time.isFinite ? Int(min(max(time, 0), 1e15)) : 0
+        let hours = seconds / 3600
+        let minutes = (seconds % 3600) / 60
         return hours > 0 ? "\(hours)h \(minutes)m" : "\(minutes)m"
     }
 
@@ -158,7 +160,7 @@ extension ForestStats {
     public static func from(sessions: [FocusSession], now: Date, calendar: ZonedCalendar) -> ForestStats {
         var byDay: [LocalDay: DailyFocusTotals] = [:]
         for raw in sessions {
-            let session = raw.settled(at: now, in: calendar)
+            let session = raw.settled(at: now, fallback: calendar)
             guard session.state.isTerminal, let day = session.endDay else { continue }
             var totals = byDay[day] ?? DailyFocusTotals(day: day, trees: 0, abandoned: 0, focusTime: 0)
             if session.state == .completed {

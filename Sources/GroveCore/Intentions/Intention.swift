@@ -37,8 +37,8 @@ public struct Intention: Identifiable, Hashable, Sendable, Codable {
     public func validate() throws(IntentionValidationError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyText }
-        guard text.count <= Self.maxTextLength else { throw .textTooLong(text.count) }
-        if let quote, quote.count > 1000 { throw .quoteTooLong }
+        guard text.storedLength <= Self.maxTextLength, !text.containsNUL else { throw .textTooLong(text.storedLength) }
+        if let quote, quote.storedLength > 1000 || quote.containsNUL { throw .quoteTooLong }
     }
 
     /// Whether this intention covers `day` under `calendar`'s week rule.

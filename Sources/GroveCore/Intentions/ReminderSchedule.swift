@@ -45,7 +45,7 @@ public enum ReminderSchedule {
             guard settings.monthlyEnabled, let time = settings.monthlyTime else { return nil }
             for month in 0..<3 {
                 let first = today.addingMonths(month)
-                let day = LocalDay(year: first.year, month: first.month, day: min(settings.monthlyDay, first.daysInMonth))!
+                let day = LocalDay(validYear: first.year, month: first.month, day: max(1, min(settings.monthlyDay, first.daysInMonth)))
                 let t = calendar.instant(of: day, at: time)
                 if t > now { return t }
             }

@@ -28,13 +28,13 @@ public struct UserPreferences: Equatable, Sendable, Codable {
 
     public func validate() throws(IntentionValidationError) {
         try notificationSettings.validate()
-        if let timeZoneIdentifier, TimeZone(identifier: timeZoneIdentifier) == nil { throw .unknownTimeZone(timeZoneIdentifier) }
+        if let timeZoneIdentifier, ZonedCalendar.zone(timeZoneIdentifier) == nil { throw .unknownTimeZone(timeZoneIdentifier) }
         guard (0...6).contains(firstWeekday) else { throw .firstWeekday(firstWeekday) }
     }
 
     /// The calendar these preferences describe; `system` fills in when no zone is configured.
     public func calendar(system: TimeZone) -> ZonedCalendar {
-        ZonedCalendar(timeZone: timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? system, firstWeekday: firstWeekday)
+        ZonedCalendar(timeZone: timeZoneIdentifier.flatMap(ZonedCalendar.zone) ?? system, firstWeekday: firstWeekday)
     }
 }
 

@@ -75,6 +75,29 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
         guard appExists(appId) else { throw .unknownApp(appId) }
         guard contentExists(contentId) else { throw .unknownContent(contentId) }
         try checkOutcome()
+        try checkConsistency()
+    }
+
+    /// The rules between fields that the store also enforces: a known zone, the local day of the start
+    /// in that zone (a contradicting day would file the pause under the wrong day forever), and an end
+    /// exactly when the pause has ended, not before its start.
+    public func checkConsistency() throws(PauseValidationError) {
+        guard let calendar = ZonedCalendar(identifier: timeZoneIdentifier) else {
+            throw .inconsistentSession(field: "timeZoneIdentifier", rule: "Unknown time zone \"\(timeZoneIdentifier)\"")
+        }
+        let day = calendar.localDay(of: startTimestamp)
+        guard day == localDay else {
+            throw .inconsistentSession(field: "localDay", rule: "localDay \(localDay) is not the day the pause started in \(timeZoneIdentifier) (\(day))")
+        }
+        guard (completionStatus == nil) == (endTimestamp == nil) else {
+            throw .inconsistentSession(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")
+        }
+        if let endTimestamp, endTimestamp < startTimestamp {
+            throw .inconsistentSession(field: "endTimestamp", rule: "A pause cannot end before it starts")
+        }
+        guard !platform.containsNUL, platform.storedLength <= 100 else {
+            throw .inconsistentSession(field: "platform", rule: "Platform must be at most 100 characters")
+        }
     }
 
     private func checkOutcome() throws(PauseValidationError) {

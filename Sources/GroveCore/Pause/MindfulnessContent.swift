@@ -54,11 +54,13 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
     }
 
     public func validate() throws(PauseValidationError) {
-        guard !id.isEmpty, id.count <= 100,
+        guard !id.isEmpty, id.storedLength <= 100,
               id.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.".unicodeScalars.contains($0) })
         else { throw .invalidContentID(id) }
-        let count = text.trimmingCharacters(in: .whitespacesAndNewlines).count
-        guard Self.textLengthRange.contains(count) else { throw .contentTextLength(count) }
+        // Measured as stored (the store keeps the text as given), so that the schema's CHECK agrees.
+        let count = text.containsNUL ? 0 : text.storedLength
+        guard Self.textLengthRange.contains(count), Self.textLengthRange.contains(text.trimmingCharacters(in: .whitespacesAndNewlines).storedLength)
+        else { throw .contentTextLength(count) }
         guard Self.readingLengthRange.contains(length) else { throw .contentReadingLength(length) }
         guard Self.priorityRange.contains(priority) else { throw .contentPriority(priority) }
     }

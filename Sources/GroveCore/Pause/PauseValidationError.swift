@@ -36,6 +36,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case sessionAlreadyFinished
     /// A finished session needs a status and an outcome that agree.
     case outcomeMismatch(String)
+    /// A stored pause (imported, synced) whose own fields disagree: zone, local day, end.
+    case inconsistentSession(field: String, rule: String)
 
     public var field: String {
         switch self {
@@ -54,6 +56,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .noCategories: "selectedCategories"
         case .sessionAlreadyFinished: "completionStatus"
         case .outcomeMismatch: "actionOutcome"
+        case .inconsistentSession(let field, _): field
         }
     }
 
@@ -77,6 +80,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .noCategories: "At least one content category must be selected"
         case .sessionAlreadyFinished: "This pause has already ended"
         case .outcomeMismatch(let rule): rule
+        case .inconsistentSession(_, let rule): rule
         }
     }
 }

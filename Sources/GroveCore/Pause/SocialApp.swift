@@ -37,7 +37,7 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
 
     /// Lowercase alphanumeric words joined by single hyphens, 1…64 characters.
     public static func isValidID(_ id: String) -> Bool {
-        guard (1...64).contains(id.count), !id.hasPrefix("-"), !id.hasSuffix("-"), !id.contains("--") else { return false }
+        guard (1...64).contains(id.storedLength), !id.hasPrefix("-"), !id.hasSuffix("-"), !id.contains("--") else { return false }
         return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 

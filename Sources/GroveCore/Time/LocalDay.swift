@@ -18,6 +18,17 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         self.day = day
     }
 
+    /// A day whose components are known to be valid (computed, never read from input).
+    init(validYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The first and last days a `YYYY-MM-DD` can name: the widest range a query can ask for.
+    public static let earliest = LocalDay(validYear: 1, month: 1, day: 1)
+    public static let latest = LocalDay(validYear: 9999, month: 12, day: 31)
+
     /// Days since 1970-01-01 (negative before it).
     public var dayNumber: Int {
         // Howard Hinnant's days_from_civil.
@@ -85,7 +96,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// The first day of this day's month.
-    public var firstOfMonth: LocalDay { LocalDay(year: year, month: month, day: 1)! }
+    public var firstOfMonth: LocalDay { LocalDay(validYear: year, month: month, day: 1) }
 
     /// The number of days in this day's month.
     public var daysInMonth: Int { LocalDay.daysIn(month: month, year: year) }
@@ -101,7 +112,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public func addingMonths(_ n: Int) -> LocalDay {
         let total = year * 12 + (month - 1) + n
         let y = total >= 0 ? total / 12 : (total - 11) / 12
-        return LocalDay(year: y, month: total - y * 12 + 1, day: 1)!
+        return LocalDay(validYear: y, month: total - y * 12 + 1, day: 1)
     }
 
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {

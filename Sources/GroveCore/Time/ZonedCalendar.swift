@@ -17,8 +17,21 @@ public struct ZonedCalendar: Sendable, Hashable {
 
     /// Creates a calendar for an IANA identifier, or nil when the zone is unknown.
     public init?(identifier: String, firstWeekday: Int = 1) {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        guard let zone = Self.zone(identifier) else { return nil }
         self.init(timeZone: zone, firstWeekday: firstWeekday)
+    }
+
+    /// The zone an IANA identifier names (`Europe/Paris`, `UTC`, `Etc/GMT+5`), or nil.
+    ///
+    /// Foundation looks an identifier up as a file under the zoneinfo directory, so one from input is
+    /// checked first: at most 64 characters of letters, digits, `_`, `+`, `-` and `/`, no empty or
+    /// `..` component. `../../dev/zero` must never reach the file system.
+    public static func zone(_ identifier: String) -> TimeZone? {
+        guard (1...64).contains(identifier.utf8.count),
+              identifier.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_+-/".unicodeScalars.contains($0)) }),
+              !identifier.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
+        else { return nil }
+        return TimeZone(identifier: identifier)
     }
 
     /// The local day on which `instant` falls in this zone.
@@ -37,14 +50,14 @@ public struct ZonedCalendar: Sendable, Hashable {
     /// `HH:mm` of `instant` on this zone's wall clock, prefixed with its day unless that is `today`.
     public func wallText(_ instant: Date, today: LocalDay? = nil) -> String {
         let seconds = wallSeconds(of: instant)
-        let time = TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60)!.description
+        let time = TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60)?.description ?? "--:--"
         let day = localDay(of: instant)
         return day == today ? time : "\(day) \(time)"
     }
 
     /// Creates a calendar for an IANA identifier, or throws the validation error users see.
     public init(validating identifier: String, firstWeekday: Int = 1) throws(IntentionValidationError) {
-        guard let zone = TimeZone(identifier: identifier) else { throw .unknownTimeZone(identifier) }
+        guard let zone = Self.zone(identifier) else { throw .unknownTimeZone(identifier) }
         self.init(timeZone: zone, firstWeekday: firstWeekday)
     }
 

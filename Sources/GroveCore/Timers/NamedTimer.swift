@@ -54,12 +54,12 @@ public struct NamedTimer: Identifiable, Hashable, Sendable, Codable {
     /// Throws the first rule broken, with the seed's messages.
     public func validate() throws(TimerValidationError) {
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyName }
-        if name.count > 100 { throw .nameTooLong }
+        if name.storedLength > 100 || name.containsNUL { throw .nameTooLong }
         if durationInSeconds <= 0 { throw .invalidDuration }
         if durationInSeconds > Self.maxDuration { throw .durationTooLong }
         if !HexColor.isValid(colorHex) { throw .invalidColor(colorHex) }
         if icon.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyIcon }
-        if let notes, notes.count > 2000 { throw .notesTooLong }
+        if let notes, notes.storedLength > 2000 || notes.containsNUL { throw .notesTooLong }
     }
 
     /// Whether any to-do is still open (the seed's `timersWithIncompleteTodos` predicate).

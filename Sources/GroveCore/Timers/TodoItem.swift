@@ -23,7 +23,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
 
     public func validate() throws(TodoValidationError) {
         if text.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyText }
-        if text.count > 500 { throw .textTooLong }
+        if text.storedLength > 500 || text.containsNUL { throw .textTooLong }
     }
 
     /// Flips completion and stamps `updatedAt`.

@@ -72,6 +72,30 @@ extension Request {
     }
 
     func queryString(_ name: String) -> String? { uri.queryParameters[name[...]].map(String.init) }
+
+    /// A whole-number query parameter within `range`, or a 400 naming it and the range: numbers from
+    /// outside are checked where they are read, before anything uses them.
+    func query(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let raw = queryString(name) else { return nil }
+        guard let value = Int(raw), range.contains(value) else {
+            throw APIError.badRequest(field: name, detail: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(raw.prefix(40))\")")
+        }
+        return value
+    }
+
+    /// `limit` (1…1000, default 100) and `offset` (0…), for lists that page in SQL.
+    func page(defaultLimit: Int = 100) throws -> (limit: Int, offset: Int) {
+        (try query("limit", in: 1...AppDatabase.maxPageSize) ?? defaultLimit, try query("offset", in: 0...Int(Int32.max)) ?? 0)
+    }
+
+    /// A boolean query parameter: `true` or `false`, or a 400.
+    func flag(_ name: String) throws -> Bool {
+        switch queryString(name) {
+        case nil, "false": return false
+        case "true": return true
+        case let other?: throw APIError.badRequest(field: name, detail: "\(name) must be true or false (got \"\(other.prefix(40))\")")
+        }
+    }
 }
 
 extension GroveRequestContext {

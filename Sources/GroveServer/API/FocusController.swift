@@ -41,17 +41,15 @@ struct FocusController {
             return JSON(session, status: .created)
         }
         api.get("focus/sessions") { request, _ in
-            let limit = try request.query("limit", as: Int.self)
-            let offset = try request.query("offset", as: Int.self) ?? 0
-            if let limit, limit < 1 { throw APIError.badRequest(field: "limit", detail: "limit must be at least 1") }
+            let (limit, offset) = try request.page()
             switch request.queryString("state") {
-            case nil: return JSON(Array(try database.allFocusSessions().dropFirst(offset).prefix(limit ?? .max)))
+            case nil: return JSON(try database.focusSessions(limit: limit, offset: offset))
             case "completed": return JSON(try database.completedSessions(limit: limit, offset: offset))
             case let other?:
                 guard let state = SessionState(rawValue: other) else {
                     throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
                 }
-                return JSON(Array(try database.allFocusSessions().filter { $0.state == state }.dropFirst(offset).prefix(limit ?? .max)))
+                return JSON(try database.focusSessions(state: state, limit: limit, offset: offset))
             }
         }
         api.get("focus/sessions/:id") { _, context in
@@ -65,9 +63,8 @@ struct FocusController {
         }
         api.get("focus/stats") { _, _ in try stats() }
         api.get("focus/forest") { request, _ in
-            let limit = try request.query("limit", as: Int.self)
-            if let limit, limit < 1 { throw APIError.badRequest(field: "limit", detail: "limit must be at least 1") }
-            return JSON(try database.completedSessions(limit: limit))
+            let (limit, offset) = try request.page()
+            return JSON(try database.completedSessions(limit: limit, offset: offset))
         }
         api.get("focus/daily") { request, _ in
             let calendar = try database.calendar()
@@ -94,7 +91,7 @@ struct FocusController {
     /// The running session and its clock anchor: cached until data changes or it falls due; the live
     /// figures (`remaining`, `progress`) are computed per request without touching the database.
     private func current() throws -> JSON<FocusStatusReport> {
-        let cached = try cache.value("focus/current", generation: monitor.generation, now: database.environment.now()) {
+        let cached = try cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
             () throws -> ((FocusSession, ClockReading?)?, Date?) in
             guard let session = try database.currentFocusSession() else { return (nil, nil) }
             return ((session, try database.clockAnchor(of: session)), session.dueAt)
@@ -106,7 +103,7 @@ struct FocusController {
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
     private func stats() throws -> RawJSON {
         let now = database.environment.now()
-        let bytes = try cache.value("focus/stats", generation: monitor.generation, now: now) { () throws -> (Data, Date?) in
+        let bytes = try cache.value("focus/stats", generation: monitor.freshGeneration, now: now) { () throws -> (Data, Date?) in
             let stats = try database.forestStats()
             let calendar = try database.calendar()
             let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
@@ -84,7 +85,7 @@ struct IntentionsController {
             var item = try intention(try context.uuid("id"))
             let text = OfflineAssistant.rephrased(item.text, scope: item.scope)
             let quote = OfflineAssistant.bestQuote(for: item.text, from: try database.contents())
-            if request.queryString("apply") == "true" {
+            if try request.flag("apply") {
                 item.text = text
                 item.aiRephrased = true
                 item.quote = quote ?? item.quote
@@ -199,7 +200,7 @@ struct DataController {
             let generation = monitor.generation
             return Response(
                 status: .ok,
-                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", HTTPField.Name.xAccelBuffering: "no"],
                 body: ResponseBody { writer in
                     // Open streams must not hold a graceful shutdown: end them when it starts.
                     try await withGracefulShutdownHandler {
@@ -226,4 +227,9 @@ enum OpenAPIDocument {
         }
         return try String(contentsOf: url, encoding: .utf8)
     }
+}
+
+extension HTTPField.Name {
+    /// Tells a proxy (nginx) not to buffer an event stream.
+    static var xAccelBuffering: Self { Self("X-Accel-Buffering") ?? .cacheControl }
 }

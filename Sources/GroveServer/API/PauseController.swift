@@ -17,8 +17,7 @@ struct PauseController {
         api.get("pause/apps") { _, _ in JSON(try database.apps()) }
         api.post("pause/apps") { request, context in
             let app = try await request.decode(as: SocialApp.self, context: context)
-            guard try database.app(id: app.id) == nil else { throw InvalidField("id", "An app with id \"\(app.id)\" already exists") }
-            try database.saveApp(app)
+            try database.addApp(app)
             monitor.invalidate()
             return JSON(app, status: .created)
         }
@@ -26,9 +25,8 @@ struct PauseController {
         api.put("pause/apps/:appId") { request, context in
             var app = try await request.decode(as: SocialApp.self, context: context)
             let id = try context.string("appId")
-            _ = try self.app(id)
             app.id = id
-            try database.saveApp(app)
+            try database.updateApp(app)
             monitor.invalidate()
             return JSON(app)
         }
@@ -55,7 +53,7 @@ struct PauseController {
             mine.isBundled = false
             try database.saveContents([mine])
             monitor.invalidate()
-            return JSON(try database.content(id: mine.id)!, status: .created)
+            return JSON(try database.content(id: mine.id) ?? mine, status: .created)
         }
         api.delete("pause/content/:contentId") { _, context in
             try database.deleteContent(id: try context.string("contentId"))
@@ -71,7 +69,7 @@ struct PauseController {
             return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
         }
         api.get("pause/sessions") { request, _ in
-            JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.query("limit", as: Int.self)))
+            JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.page().limit))
         }
         api.get("pause/sessions/:id") { _, context in
             guard let session = try database.gatewaySession(id: try context.uuid("id")) else { throw NotFoundError("gateway session", try context.string("id")) }

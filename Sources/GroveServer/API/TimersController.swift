@@ -25,7 +25,7 @@ struct TimersController {
         api.get("timers") { request, _ in
             let sort = request.queryString("sort") ?? "createdAt"
             guard let order = AppDatabase.TimerOrder(rawValue: sort) else { throw APIError.badRequest(field: "sort", detail: "sort must be createdAt or name") }
-            let timers = request.queryString("incomplete") == "true" ? try database.timersWithIncompleteTodos() : try database.timers(orderedBy: order)
+            let timers = try request.flag("incomplete") ? try database.timersWithIncompleteTodos() : try database.timers(orderedBy: order)
             return JSON(timers.map(TimerDTO.init(from:)))
         }
         api.post("timers") { request, context in

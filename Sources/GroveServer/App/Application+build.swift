@@ -16,8 +16,11 @@ public struct GroveServerParts {
 /// The router with every API route and web page, without the background services.
 public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts {
     let router = Router(context: GroveRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware())
+    router.add(middleware: OriginMiddleware(loopbackOnly: !configuration.requiresAuthentication))
     router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
+    router.add(middleware: StoreExecutorMiddleware())
     let table = RouteTable()
     let api = APIRouter(group: router.group("api/v1"), table: table)
     let cache = ResponseCache()
@@ -39,7 +42,7 @@ public func buildApplication(
     database: AppDatabase, configuration: ServerConfiguration, logger: Logger = Logger(label: "grove.server"),
     onReminder: (@Sendable (ReminderKind) -> Void)? = nil
 ) async throws -> some ApplicationProtocol {
-    let monitor = ChangeMonitor(path: database.writer.path)
+    let monitor = ChangeMonitor(path: database.path)
     let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor)
     let notifier = DesktopNotifier()
     let reminders = ReminderService(database: database, clock: ContinuousClock()) { kind, _ in
@@ -72,9 +75,10 @@ final class MaintenanceService: Service, @unchecked Sendable {
     private func loop() async {
         while !Task.isCancelled {
             do {
-                var changed = try database.settlePauseData() > 0
-                // Returns a completed session only in the moment it completes.
-                if try database.settleFocusSession()?.state == .completed { changed = true }
+                let changed = try await database.run { db in
+                    // settleFocusSession returns a completed session only in the moment it completes.
+                    try db.settlePauseData() > 0 || db.settleFocusSession()?.state == .completed
+                }
                 if changed { monitor.invalidate() }
             } catch {
                 Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])

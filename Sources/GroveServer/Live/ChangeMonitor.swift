@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GroveCore
 import GroveStore
 import Logging
@@ -98,33 +97,55 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
 
     public var subscriberCount: Int { lock.withLock { subscribers.count } }
 
-    /// Polls `PRAGMA data_version` on a thread of its own until the service stops: the poller must
-    /// not wait behind request handlers (or anything else) on Swift's small cooperative pool.
+    /// The watcher of the file, opened on first use (nil for stores without a file).
+    private var watcher: DataVersionWatcher?
+    /// Guards `watcher` and `lastVersion` (apart from `lock`, which every request takes).
+    private let versionLock = NSLock()
+    private var lastVersion: Int?
+
+    /// Asks the file whether anyone committed since the last look, and if so records a change and
+    /// tells subscribers. Cheap (no table is read), so caches call it before every answer: a GET that
+    /// follows any process's commit never sees the state from before it.
+    public func refresh() {
+        guard isPolled, let path else { return }
+        let changed: Bool = versionLock.withLock {
+            do {
+                if watcher == nil { watcher = try DataVersionWatcher(path: path) }
+                guard let version = try watcher?.version() else { return false }
+                defer { lastVersion = version }
+                return lastVersion.map { $0 != version } ?? false
+            } catch {
+                logger.warning("Could not ask the database for changes", metadata: ["error": "\(error)"])
+                return false
+            }
+        }
+        if changed { bump() }
+    }
+
+    /// The change generation after a fresh look at the file (see `refresh()`).
+    public var freshGeneration: Int {
+        refresh()
+        return generation
+    }
+
+    /// Polls the file on a thread of its own until the service stops, so that open pages hear of
+    /// commits that no request asked about: the poller must not wait behind request handlers (or
+    /// anything else) on Swift's small cooperative pool.
     public func run() async throws {
-        guard isPolled, let path else {
+        guard isPolled else {
             try? await gracefulShutdown()
             return
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(5)
-        let connection = try DatabaseQueue(path: path, configuration: configuration)
+        refresh()
         let stop = StopFlag()
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         let heartbeatEvery = max(1, Int(15 / max(seconds, 0.001)))
         let thread = Thread { [self] in
-            var last: Int?
             var polls = 0
             while !stop.isSet {
                 polls += 1
                 if polls % heartbeatEvery == 0 { broadcast(.heartbeat) }
-                do {
-                    let version = try connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
-                    if let last, version != last { bump() }
-                    last = version
-                } catch {
-                    logger.warning("Could not poll the database for changes", metadata: ["error": "\(error)"])
-                }
+                refresh()
                 Thread.sleep(forTimeInterval: seconds)
             }
         }

@@ -49,8 +49,9 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
     /// Fires whatever fell due between `after` and now, then sleeps until the next one (or a minute).
     /// Returns the instant up to which reminders have been handled.
     func tick(after: Date) async throws -> Date {
-        let settings = try UserPreferencesRepository(database: database).getOrCreatePreferences().notificationSettings
-        let calendar = try database.calendar()
+        let (settings, calendar) = try await database.run { db in
+            (try UserPreferencesRepository(database: db).getOrCreatePreferences().notificationSettings, try db.calendar())
+        }
         let now = database.environment.now()
         for (kind, at) in ReminderSchedule.upcoming(settings: settings, after: after, calendar: calendar) where at <= now {
             logger.info("Reminder", metadata: ["kind": "\(kind.rawValue)"])
@@ -58,7 +59,7 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
         }
         let next = ReminderSchedule.upcoming(settings: settings, after: now, calendar: calendar).first?.at
         let wait = next.map { max(0, $0.timeIntervalSince(now)) } ?? 60
-        try await clock.sleep(for: min(maxSleep, .milliseconds(Int64(wait * 1000))))
+        try await clock.sleep(for: min(maxSleep, .milliseconds(Int64(min(wait, 86_400) * 1000))))
         return now
     }
 }

@@ -9,8 +9,10 @@ public enum APIError: Error, Sendable {
     case badRequest(field: String, detail: String)
     /// 401: a token is needed.
     case unauthorized
-    /// 403: a form post from another origin.
+    /// 403: a request that changes data from another origin.
     case forbiddenOrigin
+    /// 403: on loopback, a `Host` that is not a loopback name (a DNS-rebinding page).
+    case forbiddenHost(String)
     /// 404: no such route or row.
     case notFound(String)
     /// 413: body over 1 MiB.
@@ -42,6 +44,7 @@ public struct Problem: Codable, Sendable, Equatable {
             case .badRequest(let field, let detail): return Problem(status: .badRequest, detail: detail, field: field)
             case .unauthorized: return Problem(status: .unauthorized, detail: "This Grove server needs its token: Authorization: Bearer <token>, or log in at /login")
             case .forbiddenOrigin: return Problem(status: .forbidden, detail: "Requests that change data must come from this server's own pages")
+            case .forbiddenHost: return Problem(status: .forbidden, detail: "This Grove server answers only to localhost, 127.0.0.1 or [::1]", field: "Host")
             case .notFound(let what): return Problem(status: .notFound, detail: what)
             case .tooLarge: return Problem(status: .contentTooLarge, detail: "Request bodies are limited to 1 MiB")
             }
@@ -58,13 +61,15 @@ public struct Problem: Codable, Sendable, Equatable {
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }
         case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
-        case let e as StoreError: return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
+        case let e as StoreError where e.isBadInput: return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
+        case let e as StoreError: return Problem(status: .serviceUnavailable, detail: e.localizedDescription)
         case let e as HTTPError:
             return Problem(status: e.status, detail: e.body ?? e.status.reasonPhrase)
         case let e as any HTTPResponseError:
             return Problem(status: e.status, detail: e.status.reasonPhrase)
         default:
-            return Problem(status: .internalServerError, detail: "Something went wrong on the server: \(error)")
+            // The error itself is logged, never sent: it may carry SQL or paths.
+            return Problem(status: .internalServerError, detail: "Something went wrong on the server; the details are in its log")
         }
     }
 

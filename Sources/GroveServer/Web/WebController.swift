@@ -28,7 +28,7 @@ struct WebController {
             ])
         }
         router.get("login") { request, _ in
-            try page("login", title: "Log in", ["next": request.queryString("next") ?? "/", "bare": true])
+            try page("login", title: "Log in", ["next": LoginRedirect.safe(request.queryString("next")), "bare": true])
         }
         router.post("login") { request, context -> Response in
             var request = request
@@ -37,8 +37,8 @@ struct WebController {
                 let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
                 if parts.count == 2 { result[parts[0]] = parts[1] }
             }
-            let next = (form["next"].flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }) ?? "/"
-            guard let token = configuration.token, form["token"] == token else {
+            let next = LoginRedirect.safe(form["next"])
+            guard let token = configuration.token, let given = form["token"], AuthMiddleware.constantTimeEqual(given, token) else {
                 return try html(templates.render("login", base(title: "Log in").merging(["next": next, "bare": true, "error": "That token is not right."]) { $1 }), status: .unauthorized)
             }
             return Response(status: .seeOther, headers: [
@@ -112,18 +112,19 @@ struct WebController {
 
     private func forest() throws -> [String: Any] {
         let trees = try database.completedSessions(limit: 500)
-        var days: [[String: Any]] = []
+        // Group the trees by the day they were planted (newest first, as fetched).
+        var groups: [(day: String, trees: [[String: Any]])] = []
         for tree in trees {
             let day = tree.endDay?.description ?? ""
-            let entry: [String: Any] = ["minutes": Int(tree.duration / 60), "at": wall(tree.endTime!), "variant": Int(stableHash(tree.id.uuidString) % 3)]
-            if let last = days.last, last["day"] as? String == day {
-                var copy = last
-                copy["trees"] = (last["trees"] as! [[String: Any]]) + [entry]
-                days[days.count - 1] = copy
+            let entry: [String: Any] = ["minutes": Int(tree.duration / 60), "at": tree.endTime.map(wall) ?? "",
+                                        "variant": Int(stableHash(tree.id.uuidString) % 3)]
+            if let last = groups.indices.last, groups[last].day == day {
+                groups[last].trees.append(entry)
             } else {
-                days.append(["day": day, "trees": [entry]])
+                groups.append((day, [entry]))
             }
         }
+        let days: [[String: Any]] = groups.map { ["day": $0.day, "trees": $0.trees] }
         let total = try database.forestStats().totalTrees
         return ["days": days, "total": total, "empty": trees.isEmpty, "more": total > trees.count]
     }

@@ -8,6 +8,9 @@ extension AppDatabase {
         migrator.registerMigration("v1") { db in
             try db.execute(sql: v1)
         }
+        migrator.registerMigration("v2-session-order") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
 
@@ -15,6 +18,13 @@ extension AppDatabase {
     private static let day = "'[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'"
     private static let time = "'[0-2][0-9]:[0-5][0-9]'"
     private static func bool(_ column: String) -> String { "\(column) INTEGER NOT NULL CHECK (\(column) IN (0, 1))" }
+
+    /// Indexes that let session lists page in SQL, newest first, without sorting every session: all
+    /// sessions, one state's, and the latest one (`grove focus status`).
+    private static let v2 = """
+        CREATE INDEX focus_session_start ON focus_session (start_time DESC, id);
+        CREATE INDEX focus_session_state_start ON focus_session (state, start_time DESC, id);
+        """
 
     private static let v1 = """
         CREATE TABLE grove_meta (

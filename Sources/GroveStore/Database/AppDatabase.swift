@@ -8,21 +8,55 @@ import Logging
 /// Like GRDB's demo app, it wraps the database writer, migrates in `init`, and offers reads and writes
 /// named after what they do. Every write validates first and changes nothing when input is bad.
 public struct AppDatabase: Sendable {
-    /// The GRDB writer: a `DatabasePool` (WAL) for files, a `DatabaseQueue` in memory.
-    public let writer: any DatabaseWriter
+    /// The GRDB writer: a `DatabasePool` (WAL) for files, a `DatabaseQueue` in memory. GRDB stays
+    /// inside the store: faces call the named reads and writes below.
+    let writer: any DatabaseWriter
     /// Time, ids and zone come from here, never from the system directly.
     public let environment: GroveEnvironment
+    /// The file as opened, checked before every write (nil in memory).
+    private let file: StoreFile?
 
-    /// Opens `writer`, applies pending migrations and installs the bundled data.
-    public init(_ writer: any DatabaseWriter, environment: GroveEnvironment = .live) throws {
+    /// Opens `writer`, refuses a store a newer Grove wrote, applies pending migrations and installs
+    /// the bundled data.
+    init(_ writer: any DatabaseWriter, environment: GroveEnvironment = .live) throws {
         self.writer = writer
         self.environment = environment
+        let isFile = writer.path != ":memory:" && !writer.path.isEmpty
+        self.file = isFile ? StoreFile(path: writer.path) : nil
         let migrator = Self.migrator
-        if try !writer.read({ db in try migrator.hasCompletedMigrations(db) }) {
+        let (superseded, complete, applied) = try writer.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db))
+        }
+        if superseded {
+            let known = Set(migrator.migrations)
+            throw StoreError.newerStore(path: writer.path, unknownMigrations: applied.subtracting(known).sorted())
+        }
+        if !complete {
             try migrator.migrate(writer)
             Self.logger.debug("Database migrated", metadata: ["path": "\(writer.path)"])
         }
         try installBundledData()
+    }
+
+    /// The database file's path, or nil for an in-memory store.
+    public var path: String? { file?.path }
+
+    /// A watcher of commits to this store's file (nil in memory).
+    public func makeChangeWatcher() throws -> DataVersionWatcher? {
+        try path.map { try DataVersionWatcher(path: $0) }
+    }
+
+    /// Every write goes through here: it refuses to write when the file was deleted or replaced (the
+    /// write would be acknowledged and lost), and turns a broken schema rule into a validation error
+    /// naming the field instead of SQL text.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try file?.verify()
+        do {
+            return try writer.write(updates)
+        } catch let error as DatabaseError {
+            if let violation = ConstraintViolation(error) { throw violation }
+            throw error
+        }
     }
 
     /// Opens (creating if needed) the database file at `path` in WAL mode.
@@ -32,8 +66,7 @@ public struct AppDatabase: Sendable {
     /// opening a new file at once could otherwise both run "v1" or see SQLITE_BUSY. The lock is held
     /// for microseconds once the file exists.
     public static func open(path: String, environment: GroveEnvironment = .live) throws -> AppDatabase {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try StoreFile.prepare(path: path)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
             try AppDatabase(DatabasePool(path: path, configuration: configuration()), environment: environment)
         }
@@ -80,7 +113,7 @@ public struct AppDatabase: Sendable {
         let key = "bundled_data_version"
         let installed = try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM grove_meta WHERE key = ?", arguments: [key]) }
         guard installed != String(BundledContent.version) else { return }
-        try writer.write { db in
+        try write { db in
             for theme in PresetThemes.getAll() { try ThemeRecord(theme).upsert(db) }
             for content in BundledContent.all {
                 // Keep rotation counters of items already shown; refresh their text.
@@ -110,7 +143,7 @@ public struct AppDatabase: Sendable {
     func calendar(_ db: Database) throws -> ZonedCalendar {
         let row = try Row.fetchOne(db, sql: "SELECT time_zone, first_weekday FROM user_preferences LIMIT 1")
         let zoneID: String? = row?["time_zone"]
-        let zone = zoneID.flatMap(TimeZone.init(identifier:)) ?? environment.systemTimeZone()
+        let zone = zoneID.flatMap(ZonedCalendar.zone) ?? environment.systemTimeZone()
         return ZonedCalendar(timeZone: zone, firstWeekday: row?["first_weekday"] ?? 1)
     }
 
@@ -120,15 +153,3 @@ public struct AppDatabase: Sendable {
     }
 }
 
-extension Database {
-    /// Runs `body`, turning a constraint failure from SQLite into a validation error when it names a
-    /// rule Grove knows (a trigger's message) — bad input from another process still reads clearly.
-    func mappingConstraints<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            if let message = error.message, message.contains("At most 10 apps") {
-                throw PauseValidationError.tooManyEnabledApps(11)
-            }
-            throw error
-        }
-    }
-}

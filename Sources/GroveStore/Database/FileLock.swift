@@ -9,7 +9,7 @@ import Darwin
 enum FileLock {
     static func withExclusiveLock<T>(path: String?, _ body: () throws -> T) throws -> T {
         guard let path else { return try body() }
-        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return try body() }  // no lock file (read-only dir): migrate unguarded
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}

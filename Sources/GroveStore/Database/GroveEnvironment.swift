@@ -28,7 +28,7 @@ public struct GroveEnvironment: Sendable {
         clockReading: { MachineClock.read() })
 
     /// A fixed clock and counting ids, for tests: `now` can be moved with `TestClock.advance`.
-    public static func test(clock: TestClock, zone: TimeZone = TimeZone(identifier: "UTC")!) -> GroveEnvironment {
+    public static func test(clock: TestClock, zone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> GroveEnvironment {
         GroveEnvironment(now: { clock.now }, uuid: { clock.nextUUID() }, systemTimeZone: { zone },
                          clockReading: { ClockReading(wall: clock.now, bootID: clock.bootID, sinceBoot: clock.sinceBoot) })
     }
@@ -58,7 +58,8 @@ public final class TestClock: @unchecked Sendable {
     public func nextUUID() -> UUID {
         lock.withLock {
             counter += 1
-            return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", counter))!
+            let bytes = withUnsafeBytes(of: UInt64(counter).bigEndian, Array.init)
+            return UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]))
         }
     }
 }
@@ -82,13 +83,24 @@ public enum MachineClock {
 
 extension Date {
     /// Milliseconds since 1970 (the store's instant format).
-    public var groveMillis: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    public var groveMillis: Int64 { (timeIntervalSince1970 * 1000).groveClampedInt64 }
     public init(groveMillis: Int64) { self.init(timeIntervalSince1970: TimeInterval(groveMillis) / 1000) }
     /// This instant at millisecond precision, as stored.
     public var groveRoundedToMillis: Date { Date(groveMillis: groveMillis) }
 }
 
 extension TimeInterval {
-    var groveMillis: Int64 { Int64((self * 1000).rounded()) }
+    var groveMillis: Int64 { (self * 1000).groveClampedInt64 }
     init(groveMillis: Int64) { self = TimeInterval(groveMillis) / 1000 }
+}
+
+extension Double {
+    /// Rounded to an integer; NaN is 0 and values beyond Int64 are clamped. Conversions that input can
+    /// reach never trap: validation refuses such values first, and this is the net under it.
+    var groveClampedInt64: Int64 {
+        let value = rounded()
+        guard value.isFinite else { return value.isNaN ? 0 : (value > 0 ? .max : .min) }
+        guard value < 9_223_372_036_854_775_807, value > -9_223_372_036_854_775_808 else { return value > 0 ? .max : .min }
+        return Int64(value)
+    }
 }

@@ -9,12 +9,30 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case unreadableExport(String)
     /// An export written by a newer Grove.
     case unsupportedExportVersion(Int)
+    /// The database file has migrations this build does not know: a newer Grove wrote it.
+    case newerStore(path: String, unknownMigrations: [String])
+    /// The database file was deleted while the store was open; writes would be lost.
+    case databaseFileGone(String)
+    /// The path now names another file than the one opened; writes would go to the old one.
+    case databaseFileReplaced(String)
 
     public var errorDescription: String? {
         switch self {
         case .notFound(let kind, let id): "No \(kind) with id \(id)"
         case .unreadableExport(let why): "Cannot read the export: \(why)"
         case .unsupportedExportVersion(let v): "This export has format version \(v), newer than this Grove understands"
+        case .newerStore(let path, let unknown):
+            "The store at \(path) was written by a newer Grove (schema \(unknown.joined(separator: ", "))); upgrade Grove to use it"
+        case .databaseFileGone(let path): "The database file \(path) was deleted; nothing was saved. Restart Grove to create a new one"
+        case .databaseFileReplaced(let path): "The database file \(path) was replaced; nothing was saved. Restart Grove to open the new one"
+        }
+    }
+
+    /// Whether the failure is the caller's (bad input: exit 64 / 4xx) rather than the machine's.
+    public var isBadInput: Bool {
+        switch self {
+        case .notFound, .unreadableExport, .unsupportedExportVersion: true
+        case .newerStore, .databaseFileGone, .databaseFileReplaced: false
         }
     }
 }
@@ -29,4 +47,11 @@ public struct NotFoundError: GroveValidationError, Equatable {
     }
     public var field: String { "id" }
     public var message: String { "No \(kind) with id \(id)" }
+}
+
+/// A failure of the database engine itself (I/O, permissions, a full disk), as the faces may show it:
+/// the engine's own message, never the SQL statement it was running.
+public protocol StoreFailure: Error {
+    /// One line for a person: what failed, without SQL.
+    var summary: String { get }
 }

@@ -19,7 +19,7 @@ extension AppDatabase {
     /// completed first; one still running is an error.
     @discardableResult
     public func startFocusSession(plannedDuration: TimeInterval? = nil) throws -> FocusSession {
-        try writer.write { db in
+        try write { db in
             let calendar = try calendar(db)
             if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
             let planned = try plannedDuration ?? focusPreferences(db).focusDuration
@@ -49,7 +49,7 @@ extension AppDatabase {
     }
 
     private func transitionOpenSession(_ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void) throws -> FocusSession {
-        try writer.write { db in
+        try write { db in
             let calendar = try calendar(db)
             guard let open = try settledOpenSession(db, calendar: calendar) else { throw FocusError.noOpenSession }
             var session = open.session
@@ -88,7 +88,7 @@ extension AppDatabase {
             throw FocusError.invalidInterval("A completed session's focus time must equal its length (focus \(Int(focus)) s, length \(Int(planned)) s)")
         }
         guard focus <= planned + 0.001 else { throw FocusError.invalidInterval("Focus time cannot exceed the session length") }
-        return try writer.write { db in
+        return try write { db in
             let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
             let session = FocusSession(
                 id: environment.uuid(), startTime: start, endTime: end, state: abandoned ? .abandoned : .completed,
@@ -101,7 +101,7 @@ extension AppDatabase {
 
     /// Deletes one session (its day's totals follow, by trigger).
     public func deleteFocusSession(id: UUID) throws {
-        try writer.write { db in
+        try write { db in
             guard try FocusSessionRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("focus session", id.uuidString) }
         }
     }
@@ -119,7 +119,7 @@ extension AppDatabase {
         }
         guard let (session, needsWrite) = check else { return nil }
         guard needsWrite else { return session }
-        return try writer.write { db in try settledOpenSession(db, calendar: calendar(db))?.session }
+        return try write { db in try settledOpenSession(db, calendar: calendar(db))?.session }
     }
 
     /// The open session settled at the resolved `now`, persisted if it completed.
@@ -131,7 +131,7 @@ extension AppDatabase {
         let reading = environment.clockReading()
         let (now, uncertain) = reading.resolved(since: record.anchor)
         if uncertain && !session.clockUncertain { session.clockUncertain = true }
-        let settled = session.settled(at: now, in: calendar)
+        let settled = session.settled(at: now, fallback: calendar)
         if settled != (try record.model()) {
             try FocusSessionRecord(settled, anchor: record.anchor).update(db)
         }
@@ -169,6 +169,8 @@ extension AppDatabase {
 
     /// Completed sessions, newest first (Query 1: the forest).
     public func completedSessions(limit: Int? = nil, offset: Int = 0) throws -> [FocusSession] {
+        if let limit, limit < 0 { throw InvalidField("limit", "limit cannot be negative") }
+        guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
         try settleFocusSession()
         return try writer.read { db in
             try FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
@@ -184,6 +186,27 @@ extension AppDatabase {
             return try FocusSessionRecord.filter(sql: "state = 'completed' AND end_day = ?", arguments: [today.description])
                 .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
         }
+    }
+
+    /// The largest page a list returns at once.
+    public static let maxPageSize = 1000
+
+    /// One page of sessions by start, newest first, optionally in one state (Query 3 in pages): the
+    /// database sorts and skips, so a page costs the same at any history size.
+    public func focusSessions(state: SessionState? = nil, limit: Int, offset: Int = 0) throws -> [FocusSession] {
+        guard (1...Self.maxPageSize).contains(limit) else { throw InvalidField("limit", "limit must be between 1 and \(Self.maxPageSize)") }
+        guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
+        try settleFocusSession()
+        return try writer.read { db in
+            var request = FocusSessionRecord.order(sql: "start_time DESC, id")
+            if let state { request = request.filter(sql: "state = ?", arguments: [state.rawValue]) }
+            return try request.limit(limit, offset: offset).fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// The session started last, if any (settled first).
+    public func latestFocusSession() throws -> FocusSession? {
+        try focusSessions(limit: 1).first
     }
 
     /// Every session, newest first (Query 3).
@@ -220,14 +243,16 @@ extension AppDatabase {
                 SELECT coalesce(sum(trees), 0), coalesce(sum(abandoned), 0), coalesce(sum(focus_ms), 0),
                        coalesce(sum(CASE WHEN day = ?1 THEN trees END), 0), coalesce(sum(CASE WHEN day = ?1 THEN focus_ms END), 0)
                 FROM focus_day
-                """, arguments: [today.description])!
+                """, arguments: [today.description])
             // julianday() of a YYYY-MM-DD is an exact .5; 2440587.5 is 1970-01-01.
             var treeDays: [LocalDay] = []
             let cursor = try Int.fetchCursor(db, sql: "SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 ORDER BY day")
             while let number = try cursor.next() { treeDays.append(LocalDay(dayNumber: number)) }
+            // Every column is coalesced, so an empty table still gives one row of zeros.
+            func total(_ index: Int) -> Int64 { totals.flatMap { $0[index] as Int64? } ?? 0 }
             return ForestStats(
-                totalTrees: totals[0], totalFocusMillis: totals[2], abandonedCount: totals[1], todaysTrees: totals[3],
-                todaysFocusMillis: totals[4], sortedTreeDays: treeDays, today: today, calendar: calendar)
+                totalTrees: Int(total(0)), totalFocusMillis: total(2), abandonedCount: Int(total(1)), todaysTrees: Int(total(3)),
+                todaysFocusMillis: total(4), sortedTreeDays: treeDays, today: today, calendar: calendar)
         }
     }
 
@@ -257,7 +282,7 @@ extension AppDatabase {
 
     public func updateFocusPreferences(_ preferences: FocusPreferences) throws {
         try preferences.validate()
-        try writer.write { db in try FocusPreferencesRecord(preferences).upsert(db) }
+        try write { db in try FocusPreferencesRecord(preferences).upsert(db) }
     }
 
     // MARK: Bulk
@@ -266,29 +291,47 @@ extension AppDatabase {
     /// Validates every session first; inserts none if any is bad.
     public func insertFocusSessions(_ sessions: [FocusSession]) throws {
         try Self.validateStored(sessions)
-        try writer.write { db in try upsertFocusSessions(sessions, db) }
+        try write { db in try upsertFocusSessions(sessions, db) }
     }
 
     /// Validates many sessions; each distinct zone is looked up once (a zone lookup costs more than
     /// every other check together).
     static func validateStored(_ sessions: [FocusSession]) throws {
-        for zone in Set(sessions.map(\.timeZoneIdentifier)) where TimeZone(identifier: zone) == nil {
-            throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\"")
+        var calendars: [String: ZonedCalendar] = [:]
+        for zone in Set(sessions.map(\.timeZoneIdentifier)) {
+            guard let calendar = ZonedCalendar(identifier: zone) else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\"") }
+            calendars[zone] = calendar
         }
-        for session in sessions { try validateStored(session, checkZone: false) }
+        for session in sessions { try validateStored(session, calendar: calendars[session.timeZoneIdentifier]) }
     }
 
+    /// The longest pause a stored session may carry: a year (anything longer is a corrupt number).
+    static let maxPausedDuration: TimeInterval = 366 * 86_400
+
     /// The rules a stored session must satisfy (mirrors the table's CHECKs, with clear messages).
-    static func validateStored(_ s: FocusSession, checkZone: Bool = true) throws {
+    static func validateStored(_ s: FocusSession, calendar: ZonedCalendar? = nil) throws {
+        for (field, value) in [("duration", s.duration), ("pausedDuration", s.pausedDuration), ("plannedDuration", s.plannedDuration)]
+        where !value.isFinite {
+            throw InvalidField(field, "\(field) must be a finite number of seconds")
+        }
         guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else { throw FocusError.invalidPlannedDuration(s.plannedDuration) }
         guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
             throw InvalidField("duration", "Focus time must be between 0 and the session length")
         }
         guard s.pausedDuration >= 0 else { throw InvalidField("pausedDuration", "Paused time cannot be negative") }
-        guard !checkZone || TimeZone(identifier: s.timeZoneIdentifier) != nil else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"") }
+        guard s.pausedDuration <= maxPausedDuration else { throw InvalidField("pausedDuration", "Paused time cannot exceed a year") }
+        guard let calendar = calendar ?? ZonedCalendar(identifier: s.timeZoneIdentifier) else {
+            throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"")
+        }
         if s.state.isTerminal {
-            guard let end = s.endTime, s.endDay != nil else { throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay") }
+            guard let end = s.endTime, let endDay = s.endDay else { throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay") }
             guard end >= s.startTime else { throw FocusError.invalidInterval("A session must end after it starts") }
+            // The day a session is filed under is the day it ended where it was lived: a contradicting
+            // endDay would count it on the wrong day (and in the wrong streak) forever.
+            let day = calendar.localDay(of: end)
+            guard day == endDay else {
+                throw InvalidField("endDay", "endDay \(endDay) is not the day the session ended in \(s.timeZoneIdentifier) (\(day))")
+            }
         } else if s.endTime != nil || s.endDay != nil {
             throw InvalidField("endTime", "An open session cannot have endTime")
         }

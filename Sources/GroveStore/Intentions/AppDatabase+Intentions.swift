@@ -13,7 +13,7 @@ extension AppDatabase {
     public func setIntention(_ text: String, scope: IntentionScope, date: LocalDay? = nil, themeId: UUID? = nil,
                              customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false) throws -> Intention {
         let now = environment.now()
-        return try writer.write { db in
+        return try write { db in
             let calendar = try calendar(db)
             let day = date ?? calendar.localDay(of: now)
             if let themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
@@ -42,7 +42,7 @@ extension AppDatabase {
     /// Inserts a new intention (seed 004's `create`).
     public func createIntention(_ intention: Intention) throws {
         try intention.validate()
-        try writer.write { db in
+        try write { db in
             if let themeId = intention.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
             guard try !IntentionRecord.exists(db, key: intention.id.uuidString) else {
                 throw InvalidField("id", "An intention with id \(intention.id.uuidString) already exists")
@@ -57,7 +57,7 @@ extension AppDatabase {
         var updated = intention
         updated.updatedAt = environment.now()
         try updated.validate()
-        try writer.write { db in
+        try write { db in
             if let themeId = updated.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
             guard try IntentionRecord.exists(db, key: intention.id.uuidString) else { throw NotFoundError("intention", intention.id.uuidString) }
             try IntentionRecord(updated).update(db)
@@ -66,7 +66,7 @@ extension AppDatabase {
     }
 
     public func deleteIntention(id: UUID) throws {
-        try writer.write { db in
+        try write { db in
             guard try IntentionRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("intention", id.uuidString) }
         }
     }

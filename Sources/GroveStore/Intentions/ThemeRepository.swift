@@ -13,7 +13,7 @@ public struct ThemeRepository: Sendable {
     /// Creates a custom (or generated) theme.
     public func create(_ theme: IntentionTheme) throws {
         try theme.validate()
-        try writer.write { db in
+        try database.write { db in
             guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else { throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists") }
             try ThemeRecord(theme).insert(db)
         }
@@ -27,7 +27,7 @@ public struct ThemeRepository: Sendable {
     /// Updates a user theme; presets are read-only.
     public func update(_ theme: IntentionTheme) throws {
         try theme.validate()
-        try writer.write { db in
+        try database.write { db in
             guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }
             guard !existing.isPreset, !theme.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
             try ThemeRecord(theme).update(db)
@@ -36,7 +36,7 @@ public struct ThemeRepository: Sendable {
 
     /// Deletes a user theme; intentions shown in it fall back to the default.
     public func delete(_ theme: IntentionTheme) throws {
-        try writer.write { db in
+        try database.write { db in
             guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }
             guard !existing.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
             try ThemeRecord.deleteOne(db, key: theme.id.uuidString)
@@ -59,7 +59,7 @@ public struct ThemeRepository: Sendable {
 
     /// Installs the five presets if missing (idempotent; `AppDatabase` does this on open).
     public func populatePresetThemes() throws {
-        try writer.write { db in for theme in PresetThemes.getAll() { try ThemeRecord(theme).insert(db, onConflict: .ignore) } }
+        try database.write { db in for theme in PresetThemes.getAll() { try ThemeRecord(theme).insert(db, onConflict: .ignore) } }
     }
 
     private func filtered(_ sql: String) throws -> [IntentionTheme] {
@@ -76,7 +76,7 @@ public struct UserPreferencesRepository: Sendable {
 
     /// The preferences, created with defaults if none exist.
     public func getOrCreatePreferences() throws -> UserPreferences {
-        try writer.write { db in
+        try database.write { db in
             if let existing = try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1") { return existing.preferences }
             let preferences = UserPreferences()
             try UserPreferencesRecord(preferences).insert(db)
@@ -92,7 +92,7 @@ public struct UserPreferencesRepository: Sendable {
     /// Creates the preferences; throws if they already exist.
     public func create(_ preferences: UserPreferences) throws {
         try preferences.validate()
-        try writer.write { db in
+        try database.write { db in
             guard try UserPreferencesRecord.fetchCount(db) == 0 else { throw IntentionValidationError.preferencesAlreadyExist }
             try checkTheme(preferences.defaultThemeId, db)
             try UserPreferencesRecord(preferences).insert(db)
@@ -102,7 +102,7 @@ public struct UserPreferencesRepository: Sendable {
     /// Replaces the preferences (validated).
     public func update(_ preferences: UserPreferences) throws {
         try preferences.validate()
-        try writer.write { db in
+        try database.write { db in
             try checkTheme(preferences.defaultThemeId, db)
             try db.execute(sql: "DELETE FROM user_preferences WHERE id <> ?", arguments: [preferences.id.uuidString])
             try UserPreferencesRecord(preferences).upsert(db)
@@ -110,7 +110,7 @@ public struct UserPreferencesRepository: Sendable {
     }
 
     public func delete(_ preferences: UserPreferences) throws {
-        try writer.write { db in _ = try UserPreferencesRecord.deleteOne(db, key: preferences.id.uuidString) }
+        try database.write { db in _ = try UserPreferencesRecord.deleteOne(db, key: preferences.id.uuidString) }
     }
 
     public func markOnboardingCompleted() throws { try modify { $0.onboardingCompleted = true } }

@@ -14,25 +14,45 @@ extension AppDatabase {
         try writer.read { db in try SocialAppRecord.fetchOne(db, key: id)?.app }
     }
 
+    /// Adds a new app after validating it (at most 10 enabled); an id already in use is an error,
+    /// never a silent replacement.
+    public func addApp(_ app: SocialApp) throws {
+        try app.validate()
+        try write { db in
+            guard try !SocialAppRecord.exists(db, key: app.id) else { throw InvalidField("id", "An app with id \"\(app.id)\" already exists") }
+            try saveApp(app, db)
+        }
+    }
+
+    /// Changes an existing app (at most 10 enabled).
+    public func updateApp(_ app: SocialApp) throws {
+        try app.validate()
+        try write { db in
+            guard try SocialAppRecord.exists(db, key: app.id) else { throw PauseValidationError.unknownApp(app.id) }
+            try saveApp(app, db)
+        }
+    }
+
     /// Adds or replaces an app after validating it (at most 10 enabled).
     public func saveApp(_ app: SocialApp) throws {
         try app.validate()
-        try writer.write { db in
-            try db.mappingConstraints {
-                if app.isEnabled, try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?", arguments: [app.id])! >= PausePreferences.maxEnabledApps {
-                    throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
-                }
-                try SocialAppRecord(app).upsert(db)
-            }
+        try write { db in try saveApp(app, db) }
+    }
+
+    private func saveApp(_ app: SocialApp, _ db: Database) throws {
+        let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?", arguments: [app.id]) ?? 0
+        if app.isEnabled, others >= PausePreferences.maxEnabledApps {
+            throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
         }
+        try SocialAppRecord(app).upsert(db)
     }
 
     /// Gates (or stops gating) an app.
     public func setAppEnabled(id: String, _ enabled: Bool) throws {
-        try writer.write { db in
+        try write { db in
             guard var app = try SocialAppRecord.fetchOne(db, key: id)?.app else { throw PauseValidationError.unknownApp(id) }
             if enabled && !app.isEnabled,
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled")! >= PausePreferences.maxEnabledApps {
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled") ?? 0 >= PausePreferences.maxEnabledApps {
                 throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
             }
             app.isEnabled = enabled
@@ -42,7 +62,7 @@ extension AppDatabase {
 
     /// Deletes an app and its pause history.
     public func deleteApp(id: String) throws {
-        try writer.write { db in
+        try write { db in
             guard try SocialAppRecord.deleteOne(db, key: id) else { throw PauseValidationError.unknownApp(id) }
         }
     }
@@ -70,12 +90,12 @@ extension AppDatabase {
             return item
         }
         for item in normalized { try item.validate() }
-        try writer.write { db in for item in normalized { try ContentRecord(item).upsert(db) } }
+        try write { db in for item in normalized { try ContentRecord(item).upsert(db) } }
     }
 
     /// Deletes a content item (and the pauses that showed it).
     public func deleteContent(id: String) throws {
-        try writer.write { db in
+        try write { db in
             guard try ContentRecord.deleteOne(db, key: id) else { throw PauseValidationError.unknownContent(id) }
         }
     }
@@ -96,7 +116,7 @@ extension AppDatabase {
     /// Saves the Pause settings; `enabledApps` switches apps on and off (they must exist).
     public func updatePausePreferences(_ preferences: PausePreferences) throws {
         try preferences.validate()
-        try writer.write { db in
+        try write { db in
             let known = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
             if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
             try PausePreferencesRecord(preferences).upsert(db)
@@ -110,7 +130,7 @@ extension AppDatabase {
     /// Opens a pause in front of `appId`: recovers abandoned pauses, picks the next content by the
     /// rotation, records it as shown, and stores the open session. All in one transaction.
     public func startGatewaySession(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
-        try writer.write { db in
+        try write { db in
             try recoverAbandonedGatewaySessions(db)
             guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
             let preferences = try pausePreferences(db)
@@ -131,7 +151,7 @@ extension AppDatabase {
     /// Ends an open pause with its status and outcome.
     @discardableResult
     public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> GatewaySession {
-        try writer.write { db in
+        try write { db in
             guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
                 throw NotFoundError("gateway session", id.uuidString)
             }
@@ -143,7 +163,7 @@ extension AppDatabase {
 
     /// Stores a finished session from elsewhere (import, another device), validated against the seed's rules.
     public func recordGatewaySession(_ session: GatewaySession) throws {
-        try writer.write { db in
+        try write { db in
             try session.validate(appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
                                  contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
             try GatewaySessionRecord(session).upsert(db)
@@ -153,7 +173,7 @@ extension AppDatabase {
     /// Closes every open pause whose duration plus grace has passed as `timeout`. Returns how many.
     @discardableResult
     public func recoverAbandonedGatewaySessions() throws -> Int {
-        try writer.write { db in try recoverAbandonedGatewaySessions(db) }
+        try write { db in try recoverAbandonedGatewaySessions(db) }
     }
 
     @discardableResult
@@ -196,7 +216,7 @@ extension AppDatabase {
         try writer.read { db in
             let today = try calendar(db).localDay(of: environment.now())
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ?",
-                                    arguments: [appId, today.description])!
+                                    arguments: [appId, today.description]) ?? 0
         }
     }
 
@@ -207,9 +227,9 @@ extension AppDatabase {
         return try writer.read { db in
             var sql = """
                 SELECT local_day, app_id, count(*) AS total,
-                       sum(completion_status = 'completed') AS completed, sum(completion_status = 'exited') AS exited,
+                       total(completion_status IS 'completed') AS completed, total(completion_status IS 'exited') AS exited,
                        coalesce(sum(CASE WHEN completion_status IS NOT NULL THEN time_spent END), 0) AS spent,
-                       sum(completion_status IS NOT NULL) AS finished
+                       total(completion_status IS NOT NULL) AS finished
                 FROM gateway_session
                 """
             var arguments: StatementArguments = []
@@ -221,8 +241,11 @@ extension AppDatabase {
             sql += " GROUP BY app_id, local_day"
             let counts = try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> UsageDayCounts? in
                 guard let day = LocalDay(row["local_day"] as String) else { return nil }
-                return UsageDayCounts(date: day, appId: row["app_id"], total: row["total"], completed: row["completed"],
-                                      exited: row["exited"], timeSpentSum: row["spent"], finished: row["finished"])
+                // Every aggregate has a value for a day of open pauses only (total() is 0.0, never NULL);
+                // read optionally all the same, so that no row can trap.
+                func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
+                return UsageDayCounts(date: day, appId: row["app_id"], total: row["total"] as Int? ?? 0, completed: count("completed"),
+                                      exited: count("exited"), timeSpentSum: row["spent"] as Int? ?? 0, finished: count("finished"))
             }
             return UsageStatistics.derive(from: counts, calendar: try calendar(db)).filter { stat in
                 (from.map { stat.date >= $0 } ?? true) && (to.map { stat.date <= $0 } ?? true)
@@ -233,7 +256,7 @@ extension AppDatabase {
     /// Deletes pauses older than the 30-day retention window (local days, configured zone).
     @discardableResult
     public func pruneExpiredPauseData() throws -> Int {
-        try writer.write { db in try pruneExpiredPauseData(db) }
+        try write { db in try pruneExpiredPauseData(db) }
     }
 
     private func pruneExpiredPauseData(_ db: Database) throws -> Int {
@@ -257,6 +280,6 @@ extension AppDatabase {
                 """, arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
         }
         guard needed else { return 0 }
-        return try writer.write { db in try recoverAbandonedGatewaySessions(db) + pruneExpiredPauseData(db) }
+        return try write { db in try recoverAbandonedGatewaySessions(db) + pruneExpiredPauseData(db) }
     }
 }

@@ -55,10 +55,10 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
 
     init(row: Row) throws {
         let zoneID: String = row["time_zone"]
-        let calendar = ZonedCalendar(identifier: zoneID) ?? ZonedCalendar(timeZone: TimeZone(identifier: "UTC")!)
+        let calendar = ZonedCalendar(identifier: zoneID) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         let status: String? = row["completion_status"], outcome: String? = row["action_outcome"], end: Int64? = row["end_timestamp"]
         var s = GatewaySession(
-            id: UUID(uuidString: row["id"])!, appId: row["app_id"], contentId: row["content_id"],
+            id: try row.uuid("id"), appId: row["app_id"], contentId: row["content_id"],
             startTimestamp: Date(groveMillis: row["start_timestamp"]), durationSetting: row["duration_setting"],
             completionStatus: status.flatMap(GatewaySession.CompletionType.init(rawValue:)), timeSpent: row["time_spent"],
             actionOutcome: outcome.flatMap(GatewaySession.ActionType.init(rawValue:)), platform: row["platform"],
@@ -100,7 +100,8 @@ struct PausePreferencesRecord: FetchableRecord, PersistableRecord {
     func encode(to c: inout PersistenceContainer) {
         let categories = preferences.selectedCategories.map(\.rawValue).sorted()
         c["id"] = PausePreferences.singletonID; c["timer_duration"] = preferences.timerDuration
-        c["selected_categories"] = String(decoding: try! JSONEncoder().encode(categories), as: UTF8.self)
+        // A JSON array of plain category names: built by hand, so encoding cannot fail.
+        c["selected_categories"] = "[" + categories.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         c["onboarding_completed"] = preferences.onboardingCompleted; c["trial_start_date"] = preferences.trialStartDate?.groveMillis
         c["last_content_sync"] = preferences.lastContentSync?.groveMillis; c["analytics_opt_in"] = preferences.analyticsOptIn
     }

@@ -8,14 +8,16 @@ struct TimerRecord: FetchableRecord, PersistableRecord {
     static let todoItems = hasMany(TodoItemRecord.self)
 
     var id: String, name: String, durationInSeconds: Int, icon: String, colorHex: String, notes: String?, createdAt: Int64, updatedAt: Int64
+    /// `id` parsed (a row written by hand with a malformed id is refused on read, never trapped on).
+    var uuid: UUID
 
     init(row: Row) throws {
-        id = row["id"]; name = row["name"]; durationInSeconds = row["duration_in_seconds"]; icon = row["icon"]
+        uuid = try row.uuid("id"); id = row["id"]; name = row["name"]; durationInSeconds = row["duration_in_seconds"]; icon = row["icon"]
         colorHex = row["color_hex"]; notes = row["notes"]; createdAt = row["created_at"]; updatedAt = row["updated_at"]
     }
 
     init(_ t: NamedTimer) {
-        id = t.id.uuidString; name = t.name; durationInSeconds = t.durationInSeconds; icon = t.icon; colorHex = t.colorHex
+        uuid = t.id; id = t.id.uuidString; name = t.name; durationInSeconds = t.durationInSeconds; icon = t.icon; colorHex = t.colorHex
         notes = t.notes; createdAt = t.createdAt.groveMillis; updatedAt = t.updatedAt.groveMillis
     }
 
@@ -25,7 +27,7 @@ struct TimerRecord: FetchableRecord, PersistableRecord {
     }
 
     func model(todos: [TodoItem]) -> NamedTimer {
-        NamedTimer(id: UUID(uuidString: id)!, name: name, durationInSeconds: durationInSeconds, icon: icon, colorHex: colorHex,
+        NamedTimer(id: uuid, name: name, durationInSeconds: durationInSeconds, icon: icon, colorHex: colorHex,
                    notes: notes, createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt), todoItems: todos)
     }
 }
@@ -36,14 +38,15 @@ struct TodoItemRecord: FetchableRecord, PersistableRecord {
     static let timer = belongsTo(TimerRecord.self)
 
     var id: String, timerId: String, text: String, isCompleted: Bool, sortOrder: Int, createdAt: Int64, updatedAt: Int64
+    var uuid: UUID
 
     init(row: Row) throws {
-        id = row["id"]; timerId = row["timer_id"]; text = row["text"]; isCompleted = row["is_completed"]
+        uuid = try row.uuid("id"); id = row["id"]; timerId = row["timer_id"]; text = row["text"]; isCompleted = row["is_completed"]
         sortOrder = row["sort_order"]; createdAt = row["created_at"]; updatedAt = row["updated_at"]
     }
 
     init(_ t: TodoItem, timerID: UUID) {
-        id = t.id.uuidString; timerId = timerID.uuidString; text = t.text; isCompleted = t.isCompleted; sortOrder = t.sortOrder
+        uuid = t.id; id = t.id.uuidString; timerId = timerID.uuidString; text = t.text; isCompleted = t.isCompleted; sortOrder = t.sortOrder
         createdAt = t.createdAt.groveMillis; updatedAt = t.updatedAt.groveMillis
     }
 
@@ -53,7 +56,16 @@ struct TodoItemRecord: FetchableRecord, PersistableRecord {
     }
 
     var model: TodoItem {
-        TodoItem(id: UUID(uuidString: id)!, text: text, isCompleted: isCompleted, sortOrder: sortOrder,
+        TodoItem(id: uuid, text: text, isCompleted: isCompleted, sortOrder: sortOrder,
                  createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt))
+    }
+}
+
+extension Row {
+    /// The UUID in `column`; a malformed one (a row written by hand) is an error, never a trap.
+    func uuid(_ column: String) throws -> UUID {
+        let text: String? = self[column]
+        guard let text, let id = UUID(uuidString: text) else { throw InvalidField(column, "A stored \(column) is not a UUID: \(text ?? "null")") }
+        return id
     }
 }

@@ -65,14 +65,27 @@ extension AppDatabase {
     public func saveTimer(_ timer: NamedTimer) throws {
         try timer.validate()
         for item in timer.todoItems { try item.validate() }
-        try writer.write { db in try saveTimer(timer, db) }
+        try write { db in try saveTimer(timer, db) }
     }
 
     func saveTimer(_ timer: NamedTimer, _ db: Database) throws {
+        try checkTodoOwnership(timer, db)
         try TimerRecord(timer).upsert(db)
         let keep = timer.todoItems.map(\.id.uuidString)
         try TodoItemRecord.filter(Column("timer_id") == timer.id.uuidString && !keep.contains(Column("id"))).deleteAll(db)
         for item in timer.todoItems { try TodoItemRecord(item, timerID: timer.id).upsert(db) }
+    }
+
+    /// A to-do belongs to one timer: saving a checklist that names another timer's to-do (or one to-do
+    /// twice) is an error, never a silent move.
+    func checkTodoOwnership(_ timer: NamedTimer, _ db: Database) throws {
+        try Self.checkUnique(timer.todoItems.map(\.id.uuidString), "todoItems")
+        guard !timer.todoItems.isEmpty else { return }
+        let ids = timer.todoItems.map(\.id.uuidString)
+        if let taken = try String.fetchOne(db, TodoItemRecord.select(Column("id"))
+            .filter(ids.contains(Column("id")) && Column("timer_id") != timer.id.uuidString)) {
+            throw InvalidField("todoItems", "To-do \(taken) belongs to another timer")
+        }
     }
 
     /// Changes a timer's fields; `nil` leaves a field as it is. `notes: ""` clears the notes.
@@ -90,7 +103,7 @@ extension AppDatabase {
 
     /// Deletes a timer; its to-dos go with it (ON DELETE CASCADE).
     public func deleteTimer(id: UUID) throws {
-        try writer.write { db in
+        try write { db in
             guard try TimerRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("timer", id.uuidString) }
         }
     }
@@ -117,7 +130,8 @@ extension AppDatabase {
             timer.todoItems[index].toggle(at: environment.now())
             result = timer.todoItems[index]
         }
-        return result!
+        guard let result else { throw NotFoundError("to-do", todoID.uuidString) }
+        return result
     }
 
     /// Changes a to-do's text.
@@ -131,7 +145,8 @@ extension AppDatabase {
             try timer.todoItems[index].validate()
             result = timer.todoItems[index]
         }
-        return result!
+        guard let result else { throw NotFoundError("to-do", todoID.uuidString) }
+        return result
     }
 
     /// Moves a to-do to position `to` (0-based) and renumbers the checklist.
@@ -161,7 +176,7 @@ extension AppDatabase {
             guard let dto = message.timer else { throw InvalidField("timer", "A \(message.type.rawValue) message must carry the timer") }
             try saveTimer(try dto.toModel())
         case .deleted:
-            try writer.write { db in _ = try TimerRecord.deleteOne(db, key: message.timerID.uuidString) }
+            try write { db in _ = try TimerRecord.deleteOne(db, key: message.timerID.uuidString) }
         }
     }
 
@@ -184,7 +199,7 @@ extension AppDatabase {
 
     @discardableResult
     private func modifyTimer(id: UUID, _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
-        try writer.write { db in
+        try write { db in
             guard var timer = try timer(db, id: id) else { throw NotFoundError("timer", id.uuidString) }
             try change(&timer)
             timer.updatedAt = environment.now()

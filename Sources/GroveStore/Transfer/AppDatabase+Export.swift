@@ -42,7 +42,19 @@ extension AppDatabase {
     public func importExport(_ export: GroveExport) throws {
         guard export.format == GroveExport.formatName else { throw StoreError.unreadableExport("not a Grove export (format \"\(export.format)\")") }
         guard export.version <= GroveExport.currentVersion else { throw StoreError.unsupportedExportVersion(export.version) }
-        // Validate everything before writing anything.
+        // Validate everything before writing anything: each item by its rules, ids unique within each
+        // list, and every reference resolvable in the file or the store.
+        try Self.checkUnique(export.focusSessions.map(\.id.uuidString), "focusSessions")
+        try Self.checkUnique(export.timers.map(\.id.uuidString), "timers")
+        try Self.checkUnique(export.timers.flatMap { $0.todoItems.map(\.id.uuidString) }, "todoItems")
+        try Self.checkUnique(export.apps.map(\.id), "apps")
+        try Self.checkUnique(export.contents.map(\.id), "contents")
+        try Self.checkUnique(export.gatewaySessions.map(\.id.uuidString), "gatewaySessions")
+        try Self.checkUnique(export.themes.map(\.id.uuidString), "themes")
+        try Self.checkUnique(export.intentions.map(\.id.uuidString), "intentions")
+        guard export.focusSessions.filter(\.state.isOpen).count <= 1 else {
+            throw InvalidField("focusSessions", "An export can hold at most one active or paused session")
+        }
         try Self.validateStored(export.focusSessions)
         try export.focusPreferences.validate()
         let timers = try export.timers.map { try $0.toModel() }
@@ -52,8 +64,26 @@ extension AppDatabase {
         for theme in export.themes { try theme.validate() }
         for intention in export.intentions { try intention.validate() }
         try export.userPreferences.validate()
+        for session in export.gatewaySessions { try session.checkConsistency() }
         let appIDs = Set(export.apps.map(\.id)), contentIDs = Set(export.contents.map(\.id))
-        try writer.write { db in
+        let themeIDs = Set(export.themes.map(\.id))
+        try write { db in
+            func themeExists(_ id: UUID) throws -> Bool { try themeIDs.contains(id) || ThemeRecord.exists(db, key: id.uuidString) }
+            for (index, intention) in export.intentions.enumerated() {
+                if let themeId = intention.themeId, try !themeExists(themeId) {
+                    throw InvalidField("intentions[\(index)].themeId", "No theme with id \(themeId.uuidString)")
+                }
+            }
+            if let themeId = export.userPreferences.defaultThemeId, try !themeExists(themeId) {
+                throw InvalidField("userPreferences.defaultThemeId", "No theme with id \(themeId.uuidString)")
+            }
+            let knownApps = appIDs.union(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
+            if let unknown = export.pausePreferences.enabledApps.subtracting(knownApps).sorted().first {
+                throw PauseValidationError.unknownApp(unknown)
+            }
+            let enabledAfter = knownApps.filter { export.pausePreferences.enabledApps.contains($0) }.count
+            guard enabledAfter <= PausePreferences.maxEnabledApps else { throw PauseValidationError.tooManyEnabledApps(enabledAfter) }
+            for timer in timers { try checkTodoOwnership(timer, db) }
             for app in export.apps { try SocialAppRecord(app).upsert(db) }
             for content in export.contents { try ContentRecord(content).upsert(db) }
             for session in export.gatewaySessions {
@@ -74,6 +104,12 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM user_preferences")
             try UserPreferencesRecord(export.userPreferences).insert(db)
         }
+    }
+
+    /// Throws when `ids` holds one twice: a file that names an item twice cannot say which is meant.
+    static func checkUnique(_ ids: [String], _ field: String) throws {
+        var seen = Set<String>()
+        for id in ids where !seen.insert(id).inserted { throw InvalidField(field, "\(field) has id \(id) more than once") }
     }
 
     /// Above this many sessions, an import rebuilds the per-day totals once instead of letting the

@@ -13,8 +13,9 @@ public enum ICalendar {
     public static func focusSessions(_ sessions: [FocusSession], stamp: Date) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Grove//Focus sessions//EN", "CALSCALE:GREGORIAN"]
         for s in sessions.reversed() where s.state.isTerminal {
+            guard let end = s.endTime else { continue }
             lines += ["BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
-                      "DTEND:\(utc(s.endTime!))",
+                      "DTEND:\(utc(end))",
                       "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
                       "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
                       "CATEGORIES:Grove,Focus", "END:VEVENT"]

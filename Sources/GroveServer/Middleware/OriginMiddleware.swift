@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Who may talk to this server: the rules against DNS rebinding and cross-site writes.
+///
+/// - On a loopback address (no token), the `Host` must be a loopback name: a page on another site
+///   that rebinds its own name to 127.0.0.1 sends its own name as `Host` and is refused, so it can
+///   neither read (`GET /api/v1/export`) nor write.
+/// - Whatever the address, a request that changes data must come from this server's own pages: an
+///   `Origin` (or, without one, a `Sec-Fetch-Site`) naming another site is refused.
+struct OriginMiddleware: RouterMiddleware {
+    typealias Context = GroveRequestContext
+    /// Whether the server listens on loopback only (and so has no login).
+    let loopbackOnly: Bool
+
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority.flatMap { Authority($0) }
+        if loopbackOnly, let raw = request.head.authority {
+            guard let host, host.isLoopback else { throw APIError.forbiddenHost(raw) }
+        }
+        if request.method != .get && request.method != .head && request.method != .options {
+            if let origin = request.headers[.origin] {
+                guard let originAuthority = Authority(origin: origin), let host, originAuthority.sameSite(as: host) else {
+                    throw APIError.forbiddenOrigin
+                }
+            } else if let name = Self.secFetchSite, let site = request.headers[name], site == "cross-site" || site == "same-site" {
+                throw APIError.forbiddenOrigin
+            }
+        }
+        return try await next(request, context)
+    }
+}
+
+/// A host and optional port, from a `Host` header (`localhost:8080`, `[::1]:8080`) or an `Origin`
+/// (`http://[::1]:8080`); IPv6 brackets removed and names lower-cased so that both compare equal.
+struct Authority: Equatable {
+    var host: String
+    var port: Int?
+
+    init?(_ text: String) {
+        let text = text.lowercased()
+        guard !text.isEmpty, !text.contains(where: { $0 == "/" || $0 == "@" || $0 == "\\" || $0.isWhitespace }) else { return nil }
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            if rest.isEmpty {
+                port = nil
+            } else {
+                guard rest.hasPrefix(":"), let p = Int(rest.dropFirst()), (0...65535).contains(p) else { return nil }
+                port = p
+            }
+        } else {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let first = parts.first, !first.isEmpty else { return nil }
+            host = String(first)
+            if parts.count == 2 {
+                guard let p = Int(parts[1]), (0...65535).contains(p) else { return nil }
+                port = p
+            } else {
+                port = nil
+            }
+        }
+    }
+
+    /// The authority of an `Origin` header (`scheme://host[:port]`); nil for `null` or anything else.
+    init?(origin: String) {
+        guard let range = origin.range(of: "://") else { return nil }
+        let scheme = origin[..<range.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        self.init(String(origin[range.upperBound...]))
+        if port == nil { port = scheme == "https" ? 443 : 80 }
+    }
+
+    /// Same host and same port (a missing port is the scheme's default, taken as 80 for `Host`).
+    func sameSite(as other: Authority) -> Bool {
+        host == other.host && (port ?? 80) == (other.port ?? 80)
+    }
+
+    /// localhost, 127.0.0.0/8 or ::1.
+    var isLoopback: Bool { ServerConfiguration.isLoopback(host) }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import GRDB
+import GroveCore
+import Testing
+@testable import GroveStore
+
+/// The store refuses what it cannot keep honestly: newer schemas, vanished files, contradicting
+/// imports, and rules broken below validation.
+@Suite("Store hardening: the store knows itself, imports are checked, nothing traps")
+struct HardeningTests {
+    @Test func aStoreWrittenByANewerGroveIsRefused() throws {
+        let (db, clock, path) = try makeFileStore()
+        try db.writer.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')") }
+        #expect(throws: StoreError.newerStore(path: path, unknownMigrations: ["v99-from-the-future"])) {
+            try AppDatabase.open(path: path, environment: .test(clock: clock))
+        }
+    }
+
+    @Test func aDeletedDatabaseFileRefusesWritesInsteadOfLosingThem() throws {
+        let (db, _, path) = try makeFileStore()
+        try db.createTimer(name: "Before", durationInSeconds: 60)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        #expect(throws: StoreError.databaseFileGone(path)) { try db.createTimer(name: "Lost?", durationInSeconds: 60) }
+        #expect(throws: StoreError.databaseFileGone(path)) { try db.startFocusSession() }
+    }
+
+    @Test func aReplacedDatabaseFileRefusesWrites() throws {
+        let (db, clock, path) = try makeFileStore()
+        let other = path + ".other"
+        _ = try AppDatabase.open(path: other, environment: .test(clock: clock))
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: other, toPath: path)
+        #expect(throws: StoreError.databaseFileReplaced(path)) { try db.setIntention("Gone", scope: .day) }
+    }
+
+    @Test func theStoreIsReadableByItsOwnerOnly() throws {
+        let (_, _, path) = try makeFileStore()
+        func mode(_ p: String) throws -> Int { (try FileManager.default.attributesOfItem(atPath: p)[.posixPermissions] as? Int) ?? -1 }
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(URL(fileURLWithPath: path).deletingLastPathComponent().path) == 0o700)
+        for suffix in ["-wal", "-shm", ".lock"] where FileManager.default.fileExists(atPath: path + suffix) {
+            #expect(try mode(path + suffix) == 0o600, "\(suffix)")
+        }
+    }
+
+    @Test func addingAnAppWithAnIdInUseIsAnErrorNotAReplacement() throws {
+        let (db, _) = try makeStore()
+        let before = try db.app(id: "youtube")
+        #expect(throws: InvalidField("id", "An app with id \"youtube\" already exists")) {
+            try db.addApp(SocialApp(id: "youtube", displayName: "Mine", urlScheme: "mine://"))
+        }
+        #expect(try db.app(id: "youtube") == before)
+        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.updateApp(SocialApp(id: "nope", displayName: "No", urlScheme: "no://")) }
+    }
+
+    @Test func aSessionSettledFromAnotherZoneKeepsTheZoneItWasLivedIn() throws {
+        // Started in Kiritimati (UTC+14) at 09:30 local on 2 May; it falls due while nobody watches and is
+        // first noticed by a process configured for Pago Pago (UTC-11), where it is still 1 May.
+        let (db, clock) = try makeStore(at: "2025-05-01T19:30:00Z", zone: "Pacific/Kiritimati")
+        let started = try db.startFocusSession(plannedDuration: 1500)
+        #expect(started.timeZoneIdentifier == "Pacific/Kiritimati")
+        var prefs = try UserPreferencesRepository(database: db).getOrCreatePreferences()
+        prefs.timeZoneIdentifier = "Pacific/Pago_Pago"
+        try UserPreferencesRepository(database: db).update(prefs)
+        clock.advance(by: 3600)
+        #expect(try db.currentFocusSession() == nil)
+        let settled = try #require(try db.focusSession(id: started.id))
+        #expect(settled.state == .completed)
+        #expect(settled.timeZoneIdentifier == "Pacific/Kiritimati")
+        #expect(settled.endDay == day("2025-05-02"))
+    }
+
+    @Test func usageStatisticsWithOnlyOpenPausesAreZeroNotATrap() throws {
+        let (db, _) = try makeStore()
+        try db.startGatewaySession(appId: "youtube", platform: "test")
+        let stats = try db.usageStatistics(appId: "youtube")
+        #expect(stats.count == 1)
+        #expect(stats.first?.totalSessions == 1)
+        #expect(stats.first?.completedSessions == 0)
+        #expect(stats.first?.exitedSessions == 0)
+    }
+
+    @Test func aBrokenSchemaRuleIsAValidationErrorNamingTheFieldWithoutSQL() throws {
+        let (db, _) = try makeStore()
+        let violation = try #require(throws: ConstraintViolation.self) {
+            try db.write { try $0.execute(sql: "UPDATE timer SET name = '' WHERE 0 = 1; INSERT INTO timer (id, name, duration_in_seconds, icon, color_hex, created_at, updated_at) VALUES ('x', '   ', 10, 'timer', '#000000', 0, 0)") }
+        }
+        #expect(violation.field == "name")
+        #expect(!violation.message.contains("length("))
+        #expect(!violation.message.uppercased().contains("CHECK"))
+        let fk = try #require(throws: ConstraintViolation.self) {
+            try db.write { try $0.execute(sql: "INSERT INTO todo_item (id, timer_id, text, is_completed, sort_order, created_at, updated_at) VALUES ('t', 'no-such-timer', 'x', 0, 0, 0, 0)") }
+        }
+        #expect(fk.message == "The item refers to something that does not exist")
+    }
+
+    @Test func constraintFieldsAreReadFromTheRuleInCamelCase() {
+        #expect(ConstraintViolation.field("length(trim(display_name)) > 0") == "displayName")
+        #expect(ConstraintViolation.field("timer.duration_in_seconds") == "durationInSeconds")
+        #expect(ConstraintViolation.field("url_scheme GLOB '[A-Za-z]*://' AND instr(url_scheme, '://') = length(url_scheme) - 2") == "urlScheme")
+        #expect(ConstraintViolation.field("") == "body")
+    }
+
+    // MARK: Import
+
+    /// An export of a small store, as JSON that a test can edit.
+    func exportObject() throws -> (AppDatabase, [String: Any]) {
+        let (db, clock) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
+        try db.logFocusSession(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
+        try db.createTimer(name: "Tea", durationInSeconds: 180, todos: ["Kettle", "Cup"])
+        let (g, _) = try db.startGatewaySession(appId: "youtube", platform: "test")
+        clock.advance(by: 20)
+        try db.finishGatewaySession(id: g.id, status: .completed, outcome: .proceedToApp)
+        try db.setIntention("Read", scope: .day)
+        let object = try #require(try JSONSerialization.jsonObject(with: db.exportJSON()) as? [String: Any])
+        return (db, object)
+    }
+
+    /// Imports `object` after `edit` into a fresh store and returns the error, checking nothing changed.
+    func importError(_ edit: (inout [String: Any]) -> Void) throws -> (any Error)? {
+        var (_, object) = try exportObject()
+        edit(&object)
+        let (fresh, _) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
+        let before = try snapshot(fresh)
+        defer { #expect((try? snapshot(fresh)) == before, "a refused import changes nothing") }
+        do {
+            try fresh.importJSON(try JSONSerialization.data(withJSONObject: object))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func edit(_ object: inout [String: Any], _ list: String, _ index: Int = 0, _ change: (inout [String: Any]) -> Void) {
+        var items = object[list] as? [[String: Any]] ?? []
+        change(&items[index])
+        object[list] = items
+    }
+
+    @Test func anImportWithADayThatContradictsItsInstantIsRefused() throws {
+        let error = try importError { object in edit(&object, "focusSessions") { $0["endDay"] = "2025-03-08" } }
+        #expect((error as? InvalidField)?.field == "endDay")
+        let pause = try importError { object in edit(&object, "gatewaySessions") { $0["localDay"] = "2025-03-01" } }
+        #expect((pause as? PauseValidationError)?.field == "localDay")
+    }
+
+    @Test func anImportWithHugeOrMissingNumbersIsRefusedNotATrap() throws {
+        let huge = try importError { object in edit(&object, "focusSessions") { $0["pausedDuration"] = 1e300 } }
+        #expect((huge as? InvalidField)?.field == "pausedDuration")
+        let planned = try importError { object in edit(&object, "focusSessions") { $0["plannedDuration"] = 1e300 } }
+        #expect(planned is FocusError)
+    }
+
+    @Test func anImportThatNamesAnIdTwiceIsRefused() throws {
+        let error = try importError { object in
+            let sessions = object["focusSessions"] as? [[String: Any]] ?? []
+            object["focusSessions"] = sessions + sessions
+        }
+        #expect((error as? InvalidField)?.field == "focusSessions")
+    }
+
+    @Test func anImportWithReferencesToNothingIsRefused() throws {
+        let theme = try importError { object in edit(&object, "intentions") { $0["themeId"] = UUID().uuidString } }
+        #expect((theme as? InvalidField)?.field == "intentions[0].themeId")
+        let app = try importError { object in edit(&object, "gatewaySessions") { $0["appId"] = "nowhere" } }
+        #expect(app as? PauseValidationError == .unknownApp("nowhere"))
+        let zone = try importError { object in edit(&object, "focusSessions") { $0["timeZoneIdentifier"] = "../../../dev/zero" } }
+        #expect((zone as? InvalidField)?.field == "timeZoneIdentifier")
+    }
+
+    @Test func aChecklistCannotTakeAnotherTimersToDo() throws {
+        let (db, _) = try makeStore()
+        let a = try db.createTimer(name: "A", durationInSeconds: 60, todos: ["Mine"])
+        var b = try db.createTimer(name: "B", durationInSeconds: 60)
+        b.todoItems = a.todoItems
+        #expect(throws: InvalidField.self) { try db.saveTimer(b) }
+        #expect(try db.timer(id: a.id)?.todoItems.count == 1)
+    }
+
+    // MARK: Paging
+
+    @Test func sessionsPageInSQLNewestFirstWithCheckedBounds() throws {
+        let (db, _) = try makeStore(at: "2025-05-01T09:00:00Z")
+        try db.insertFocusSessions(SyntheticHistory.sessions(count: 300, days: 30, lastDay: day("2025-04-30"), calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC")!)))
+        let all = try db.allFocusSessions()
+        let page = try db.focusSessions(limit: 10, offset: 20)
+        #expect(page == Array(all.dropFirst(20).prefix(10)))
+        #expect(try db.focusSessions(state: .abandoned, limit: 5) == Array(all.filter { $0.state == .abandoned }.prefix(5)))
+        #expect(try db.latestFocusSession() == all.first)
+        #expect(throws: InvalidField.self) { try db.focusSessions(limit: 0) }
+        #expect(throws: InvalidField.self) { try db.focusSessions(limit: AppDatabase.maxPageSize + 1) }
+        #expect(throws: InvalidField.self) { try db.focusSessions(limit: 10, offset: -1) }
+        #expect(throws: InvalidField.self) { try db.completedSessions(limit: 10, offset: -1) }
+    }
+
+    /// A page must not sort every session: the plan walks an index and stops after the page. This
+    /// counts what SQLite does, so a return to reading every session fails here at any size.
+    @Test func aPageOfSessionsWalksAnIndexWithoutSortingEverySession() throws {
+        let (db, _) = try makeStore()
+        let plans = try db.writer.read { d in
+            try ["SELECT * FROM focus_session ORDER BY start_time DESC, id LIMIT 10",
+                 "SELECT * FROM focus_session WHERE state = 'abandoned' ORDER BY start_time DESC, id LIMIT 10"].map { sql in
+                try Row.fetchAll(d, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: " | ")
+            }
+        }
+        for plan in plans {
+            #expect(plan.contains("USING INDEX focus_session"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+    }
+}
