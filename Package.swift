@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Tests only: property-based checks of every parser and validator.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Pure domain of all four rooms: Foundation only, no clocks, no ids, no I/O.
@@ -61,14 +63,15 @@ let package = Package(
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
         // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
         .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),
-        .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore"]),
-        .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore"]),
-        .testTarget(name: "GroveCLITests", dependencies: ["GroveCLI", "GroveStore", "GroveCore"]),
+        .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "GroveCLITests", dependencies: ["GroveCLI", "GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GroveServerTests",
             dependencies: [
                 "GroveServer", "GroveStore", "GroveCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ],

@@ -47,6 +47,10 @@ struct ServerTests {
         #expect(ServerConfiguration(host: "::1").requiresAuthentication == false)
         #expect(ServerConfiguration(host: "0.0.0.0").requiresAuthentication)
         #expect(ServerConfiguration(host: "192.168.1.5").requiresAuthentication)
+        #expect(ServerConfiguration(host: "127.0.0.1.nip.io").requiresAuthentication, "a name that starts with 127. is not loopback")
+        #expect(ServerConfiguration(host: "127.evil.example").requiresAuthentication)
+        #expect(ServerConfiguration(host: "127.1").requiresAuthentication)
+        #expect(ServerConfiguration(host: "127.0.0.9").requiresAuthentication == false)
     }
 
     @Test func theOpenAPIDocumentListsExactlyTheRegisteredRoutes() async throws {

@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
         }
         if let output {
             do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-                throw CLIError.failure("cannot write \(output): \(error.localizedDescription)")
+                throw CLIError.usage("cannot write \(output): \(error.localizedDescription)")
             }
             FileHandle.standardError.write(Data("Wrote \(output)\n".utf8))
         } else {
@@ -46,7 +46,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw CLIError.usage("cannot read \(file)") }
+        data = try InputFile.read(file)
         let db = try options.open()
         let export: GroveExport
         do { export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data) } catch let error as DecodingError {

@@ -336,7 +336,7 @@ struct ContentImport: ParsableCommand {
 
     func run() throws {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw CLIError.usage("cannot read \(file)") }
+        data = try InputFile.read(file)
         let items: [MindfulnessContent]
         do { items = try GroveExport.makeDecoder().decode([MindfulnessContent].self, from: data) } catch {
             throw CLIError.usage("\(file) is not a content pack (a JSON array of {id, type, text, category, …}): \(error.localizedDescription)")

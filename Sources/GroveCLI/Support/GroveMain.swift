@@ -8,7 +8,16 @@ extension GroveCommand {
     /// (one line on stderr naming the field and the rule), 1 for anything else.
     public static func runMain(_ arguments: [String]? = nil) async -> Never {
         do {
-            var command = try parseAsRoot(arguments)
+            var command: any ParsableCommand
+            do {
+                command = try parseAsRoot(arguments)
+            } catch {
+                // Help and completion scripts print in full; a usage error is one `grove:` line.
+                guard exitCode(for: error) != .success else { exit(withError: error) }
+                let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+                Output.error(message.replacingOccurrences(of: "Error: ", with: "") + " (see grove --help)")
+                Foundation.exit(exitCode(for: error).rawValue)
+            }
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
             } else {

@@ -35,10 +35,12 @@ public struct Intention: Identifiable, Hashable, Sendable, Codable {
     }
 
     public func validate() throws(IntentionValidationError) {
+        guard !text.containsNUL else { throw .nulCharacter(field: "text") }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyText }
-        guard text.storedLength <= Self.maxTextLength, !text.containsNUL else { throw .textTooLong(text.storedLength) }
-        if let quote, quote.storedLength > 1000 || quote.containsNUL { throw .quoteTooLong }
+        guard text.storedLength <= Self.maxTextLength else { throw .textTooLong(text.storedLength) }
+        if let quote, quote.containsNUL { throw .nulCharacter(field: "quote") }
+        if let quote, quote.storedLength > 1000 { throw .quoteTooLong }
     }
 
     /// Whether this intention covers `day` under `calendar`'s week rule.
@@ -91,6 +93,8 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
     case preferencesAlreadyExist
     /// A reference to a theme that does not exist.
     case unknownTheme(UUID)
+    /// Text with a NUL character (SQLite would read it as ending there).
+    case nulCharacter(field: String)
 
     public var field: String {
         switch self {
@@ -106,6 +110,7 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         case .firstWeekday: "firstWeekday"
         case .preferencesAlreadyExist: "id"
         case .unknownTheme: "themeId"
+        case .nulCharacter(let field): field
         }
     }
 
@@ -124,6 +129,7 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         case .firstWeekday(let n): "firstWeekday must be 0-6, Sunday = 0 (got \(n))"
         case .preferencesAlreadyExist: "Preferences already exist"
         case .unknownTheme(let id): "No theme with id \(id.uuidString)"
+        case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         }
     }
 }

@@ -26,6 +26,7 @@ public struct IntentionTheme: Identifiable, Hashable, Sendable, Codable {
     }
 
     public func validate() throws(IntentionValidationError) {
+        guard !name.containsNUL else { throw .nulCharacter(field: "name") }
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyThemeName }
         guard HexColor.isValid(backgroundColor) else { throw .invalidColor(field: "backgroundColor", value: backgroundColor) }
         guard HexColor.isValid(textColor) else { throw .invalidColor(field: "textColor", value: textColor) }

@@ -58,7 +58,8 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
               id.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.".unicodeScalars.contains($0) })
         else { throw .invalidContentID(id) }
         // Measured as stored (the store keeps the text as given), so that the schema's CHECK agrees.
-        let count = text.containsNUL ? 0 : text.storedLength
+        if text.containsNUL || author?.containsNUL == true { throw .nulCharacter(field: text.containsNUL ? "text" : "author") }
+        let count = text.storedLength
         guard Self.textLengthRange.contains(count), Self.textLengthRange.contains(text.trimmingCharacters(in: .whitespacesAndNewlines).storedLength)
         else { throw .contentTextLength(count) }
         guard Self.readingLengthRange.contains(length) else { throw .contentReadingLength(length) }

@@ -36,6 +36,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case sessionAlreadyFinished
     /// A finished session needs a status and an outcome that agree.
     case outcomeMismatch(String)
+    /// Text with a NUL character.
+    case nulCharacter(field: String)
     /// A stored pause (imported, synced) whose own fields disagree: zone, local day, end.
     case inconsistentSession(field: String, rule: String)
 
@@ -57,6 +59,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .sessionAlreadyFinished: "completionStatus"
         case .outcomeMismatch: "actionOutcome"
         case .inconsistentSession(let field, _): field
+        case .nulCharacter(let field): field
         }
     }
 
@@ -81,6 +84,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .sessionAlreadyFinished: "This pause has already ended"
         case .outcomeMismatch(let rule): rule
         case .inconsistentSession(_, let rule): rule
+        case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         }
     }
 }

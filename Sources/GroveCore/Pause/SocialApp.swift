@@ -29,6 +29,9 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
 
     public func validate() throws(PauseValidationError) {
         guard Self.isValidID(id) else { throw .invalidAppID(id) }
+        for (field, value) in [("displayName", displayName), ("iconAssetName", iconAssetName), ("webURL", webURL ?? "")] where value.containsNUL {
+            throw .nulCharacter(field: field)
+        }
         guard !displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyDisplayName }
         guard Self.isValidScheme(urlScheme) else { throw .invalidURLScheme(urlScheme) }
         if let webURL, !Self.isValidWebURL(webURL) { throw .invalidWebURL(webURL) }

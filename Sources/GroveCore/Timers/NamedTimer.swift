@@ -53,13 +53,16 @@ public struct NamedTimer: Identifiable, Hashable, Sendable, Codable {
 
     /// Throws the first rule broken, with the seed's messages.
     public func validate() throws(TimerValidationError) {
+        if name.containsNUL { throw .nulCharacter(field: "name") }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyName }
-        if name.storedLength > 100 || name.containsNUL { throw .nameTooLong }
+        if name.storedLength > 100 { throw .nameTooLong }
         if durationInSeconds <= 0 { throw .invalidDuration }
         if durationInSeconds > Self.maxDuration { throw .durationTooLong }
         if !HexColor.isValid(colorHex) { throw .invalidColor(colorHex) }
+        if icon.containsNUL { throw .nulCharacter(field: "icon") }
         if icon.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyIcon }
-        if let notes, notes.storedLength > 2000 || notes.containsNUL { throw .notesTooLong }
+        if let notes, notes.containsNUL { throw .nulCharacter(field: "notes") }
+        if let notes, notes.storedLength > 2000 { throw .notesTooLong }
     }
 
     /// Whether any to-do is still open (the seed's `timersWithIncompleteTodos` predicate).
@@ -82,6 +85,8 @@ public enum TimerValidationError: GroveValidationError, Equatable {
     case emptyIcon
     /// The notes are over 2 000 characters.
     case notesTooLong
+    /// Text with a NUL character (SQLite would read it as ending there).
+    case nulCharacter(field: String)
 
     public var field: String {
         switch self {
@@ -90,6 +95,7 @@ public enum TimerValidationError: GroveValidationError, Equatable {
         case .invalidColor: "colorHex"
         case .emptyIcon: "icon"
         case .notesTooLong: "notes"
+        case .nulCharacter(let field): field
         }
     }
 
@@ -102,6 +108,7 @@ public enum TimerValidationError: GroveValidationError, Equatable {
         case .nameTooLong: "Timer name cannot exceed 100 characters"
         case .emptyIcon: "Icon cannot be empty"
         case .notesTooLong: "Notes cannot exceed 2000 characters"
+        case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         }
     }
 }

@@ -22,8 +22,9 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
     public var isValid: Bool { (try? validate()) != nil }
 
     public func validate() throws(TodoValidationError) {
+        if text.containsNUL { throw .nulCharacter }
         if text.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyText }
-        if text.storedLength > 500 || text.containsNUL { throw .textTooLong }
+        if text.storedLength > 500 { throw .textTooLong }
     }
 
     /// Flips completion and stamps `updatedAt`.
@@ -39,6 +40,8 @@ public enum TodoValidationError: GroveValidationError, Equatable {
     case emptyText
     /// The text is over 500 characters.
     case textTooLong
+    /// Text with a NUL character.
+    case nulCharacter
 
     public var field: String { "text" }
 
@@ -46,6 +49,7 @@ public enum TodoValidationError: GroveValidationError, Equatable {
         switch self {
         case .emptyText: "To-do text cannot be empty"
         case .textTooLong: "To-do text cannot exceed 500 characters"
+        case .nulCharacter: "To-do text cannot contain a NUL character"
         }
     }
 }

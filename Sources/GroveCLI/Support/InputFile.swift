@@ -1,0 +1,17 @@
+import Foundation
+
+/// Files a command reads because the user named them (`grove import FILE`, `grove content import FILE`).
+enum InputFile {
+    /// The largest file read at once: far above any real export, well below what would exhaust memory.
+    static let maxBytes = 512 << 20
+
+    /// The bytes of the regular file at `path`, or a usage error (exit 64) naming the argument. Devices,
+    /// pipes and directories are refused before reading: `/dev/zero` would never end.
+    static func read(_ path: String, argument: String = "file") throws -> Data {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw CLIError.usage("cannot read \(path): no such file") }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw CLIError.usage("\(argument) must be a regular file (got \(path))") }
+        guard let size = attributes[.size] as? Int, size <= maxBytes else { throw CLIError.usage("\(argument) is larger than 512 MiB: \(path)") }
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIError.usage("cannot read \(path)") }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Bad values into every option and argument of every subcommand, read from the command tree itself
+/// (`--experimental-dump-help`), so that a new option is swept without anyone listing it here.
+///
+/// For each value a command either accepts it (exit 0) or refuses it with exit 64, exactly one
+/// `grove:` line on stderr, no SQL in it, and the store unchanged. Never a trap, never exit 1.
+@Suite("CLI: bad input into every option of every subcommand")
+struct BadInputSweepTests {
+    /// Values that break some rule somewhere: numbers out of range or not finite, malformed times,
+    /// days and colours, paths to devices and traversals, SQL, huge and odd text.
+    static let badValues = [
+        "", " ", "-1", "0", "inf", "-inf", "nan", "1e308", "99999999999999999999", "9223372036854775808", "abc", "25:99", "24:00",
+        "2025-02-30", "../../../dev/zero", "/dev/zero", "'; DROP TABLE timer; --", String(repeating: "x", count: 5000),
+        "👨‍👩‍👧‍👦", "#GGGGGG", "\u{1}\u{7F}", "--json",
+    ]
+
+    /// Commands that wait for a person or start a server: exercised by their own tests.
+    static let interactive: Set<String> = ["serve", "focus run", "timer run", "pause gate", "help"]
+
+    /// A valid value for each required argument, so that one bad value at a time is what is tried.
+    static func valid(_ command: String, _ argument: String, home: String) -> String {
+        switch (command, argument) {
+        case ("theme add", "text"): return "#FFFFFF"
+        case ("theme add", "background"): return "#000000"
+        case ("content add", "text"): return String(repeating: "Breathe in, breathe out, and notice the moment. ", count: 2)
+        case ("content import", "file"), ("import", "file"): return home + "/valid.json"
+        case (_, "timer"): return "Tea"
+        case (_, "todo"): return "1"
+        case (_, "position"): return "1"
+        case (_, "duration"): return command == "apps duration" ? "20" : "5m"
+        case (_, "start"): return "2025-05-01 09:00"
+        case (_, "end"): return "2025-05-01 09:25"
+        case (_, "id"): return command.hasPrefix("apps") ? "youtube" : "00000000-0000-4000-8000-000000000001"
+        case (_, "scheme"): return "sweep://"
+        case (_, "type"): return "quote"
+        case (_, "category"): return "nature"
+        case (_, "theme"): return "Serene"
+        default: return "sweep"
+        }
+    }
+
+    struct Argument { var name: String; var kind: String; var isOptional: Bool; var isOption: Bool }
+    struct Command { var path: [String]; var arguments: [Argument] }
+
+    static func commands() throws -> [Command] {
+        let dump = try Grove().run("--experimental-dump-help")
+        let root = try #require(try dump.object()["command"] as? [String: Any])
+        var found: [Command] = []
+        func walk(_ node: [String: Any], _ path: [String]) {
+            let subcommands = node["subcommands"] as? [[String: Any]] ?? []
+            if subcommands.isEmpty || node["arguments"] != nil && !(node["arguments"] as? [Any] ?? []).isEmpty && path.count > 0 {
+                let arguments = (node["arguments"] as? [[String: Any]] ?? []).compactMap { a -> Argument? in
+                    let kind = a["kind"] as? String ?? ""
+                    let name = (a["names"] as? [[String: Any]])?.first?["name"] as? String ?? a["valueName"] as? String ?? ""
+                    guard kind != "flag", !["database", "h", "help"].contains(name) else { return nil }
+                    return Argument(name: name, kind: kind, isOptional: a["isOptional"] as? Bool ?? true, isOption: kind == "option")
+                }
+                if !path.isEmpty { found.append(Command(path: path, arguments: arguments)) }
+            }
+            for sub in subcommands { walk(sub, path + [sub["commandName"] as? String ?? ""]) }
+        }
+        walk(root, [])
+        return found.filter { !interactive.contains($0.path.joined(separator: " ")) }
+    }
+
+    /// A store with a timer "Tea" (one to-do), an intention and a content pack file next to it.
+    static func prepared() throws -> Grove {
+        let grove = Grove(now: "2025-05-01T12:00:00Z")
+        try grove.run("timer", "add", "Tea", "--duration", "3m", "--todo", "Kettle")
+        try grove.run("intention", "set", "Read a chapter")
+        let pack = #"[{"id":"sweep-1","type":"quote","category":"nature","text":"The quiet of the forest is the sound of attention returning to itself."}]"#
+        try Data(pack.utf8).write(to: URL(fileURLWithPath: grove.home + "/valid.json"))
+        return grove
+    }
+
+    static let sqlWords = ["SELECT ", "INSERT ", "UPDATE ", "CHECK constraint", "SQLite error", "constraint failed", "sqlite_"]
+
+    @Test(arguments: try commands().map { $0.path.joined(separator: " ") })
+    func everyOptionRefusesBadValuesCleanly(_ command: String) throws {
+        let spec = try #require(try Self.commands().first { $0.path.joined(separator: " ") == command })
+        let grove = try Self.prepared()
+        var before = try grove.snapshot()
+        var tried = 0
+        for target in spec.arguments {
+            for bad in Self.badValues {
+                // Options first, then "--" and the positionals in their declared order, so that a
+                // value like "-1" is read as a value, not as an option.
+                var options: [String] = [], positionals: [String] = []
+                for argument in spec.arguments {
+                    let value: String
+                    if argument.name == target.name { value = bad } else if !argument.isOptional { value = Self.valid(command, argument.name, home: grove.home) } else { continue }
+                    if argument.isOption { options += ["--\(argument.name)", value] } else { positionals.append(value) }
+                }
+                let arguments = spec.path + options + (positionals.isEmpty ? [] : ["--"] + positionals)
+                let result = try grove.run(arguments, now: "2025-05-01T12:00:00Z")
+                tried += 1
+                let shown = "\(arguments.joined(separator: " ").prefix(120))"
+                #expect(result.status == 0 || result.status == 64, "exit \(result.status) for `grove \(shown)`: \(result.err.prefix(300))")
+                if result.status == 0 {
+                    before = try grove.snapshot()
+                    continue
+                }
+                let lines = result.err.split(separator: "\n", omittingEmptySubsequences: true)
+                #expect(lines.count == 1 && lines.first?.hasPrefix("grove: ") == true, "one grove: line for `grove \(shown)`, got \(result.err.prefix(300))")
+                #expect(!Self.sqlWords.contains { result.err.contains($0) }, "no SQL for `grove \(shown)`: \(result.err.prefix(300))")
+                #expect(try grove.snapshot() == before, "`grove \(shown)` changed the store although it was refused")
+            }
+        }
+        #expect(tried == spec.arguments.count * Self.badValues.count)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import GroveCore
+import GroveStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import GroveServer
+
+@Suite("Server hardening: hosts, origins, headers, redirects, bounds, freshness")
+struct SecurityTests {
+    /// Sends one request with `authority` as its Host to a live server on loopback.
+    static func send(port: Int, _ method: HTTPRequest.Method, _ path: String, authority: String, headers: HTTPFields = [:], body: String? = nil)
+        async throws -> TestClient.Response
+    {
+        let client = TestClient(host: "127.0.0.1", port: port)
+        client.connect()
+        defer { Task { try? await client.shutdown() } }
+        var headers = headers
+        if body != nil { headers[.contentType] = "application/json" }
+        return try await client.execute(.init(path, method: method, authority: authority, headers: headers, body: body.map { ByteBuffer(string: $0) }))
+    }
+
+    @Test func onLoopbackOnlyLoopbackHostNamesAreAnswered() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            for good in ["localhost", "localhost:\(port)", "127.0.0.1:\(port)", "127.0.0.2", "[::1]:\(port)", "LOCALHOST"] {
+                #expect(try await Self.send(port: port, .get, "/api/v1/export", authority: good).status == .ok, "\(good)")
+            }
+            // A DNS-rebinding page reaches 127.0.0.1 under its own name: refused, for reads and writes alike.
+            for bad in ["evil.example", "evil.example:\(port)", "localhost.evil.example", "127.0.0.1.nip.io", "[::2]:\(port)", "user@localhost"] {
+                let reply = try await Self.send(port: port, .get, "/api/v1/export", authority: bad)
+                #expect(reply.status == .forbidden, "\(bad)")
+                #expect(reply.headers[.contentType] == "application/problem+json")
+            }
+            let write = try await Self.send(port: port, .post, "/api/v1/timers", authority: "rebind.example", body: #"{"name":"x","durationInSeconds":5}"#)
+            #expect(write.status == .forbidden)
+            #expect(try database.timers().isEmpty)
+        }
+    }
+
+    @Test func writesFromAnotherOriginAreRefusedAndOwnWritesOnIPv6Pass() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let body = #"{"name":"Tea","durationInSeconds":60}"#
+            let own = try await Self.send(port: port, .post, "/api/v1/timers", authority: "[::1]:\(port)",
+                                          headers: [.origin: "http://[::1]:\(port)"], body: body)
+            #expect(own.status == .created)
+            let other = try await Self.send(port: port, .post, "/api/v1/timers", authority: "localhost:\(port)",
+                                            headers: [.origin: "http://evil.example"], body: body)
+            #expect(other.status == .forbidden)
+            let otherPort = try await Self.send(port: port, .post, "/api/v1/timers", authority: "localhost:\(port)",
+                                                headers: [.origin: "http://localhost:\(port + 1)"], body: body)
+            #expect(otherPort.status == .forbidden)
+            var crossSite = HTTPFields()
+            crossSite[try #require(HTTPField.Name("Sec-Fetch-Site"))] = "cross-site"
+            #expect(try await Self.send(port: port, .delete, "/api/v1/timers/\(UUID())", authority: "localhost", headers: crossSite).status == .forbidden)
+            #expect(try database.timers().count == 1)
+        }
+    }
+
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        let server = try await TestServer()
+        try await server.test { c in
+            for path in ["/", "/focus", "/api/v1/focus/stats", "/api/v1/nope", "/static/app.js", "/api/v1/focus/sessions?limit=-1"] {
+                let response = try await c.client.execute(uri: path, method: .get, headers: [:], body: nil) { $0 }
+                let csp = response.headers[.contentSecurityPolicy] ?? ""
+                #expect(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "\(path): \(csp)")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(path)")
+                #expect(response.headers[try #require(HTTPField.Name("Referrer-Policy"))] == "no-referrer", "\(path)")
+            }
+        }
+    }
+
+    @Test func theLoginRedirectStaysOnThisSite() {
+        #expect(LoginRedirect.safe("/stats") == "/stats")
+        #expect(LoginRedirect.safe("/intentions?q=a%20b") == "/intentions?q=a%20b")
+        for bad in ["//evil.example", "/\\evil.example", "/\\/evil.example", "https://evil.example", "evil", "", "/\tevil", "/ /x", "/a\\b", nil] {
+            #expect(LoginRedirect.safe(bad) == "/", "\(bad ?? "nil")")
+        }
+    }
+
+    @Test func theLoginFormIgnoresAForeignNext() async throws {
+        let token = "0123456789abcdef0123456789abcdef"
+        let server = try await TestServer(configuration: ServerConfiguration(host: "0.0.0.0", port: 8080, token: token))
+        try await server.test { c in
+            for next in ["%2F%5Cevil.example", "%2F%2Fevil.example", "https%3A%2F%2Fevil.example"] {
+                let login = try await c.client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                                       body: ByteBuffer(string: "token=\(token)&next=\(next)")) { $0 }
+                #expect(login.headers[.location] == "/", "\(next)")
+            }
+            let page = try await c.get("/login?next=/%5Cevil.example")
+            #expect(!page.text.contains("evil.example"))
+        }
+    }
+
+    /// Every number a query takes is checked where it is read; the server answers after each.
+    @Test func outOfRangeQueryNumbersAre400sAndTheServerStaysUp() async throws {
+        let server = try await TestServer()
+        try await server.test { c in
+            let paths = ["/api/v1/focus/sessions", "/api/v1/focus/sessions?state=abandoned&", "/api/v1/focus/sessions?state=completed&",
+                         "/api/v1/focus/forest", "/api/v1/pause/sessions"]
+            for path in paths {
+                let join = path.contains("?") ? (path.hasSuffix("&") ? "" : "&") : "?"
+                for (query, field) in [("limit=-1", "limit"), ("limit=0", "limit"), ("limit=1001", "limit"), ("limit=99999999999999999999", "limit"),
+                                       ("limit=abc", "limit"), ("offset=-5", "offset"), ("offset=1e9", "offset"), ("limit=9223372036854775807", "limit")] {
+                    expectProblem(try await c.get(path + join + query), 400, field: field)
+                    #expect(try await c.get("/api/v1/focus/current").status == 200, "still up after \(path)\(join)\(query)")
+                }
+            }
+            expectProblem(try await c.get("/api/v1/timers?incomplete=maybe"), 400, field: "incomplete")
+            #expect(try await c.get("/api/v1/focus/sessions?limit=1000&offset=2147483647").status == 200)
+        }
+    }
+
+    @Test func listsPageInSQL() async throws {
+        let server = try await TestServer()
+        let calendar = ZonedCalendar(timeZone: try #require(TimeZone(identifier: "UTC")))
+        let database = server.database
+        try database.insertFocusSessions(SyntheticHistory.sessions(count: 250, days: 20, lastDay: try #require(LocalDay("2025-05-10")), calendar: calendar))
+        try await server.test { c in
+            #expect(try await c.get("/api/v1/focus/sessions").array.count == 100, "a default page")
+            let all = try database.allFocusSessions().map(\.id.uuidString)
+            let page = try await c.get("/api/v1/focus/sessions?limit=7&offset=3").array.compactMap { $0["id"] as? String }
+            #expect(page == Array(all[3..<10]))
+        }
+    }
+
+    /// A GET right after another process commits reflects the commit, without waiting for the poller.
+    @Test func aGetAfterAnotherProcessCommitsSeesIt() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grove-fresh-\(UUID().uuidString)")
+        let path = dir.appendingPathComponent("grove.sqlite").path
+        let clock = TestClock(Date(timeIntervalSince1970: 1_747_213_200))
+        let serverSide = try AppDatabase.open(path: path, environment: .test(clock: clock))
+        let otherProcess = try AppDatabase.open(path: path, environment: .test(clock: clock))
+        // A poll interval far longer than the test: freshness must come from the request path.
+        let monitor = ChangeMonitor(path: serverSide.path, interval: .seconds(3600))
+        let parts = try await buildRouter(database: serverSide, configuration: ServerConfiguration(), monitor: monitor)
+        try await Application(router: parts.router).test(.router) { client in
+            let c = Client(client: client)
+            for _ in 0..<5 {
+                #expect(try await c.get("/api/v1/focus/current").object["session"] == nil)
+                _ = try await c.get("/api/v1/focus/stats")
+                try otherProcess.startFocusSession(plannedDuration: 600)
+                let current = try await c.get("/api/v1/focus/current").object
+                #expect((current["session"] as? [String: Any])?["state"] as? String == "active")
+                try otherProcess.abandonFocusSession()
+                #expect(try await c.get("/api/v1/focus/stats").object["abandonedCount"] != nil)
+            }
+            #expect(try await c.get("/api/v1/focus/stats").object["abandonedCount"] as? Int == 5)
+        }
+    }
+
+    @Test func writesToADeletedStoreAreRefusedNotAcknowledged() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grove-gone-\(UUID().uuidString)")
+        let path = dir.appendingPathComponent("grove.sqlite").path
+        let database = try AppDatabase.open(path: path, environment: .test(clock: TestClock(Date(timeIntervalSince1970: 1_747_213_200))))
+        let parts = try await buildRouter(database: database, configuration: ServerConfiguration(), monitor: ChangeMonitor(path: nil))
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try await Application(router: parts.router).test(.router) { client in
+            let reply = try await Client(client: client).post("/api/v1/timers", #"{"name":"Tea","durationInSeconds":60}"#)
+            expectProblem(reply, 503, detail: "was deleted")
+        }
+    }
+}
