@@ -146,6 +146,12 @@ const actions = {
   "gateway-proceed": () => gatewayFinish("proceed"),
 };
 
+// A range input shows its value in the element after it (the page's policy allows no inline handlers).
+document.addEventListener("input", (event) => {
+  const el = event.target;
+  if (el.dataset && el.dataset.echo !== undefined && el.nextElementSibling) el.nextElementSibling.textContent = el.value + el.dataset.echo;
+});
+
 document.addEventListener("click", (event) => {
   const el = event.target.closest("[data-action]");
   if (!el || !actions[el.dataset.action]) return;
