@@ -7,7 +7,7 @@ loaded for --seconds (default 10, at most 14), so the whole measurement stays un
 server is stopped at the end. Goals (issue #4, this 2-core machine): >= 10,000 requests/s, and
 p99 <= 10 ms for stats.
 
-Usage: scripts/load-test.py [--sessions N] [--seconds S] [--connections C] [--skip-build]
+Usage: scripts/load-test.py [--sessions N] [--seconds S] [--connections C] [--skip-build] [--binary PATH]
 """
 import argparse, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
 
@@ -42,11 +42,12 @@ def main():
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--binary", help="measure another build (an older commit, say)")
     args = ap.parse_args()
     args.seconds = max(1, min(14, args.seconds))  # two endpoints stay within 30 s
 
     wrk = ensure_wrk()
-    binary = release_binary(ROOT, build=not args.skip_build)
+    binary = args.binary or release_binary(ROOT, build=not args.skip_build)
     home = tempfile.mkdtemp(prefix="grove-load-")
     env = dict(os.environ, GROVE_HOME=home, TZ="America/New_York", NO_COLOR="1")
     seed(binary, env, args.sessions)

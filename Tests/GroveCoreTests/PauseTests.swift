@@ -98,7 +98,7 @@ struct PauseTests {
         // Fields that must agree with each other, as the store's CHECKs say.
         var noEnd = session(status: .completed, spent: 15, outcome: .proceedToApp)
         noEnd.endTimestamp = nil
-        #expect(throws: PauseValidationError.inconsistentSession(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")) {
+        #expect(throws: PauseValidationError.inconsistentRecord(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")) {
             try noEnd.validate(appExists: exists, contentExists: exists)
         }
         var wrongDay = session()
@@ -106,7 +106,7 @@ struct PauseTests {
         #expect(throws: PauseValidationError.self) { try wrongDay.validate(appExists: exists, contentExists: exists) }
         var unknownZone = session()
         unknownZone.timeZoneIdentifier = "../../dev/zero"
-        #expect(throws: PauseValidationError.inconsistentSession(field: "timeZoneIdentifier", rule: "Unknown time zone \"../../dev/zero\"")) {
+        #expect(throws: PauseValidationError.inconsistentRecord(field: "timeZoneIdentifier", rule: "Unknown time zone \"../../dev/zero\"")) {
             try unknownZone.validate(appExists: exists, contentExists: exists)
         }
         #expect(GatewaySession.CompletionType.forceQuit.rawValue == "force_quit")

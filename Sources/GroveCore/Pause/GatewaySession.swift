@@ -83,20 +83,20 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
     /// exactly when the pause has ended, not before its start.
     public func checkConsistency() throws(PauseValidationError) {
         guard let calendar = ZonedCalendar(identifier: timeZoneIdentifier) else {
-            throw .inconsistentSession(field: "timeZoneIdentifier", rule: "Unknown time zone \"\(timeZoneIdentifier)\"")
+            throw .inconsistentRecord(field: "timeZoneIdentifier", rule: "Unknown time zone \"\(timeZoneIdentifier)\"")
         }
         let day = calendar.localDay(of: startTimestamp)
         guard day == localDay else {
-            throw .inconsistentSession(field: "localDay", rule: "localDay \(localDay) is not the day the pause started in \(timeZoneIdentifier) (\(day))")
+            throw .inconsistentRecord(field: "localDay", rule: "localDay \(localDay) is not the day the pause started in \(timeZoneIdentifier) (\(day))")
         }
         guard (completionStatus == nil) == (endTimestamp == nil) else {
-            throw .inconsistentSession(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")
+            throw .inconsistentRecord(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")
         }
         if let endTimestamp, endTimestamp < startTimestamp {
-            throw .inconsistentSession(field: "endTimestamp", rule: "A pause cannot end before it starts")
+            throw .inconsistentRecord(field: "endTimestamp", rule: "A pause cannot end before it starts")
         }
         guard !platform.containsNUL, platform.storedLength <= 100 else {
-            throw .inconsistentSession(field: "platform", rule: "Platform must be at most 100 characters")
+            throw .inconsistentRecord(field: "platform", rule: "Platform must be at most 100 characters")
         }
     }
 

@@ -64,6 +64,7 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
         else { throw .contentTextLength(count) }
         guard Self.readingLengthRange.contains(length) else { throw .contentReadingLength(length) }
         guard Self.priorityRange.contains(priority) else { throw .contentPriority(priority) }
+        guard timesShown >= 0 else { throw .inconsistentRecord(field: "timesShown", rule: "timesShown cannot be negative") }
     }
 
     private enum CodingKeys: String, CodingKey { case id, type, text, category, author, length, priority, isBundled, lastUsed, timesShown }

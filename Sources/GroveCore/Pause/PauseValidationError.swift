@@ -38,8 +38,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case outcomeMismatch(String)
     /// Text with a NUL character.
     case nulCharacter(field: String)
-    /// A stored pause (imported, synced) whose own fields disagree: zone, local day, end.
-    case inconsistentSession(field: String, rule: String)
+    /// A stored record (imported, synced) whose own fields disagree or break a rule: a pause's zone, local day and end, a counter below zero.
+    case inconsistentRecord(field: String, rule: String)
 
     public var field: String {
         switch self {
@@ -58,7 +58,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .noCategories: "selectedCategories"
         case .sessionAlreadyFinished: "completionStatus"
         case .outcomeMismatch: "actionOutcome"
-        case .inconsistentSession(let field, _): field
+        case .inconsistentRecord(let field, _): field
         case .nulCharacter(let field): field
         }
     }
@@ -83,7 +83,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .noCategories: "At least one content category must be selected"
         case .sessionAlreadyFinished: "This pause has already ended"
         case .outcomeMismatch(let rule): rule
-        case .inconsistentSession(_, let rule): rule
+        case .inconsistentRecord(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         }
     }

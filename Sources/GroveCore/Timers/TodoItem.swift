@@ -25,6 +25,7 @@ public struct TodoItem: Identifiable, Hashable, Sendable, Codable {
         if text.containsNUL { throw .nulCharacter }
         if text.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyText }
         if text.storedLength > 500 { throw .textTooLong }
+        if sortOrder < 0 { throw .negativeSortOrder }
     }
 
     /// Flips completion and stamps `updatedAt`.
@@ -42,14 +43,17 @@ public enum TodoValidationError: GroveValidationError, Equatable {
     case textTooLong
     /// Text with a NUL character.
     case nulCharacter
+    /// A negative position in the checklist.
+    case negativeSortOrder
 
-    public var field: String { "text" }
+    public var field: String { self == .negativeSortOrder ? "sortOrder" : "text" }
 
     public var message: String {
         switch self {
         case .emptyText: "To-do text cannot be empty"
         case .textTooLong: "To-do text cannot exceed 500 characters"
         case .nulCharacter: "To-do text cannot contain a NUL character"
+        case .negativeSortOrder: "A to-do's sortOrder cannot be negative"
         }
     }
 }

@@ -21,7 +21,7 @@ struct FocusController {
     }
 
     func addRoutes(to api: APIRouter) {
-        api.get("focus/current") { _, _ in try current() }
+        api.get("focus/current") { _, _ in try await current() }
         api.post("focus/start") { request, context in
             let input = try await request.decodeIfPresent(StartInput.self, context: context)
             let session = try database.startFocusSession(plannedDuration: input?.plannedDuration)
@@ -61,7 +61,7 @@ struct FocusController {
             monitor.invalidate()
             return NoContent()
         }
-        api.get("focus/stats") { _, _ in try stats() }
+        api.get("focus/stats") { _, _ in try await stats() }
         api.get("focus/forest") { request, _ in
             let (limit, offset) = try request.page()
             return JSON(try database.completedSessions(limit: limit, offset: offset))
@@ -90,25 +90,31 @@ struct FocusController {
 
     /// The running session and its clock anchor: cached until data changes or it falls due; the live
     /// figures (`remaining`, `progress`) are computed per request without touching the database.
-    private func current() throws -> JSON<FocusStatusReport> {
-        let cached = try cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
-            () throws -> ((FocusSession, ClockReading?)?, Date?) in
-            guard let session = try database.currentFocusSession() else { return (nil, nil) }
-            return ((session, try database.clockAnchor(of: session)), session.dueAt)
+    ///
+    /// These two routes answer from memory on the event loop (`StoreExecutorMiddleware.cachedPaths`);
+    /// only a miss goes to the store's threads.
+    private func current() async throws -> JSON<FocusStatusReport> {
+        let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
+            try await database.run { database -> ((FocusSession, ClockReading?)?, Date?) in
+                guard let session = try database.currentFocusSession() else { return (nil, nil) }
+                return ((session, try database.clockAnchor(of: session)), session.dueAt)
+            }
         }
         guard let (session, anchor) = cached else { return JSON(FocusStatusReport(nil, now: database.environment.now())) }
         return JSON(FocusStatusReport(session, now: database.now(since: anchor)))
     }
 
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
-    private func stats() throws -> RawJSON {
+    private func stats() async throws -> RawJSON {
         let now = database.environment.now()
-        let bytes = try cache.value("focus/stats", generation: monitor.freshGeneration, now: now) { () throws -> (Data, Date?) in
-            let stats = try database.forestStats()
-            let calendar = try database.calendar()
-            let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
-            let due = try database.currentFocusSession()?.dueAt
-            return (try GroveExport.makeEncoder(pretty: false).encode(stats), [midnight, due].compactMap { $0 }.min())
+        let bytes = try await cache.value("focus/stats", generation: monitor.freshGeneration, now: now) {
+            try await database.run { database -> (Data, Date?) in
+                let stats = try database.forestStats()
+                let calendar = try database.calendar()
+                let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
+                let due = try database.currentFocusSession()?.dueAt
+                return (try GroveExport.makeEncoder(pretty: false).encode(stats), [midnight, due].compactMap { $0 }.min())
+            }
         }
         return RawJSON(data: bytes)
     }
@@ -132,12 +138,12 @@ final class ResponseCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
 
-    func value<T>(_ key: String, generation: Int, now: Date, compute: () throws -> (T, Date?)) throws -> T {
+    func value<T>(_ key: String, generation: Int, now: Date, compute: () async throws -> (T, Date?)) async throws -> T {
         if let entry = lock.withLock({ entries[key] }), entry.generation == generation, entry.expires.map({ now < $0 }) ?? true,
            let value = entry.value as? T {
             return value
         }
-        let (value, expires) = try compute()
+        let (value, expires) = try await compute()
         lock.withLock { entries[key] = Entry(generation: generation, expires: expires, value: value) }
         return value
     }

@@ -8,7 +8,12 @@ import Hummingbird
 struct StoreExecutorMiddleware: RouterMiddleware {
     typealias Context = GroveRequestContext
 
+    /// Routes that answer from memory and go to the store's threads themselves on a miss: the hop to
+    /// another thread and back would cost them more than their whole answer.
+    static let cachedPaths: Set<String> = ["/api/v1/focus/current", "/api/v1/focus/stats"]
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        try await withTaskExecutorPreference(StoreExecutor.shared) { try await next(request, context) }
+        if request.method == .get, Self.cachedPaths.contains(request.uri.path) { return try await next(request, context) }
+        return try await withTaskExecutorPreference(StoreExecutor.shared) { try await next(request, context) }
     }
 }

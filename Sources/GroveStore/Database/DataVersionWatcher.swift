@@ -18,6 +18,6 @@ public final class DataVersionWatcher: Sendable {
 
     /// A number that changes whenever anyone else commits.
     public func version() throws -> Int {
-        try connection.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        try connection.inDatabase { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
     }
 }
