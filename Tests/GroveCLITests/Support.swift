@@ -54,6 +54,11 @@ struct Grove {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        // A working directory of its own: a relative path given to a command (`--output x`) lands
+        // there, never in the checkout.
+        let directory = home + "-cwd"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         try process.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
