@@ -34,12 +34,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The desktop around Grove: notifications and programs on the PATH (no server, no store).
+        .target(name: "GroveSystem"),
         // The `grove` command tree.
         .target(
             name: "GroveCLI",
             dependencies: [
                 "GroveCore",
                 "GroveStore",
+                "GroveSystem",
                 "GroveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -51,6 +54,7 @@ let package = Package(
             dependencies: [
                 "GroveCore",
                 "GroveStore",
+                "GroveSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -63,6 +67,7 @@ let package = Package(
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
         // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
         .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),
+        .testTarget(name: "GroveSystemTests", dependencies: ["GroveSystem"]),
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "GroveCLITests", dependencies: ["GroveCLI", "GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),

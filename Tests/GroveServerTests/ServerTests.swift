@@ -97,6 +97,21 @@ struct ServerTests {
         #expect(await iterator.next() == .change(generation: 1))
     }
 
+    /// No write site tells the live layer by hand: a commit through the store does, whichever code made
+    /// it (here a write that no route made at all).
+    @Test func everyCommitReachesSubscribersByConstruction() async throws {
+        let server = try await TestServer()
+        let events = server.parts.monitor.subscribe()
+        try server.database.createTimer(name: "Made outside any route", durationInSeconds: 60)
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == .change(generation: 1))
+        try server.database.startFocusSession()
+        #expect(await iterator.next() == .change(generation: 2))
+        // A refused write commits nothing and says nothing.
+        #expect(throws: (any Error).self) { try server.database.createTimer(name: "", durationInSeconds: 60) }
+        #expect(server.parts.monitor.generation == 2)
+    }
+
     @Test func remindersFireAtTheirInstantOnAnInjectedClock() async throws {
         let groveClock = TestClock(ISO8601DateFormatter().date(from: "2025-05-14T07:59:30Z")!)
         let database = try AppDatabase.inMemory(environment: .test(clock: groveClock))

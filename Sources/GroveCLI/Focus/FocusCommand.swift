@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveServer
+import GroveSystem
 import GroveStore
 
 /// `grove focus`: an interactive session, or its subcommands for scripts.

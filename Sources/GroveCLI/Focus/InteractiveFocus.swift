@@ -1,6 +1,6 @@
 import Foundation
 import GroveCore
-import GroveServer
+import GroveSystem
 import GroveStore
 
 /// The live focus session in a terminal. Its state lives in the store, so the window can close,

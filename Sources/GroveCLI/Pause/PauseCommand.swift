@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveServer
+import GroveSystem
 import GroveStore
 
 /// `grove pause <app> [-- command …]` and `grove pause stats`.

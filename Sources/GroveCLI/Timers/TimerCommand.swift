@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveServer
+import GroveSystem
 import GroveStore
 
 /// `grove timer …`: named timers with checklists.

@@ -25,7 +25,6 @@ struct FocusController {
         api.post("focus/start") { request, context in
             let input = try await request.decodeIfPresent(StartInput.self, context: context)
             let session = try database.startFocusSession(plannedDuration: input?.plannedDuration)
-            monitor.invalidate()
             return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
         }
         api.post("focus/pause") { _, _ in try changed(database.pauseFocusSession()) }
@@ -37,7 +36,6 @@ struct FocusController {
             let session = try database.logFocusSession(
                 start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
                 abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone)
-            monitor.invalidate()
             return JSON(session, status: .created)
         }
         api.get("focus/sessions") { request, _ in
@@ -58,7 +56,6 @@ struct FocusController {
         }
         api.delete("focus/sessions/:id") { _, context in
             try database.deleteFocusSession(id: try context.uuid("id"))
-            monitor.invalidate()
             return NoContent()
         }
         api.get("focus/stats") { _, _ in try await stats() }
@@ -77,14 +74,12 @@ struct FocusController {
         api.get("focus/preferences") { _, _ in JSON(try database.focusPreferences()) }
         api.put("focus/preferences") { request, context in
             try database.updateFocusPreferences(try await request.decode(as: FocusPreferences.self, context: context))
-            monitor.invalidate()
             return JSON(try database.focusPreferences())
         }
         api.get("focus/break") { _, _ in JSON(try database.nextBreak()) }
     }
 
     private func changed(_ session: FocusSession) throws -> JSON<FocusStatusReport> {
-        monitor.invalidate()
         return JSON(FocusStatusReport(session, now: try database.now(for: session)))
     }
 

@@ -8,7 +8,6 @@ import ServiceLifecycle
 /// `/api/v1/intentions/…`, `/api/v1/themes/…`, `/api/v1/preferences/…`
 struct IntentionsController {
     let database: AppDatabase
-    let monitor: ChangeMonitor
 
     /// Sets the intention for the period of `scope` containing `date` (today by default).
     struct SetInput: Decodable {
@@ -55,7 +54,6 @@ struct IntentionsController {
             let input = try await request.decode(as: SetInput.self, context: context)
             let intention = try database.setIntention(input.text, scope: input.scope, date: input.date, themeId: input.themeId,
                                                       customFont: input.customFont, quote: input.quote)
-            monitor.invalidate()
             return JSON(intention, status: .created)
         }
         api.get("intentions/current") { request, _ in JSON(try database.currentIntention(on: try day(request, "date"))) }
@@ -73,12 +71,10 @@ struct IntentionsController {
             if let quote = input.quote { item.quote = quote }
             if let date = input.date { item.date = date }
             let updated = try database.updateIntention(item)
-            monitor.invalidate()
             return JSON(updated)
         }
         api.delete("intentions/:id") { _, context in
             try database.deleteIntention(id: try context.uuid("id"))
-            monitor.invalidate()
             return NoContent()
         }
         api.post("intentions/:id/rephrase") { request, context in
@@ -90,7 +86,6 @@ struct IntentionsController {
                 item.aiRephrased = true
                 item.quote = quote ?? item.quote
                 item = try database.updateIntention(item)
-                monitor.invalidate()
             }
             return JSON(Rephrasing(text: text, quote: quote, intention: item))
         }
@@ -110,14 +105,12 @@ struct IntentionsController {
                                        textColor: input.textColor.uppercased(), accentColor: input.accentColor?.uppercased(), fontName: input.fontName,
                                        createdAt: database.environment.now())
             try themes.create(theme)
-            monitor.invalidate()
             return JSON(theme, status: .created)
         }
         api.post("themes/generate") { request, context in
             let input = try await request.decode(as: GenerateInput.self, context: context)
             let theme = try await OfflineAssistant().generateTheme(prompt: input.prompt, id: database.environment.uuid(), createdAt: database.environment.now())
             try themes.create(theme)
-            monitor.invalidate()
             return JSON(theme, status: .created)
         }
         api.get("themes/:id") { _, context in
@@ -133,13 +126,11 @@ struct IntentionsController {
             theme.accentColor = input.accentColor?.uppercased()
             theme.fontName = input.fontName
             try themes.update(theme)
-            monitor.invalidate()
             return JSON(theme)
         }
         api.delete("themes/:id") { _, context in
             guard let theme = try themes.getTheme(byId: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
             try themes.delete(theme)
-            monitor.invalidate()
             return NoContent()
         }
 
@@ -148,13 +139,11 @@ struct IntentionsController {
             var input = try await request.decode(as: UserPreferences.self, context: context)
             input.id = try preferences.getOrCreatePreferences().id
             try preferences.update(input)
-            monitor.invalidate()
             return JSON(try preferences.getOrCreatePreferences())
         }
         api.get("preferences/notifications") { _, _ in JSON(try preferences.getOrCreatePreferences().notificationSettings) }
         api.put("preferences/notifications") { request, context in
             try preferences.updateNotificationSettings(try await request.decode(as: NotificationSettings.self, context: context))
-            monitor.invalidate()
             return JSON(try preferences.getOrCreatePreferences().notificationSettings)
         }
         api.get("reminders") { _, _ in JSON(try database.upcomingReminders().map { Reminder(kind: $0.kind, at: $0.at, prompt: $0.kind.prompt) }) }
@@ -191,7 +180,6 @@ struct DataController {
         api.post("import") { request, context in
             let export = try await request.decode(as: GroveExport.self, context: context)
             try database.importExport(export)
-            monitor.invalidate()
             return JSON(ImportResult(focusSessions: export.focusSessions.count, timers: export.timers.count, intentions: export.intentions.count,
                                      gatewaySessions: export.gatewaySessions.count, themes: export.themes.count))
         }

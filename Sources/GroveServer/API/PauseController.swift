@@ -6,7 +6,6 @@ import Hummingbird
 /// `/api/v1/pause/…`: apps, content, gateway sessions and usage.
 struct PauseController {
     let database: AppDatabase
-    let monitor: ChangeMonitor
 
     struct StartInput: Decodable { var appId: String; var platform: String? }
     struct StartOutput: Encodable, Sendable { var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp }
@@ -18,7 +17,6 @@ struct PauseController {
         api.post("pause/apps") { request, context in
             let app = try await request.decode(as: SocialApp.self, context: context)
             try database.addApp(app)
-            monitor.invalidate()
             return JSON(app, status: .created)
         }
         api.get("pause/apps/:appId") { _, context in JSON(try app(try context.string("appId"))) }
@@ -27,12 +25,10 @@ struct PauseController {
             let id = try context.string("appId")
             app.id = id
             try database.updateApp(app)
-            monitor.invalidate()
             return JSON(app)
         }
         api.delete("pause/apps/:appId") { _, context in
             try database.deleteApp(id: try context.string("appId"))
-            monitor.invalidate()
             return NoContent()
         }
         api.get("pause/apps/:appId/attempts") { _, context in
@@ -52,12 +48,10 @@ struct PauseController {
             var mine = item
             mine.isBundled = false
             try database.saveContents([mine])
-            monitor.invalidate()
             return JSON(try database.content(id: mine.id) ?? mine, status: .created)
         }
         api.delete("pause/content/:contentId") { _, context in
             try database.deleteContent(id: try context.string("contentId"))
-            monitor.invalidate()
             return NoContent()
         }
         api.post("pause/sessions") { request, context in
@@ -65,7 +59,6 @@ struct PauseController {
             let app = try app(input.appId)
             let attempts = try database.attemptsToday(appId: app.id)
             let (session, content) = try database.startGatewaySession(appId: app.id, platform: input.platform ?? "web")
-            monitor.invalidate()
             return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
         }
         api.get("pause/sessions") { request, _ in
@@ -78,7 +71,6 @@ struct PauseController {
         api.post("pause/sessions/:id/finish") { request, context in
             let input = try await request.decode(as: FinishInput.self, context: context)
             let session = try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome)
-            monitor.invalidate()
             return JSON(session)
         }
         api.get("pause/usage") { request, _ in
@@ -89,7 +81,6 @@ struct PauseController {
         api.get("pause/preferences") { _, _ in JSON(try database.pausePreferences()) }
         api.put("pause/preferences") { request, context in
             try database.updatePausePreferences(try await request.decode(as: PausePreferences.self, context: context))
-            monitor.invalidate()
             return JSON(try database.pausePreferences())
         }
     }

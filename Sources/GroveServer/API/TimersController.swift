@@ -6,7 +6,6 @@ import Hummingbird
 /// `/api/v1/timers/…`: timers, their checklists, and seed 001's sync messages.
 struct TimersController {
     let database: AppDatabase
-    let monitor: ChangeMonitor
 
     struct CreateInput: Decodable {
         var name: String
@@ -32,20 +31,17 @@ struct TimersController {
             let input = try await request.decode(as: CreateInput.self, context: context)
             let timer = try database.createTimer(name: input.name, durationInSeconds: input.durationInSeconds, icon: input.icon ?? NamedTimer.defaultIcon,
                                                  colorHex: input.colorHex ?? NamedTimer.defaultColorHex, notes: input.notes, todos: input.todos ?? [])
-            monitor.invalidate()
             return JSON(TimerDTO(from: timer), status: .created)
         }
         api.get("timers/sync") { _, _ in JSON(try database.timerSyncPayload()) }
         api.post("timers/sync/messages") { request, context in
             let message = try await request.decode(as: TimerUpdateMessage.self, context: context)
             try database.apply(message)
-            monitor.invalidate()
             return JSON(try database.timerSyncPayload())
         }
         api.post("timers/sync/quick-actions") { request, context in
             let message = try await request.decode(as: QuickActionMessage.self, context: context)
             try database.apply(message)
-            monitor.invalidate()
             return JSON(TimerDTO(from: try timer(message.timerID)))
         }
         api.get("timers/:id") { _, context in JSON(TimerDTO(from: try timer(try context.uuid("id")))) }
@@ -53,18 +49,15 @@ struct TimersController {
             let input = try await request.decode(as: UpdateInput.self, context: context)
             let updated = try database.updateTimer(id: try context.uuid("id"), name: input.name, durationInSeconds: input.durationInSeconds,
                                                    icon: input.icon, colorHex: input.colorHex, notes: input.notes)
-            monitor.invalidate()
             return JSON(TimerDTO(from: updated))
         }
         api.delete("timers/:id") { _, context in
             try database.deleteTimer(id: try context.uuid("id"))
-            monitor.invalidate()
             return NoContent()
         }
         api.post("timers/:id/todos") { request, context in
             let input = try await request.decode(as: TodoInput.self, context: context)
             let item = try database.addTodo(timerID: try context.uuid("id"), text: input.text)
-            monitor.invalidate()
             return JSON(TodoItemDTO(from: item), status: .created)
         }
         api.patch("timers/:id/todos/:todoId") { request, context in
@@ -73,24 +66,20 @@ struct TimersController {
             var item = try todo(timerID, todoID)
             if let text = input.text { item = try database.editTodo(timerID: timerID, todoID: todoID, text: text) }
             if let done = input.isCompleted, done != item.isCompleted { item = try database.toggleTodo(timerID: timerID, todoID: todoID) }
-            monitor.invalidate()
             return JSON(TodoItemDTO(from: item))
         }
         api.post("timers/:id/todos/:todoId/toggle") { _, context in
             let item = try database.toggleTodo(timerID: try context.uuid("id"), todoID: try context.uuid("todoId"))
-            monitor.invalidate()
             return JSON(TodoItemDTO(from: item))
         }
         api.post("timers/:id/todos/:todoId/move") { request, context in
             let input = try await request.decode(as: MoveInput.self, context: context)
             let timerID = try context.uuid("id")
             try database.moveTodo(timerID: timerID, todoID: try context.uuid("todoId"), to: input.position)
-            monitor.invalidate()
             return JSON(TimerDTO(from: try timer(timerID)))
         }
         api.delete("timers/:id/todos/:todoId") { _, context in
             try database.deleteTodo(timerID: try context.uuid("id"), todoID: try context.uuid("todoId"))
-            monitor.invalidate()
             return NoContent()
         }
     }

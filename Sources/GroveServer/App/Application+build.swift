@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSystem
 import Hummingbird
 import Logging
 import Mustache
@@ -21,13 +22,15 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     router.add(middleware: OriginMiddleware(loopbackOnly: !configuration.requiresAuthentication))
     router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
     router.add(middleware: StoreExecutorMiddleware())
+    // Every commit through this store tells the live layer, whichever route or service made it.
+    database.onCommit { [monitor] in monitor.invalidate() }
     let table = RouteTable()
     let api = APIRouter(group: router.group("api/v1"), table: table)
     let cache = ResponseCache()
     FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
-    TimersController(database: database, monitor: monitor).addRoutes(to: api)
-    PauseController(database: database, monitor: monitor).addRoutes(to: api)
-    IntentionsController(database: database, monitor: monitor).addRoutes(to: api)
+    TimersController(database: database).addRoutes(to: api)
+    PauseController(database: database).addRoutes(to: api)
+    IntentionsController(database: database).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     let templates = try await WebTemplates.load()
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
@@ -50,7 +53,7 @@ public func buildApplication(
         notifier.send(title: "Grove", body: kind.prompt)
         onReminder?(kind)
     }
-    let maintenance = MaintenanceService(database: database, monitor: monitor)
+    let maintenance = MaintenanceService(database: database)
     return Application(
         router: parts.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
@@ -62,10 +65,8 @@ public func buildApplication(
 /// days, and completes a focus session that fell due, so that open pages hear about it.
 final class MaintenanceService: Service, @unchecked Sendable {
     let database: AppDatabase
-    let monitor: ChangeMonitor
-    init(database: AppDatabase, monitor: ChangeMonitor) {
+    init(database: AppDatabase) {
         self.database = database
-        self.monitor = monitor
     }
 
     func run() async throws {
@@ -75,11 +76,11 @@ final class MaintenanceService: Service, @unchecked Sendable {
     private func loop() async {
         while !Task.isCancelled {
             do {
-                let changed = try await database.run { db in
-                    // settleFocusSession returns a completed session only in the moment it completes.
-                    try db.settlePauseData() > 0 || db.settleFocusSession()?.state == .completed
+                // What these settle is committed, and commits reach open pages by themselves.
+                try await database.run { db in
+                    try db.settlePauseData()
+                    try db.settleFocusSession()
                 }
-                if changed { monitor.invalidate() }
             } catch {
                 Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
             }

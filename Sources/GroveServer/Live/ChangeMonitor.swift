@@ -28,7 +28,8 @@ public enum ServerEvent: Sendable, Equatable {
 /// GRDB observation only sees writes made through its own pool; the CLI writes the same file from
 /// another process. `PRAGMA data_version` on a connection of our own changes whenever any other
 /// connection commits, so polling it (cheap: no table is read) catches both. Writes made through the
-/// API also call `invalidate()` so that caches drop at once rather than at the next poll.
+/// store's own commit hook (`AppDatabase.onCommit`) calls `invalidate()` so that caches drop at once
+/// rather than at the next poll.
 public final class ChangeMonitor: Service, @unchecked Sendable {
     private let lock = NSLock()
     private var generationValue = 0
