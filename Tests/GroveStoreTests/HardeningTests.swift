@@ -43,6 +43,15 @@ struct HardeningTests {
         }
     }
 
+    @Test func aPathThatIsNotAStoreKeepsItsPermissions() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString)").path
+        try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        #expect(throws: (any Error).self) { try AppDatabase.open(path: path, environment: .test(clock: TestClock(Date()))) }
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o644)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("root:"))
+    }
+
     @Test func addingAnAppWithAnIdInUseIsAnErrorNotAReplacement() throws {
         let (db, _) = try makeStore()
         let before = try db.app(id: "youtube")

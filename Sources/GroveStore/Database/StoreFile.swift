@@ -32,8 +32,11 @@ struct StoreFile: Sendable {
     }
 
     /// Creates the store's directory (0700) and file (0600) if missing, and narrows the permissions of
-    /// existing ones: a person's history is readable by that person alone. The WAL and shared-memory
-    /// files that SQLite creates next to it take the database file's permissions.
+    /// an existing store: a person's history is readable by that person alone. The WAL and
+    /// shared-memory files that SQLite creates next to it take the database file's permissions.
+    ///
+    /// Only Grove's own files are touched: a path that names something else (`--database /etc/passwd`,
+    /// a device, a link) keeps its permissions, and opening it then fails as "not a database".
     static func prepare(path: String) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -41,11 +44,26 @@ struct StoreFile: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
-        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        let fd = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
         if fd >= 0 {
-            _ = fchmod(fd, 0o600)
             close(fd)
+        } else if isSQLiteFile(path) {
+            _ = chmod(path, 0o600)
         }
-        for suffix in ["-wal", "-shm", ".lock"] { _ = chmod(path + suffix, 0o600) }
+        for companion in [path + "-wal", path + "-shm", path + ".lock"] where isRegularFile(companion) { _ = chmod(companion, 0o600) }
+    }
+
+    /// A regular file (not a link, device or directory).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// A regular file that is empty or starts with SQLite's header.
+    static func isSQLiteFile(_ path: String) -> Bool {
+        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header.isEmpty || header == Data("SQLite format 3\u{0}".utf8)
     }
 }
