@@ -121,4 +121,17 @@ struct BadInputSweepTests {
         }
         #expect(tried == spec.arguments.count * Self.badValues.count)
     }
+
+    /// The environment is input too: a terminal width of 1 or of eleven digits, or nonsense, draws
+    /// every report without trapping.
+    @Test func everyReportDrawsAtAnyTerminalWidth() throws {
+        let grove = try Self.prepared()
+        try grove.run("focus", "log", "--start", "2025-05-01 09:00", "--end", "2025-05-01 09:25")
+        for columns in ["1", "10", "25", "31", "99999999999", "-5", "abc"] {
+            for command in [[], ["stats"], ["forest"], ["intention", "now"], ["pause", "stats"], ["focus", "status"], ["timer", "list"], ["remind"], ["now"]] {
+                let result = try grove.run(command, now: "2025-05-01T12:00:00Z", environment: ["COLUMNS": columns])
+                #expect(result.status == 0, "COLUMNS=\(columns) grove \(command.joined(separator: " ")): \(result.err.prefix(200))")
+            }
+        }
+    }
 }

@@ -43,12 +43,13 @@ struct Grove {
     @discardableResult
     func run(_ arguments: String..., now: String? = nil) throws -> Result { try run(arguments, now: now) }
 
-    func run(_ arguments: [String], now: String? = nil) throws -> Result {
+    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
         var env = environment
         if let now { env["GROVE_NOW"] = now }
+        env.merge(extra) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -16,6 +16,7 @@ public enum FocusScreen {
     /// A progress bar `width` cells wide.
     public static func bar(_ progress: Double, width: Int) -> String {
         let cells = max(4, width)
+        let progress = progress.isFinite ? min(max(progress, 0), 1) : 0
         let filled = min(cells, Int((progress * Double(cells)).rounded(.down)))
         return String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
     }

@@ -90,7 +90,7 @@ struct StatsCommand: ParsableCommand {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         for d in week {
             let minutes = Int(d.focusTime / 60)
-            let bar = String(repeating: "█", count: minutes * min(30, traits.width - 30) / maxMinutes)
+            let bar = String(repeating: "█", count: max(0, minutes * max(1, min(30, traits.width - 30)) / maxMinutes))
             print("  \(names[d.day.weekday]) \(d.day.description.suffix(5))  \(style.green(bar))\(bar.isEmpty ? "" : " ")\(minutes)m, \(d.trees) 🌳")
         }
     }

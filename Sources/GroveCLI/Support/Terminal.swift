@@ -24,6 +24,9 @@ public struct TerminalTraits: Sendable {
     }
 
     /// Plain text, 80 columns: for tests and pipes.
+    /// The widths Grove lays text out for.
+    public static let widthRange = 20...1000
+
     public static let plain = TerminalTraits(color: false, trueColor: false, width: 80, isTTY: false)
 
     public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalTraits {
@@ -34,6 +37,9 @@ public struct TerminalTraits: Sendable {
         var width = 80
         if tty, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
         else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { width = columns }
+        // Every layout assumes a sane width: a 3-column window or COLUMNS=99999999999 renders as the
+        // nearest one Grove can draw.
+        width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
         return TerminalTraits(color: tty && !noColor && !dumb, trueColor: trueColor, width: width, isTTY: tty)
     }
