@@ -8,10 +8,10 @@ Uses wrk (Debian's `wrk`) on loopback only; both loads run together for --second
 
 Usage: scripts/contention-test.py [--sessions N] [--seconds S] [--binary PATH] [--skip-build]
 """
-import argparse, os, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, os, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary, seed  # noqa: E402
+from seed import release_binary, seeded_server  # noqa: E402
 from importlib import import_module  # noqa: E402
 
 load = import_module("load-test")
@@ -29,23 +29,7 @@ def main():
 
     wrk = load.ensure_wrk()
     binary = args.binary or release_binary(ROOT, build=not args.skip_build)
-    home = tempfile.mkdtemp(prefix="grove-contention-")
-    env = dict(os.environ, GROVE_HOME=home, TZ="America/New_York", NO_COLOR="1")
-    seed(binary, env, args.sessions)
-    subprocess.run([binary, "focus", "start", "--length", "4h"], env=env, check=True, capture_output=True)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/api/v1/focus/current", timeout=1).read()
-                break
-            except Exception:
-                time.sleep(0.1)
+    with seeded_server(binary, args.sessions, "grove-contention-") as base:
         seconds = f"-d{args.seconds}s"
         pages = subprocess.Popen([wrk, "-t1", "-c8", seconds, "--latency", "--timeout", "10s", base + "/api/v1/focus/sessions?limit=50"],
                                  stdout=subprocess.PIPE, text=True)
@@ -58,10 +42,6 @@ def main():
             print(f"{label:<50} {rps:>8,.0f} requests/s   p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   non-2xx {errors}")
         _, _, p99, _ = load.parse(current)
         print(f"/focus/current p99 {p99:.2f} ms: {'meets' if p99 <= 20 else 'misses'} the goal of <= 20 ms")
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":

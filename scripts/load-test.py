@@ -9,10 +9,10 @@ p99 <= 10 ms for stats.
 
 Usage: scripts/load-test.py [--sessions N] [--seconds S] [--connections C] [--skip-build] [--binary PATH]
 """
-import argparse, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, json, os, re, shutil, subprocess, sys, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary, seed  # noqa: E402
+from seed import release_binary, seeded_server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -48,25 +48,8 @@ def main():
 
     wrk = ensure_wrk()
     binary = args.binary or release_binary(ROOT, build=not args.skip_build)
-    home = tempfile.mkdtemp(prefix="grove-load-")
-    env = dict(os.environ, GROVE_HOME=home, TZ="America/New_York", NO_COLOR="1")
-    seed(binary, env, args.sessions)
-    subprocess.run([binary, "focus", "start", "--length", "4h"], env=env, check=True, capture_output=True)
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/api/v1/focus/stats", timeout=1).read()
-                break
-            except Exception:
-                time.sleep(0.1)
-        total = __import__("json").loads(urllib.request.urlopen(base + "/api/v1/focus/stats").read())["totalSessions"]
+    with seeded_server(binary, args.sessions, "grove-load-") as base:
+        total = json.loads(urllib.request.urlopen(base + "/api/v1/focus/stats").read())["totalSessions"]
         print(f"{total} sessions stored; wrk -t2 -c{args.connections} -d{args.seconds}s on loopback")
         for path, goal in (("/api/v1/focus/current", None), ("/api/v1/focus/stats", 10.0)):
             out = subprocess.run([wrk, "-t2", f"-c{args.connections}", f"-d{args.seconds}s", "--latency", base + path],
@@ -75,10 +58,6 @@ def main():
             verdict = f"; goal p99 <= {goal:.0f} ms" if goal else ""
             print(f"GET {path:<24} {rps:>9,.0f} requests/s   p50 {p50:5.2f} ms   p99 {p99:5.2f} ms   "
                   f"non-2xx {errors}  (goal >= 10,000 requests/s{verdict})")
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":

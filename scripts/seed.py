@@ -1,5 +1,5 @@
 """Seeds a GROVE_HOME with N focus sessions through `grove import` (shared by the perf scripts)."""
-import json, os, subprocess, uuid
+import contextlib, json, os, shutil, socket, subprocess, tempfile, time, urllib.request, uuid
 from datetime import datetime, timedelta, timezone
 
 
@@ -37,3 +37,31 @@ def release_binary(root, build=True):
                        stdout=subprocess.DEVNULL)
     return subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=root, check=True,
                           capture_output=True, text=True).stdout.strip() + "/grove"
+
+
+@contextlib.contextmanager
+def seeded_server(binary, sessions, prefix):
+    """A `grove serve` on a free loopback port over a new GROVE_HOME holding `sessions` sessions and a
+    running focus session; yields the base URL and stops the server (and removes the data) after."""
+    home = tempfile.mkdtemp(prefix=prefix)
+    env = dict(os.environ, GROVE_HOME=home, TZ="America/New_York", NO_COLOR="1")
+    seed(binary, env, sessions)
+    subprocess.run([binary, "focus", "start", "--length", "4h"], env=env, check=True, capture_output=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/api/v1/focus/current", timeout=1).read()
+                break
+            except Exception:
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+        shutil.rmtree(home, ignore_errors=True)
