@@ -43,33 +43,3 @@ public struct GroveCommand: AsyncParsableCommand {
         }
     }
 }
-
-/// What `grove` shows with no arguments.
-public struct Dashboard: Codable, Sendable {
-    public var intention: Intention?
-    public var activeSession: FocusSession?
-    public var remaining: TimeInterval?
-    public var stats: ForestStats
-
-    public static func load(from db: AppDatabase) throws -> Dashboard {
-        let session = try db.currentFocusSession()
-        let remaining = try session.map { $0.remaining(at: try db.now(for: $0)) }
-        return Dashboard(intention: try db.currentIntention(), activeSession: session, remaining: remaining, stats: try db.forestStats())
-    }
-
-    public var text: String {
-        var lines: [String] = []
-        if let intention {
-            lines.append("Intention (\(intention.scope.rawValue)): \(intention.text)")
-        } else {
-            lines.append("No intention set for today.")
-        }
-        if let activeSession, let remaining {
-            let m = Int(remaining) / 60, s = Int(remaining) % 60
-            lines.append("Focus: \(activeSession.state.displayName), \(m):\(s < 10 ? "0" : "")\(s) left")
-        }
-        lines.append("Today: \(stats.todaysTrees) tree\(stats.todaysTrees == 1 ? "" : "s"), \(ForestStats.formatDuration(stats.todaysFocusTime)) focused")
-        lines.append("Streak: \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s") (longest \(stats.longestStreak))")
-        return lines.joined(separator: "\n")
-    }
-}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct FocusAbandon: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "abandon", abstract: "Give up the session (no tree).")
+    @OptionGroup var options: GlobalOptions
+    func run() throws {
+        let db = try options.open()
+        let session = try db.abandonFocusSession()
+        if options.json { return try Output.json(FocusStatusReport(session, now: session.endTime ?? db.environment.now())) }
+        print("Abandoned after \(ForestStats.formatDuration(session.duration)) of focus. No tree this time.")
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct FocusResume: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume the paused session.")
+    @OptionGroup var options: GlobalOptions
+    func run() throws {
+        let db = try options.open()
+        try FocusReport.print(try db.resumeFocusSession(), db: db, options: options, verb: "Resumed")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct FocusStatus: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the running session, or the last one.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let db = try options.open()
+        let current = try db.currentFocusSession()
+        let session = try current ?? db.latestFocusSession()
+        let now = try session.map { try db.now(for: $0) } ?? db.environment.now()
+        if options.json { return try Output.json(FocusStatusReport(session, now: now)) }
+        guard let session else { return print("No focus sessions yet. Start one with `grove focus`.") }
+        let calendar = try db.calendar()
+        let today = calendar.localDay(of: now)
+        switch session.state {
+        case .active, .paused:
+            for line in FocusScreen.lines(session, now: now, traits: .plain).prefix(3) { print(line) }
+            if session.clockUncertain { print("(The machine restarted during this session; its time is measured by the wall clock.)") }
+        case .completed:
+            let end = session.endTime ?? session.startTime
+            print("No session running. Last: completed at \(calendar.wallText(end, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳")
+        case .abandoned:
+            print("No session running. Last: abandoned at \(calendar.wallText(session.endTime ?? session.startTime, today: today)).")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove now`: one line for prompts and status bars.
+struct NowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now", abstract: "One line for shell prompts and status bars.",
+        discussion: """
+            Prints the running session and its remaining time, else the current intention; prints \
+            nothing when there is neither.
+              tmux:    set -g status-right '#(grove now)'
+              waybar:  "custom/grove": { "exec": "grove now", "interval": 5 }
+            """)
+    @OptionGroup var options: GlobalOptions
+
+    struct Report: Encodable {
+        var text: String
+        var session: FocusSession?
+        var remaining: TimeInterval?
+        var intention: Intention?
+    }
+
+    func run() throws {
+        let db = try options.open()
+        let session = try db.currentFocusSession()
+        var report = Report(text: "")
+        if let session {
+            let remaining = session.remaining(at: try db.now(for: session))
+            let stage = session.treeStage(at: try db.now(for: session))
+            report.session = session
+            report.remaining = remaining
+            report.text = "\(FocusScreen.glyph(stage)) \(DurationParser.clock(remaining))\(session.state == .paused ? " paused" : "")"
+        } else if let intention = try db.currentIntention() {
+            report.intention = intention
+            report.text = "◎ \(intention.text)"
+        }
+        if options.json { return try Output.json(report) }
+        if !report.text.isEmpty { print(report.text) }
+    }
+}

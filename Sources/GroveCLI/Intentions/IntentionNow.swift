@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct IntentionNow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "now", abstract: "Show today's intention as a card.")
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "Another day (YYYY-MM-DD).") var date: String?
+
+    func run() throws {
+        let db = try options.open()
+        let calendar = try db.calendar()
+        let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
+        let intention = try db.currentIntention(on: day)
+        if options.json { return try Output.json(intention) }
+        guard let intention else { return print("No intention for \(day.map(\.description) ?? "today"). Set one: grove intention set \"…\"") }
+        let themes = ThemeRepository(database: db)
+        let defaultTheme = try UserPreferencesRepository(database: db).getOrCreatePreferences().defaultThemeId
+        let theme = try (intention.themeId ?? defaultTheme).flatMap { try themes.getTheme(byId: $0) }
+        print(IntentionCard.render(intention, theme: theme, traits: .current()))
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct IntentionSearch: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Find intentions by text (any case, any accents).")
+    @OptionGroup var options: GlobalOptions
+    @Argument var query: String
+    func run() throws {
+        let db = try options.open()
+        try IntentionPrinter.print(try db.searchIntentions(query), options: options)
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct IntentionSet: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the intention for a day, week or month (replaces that period's).")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The intention.") var text: String
+    @Option(name: .long, help: "day, week or month.") var scope: String = "day"
+    @Option(name: .long, help: "A day in the period: YYYY-MM-DD, today, tomorrow (default today).") var date: String?
+    @Option(name: .long, help: "Theme name or id.") var theme: String?
+
+    func run() throws {
+        let scope = try ScopeOption.parse(scope)
+        let db = try options.open()
+        let calendar = try db.calendar()
+        let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
+        let themeID = try theme.map { try ThemeLookup.find($0, in: db).id }
+        let intention = try db.setIntention(text, scope: scope, date: day, themeId: themeID)
+        if options.json { return try Output.json(intention) }
+        print("\(scope.displayName) intention for \(intention.date): \(intention.text)")
+    }
+}

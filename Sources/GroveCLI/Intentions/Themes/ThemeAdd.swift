@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct ThemeAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a custom theme.")
+    @OptionGroup var options: GlobalOptions
+    @Argument var name: String
+    @Option(name: .long, help: "Background, #RRGGBB.") var background: String
+    @Option(name: .long, help: "Text colour, #RRGGBB.") var text: String
+    @Option(name: .long, help: "Accent colour, #RRGGBB.") var accent: String?
+    @Option(name: .long, help: "Font name.") var font: String?
+
+    func run() throws {
+        let db = try options.open()
+        let theme = IntentionTheme(id: db.environment.uuid(), name: name, backgroundColor: background.uppercased(), textColor: text.uppercased(),
+                                   accentColor: accent?.uppercased(), fontName: font, createdAt: db.environment.now())
+        try ThemeRepository(database: db).create(theme)
+        if options.json { return try Output.json(theme) }
+        print("Added \(name) (contrast \(String(format: "%.1f", theme.contrastRatio)):1\(theme.contrastRatio < 4.5 ? ", below the 4.5:1 that keeps text readable" : "")).")
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove theme …`
+struct ThemeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "theme", abstract: "Themes for intention cards.",
+        discussion: """
+              grove theme list
+              grove theme add Desert --background "#EDC9AF" --text "#3B2F2F"
+              grove theme generate "calm ocean morning"
+              grove theme default Ocean
+            """,
+        subcommands: [ThemeList.self, ThemeAdd.self, ThemeGenerate.self, ThemeDefault.self],
+        defaultSubcommand: ThemeList.self)
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct ThemeList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List themes (presets first).")
+    @OptionGroup var options: GlobalOptions
+    func run() throws {
+        let db = try options.open()
+        let themes = try ThemeRepository(database: db).getAll()
+        if options.json { return try Output.json(themes) }
+        let style = Style(.current())
+        let defaultID = try UserPreferencesRepository(database: db).getOrCreatePreferences().defaultThemeId
+        for t in themes {
+            let kind = t.isPreset ? "preset" : t.isAIGenerated ? "generated" : "custom"
+            let sample = style.colors("  \(t.name.padding(toLength: 16, withPad: " ", startingAt: 0))  ", foreground: t.textColor, background: t.backgroundColor)
+            print("\(t.id == defaultID ? "★" : " ") \(sample) \(t.backgroundColor)/\(t.textColor)  \(kind)  contrast \(String(format: "%.1f", t.contrastRatio)):1")
+        }
+    }
+}

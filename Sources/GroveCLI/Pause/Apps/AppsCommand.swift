@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove apps …`: which apps and sites Grove gates.
+struct AppsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps", abstract: "The apps and sites Grove pauses in front of.",
+        discussion: """
+              grove apps
+              grove apps add hn --name "Hacker News" --scheme hn:// --url https://news.ycombinator.com/
+              grove apps enable hn
+              grove apps duration 30s
+            """,
+        subcommands: [AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self],
+        defaultSubcommand: AppsList.self)
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct AppsDisable: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Stop gating an app.")
+    @OptionGroup var options: GlobalOptions
+    @Argument var id: String
+    func run() throws {
+        let db = try options.open()
+        try db.setAppEnabled(id: id, false)
+        if options.json { return try Output.json(try db.app(id: id)) }
+        print("\(id) is no longer gated.")
+    }
+}

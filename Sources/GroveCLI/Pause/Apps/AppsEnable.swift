@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct AppsEnable: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "enable", abstract: "Gate an app (at most 10).")
+    @OptionGroup var options: GlobalOptions
+    @Argument var id: String
+    func run() throws {
+        let db = try options.open()
+        try db.setAppEnabled(id: id, true)
+        if options.json { return try Output.json(try db.app(id: id)) }
+        print("\(id) is gated.")
+    }
+}

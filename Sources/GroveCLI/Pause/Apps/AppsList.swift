@@ -1,0 +1,17 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct AppsList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List apps.")
+    @OptionGroup var options: GlobalOptions
+    func run() throws {
+        let db = try options.open()
+        let apps = try db.apps()
+        if options.json { return try Output.json(apps) }
+        let p = try db.pausePreferences()
+        for a in apps { print("\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)") }
+        print("\(p.enabledApps.count)/\(PausePreferences.maxEnabledApps) enabled · pause \(p.timerDuration) s")
+    }
+}

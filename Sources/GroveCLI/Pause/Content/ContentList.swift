@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct ContentList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List content.")
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "Only this category.") var category: String?
+    func run() throws {
+        let c = try category.map { value -> MindfulnessContent.ContentCategory in
+            guard let c = MindfulnessContent.ContentCategory(rawValue: value) else {
+                throw InvalidField("category", "category must be one of \(MindfulnessContent.ContentCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return c
+        }
+        let db = try options.open()
+        let items = try db.contents(category: c)
+        if options.json { return try Output.json(items) }
+        for i in items {
+            print("\(i.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \(i.type.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(i.category.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) p\(i.priority) ×\(i.timesShown)  \(i.text.prefix(50))…")
+        }
+        print("\(items.count) items")
+    }
+}

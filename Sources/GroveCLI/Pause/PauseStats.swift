@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove pause stats`: usage per app and day against the 60% target.
+struct PauseStats: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Pause usage per app and day (last 30 days).")
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "Only this app.") var app: String?
+
+    func run() throws {
+        let db = try options.open()
+        let stats = try db.usageStatistics(appId: app)
+        if options.json { return try Output.json(stats) }
+        guard !stats.isEmpty else { return print("No pauses in the last 30 days.") }
+        let style = Style(.current())
+        print(style.bold("Day         App            Pauses  Done  Left  Avg    Rate   Streak"))
+        for s in stats {
+            let rate = "\(Int((s.completionRate * 100).rounded()))%"
+            let mark = s.meetsTarget ? style.green("✓") : style.yellow("·")
+            print("\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))")
+        }
+        print(style.dim("✓ = at least 60% of pauses completed (the target)"))
+    }
+}

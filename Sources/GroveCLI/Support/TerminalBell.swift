@@ -1,0 +1,11 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal bell.
+public enum TerminalBell {
+    public static func ring() { FileHandle.standardOutput.write(Data("\u{07}".utf8)) }
+}

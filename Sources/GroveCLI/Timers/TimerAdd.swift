@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct TimerAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a timer.")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "Its name.") var name: String
+    @Option(name: .long, help: "Its length, e.g. 25m or 1h30m (up to 24h).") var duration: String
+    @Option(name: .long, help: "Icon name.") var icon: String = NamedTimer.defaultIcon
+    @Option(name: .long, help: "Colour, #RRGGBB.") var color: String = NamedTimer.defaultColorHex
+    @Option(name: .long, help: "Notes.") var notes: String?
+    @Option(name: .long, help: "A to-do (repeatable).") var todo: [String] = []
+
+    func run() throws {
+        let db = try options.open()
+        let seconds = try TimeParsing.duration(duration, field: "durationInSeconds")
+        let timer = try db.createTimer(name: name, durationInSeconds: Int(seconds.rounded()), icon: icon, colorHex: color, notes: notes, todos: todo)
+        if options.json { return try Output.json(TimerDTO(from: timer)) }
+        print("Added \(TimerText.summary(timer))")
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+struct TimerList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List timers.")
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "Order: createdAt (newest first) or name.") var sort: String = "createdAt"
+    @Flag(name: .long, help: "Only timers with unfinished to-dos.") var incomplete = false
+
+    func run() throws {
+        guard let order = AppDatabase.TimerOrder(rawValue: sort) else { throw InvalidField("sort", "sort must be createdAt or name (got \"\(sort)\")") }
+        let db = try options.open()
+        let timers = incomplete ? try db.timersWithIncompleteTodos() : try db.timers(orderedBy: order)
+        if options.json { return try Output.json(timers.map(TimerDTO.init(from:))) }
+        guard !timers.isEmpty else { return print("No timers yet. Add one: grove timer add Workout --duration 25m") }
+        for t in timers { print(TimerText.summary(t)) }
+    }
+}
