@@ -41,6 +41,24 @@ struct ServerTests {
         }
     }
 
+    /// The whole application as `grove serve` runs it — router, change monitor, reminders, maintenance —
+    /// on a real socket: what tests of the router alone would not catch (services that fail to start,
+    /// middleware order).
+    @Test func theWholeApplicationServesOnLoopback() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2025-05-14T09:00:00Z") ?? Date())
+        let database = try AppDatabase.inMemory(environment: .test(clock: clock))
+        let app = try await buildApplication(database: database, configuration: ServerConfiguration(host: "127.0.0.1", port: 0))
+        try await app.test(.live) { client in
+            let c = Client(client: client)
+            #expect(try await c.get("/api/v1/focus/current").status == 200)
+            #expect(try await c.post("/api/v1/focus/start", #"{"plannedDuration": 600}"#).status == 201)
+            let current = try await c.get("/api/v1/focus/current").object
+            #expect((current["session"] as? [String: Any])?["state"] as? String == "active")
+            #expect(try await c.get("/").text.contains("Grove"))
+            expectProblem(try await c.get("/api/v1/nope"), 404)
+        }
+    }
+
     @Test func loopbackNeedsNoLogin() async throws {
         #expect(ServerConfiguration(host: "127.0.0.1").requiresAuthentication == false)
         #expect(ServerConfiguration(host: "localhost").requiresAuthentication == false)

@@ -25,11 +25,11 @@ struct APIRouter {
     let group: RouterGroup<GroveRequestContext>
     let table: RouteTable
 
-    func get<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.get, path, handler) }
-    func post<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.post, path, handler) }
-    func put<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.put, path, handler) }
-    func patch<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.patch, path, handler) }
-    func delete<O: ResponseGenerator>(_ path: String, _ handler: @escaping Handler<O>) { add(.delete, path, handler) }
+    func get<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.get, path, handler) }
+    func post<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.post, path, handler) }
+    func put<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.put, path, handler) }
+    func patch<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.patch, path, handler) }
+    func delete<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.delete, path, handler) }
 
     private func add<O: ResponseGenerator>(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler<O>) {
         group.on(RouterPath(path), method: method, use: handler)

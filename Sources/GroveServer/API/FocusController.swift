@@ -21,62 +21,117 @@ struct FocusController {
     }
 
     func addRoutes(to api: APIRouter) {
-        api.get("focus/current") { _, _ in try await current() }
-        api.post("focus/start") { request, context in
-            let input = try await request.decodeIfPresent(StartInput.self, context: context)
-            let session = try database.startFocusSession(plannedDuration: input?.plannedDuration)
-            return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
-        }
-        api.post("focus/pause") { _, _ in try changed(database.pauseFocusSession()) }
-        api.post("focus/resume") { _, _ in try changed(database.resumeFocusSession()) }
-        api.post("focus/abandon") { _, _ in try changed(database.abandonFocusSession()) }
-        api.post("focus/log") { request, context in
-            let input = try await request.decode(as: LogInput.self, context: context)
-            let zone = try input.timeZoneIdentifier.map { try ZonedCalendar(validating: $0).timeZone }
-            let session = try database.logFocusSession(
-                start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
-                abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone)
-            return JSON(session, status: .created)
-        }
-        api.get("focus/sessions") { request, _ in
-            let (limit, offset) = try request.page()
-            switch request.queryString("state") {
-            case nil: return JSON(try database.focusSessions(limit: limit, offset: offset))
-            case "completed": return JSON(try database.completedSessions(limit: limit, offset: offset))
-            case let other?:
-                guard let state = SessionState(rawValue: other) else {
-                    throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
-                }
-                return JSON(try database.focusSessions(state: state, limit: limit, offset: offset))
+        api.get("focus/current", use: current)
+        api.post("focus/start", use: start)
+        api.post("focus/pause", use: pause)
+        api.post("focus/resume", use: resume)
+        api.post("focus/abandon", use: abandon)
+        api.post("focus/log", use: log)
+        api.get("focus/sessions", use: sessions)
+        api.get("focus/sessions/:id", use: session)
+        api.delete("focus/sessions/:id", use: deleteSession)
+        api.get("focus/stats", use: stats)
+        api.get("focus/forest", use: forest)
+        api.get("focus/daily", use: daily)
+        api.get("focus/preferences", use: preferences)
+        api.put("focus/preferences", use: updatePreferences)
+        api.get("focus/break", use: nextBreak)
+    }
+
+    // MARK: The running session
+
+    /// `POST /focus/start` (`plannedDuration` in seconds, default from the preferences).
+    @Sendable func start(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
+        let input = try await request.decodeIfPresent(StartInput.self, context: context)
+        let session = try database.startFocusSession(plannedDuration: input?.plannedDuration)
+        return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
+    }
+
+    /// `POST /focus/pause`
+    @Sendable func pause(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
+        try changed(database.pauseFocusSession())
+    }
+
+    /// `POST /focus/resume`
+    @Sendable func resume(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
+        try changed(database.resumeFocusSession())
+    }
+
+    /// `POST /focus/abandon`: no tree.
+    @Sendable func abandon(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
+        try changed(database.abandonFocusSession())
+    }
+
+    // MARK: Sessions
+
+    /// `POST /focus/log`: a session that happened elsewhere.
+    @Sendable func log(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusSession> {
+        let input = try await request.decode(as: LogInput.self, context: context)
+        let zone = try input.timeZoneIdentifier.map { try ZonedCalendar(validating: $0).timeZone }
+        let session = try database.logFocusSession(
+            start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
+            abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone)
+        return JSON(session, status: .created)
+    }
+
+    /// `GET /focus/sessions?state=&limit=&offset=`: newest first, one page.
+    @Sendable func sessions(_ request: Request, context: GroveRequestContext) throws -> JSON<[FocusSession]> {
+        let (limit, offset) = try request.page()
+        switch request.queryString("state") {
+        case nil: return JSON(try database.focusSessions(limit: limit, offset: offset))
+        case "completed": return JSON(try database.completedSessions(limit: limit, offset: offset))
+        case let other?:
+            guard let state = SessionState(rawValue: other) else {
+                throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
             }
+            return JSON(try database.focusSessions(state: state, limit: limit, offset: offset))
         }
-        api.get("focus/sessions/:id") { _, context in
-            guard let session = try database.focusSession(id: try context.uuid("id")) else { throw NotFoundError("focus session", try context.string("id")) }
-            return JSON(session)
-        }
-        api.delete("focus/sessions/:id") { _, context in
-            try database.deleteFocusSession(id: try context.uuid("id"))
-            return NoContent()
-        }
-        api.get("focus/stats") { _, _ in try await stats() }
-        api.get("focus/forest") { request, _ in
-            let (limit, offset) = try request.page()
-            return JSON(try database.completedSessions(limit: limit, offset: offset))
-        }
-        api.get("focus/daily") { request, _ in
-            let calendar = try database.calendar()
-            let today = calendar.localDay(of: database.environment.now())
-            let from = try day(request, "from") ?? today.adding(days: -364)
-            let to = try day(request, "to") ?? today
-            guard from <= to else { throw APIError.badRequest(field: "from", detail: "from must not be after to") }
-            return JSON(try database.dailyFocusTotals(from: from, to: to))
-        }
-        api.get("focus/preferences") { _, _ in JSON(try database.focusPreferences()) }
-        api.put("focus/preferences") { request, context in
-            try database.updateFocusPreferences(try await request.decode(as: FocusPreferences.self, context: context))
-            return JSON(try database.focusPreferences())
-        }
-        api.get("focus/break") { _, _ in JSON(try database.nextBreak()) }
+    }
+
+    /// `GET /focus/sessions/:id`
+    @Sendable func session(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusSession> {
+        guard let session = try database.focusSession(id: try context.uuid("id")) else { throw NotFoundError("focus session", try context.string("id")) }
+        return JSON(session)
+    }
+
+    /// `DELETE /focus/sessions/:id` (its day's totals follow).
+    @Sendable func deleteSession(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.deleteFocusSession(id: try context.uuid("id"))
+        return NoContent()
+    }
+
+    /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
+    @Sendable func forest(_ request: Request, context: GroveRequestContext) throws -> JSON<[FocusSession]> {
+        let (limit, offset) = try request.page()
+        return JSON(try database.completedSessions(limit: limit, offset: offset))
+    }
+
+    // MARK: Stats and preferences
+
+    /// `GET /focus/daily?from=&to=`: per-day totals, the last year by default.
+    @Sendable func daily(_ request: Request, context: GroveRequestContext) throws -> JSON<[DailyFocusTotals]> {
+        let calendar = try database.calendar()
+        let today = calendar.localDay(of: database.environment.now())
+        let from = try day(request, "from") ?? today.adding(days: -364)
+        let to = try day(request, "to") ?? today
+        guard from <= to else { throw APIError.badRequest(field: "from", detail: "from must not be after to") }
+        return JSON(try database.dailyFocusTotals(from: from, to: to))
+    }
+
+    /// `GET /focus/preferences`
+    @Sendable func preferences(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusPreferences> {
+        JSON(try database.focusPreferences())
+    }
+
+    /// `PUT /focus/preferences`
+    @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
+        try database.updateFocusPreferences(try await request.decode(as: FocusPreferences.self, context: context))
+        return JSON(try database.focusPreferences())
+    }
+
+    /// `GET /focus/break`: the break the Pomodoro cycle calls for now.
+    @Sendable func nextBreak(_ request: Request, context: GroveRequestContext) throws -> JSON<PomodoroBreak> {
+        JSON(try database.nextBreak())
     }
 
     private func changed(_ session: FocusSession) throws -> JSON<FocusStatusReport> {
@@ -88,7 +143,7 @@ struct FocusController {
     ///
     /// These two routes answer from memory on the event loop (`StoreExecutorMiddleware.cachedPaths`);
     /// only a miss goes to the store's threads.
-    private func current() async throws -> JSON<FocusStatusReport> {
+    @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
         let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
             try await database.run { database -> ((FocusSession, ClockReading?)?, Date?) in
                 guard let session = try database.currentFocusSession() else { return (nil, nil) }
@@ -100,7 +155,7 @@ struct FocusController {
     }
 
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
-    private func stats() async throws -> RawJSON {
+    @Sendable func stats(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let now = database.environment.now()
         let bytes = try await cache.value("focus/stats", generation: monitor.freshGeneration, now: now) {
             try await database.run { database -> (Data, Date?) in

@@ -1,7 +1,6 @@
 import Foundation
 import GroveCore
 import GroveStore
-import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
@@ -34,119 +33,192 @@ struct IntentionsController {
     var preferences: UserPreferencesRepository { UserPreferencesRepository(database: database) }
 
     func addRoutes(to api: APIRouter) {
-        api.get("intentions") { request, _ in
-            let today = try database.calendar().localDay(of: database.environment.now())
-            var items: [Intention]
-            if let q = request.queryString("q") {
-                items = try database.searchIntentions(q)
-            } else if request.queryString("from") != nil || request.queryString("to") != nil {
-                items = try database.intentions(from: try day(request, "from") ?? today.adding(days: -36_500), to: try day(request, "to") ?? today.adding(days: 36_500))
-            } else {
-                items = try database.intentions()
-            }
-            if let raw = request.queryString("scope") {
-                guard let scope = IntentionScope(rawValue: raw) else { throw APIError.badRequest(field: "scope", detail: "scope must be day, week or month") }
-                items = items.filter { $0.scope == scope }
-            }
-            return JSON(items)
-        }
-        api.post("intentions") { request, context in
-            let input = try await request.decode(as: SetInput.self, context: context)
-            let intention = try database.setIntention(input.text, scope: input.scope, date: input.date, themeId: input.themeId,
-                                                      customFont: input.customFont, quote: input.quote)
-            return JSON(intention, status: .created)
-        }
-        api.get("intentions/current") { request, _ in JSON(try database.currentIntention(on: try day(request, "date"))) }
-        api.get("intentions/search") { request, _ in
-            guard let q = request.queryString("q") else { throw APIError.badRequest(field: "q", detail: "q is required") }
-            return JSON(try database.searchIntentions(q))
-        }
-        api.get("intentions/:id") { _, context in JSON(try intention(try context.uuid("id"))) }
-        api.put("intentions/:id") { request, context in
-            let input = try await request.decode(as: UpdateInput.self, context: context)
-            var item = try intention(try context.uuid("id"))
-            if let text = input.text { item.text = text }
-            if let themeId = input.themeId { item.themeId = themeId }
-            if let font = input.customFont { item.customFont = font }
-            if let quote = input.quote { item.quote = quote }
-            if let date = input.date { item.date = date }
-            let updated = try database.updateIntention(item)
-            return JSON(updated)
-        }
-        api.delete("intentions/:id") { _, context in
-            try database.deleteIntention(id: try context.uuid("id"))
-            return NoContent()
-        }
-        api.post("intentions/:id/rephrase") { request, context in
-            var item = try intention(try context.uuid("id"))
-            let text = OfflineAssistant.rephrased(item.text, scope: item.scope)
-            let quote = OfflineAssistant.bestQuote(for: item.text, from: try database.contents())
-            if try request.flag("apply") {
-                item.text = text
-                item.aiRephrased = true
-                item.quote = quote ?? item.quote
-                item = try database.updateIntention(item)
-            }
-            return JSON(Rephrasing(text: text, quote: quote, intention: item))
-        }
+        api.get("intentions", use: list)
+        api.post("intentions", use: set)
+        api.get("intentions/current", use: current)
+        api.get("intentions/search", use: search)
+        api.get("intentions/:id", use: show)
+        api.put("intentions/:id", use: update)
+        api.delete("intentions/:id", use: delete)
+        api.post("intentions/:id/rephrase", use: rephrase)
+        api.get("themes", use: themeList)
+        api.post("themes", use: createTheme)
+        api.post("themes/generate", use: generateTheme)
+        api.get("themes/:id", use: showTheme)
+        api.put("themes/:id", use: updateTheme)
+        api.delete("themes/:id", use: deleteTheme)
+        api.get("preferences", use: showPreferences)
+        api.put("preferences", use: updatePreferences)
+        api.get("preferences/notifications", use: notificationSettings)
+        api.put("preferences/notifications", use: updateNotificationSettings)
+        api.get("reminders", use: reminders)
+    }
 
-        api.get("themes") { request, _ in
-            switch request.queryString("kind") {
-            case nil: return JSON(try themes.getAll())
-            case "preset": return JSON(try themes.getPresetThemes())
-            case "custom": return JSON(try themes.getCustomThemes())
-            case "generated": return JSON(try themes.getAIGeneratedThemes())
-            default: throw APIError.badRequest(field: "kind", detail: "kind must be preset, custom or generated")
-            }
-        }
-        api.post("themes") { request, context in
-            let input = try await request.decode(as: ThemeInput.self, context: context)
-            let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor.uppercased(),
-                                       textColor: input.textColor.uppercased(), accentColor: input.accentColor?.uppercased(), fontName: input.fontName,
-                                       createdAt: database.environment.now())
-            try themes.create(theme)
-            return JSON(theme, status: .created)
-        }
-        api.post("themes/generate") { request, context in
-            let input = try await request.decode(as: GenerateInput.self, context: context)
-            let theme = try await OfflineAssistant().generateTheme(prompt: input.prompt, id: database.environment.uuid(), createdAt: database.environment.now())
-            try themes.create(theme)
-            return JSON(theme, status: .created)
-        }
-        api.get("themes/:id") { _, context in
-            guard let theme = try themes.getTheme(byId: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
-            return JSON(theme)
-        }
-        api.put("themes/:id") { request, context in
-            let input = try await request.decode(as: ThemeInput.self, context: context)
-            guard var theme = try themes.getTheme(byId: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
-            theme.name = input.name
-            theme.backgroundColor = input.backgroundColor.uppercased()
-            theme.textColor = input.textColor.uppercased()
-            theme.accentColor = input.accentColor?.uppercased()
-            theme.fontName = input.fontName
-            try themes.update(theme)
-            return JSON(theme)
-        }
-        api.delete("themes/:id") { _, context in
-            guard let theme = try themes.getTheme(byId: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
-            try themes.delete(theme)
-            return NoContent()
-        }
+    // MARK: Intentions
 
-        api.get("preferences") { _, _ in JSON(try preferences.getOrCreatePreferences()) }
-        api.put("preferences") { request, context in
-            var input = try await request.decode(as: UserPreferences.self, context: context)
-            input.id = try preferences.getOrCreatePreferences().id
-            try preferences.update(input)
-            return JSON(try preferences.getOrCreatePreferences())
+    /// `GET /intentions?q=|from=&to=&scope=`
+    @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[Intention]> {
+        let today = try database.calendar().localDay(of: database.environment.now())
+        var items: [Intention]
+        if let q = request.queryString("q") {
+            items = try database.searchIntentions(q)
+        } else if request.queryString("from") != nil || request.queryString("to") != nil {
+            items = try database.intentions(from: try day(request, "from") ?? today.adding(days: -36_500), to: try day(request, "to") ?? today.adding(days: 36_500))
+        } else {
+            items = try database.intentions()
         }
-        api.get("preferences/notifications") { _, _ in JSON(try preferences.getOrCreatePreferences().notificationSettings) }
-        api.put("preferences/notifications") { request, context in
-            try preferences.updateNotificationSettings(try await request.decode(as: NotificationSettings.self, context: context))
-            return JSON(try preferences.getOrCreatePreferences().notificationSettings)
+        if let raw = request.queryString("scope") {
+            guard let scope = IntentionScope(rawValue: raw) else { throw APIError.badRequest(field: "scope", detail: "scope must be day, week or month") }
+            items = items.filter { $0.scope == scope }
         }
-        api.get("reminders") { _, _ in JSON(try database.upcomingReminders().map { Reminder(kind: $0.kind, at: $0.at, prompt: $0.kind.prompt) }) }
+        return JSON(items)
+    }
+
+    /// `POST /intentions`: sets the intention for the period of `scope` containing `date`.
+    @Sendable func set(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
+        let input = try await request.decode(as: SetInput.self, context: context)
+        let intention = try database.setIntention(input.text, scope: input.scope, date: input.date, themeId: input.themeId,
+                                                  customFont: input.customFont, quote: input.quote)
+        return JSON(intention, status: .created)
+    }
+
+    /// `GET /intentions/current?date=`: day over week over month; null when none is set.
+    @Sendable func current(_ request: Request, context: GroveRequestContext) throws -> JSON<Intention?> {
+        JSON(try database.currentIntention(on: try day(request, "date")))
+    }
+
+    /// `GET /intentions/search?q=`
+    @Sendable func search(_ request: Request, context: GroveRequestContext) throws -> JSON<[Intention]> {
+        guard let q = request.queryString("q") else { throw APIError.badRequest(field: "q", detail: "q is required") }
+        return JSON(try database.searchIntentions(q))
+    }
+
+    /// `GET /intentions/:id`
+    @Sendable func show(_ request: Request, context: GroveRequestContext) throws -> JSON<Intention> {
+        JSON(try intention(try context.uuid("id")))
+    }
+
+    /// `PUT /intentions/:id`: only the fields given change.
+    @Sendable func update(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
+        let input = try await request.decode(as: UpdateInput.self, context: context)
+        var item = try intention(try context.uuid("id"))
+        if let text = input.text { item.text = text }
+        if let themeId = input.themeId { item.themeId = themeId }
+        if let font = input.customFont { item.customFont = font }
+        if let quote = input.quote { item.quote = quote }
+        if let date = input.date { item.date = date }
+        return JSON(try database.updateIntention(item))
+    }
+
+    /// `DELETE /intentions/:id`
+    @Sendable func delete(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.deleteIntention(id: try context.uuid("id"))
+        return NoContent()
+    }
+
+    /// `POST /intentions/:id/rephrase?apply=true|false`: a preview, or applied when `apply=true`.
+    @Sendable func rephrase(_ request: Request, context: GroveRequestContext) throws -> JSON<Rephrasing> {
+        var item = try intention(try context.uuid("id"))
+        let text = OfflineAssistant.rephrased(item.text, scope: item.scope)
+        let quote = OfflineAssistant.bestQuote(for: item.text, from: try database.contents())
+        if try request.flag("apply") {
+            item.text = text
+            item.aiRephrased = true
+            item.quote = quote ?? item.quote
+            item = try database.updateIntention(item)
+        }
+        return JSON(Rephrasing(text: text, quote: quote, intention: item))
+    }
+
+    // MARK: Themes
+
+    /// `GET /themes?kind=preset|custom|generated`
+    @Sendable func themeList(_ request: Request, context: GroveRequestContext) throws -> JSON<[IntentionTheme]> {
+        switch request.queryString("kind") {
+        case nil: return JSON(try themes.getAll())
+        case "preset": return JSON(try themes.getPresetThemes())
+        case "custom": return JSON(try themes.getCustomThemes())
+        case "generated": return JSON(try themes.getAIGeneratedThemes())
+        default: throw APIError.badRequest(field: "kind", detail: "kind must be preset, custom or generated")
+        }
+    }
+
+    /// `POST /themes`: a custom theme.
+    @Sendable func createTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
+        let input = try await request.decode(as: ThemeInput.self, context: context)
+        let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor.uppercased(),
+                                   textColor: input.textColor.uppercased(), accentColor: input.accentColor?.uppercased(), fontName: input.fontName,
+                                   createdAt: database.environment.now())
+        try themes.create(theme)
+        return JSON(theme, status: .created)
+    }
+
+    /// `POST /themes/generate`: a theme from a few words, by the assistant.
+    @Sendable func generateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
+        let input = try await request.decode(as: GenerateInput.self, context: context)
+        let theme = try await OfflineAssistant().generateTheme(prompt: input.prompt, id: database.environment.uuid(), createdAt: database.environment.now())
+        try themes.create(theme)
+        return JSON(theme, status: .created)
+    }
+
+    /// `GET /themes/:id`
+    @Sendable func showTheme(_ request: Request, context: GroveRequestContext) throws -> JSON<IntentionTheme> {
+        JSON(try theme(context))
+    }
+
+    /// `PUT /themes/:id` (preset themes are read-only).
+    @Sendable func updateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
+        let input = try await request.decode(as: ThemeInput.self, context: context)
+        var theme = try theme(context)
+        theme.name = input.name
+        theme.backgroundColor = input.backgroundColor.uppercased()
+        theme.textColor = input.textColor.uppercased()
+        theme.accentColor = input.accentColor?.uppercased()
+        theme.fontName = input.fontName
+        try themes.update(theme)
+        return JSON(theme)
+    }
+
+    /// `DELETE /themes/:id`: intentions shown in it fall back to the default.
+    @Sendable func deleteTheme(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try themes.delete(try theme(context))
+        return NoContent()
+    }
+
+    // MARK: Preferences and reminders
+
+    /// `GET /preferences`
+    @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) throws -> JSON<UserPreferences> {
+        JSON(try preferences.getOrCreatePreferences())
+    }
+
+    /// `PUT /preferences`
+    @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
+        var input = try await request.decode(as: UserPreferences.self, context: context)
+        input.id = try preferences.getOrCreatePreferences().id
+        try preferences.update(input)
+        return JSON(try preferences.getOrCreatePreferences())
+    }
+
+    /// `GET /preferences/notifications`
+    @Sendable func notificationSettings(_ request: Request, context: GroveRequestContext) throws -> JSON<NotificationSettings> {
+        JSON(try preferences.getOrCreatePreferences().notificationSettings)
+    }
+
+    /// `PUT /preferences/notifications`
+    @Sendable func updateNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
+        try preferences.updateNotificationSettings(try await request.decode(as: NotificationSettings.self, context: context))
+        return JSON(try preferences.getOrCreatePreferences().notificationSettings)
+    }
+
+    /// `GET /reminders`: the next daily, weekly and monthly reminder instants.
+    @Sendable func reminders(_ request: Request, context: GroveRequestContext) throws -> JSON<[Reminder]> {
+        JSON(try database.upcomingReminders().map { Reminder(kind: $0.kind, at: $0.at, prompt: $0.kind.prompt) })
+    }
+
+    private func theme(_ context: GroveRequestContext) throws -> IntentionTheme {
+        guard let theme = try themes.getTheme(byId: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
+        return theme
     }
 
     private func intention(_ id: UUID) throws -> Intention {
@@ -159,65 +231,4 @@ struct IntentionsController {
         guard let day = LocalDay(raw) else { throw APIError.badRequest(field: name, detail: "\(name) must be a date like 2025-03-09") }
         return day
     }
-}
-
-/// `/api/v1/export`, `/api/v1/import`, `/api/v1/events`, `/api/v1/openapi.yaml`
-struct DataController {
-    let database: AppDatabase
-    let monitor: ChangeMonitor
-
-    struct ImportResult: Encodable, Sendable { var focusSessions: Int; var timers: Int; var intentions: Int; var gatewaySessions: Int; var themes: Int }
-
-    func addRoutes(to api: APIRouter) {
-        api.get("export") { request, _ in
-            switch request.queryString("format") ?? "json" {
-            case "json": return JSON<Int>.encode(try database.exportJSON())
-            case "csv": return JSON<Int>.encode(Data(try database.exportFocusSessionsCSV().utf8), contentType: "text/csv; charset=utf-8")
-            case "ics": return JSON<Int>.encode(Data(try database.exportFocusSessionsICS().utf8), contentType: "text/calendar; charset=utf-8")
-            default: throw APIError.badRequest(field: "format", detail: "format must be json, csv or ics")
-            }
-        }
-        api.post("import") { request, context in
-            let export = try await request.decode(as: GroveExport.self, context: context)
-            try database.importExport(export)
-            return JSON(ImportResult(focusSessions: export.focusSessions.count, timers: export.timers.count, intentions: export.intentions.count,
-                                     gatewaySessions: export.gatewaySessions.count, themes: export.themes.count))
-        }
-        api.get("events") { _, _ in
-            let (id, events) = monitor.subscription()
-            let generation = monitor.generation
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", HTTPField.Name.xAccelBuffering: "no"],
-                body: ResponseBody { writer in
-                    // Open streams must not hold a graceful shutdown: end them when it starts.
-                    try await withGracefulShutdownHandler {
-                        try await writer.write(ByteBuffer(string: "retry: 1000\nevent: hello\ndata: {\"generation\":\(generation)}\n\n"))
-                        for await event in events { try await writer.write(ByteBuffer(string: event.frame)) }
-                    } onGracefulShutdown: {
-                        monitor.unsubscribe(id)
-                    }
-                    monitor.unsubscribe(id)
-                    try await writer.finish(nil)
-                })
-        }
-        api.get("openapi.yaml") { _, _ in
-            JSON<Int>.encode(Data(try OpenAPIDocument.yaml().utf8), contentType: "application/yaml; charset=utf-8")
-        }
-    }
-}
-
-/// The OpenAPI 3.1 document shipped with the server.
-enum OpenAPIDocument {
-    static func yaml() throws -> String {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
-            throw APIError.notFound("openapi.yaml is missing from the build")
-        }
-        return try String(contentsOf: url, encoding: .utf8)
-    }
-}
-
-extension HTTPField.Name {
-    /// Tells a proxy (nginx) not to buffer an event stream.
-    static var xAccelBuffering: Self { Self("X-Accel-Buffering") ?? .cacheControl }
 }

@@ -13,76 +13,133 @@ struct PauseController {
     struct Attempts: Encodable, Sendable { var appId: String; var attemptsToday: Int }
 
     func addRoutes(to api: APIRouter) {
-        api.get("pause/apps") { _, _ in JSON(try database.apps()) }
-        api.post("pause/apps") { request, context in
-            let app = try await request.decode(as: SocialApp.self, context: context)
-            try database.addApp(app)
-            return JSON(app, status: .created)
+        api.get("pause/apps", use: apps)
+        api.post("pause/apps", use: addApp)
+        api.get("pause/apps/:appId", use: showApp)
+        api.put("pause/apps/:appId", use: updateApp)
+        api.delete("pause/apps/:appId", use: deleteApp)
+        api.get("pause/apps/:appId/attempts", use: attempts)
+        api.get("pause/content", use: contents)
+        api.post("pause/content", use: addContent)
+        api.delete("pause/content/:contentId", use: deleteContent)
+        api.post("pause/sessions", use: startPause)
+        api.get("pause/sessions", use: pauses)
+        api.get("pause/sessions/:id", use: showPause)
+        api.post("pause/sessions/:id/finish", use: finishPause)
+        api.get("pause/usage", use: usage)
+        api.get("pause/preferences", use: preferences)
+        api.put("pause/preferences", use: updatePreferences)
+    }
+
+    // MARK: Apps
+
+    /// `GET /pause/apps`, in hub order.
+    @Sendable func apps(_ request: Request, context: GroveRequestContext) throws -> JSON<[SocialApp]> { JSON(try database.apps()) }
+
+    /// `POST /pause/apps`: a new app (an id in use is a 422, never a replacement).
+    @Sendable func addApp(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
+        let app = try await request.decode(as: SocialApp.self, context: context)
+        try database.addApp(app)
+        return JSON(app, status: .created)
+    }
+
+    /// `GET /pause/apps/:appId`
+    @Sendable func showApp(_ request: Request, context: GroveRequestContext) throws -> JSON<SocialApp> {
+        JSON(try app(try context.string("appId")))
+    }
+
+    /// `PUT /pause/apps/:appId`
+    @Sendable func updateApp(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
+        var app = try await request.decode(as: SocialApp.self, context: context)
+        app.id = try context.string("appId")
+        try database.updateApp(app)
+        return JSON(app)
+    }
+
+    /// `DELETE /pause/apps/:appId`, with its pause history.
+    @Sendable func deleteApp(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.deleteApp(id: try context.string("appId"))
+        return NoContent()
+    }
+
+    /// `GET /pause/apps/:appId/attempts`: how often it was opened through Grove today.
+    @Sendable func attempts(_ request: Request, context: GroveRequestContext) throws -> JSON<Attempts> {
+        let id = try context.string("appId")
+        _ = try app(id)
+        return JSON(Attempts(appId: id, attemptsToday: try database.attemptsToday(appId: id)))
+    }
+
+    // MARK: Content
+
+    /// `GET /pause/content?category=`
+    @Sendable func contents(_ request: Request, context: GroveRequestContext) throws -> JSON<[MindfulnessContent]> {
+        let category = try request.queryString("category").map { raw -> MindfulnessContent.ContentCategory in
+            guard let c = MindfulnessContent.ContentCategory(rawValue: raw) else { throw APIError.badRequest(field: "category", detail: "Unknown category \"\(raw)\"") }
+            return c
         }
-        api.get("pause/apps/:appId") { _, context in JSON(try app(try context.string("appId"))) }
-        api.put("pause/apps/:appId") { request, context in
-            var app = try await request.decode(as: SocialApp.self, context: context)
-            let id = try context.string("appId")
-            app.id = id
-            try database.updateApp(app)
-            return JSON(app)
-        }
-        api.delete("pause/apps/:appId") { _, context in
-            try database.deleteApp(id: try context.string("appId"))
-            return NoContent()
-        }
-        api.get("pause/apps/:appId/attempts") { _, context in
-            let id = try context.string("appId")
-            _ = try app(id)
-            return JSON(Attempts(appId: id, attemptsToday: try database.attemptsToday(appId: id)))
-        }
-        api.get("pause/content") { request, _ in
-            let category = try request.queryString("category").map { raw -> MindfulnessContent.ContentCategory in
-                guard let c = MindfulnessContent.ContentCategory(rawValue: raw) else { throw APIError.badRequest(field: "category", detail: "Unknown category \"\(raw)\"") }
-                return c
-            }
-            return JSON(try database.contents(category: category))
-        }
-        api.post("pause/content") { request, context in
-            let item = try await request.decode(as: MindfulnessContent.self, context: context)
-            var mine = item
-            mine.isBundled = false
-            try database.saveContents([mine])
-            return JSON(try database.content(id: mine.id) ?? mine, status: .created)
-        }
-        api.delete("pause/content/:contentId") { _, context in
-            try database.deleteContent(id: try context.string("contentId"))
-            return NoContent()
-        }
-        api.post("pause/sessions") { request, context in
-            let input = try await request.decode(as: StartInput.self, context: context)
-            let app = try app(input.appId)
-            let attempts = try database.attemptsToday(appId: app.id)
-            let (session, content) = try database.startGatewaySession(appId: app.id, platform: input.platform ?? "web")
-            return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
-        }
-        api.get("pause/sessions") { request, _ in
-            JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.page().limit))
-        }
-        api.get("pause/sessions/:id") { _, context in
-            guard let session = try database.gatewaySession(id: try context.uuid("id")) else { throw NotFoundError("gateway session", try context.string("id")) }
-            return JSON(session)
-        }
-        api.post("pause/sessions/:id/finish") { request, context in
-            let input = try await request.decode(as: FinishInput.self, context: context)
-            let session = try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome)
-            return JSON(session)
-        }
-        api.get("pause/usage") { request, _ in
-            let from = try request.queryString("from").map { try day($0, "from") }
-            let to = try request.queryString("to").map { try day($0, "to") }
-            return JSON(try database.usageStatistics(appId: request.queryString("appId"), from: from, to: to))
-        }
-        api.get("pause/preferences") { _, _ in JSON(try database.pausePreferences()) }
-        api.put("pause/preferences") { request, context in
-            try database.updatePausePreferences(try await request.decode(as: PausePreferences.self, context: context))
-            return JSON(try database.pausePreferences())
-        }
+        return JSON(try database.contents(category: category))
+    }
+
+    /// `POST /pause/content`: a user's own item.
+    @Sendable func addContent(_ request: Request, context: GroveRequestContext) async throws -> JSON<MindfulnessContent> {
+        var item = try await request.decode(as: MindfulnessContent.self, context: context)
+        item.isBundled = false
+        try database.saveContents([item])
+        return JSON(try database.content(id: item.id) ?? item, status: .created)
+    }
+
+    /// `DELETE /pause/content/:contentId`
+    @Sendable func deleteContent(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.deleteContent(id: try context.string("contentId"))
+        return NoContent()
+    }
+
+    // MARK: Gateway sessions
+
+    /// `POST /pause/sessions`: open a pause in front of an app, with the next content.
+    @Sendable func startPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<StartOutput> {
+        let input = try await request.decode(as: StartInput.self, context: context)
+        let app = try app(input.appId)
+        let attempts = try database.attemptsToday(appId: app.id)
+        let (session, content) = try database.startGatewaySession(appId: app.id, platform: input.platform ?? "web")
+        return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
+    }
+
+    /// `GET /pause/sessions?appId=&limit=`: newest first.
+    @Sendable func pauses(_ request: Request, context: GroveRequestContext) throws -> JSON<[GatewaySession]> {
+        JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.page().limit))
+    }
+
+    /// `GET /pause/sessions/:id`
+    @Sendable func showPause(_ request: Request, context: GroveRequestContext) throws -> JSON<GatewaySession> {
+        guard let session = try database.gatewaySession(id: try context.uuid("id")) else { throw NotFoundError("gateway session", try context.string("id")) }
+        return JSON(session)
+    }
+
+    /// `POST /pause/sessions/:id/finish`: the status and what the person chose.
+    @Sendable func finishPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<GatewaySession> {
+        let input = try await request.decode(as: FinishInput.self, context: context)
+        return JSON(try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome))
+    }
+
+    // MARK: Usage and preferences
+
+    /// `GET /pause/usage?appId=&from=&to=`: per app per local day.
+    @Sendable func usage(_ request: Request, context: GroveRequestContext) throws -> JSON<[UsageStatistics]> {
+        let from = try request.queryString("from").map { try day($0, "from") }
+        let to = try request.queryString("to").map { try day($0, "to") }
+        return JSON(try database.usageStatistics(appId: request.queryString("appId"), from: from, to: to))
+    }
+
+    /// `GET /pause/preferences`
+    @Sendable func preferences(_ request: Request, context: GroveRequestContext) throws -> JSON<PausePreferences> {
+        JSON(try database.pausePreferences())
+    }
+
+    /// `PUT /pause/preferences`
+    @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
+        try database.updatePausePreferences(try await request.decode(as: PausePreferences.self, context: context))
+        return JSON(try database.pausePreferences())
     }
 
     private func app(_ id: String) throws -> SocialApp {

@@ -21,67 +21,115 @@ struct TimersController {
     struct MoveInput: Decodable { var position: Int }
 
     func addRoutes(to api: APIRouter) {
-        api.get("timers") { request, _ in
-            let sort = request.queryString("sort") ?? "createdAt"
-            guard let order = AppDatabase.TimerOrder(rawValue: sort) else { throw APIError.badRequest(field: "sort", detail: "sort must be createdAt or name") }
-            let timers = try request.flag("incomplete") ? try database.timersWithIncompleteTodos() : try database.timers(orderedBy: order)
-            return JSON(timers.map(TimerDTO.init(from:)))
-        }
-        api.post("timers") { request, context in
-            let input = try await request.decode(as: CreateInput.self, context: context)
-            let timer = try database.createTimer(name: input.name, durationInSeconds: input.durationInSeconds, icon: input.icon ?? NamedTimer.defaultIcon,
-                                                 colorHex: input.colorHex ?? NamedTimer.defaultColorHex, notes: input.notes, todos: input.todos ?? [])
-            return JSON(TimerDTO(from: timer), status: .created)
-        }
-        api.get("timers/sync") { _, _ in JSON(try database.timerSyncPayload()) }
-        api.post("timers/sync/messages") { request, context in
-            let message = try await request.decode(as: TimerUpdateMessage.self, context: context)
-            try database.apply(message)
-            return JSON(try database.timerSyncPayload())
-        }
-        api.post("timers/sync/quick-actions") { request, context in
-            let message = try await request.decode(as: QuickActionMessage.self, context: context)
-            try database.apply(message)
-            return JSON(TimerDTO(from: try timer(message.timerID)))
-        }
-        api.get("timers/:id") { _, context in JSON(TimerDTO(from: try timer(try context.uuid("id")))) }
-        api.patch("timers/:id") { request, context in
-            let input = try await request.decode(as: UpdateInput.self, context: context)
-            let updated = try database.updateTimer(id: try context.uuid("id"), name: input.name, durationInSeconds: input.durationInSeconds,
-                                                   icon: input.icon, colorHex: input.colorHex, notes: input.notes)
-            return JSON(TimerDTO(from: updated))
-        }
-        api.delete("timers/:id") { _, context in
-            try database.deleteTimer(id: try context.uuid("id"))
-            return NoContent()
-        }
-        api.post("timers/:id/todos") { request, context in
-            let input = try await request.decode(as: TodoInput.self, context: context)
-            let item = try database.addTodo(timerID: try context.uuid("id"), text: input.text)
-            return JSON(TodoItemDTO(from: item), status: .created)
-        }
-        api.patch("timers/:id/todos/:todoId") { request, context in
-            let input = try await request.decode(as: TodoUpdate.self, context: context)
-            let timerID = try context.uuid("id"), todoID = try context.uuid("todoId")
-            var item = try todo(timerID, todoID)
-            if let text = input.text { item = try database.editTodo(timerID: timerID, todoID: todoID, text: text) }
-            if let done = input.isCompleted, done != item.isCompleted { item = try database.toggleTodo(timerID: timerID, todoID: todoID) }
-            return JSON(TodoItemDTO(from: item))
-        }
-        api.post("timers/:id/todos/:todoId/toggle") { _, context in
-            let item = try database.toggleTodo(timerID: try context.uuid("id"), todoID: try context.uuid("todoId"))
-            return JSON(TodoItemDTO(from: item))
-        }
-        api.post("timers/:id/todos/:todoId/move") { request, context in
-            let input = try await request.decode(as: MoveInput.self, context: context)
-            let timerID = try context.uuid("id")
-            try database.moveTodo(timerID: timerID, todoID: try context.uuid("todoId"), to: input.position)
-            return JSON(TimerDTO(from: try timer(timerID)))
-        }
-        api.delete("timers/:id/todos/:todoId") { _, context in
-            try database.deleteTodo(timerID: try context.uuid("id"), todoID: try context.uuid("todoId"))
-            return NoContent()
-        }
+        api.get("timers", use: list)
+        api.post("timers", use: create)
+        api.get("timers/sync", use: syncPayload)
+        api.post("timers/sync/messages", use: applyMessage)
+        api.post("timers/sync/quick-actions", use: applyQuickAction)
+        api.get("timers/:id", use: show)
+        api.patch("timers/:id", use: update)
+        api.delete("timers/:id", use: delete)
+        api.post("timers/:id/todos", use: addTodo)
+        api.patch("timers/:id/todos/:todoId", use: updateTodo)
+        api.post("timers/:id/todos/:todoId/toggle", use: toggleTodo)
+        api.post("timers/:id/todos/:todoId/move", use: moveTodo)
+        api.delete("timers/:id/todos/:todoId", use: deleteTodo)
+    }
+
+    // MARK: Timers
+
+    /// `GET /timers?sort=createdAt|name&incomplete=true`
+    @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[TimerDTO]> {
+        let sort = request.queryString("sort") ?? "createdAt"
+        guard let order = AppDatabase.TimerOrder(rawValue: sort) else { throw APIError.badRequest(field: "sort", detail: "sort must be createdAt or name") }
+        let timers = try request.flag("incomplete") ? try database.timersWithIncompleteTodos() : try database.timers(orderedBy: order)
+        return JSON(timers.map(TimerDTO.init(from:)))
+    }
+
+    /// `POST /timers`
+    @Sendable func create(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerDTO> {
+        let input = try await request.decode(as: CreateInput.self, context: context)
+        let timer = try database.createTimer(name: input.name, durationInSeconds: input.durationInSeconds, icon: input.icon ?? NamedTimer.defaultIcon,
+                                             colorHex: input.colorHex ?? NamedTimer.defaultColorHex, notes: input.notes, todos: input.todos ?? [])
+        return JSON(TimerDTO(from: timer), status: .created)
+    }
+
+    /// `GET /timers/:id`
+    @Sendable func show(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerDTO> {
+        JSON(TimerDTO(from: try timer(try context.uuid("id"))))
+    }
+
+    /// `PATCH /timers/:id`: only the fields given change.
+    @Sendable func update(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerDTO> {
+        let input = try await request.decode(as: UpdateInput.self, context: context)
+        let updated = try database.updateTimer(id: try context.uuid("id"), name: input.name, durationInSeconds: input.durationInSeconds,
+                                               icon: input.icon, colorHex: input.colorHex, notes: input.notes)
+        return JSON(TimerDTO(from: updated))
+    }
+
+    /// `DELETE /timers/:id`, with its checklist.
+    @Sendable func delete(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.deleteTimer(id: try context.uuid("id"))
+        return NoContent()
+    }
+
+    // MARK: Seed 001's sync messages
+
+    /// `GET /timers/sync`: every timer as the sync payload.
+    @Sendable func syncPayload(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerSyncPayload> {
+        JSON(try database.timerSyncPayload())
+    }
+
+    /// `POST /timers/sync/messages`: a `TimerUpdateMessage` from another device.
+    @Sendable func applyMessage(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerSyncPayload> {
+        let message = try await request.decode(as: TimerUpdateMessage.self, context: context)
+        try database.apply(message)
+        return JSON(try database.timerSyncPayload())
+    }
+
+    /// `POST /timers/sync/quick-actions`: a to-do toggled or a note changed on another device.
+    @Sendable func applyQuickAction(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerDTO> {
+        let message = try await request.decode(as: QuickActionMessage.self, context: context)
+        try database.apply(message)
+        return JSON(TimerDTO(from: try timer(message.timerID)))
+    }
+
+    // MARK: Checklists
+
+    /// `POST /timers/:id/todos`
+    @Sendable func addTodo(_ request: Request, context: GroveRequestContext) async throws -> JSON<TodoItemDTO> {
+        let input = try await request.decode(as: TodoInput.self, context: context)
+        let item = try database.addTodo(timerID: try context.uuid("id"), text: input.text)
+        return JSON(TodoItemDTO(from: item), status: .created)
+    }
+
+    /// `PATCH /timers/:id/todos/:todoId`: new text, done or not.
+    @Sendable func updateTodo(_ request: Request, context: GroveRequestContext) async throws -> JSON<TodoItemDTO> {
+        let input = try await request.decode(as: TodoUpdate.self, context: context)
+        let timerID = try context.uuid("id"), todoID = try context.uuid("todoId")
+        var item = try todo(timerID, todoID)
+        if let text = input.text { item = try database.editTodo(timerID: timerID, todoID: todoID, text: text) }
+        if let done = input.isCompleted, done != item.isCompleted { item = try database.toggleTodo(timerID: timerID, todoID: todoID) }
+        return JSON(TodoItemDTO(from: item))
+    }
+
+    /// `POST /timers/:id/todos/:todoId/toggle`
+    @Sendable func toggleTodo(_ request: Request, context: GroveRequestContext) throws -> JSON<TodoItemDTO> {
+        JSON(TodoItemDTO(from: try database.toggleTodo(timerID: try context.uuid("id"), todoID: try context.uuid("todoId"))))
+    }
+
+    /// `POST /timers/:id/todos/:todoId/move`: to a 0-based position; answers the whole checklist.
+    @Sendable func moveTodo(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerDTO> {
+        let input = try await request.decode(as: MoveInput.self, context: context)
+        let timerID = try context.uuid("id")
+        try database.moveTodo(timerID: timerID, todoID: try context.uuid("todoId"), to: input.position)
+        return JSON(TimerDTO(from: try timer(timerID)))
+    }
+
+    /// `DELETE /timers/:id/todos/:todoId`
+    @Sendable func deleteTodo(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.deleteTodo(timerID: try context.uuid("id"), todoID: try context.uuid("todoId"))
+        return NoContent()
     }
 
     private func timer(_ id: UUID) throws -> NamedTimer {
