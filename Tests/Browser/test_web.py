@@ -142,3 +142,29 @@ def test_every_page_looks_finished(grove, browser):
         time.sleep(0.4)
         assert "nil" not in browser.find_element(By.TAG_NAME, "main").text
         browser.shot(page or "dashboard")
+
+
+def test_settings_change_one_field_and_keep_what_another_terminal_changed(grove, browser):
+    browser.get(grove.url + "/settings")
+    focus_form = "form[data-api='PATCH /api/v1/focus/preferences']"
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, focus_form)))
+    # Another terminal changes the long-break interval: the open page shows it, and saving the session
+    # length from the page keeps it.
+    grove.cli("focus", "config", "--long-break-every", "3")
+    wait(browser).until(lambda b: b.find_element(By.NAME, "longBreakInterval").get_attribute("value") == "3")
+    length = browser.find_element(By.CSS_SELECTOR, focus_form + " [name=focusDuration]")
+    length.clear()
+    length.send_keys("50")
+    browser.find_element(By.CSS_SELECTOR, focus_form + " button.primary").click()
+    wait(browser).until(lambda b: json.loads(grove.cli("focus", "config", "--json"))["focusDuration"] == 3000)
+    assert json.loads(grove.cli("focus", "config", "--json"))["longBreakInterval"] == 3
+    # The page shows the saved value without a reload (its content is swapped in place).
+    wait(browser).until(lambda b: b.find_element(By.NAME, "focusDuration").get_attribute("value") == "50")
+
+    def youtube_enabled():
+        return next(a["isEnabled"] for a in json.loads(grove.cli("apps", "list", "--json")) if a["id"] == "youtube")
+
+    was = youtube_enabled()
+    browser.find_element(By.CSS_SELECTOR, "input[data-action='toggle-app'][data-id='youtube']").click()
+    wait(browser).until(lambda b: youtube_enabled() != was)
+    browser.shot("saved")

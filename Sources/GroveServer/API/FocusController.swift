@@ -35,6 +35,7 @@ struct FocusController {
         api.get("focus/daily", use: daily)
         api.get("focus/preferences", use: preferences)
         api.put("focus/preferences", use: updatePreferences)
+        api.patch("focus/preferences", use: changePreferences)
         api.get("focus/break", use: nextBreak)
     }
 
@@ -127,6 +128,26 @@ struct FocusController {
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
         try database.updateFocusPreferences(try await request.decode(as: FocusPreferences.self, context: context))
         return JSON(try database.focusPreferences())
+    }
+
+    /// Some focus preferences; the fields left out keep their stored values.
+    struct PreferencesChange: Decodable {
+        var focusDuration: TimeInterval?
+        var shortBreakDuration: TimeInterval?
+        var longBreakDuration: TimeInterval?
+        var longBreakInterval: Int?
+    }
+
+    /// `PATCH /focus/preferences`: changes only the fields given, in one transaction, so that two pages
+    /// (or the CLI) changing different fields never undo each other.
+    @Sendable func changePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
+        let input = try await request.decode(as: PreferencesChange.self, context: context)
+        return JSON(try database.changeFocusPreferences { preferences in
+            if let value = input.focusDuration { preferences.focusDuration = value }
+            if let value = input.shortBreakDuration { preferences.shortBreakDuration = value }
+            if let value = input.longBreakDuration { preferences.longBreakDuration = value }
+            if let value = input.longBreakInterval { preferences.longBreakInterval = value }
+        })
     }
 
     /// `GET /focus/break`: the break the Pomodoro cycle calls for now.

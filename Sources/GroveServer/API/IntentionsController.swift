@@ -51,6 +51,8 @@ struct IntentionsController {
         api.put("preferences", use: updatePreferences)
         api.get("preferences/notifications", use: notificationSettings)
         api.put("preferences/notifications", use: updateNotificationSettings)
+        api.patch("preferences/notifications", use: changeNotificationSettings)
+        api.put("preferences/default-theme", use: setDefaultTheme)
         api.get("reminders", use: reminders)
     }
 
@@ -209,6 +211,38 @@ struct IntentionsController {
     @Sendable func updateNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
         try preferences.updateNotificationSettings(try await request.decode(as: NotificationSettings.self, context: context))
         return JSON(try preferences.getOrCreatePreferences().notificationSettings)
+    }
+
+    /// Some reminder settings; the fields left out keep their stored values.
+    struct NotificationChange: Decodable {
+        var dailyEnabled: Bool?, dailyTime: TimeOfDay?, weeklyEnabled: Bool?, weeklyTime: TimeOfDay?, weeklyDay: Int?
+        var monthlyEnabled: Bool?, monthlyTime: TimeOfDay?, monthlyDay: Int?
+    }
+
+    /// `PATCH /preferences/notifications`: changes only the fields given, in one transaction.
+    @Sendable func changeNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
+        let input = try await request.decode(as: NotificationChange.self, context: context)
+        return JSON(try preferences.modify { preferences in
+            var n = preferences.notificationSettings
+            if let value = input.dailyEnabled { n.dailyEnabled = value }
+            if let value = input.dailyTime { n.dailyTime = value }
+            if let value = input.weeklyEnabled { n.weeklyEnabled = value }
+            if let value = input.weeklyTime { n.weeklyTime = value }
+            if let value = input.weeklyDay { n.weeklyDay = value }
+            if let value = input.monthlyEnabled { n.monthlyEnabled = value }
+            if let value = input.monthlyTime { n.monthlyTime = value }
+            if let value = input.monthlyDay { n.monthlyDay = value }
+            preferences.notificationSettings = n
+        }.notificationSettings)
+    }
+
+    struct DefaultThemeInput: Decodable { var themeId: UUID? }
+
+    /// `PUT /preferences/default-theme`: the theme intentions without one of their own are shown in
+    /// (null: the built-in default).
+    @Sendable func setDefaultTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
+        let input = try await request.decode(as: DefaultThemeInput.self, context: context)
+        return JSON(try preferences.modify { $0.defaultThemeId = input.themeId })
     }
 
     /// `GET /reminders`: the next daily, weekly and monthly reminder instants.

@@ -29,6 +29,8 @@ struct PauseController {
         api.get("pause/usage", use: usage)
         api.get("pause/preferences", use: preferences)
         api.put("pause/preferences", use: updatePreferences)
+        api.patch("pause/preferences", use: changePreferences)
+        api.put("pause/apps/:appId/enabled", use: setAppEnabled)
     }
 
     // MARK: Apps
@@ -54,6 +56,16 @@ struct PauseController {
         app.id = try context.string("appId")
         try database.updateApp(app)
         return JSON(app)
+    }
+
+    struct EnabledInput: Decodable { var isEnabled: Bool }
+
+    /// `PUT /pause/apps/:appId/enabled`: gate an app or stop gating it (at most 10 gated).
+    @Sendable func setAppEnabled(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
+        let input = try await request.decode(as: EnabledInput.self, context: context)
+        let id = try context.string("appId")
+        try database.setAppEnabled(id: id, input.isEnabled)
+        return JSON(try app(id))
     }
 
     /// `DELETE /pause/apps/:appId`, with its pause history.
@@ -129,6 +141,25 @@ struct PauseController {
         let from = try request.queryString("from").map { try day($0, "from") }
         let to = try request.queryString("to").map { try day($0, "to") }
         return JSON(try database.usageStatistics(appId: request.queryString("appId"), from: from, to: to))
+    }
+
+    /// Some Pause settings; the fields left out keep their stored values.
+    struct PreferencesChange: Decodable {
+        var timerDuration: Int?
+        var selectedCategories: Set<MindfulnessContent.ContentCategory>?
+        var onboardingCompleted: Bool?
+        var analyticsOptIn: Bool?
+    }
+
+    /// `PATCH /pause/preferences`: changes only the fields given, in one transaction.
+    @Sendable func changePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
+        let input = try await request.decode(as: PreferencesChange.self, context: context)
+        return JSON(try database.changePausePreferences { preferences in
+            if let value = input.timerDuration { preferences.timerDuration = value }
+            if let value = input.selectedCategories { preferences.selectedCategories = value }
+            if let value = input.onboardingCompleted { preferences.onboardingCompleted = value }
+            if let value = input.analyticsOptIn { preferences.analyticsOptIn = value }
+        })
     }
 
     /// `GET /pause/preferences`

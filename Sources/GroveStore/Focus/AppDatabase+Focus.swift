@@ -280,6 +280,18 @@ extension AppDatabase {
         try FocusPreferencesRecord.fetchOne(db, sql: "SELECT * FROM focus_preferences WHERE id = 1")?.model ?? .default
     }
 
+    /// Changes some focus preferences in one transaction (the rest stay as stored, whoever changed them).
+    @discardableResult
+    public func changeFocusPreferences(_ change: (inout FocusPreferences) -> Void) throws -> FocusPreferences {
+        try write { db in
+            var preferences = try focusPreferences(db)
+            change(&preferences)
+            try preferences.validate()
+            try FocusPreferencesRecord(preferences).upsert(db)
+            return preferences
+        }
+    }
+
     public func updateFocusPreferences(_ preferences: FocusPreferences) throws {
         try preferences.validate()
         try write { db in try FocusPreferencesRecord(preferences).upsert(db) }

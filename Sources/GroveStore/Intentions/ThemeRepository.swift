@@ -126,10 +126,19 @@ public struct UserPreferencesRepository: Sendable {
         }
     }
 
-    private func modify(_ change: (inout UserPreferences) -> Void) throws {
-        var preferences = try getOrCreatePreferences()
-        change(&preferences)
-        try update(preferences)
+    /// Changes some fields in one transaction: a change made meanwhile to another field (another tab,
+    /// the CLI) is kept, never overwritten by a stale copy.
+    @discardableResult
+    public func modify(_ change: (inout UserPreferences) -> Void) throws -> UserPreferences {
+        try database.write { db in
+            var preferences = try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences()
+            change(&preferences)
+            try preferences.validate()
+            try checkTheme(preferences.defaultThemeId, db)
+            try db.execute(sql: "DELETE FROM user_preferences WHERE id <> ?", arguments: [preferences.id.uuidString])
+            try UserPreferencesRecord(preferences).upsert(db)
+            return preferences
+        }
     }
 
     private func checkTheme(_ id: UUID?, _ db: Database) throws {

@@ -116,13 +116,27 @@ extension AppDatabase {
     /// Saves the Pause settings; `enabledApps` switches apps on and off (they must exist).
     public func updatePausePreferences(_ preferences: PausePreferences) throws {
         try preferences.validate()
+        try write { db in try savePausePreferences(preferences, db) }
+    }
+
+    /// Changes some Pause settings in one transaction (the rest stay as stored, whoever changed them).
+    @discardableResult
+    public func changePausePreferences(_ change: (inout PausePreferences) -> Void) throws -> PausePreferences {
         try write { db in
-            let known = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
-            if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
-            try PausePreferencesRecord(preferences).upsert(db)
-            try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
-            for id in preferences.enabledApps { try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id]) }
+            var preferences = try pausePreferences(db)
+            change(&preferences)
+            try preferences.validate()
+            try savePausePreferences(preferences, db)
+            return preferences
         }
+    }
+
+    private func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
+        let known = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
+        if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
+        try PausePreferencesRecord(preferences).upsert(db)
+        try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
+        for id in preferences.enabledApps { try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id]) }
     }
 
     // MARK: Gateway sessions

@@ -116,23 +116,15 @@ const actions = {
   "pause-focus": async () => { await api("POST", "/api/v1/focus/pause"); await loadFocus(); },
   "resume-focus": async () => { await api("POST", "/api/v1/focus/resume"); await loadFocus(); },
   "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) { await api("POST", "/api/v1/focus/abandon"); await loadFocus(); } },
-  "delete-timer": async (el) => { if (confirm("Delete this timer and its checklist?")) { await api("DELETE", `/api/v1/timers/${el.dataset.id}`); location.reload(); } },
+  "delete-timer": async (el) => { if (confirm("Delete this timer and its checklist?")) { await api("DELETE", `/api/v1/timers/${el.dataset.id}`); await swapMain(); } },
   "toggle-todo": async (el) => { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`); },
-  "delete-intention": async (el) => { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); location.reload(); },
-  "rephrase": async (el) => { await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`); location.reload(); },
-  "default-theme": async (el) => {
-    const prefs = await api("GET", "/api/v1/preferences");
-    prefs.defaultThemeId = el.dataset.id;
-    await api("PUT", "/api/v1/preferences", prefs);
-    location.reload();
-  },
-  "delete-theme": async (el) => { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); location.reload(); },
+  "delete-intention": async (el) => { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); await swapMain(); },
+  "rephrase": async (el) => { await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`); await swapMain(); },
+  // Targeted changes: one field each, so that two pages changing different settings never undo each other.
+  "default-theme": async (el) => { await api("PUT", "/api/v1/preferences/default-theme", { themeId: el.dataset.id }); await swapMain(); },
+  "delete-theme": async (el) => { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); },
   "toggle-app": async (el) => {
-    const prefs = await api("GET", "/api/v1/pause/preferences");
-    const set = new Set(prefs.enabledApps);
-    el.checked ? set.add(el.dataset.id) : set.delete(el.dataset.id);
-    prefs.enabledApps = Array.from(set);
-    try { await api("PUT", "/api/v1/pause/preferences", prefs); } catch { el.checked = !el.checked; }
+    try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/enabled`, { isEnabled: el.checked }); } catch { el.checked = !el.checked; }
   },
   "enable-notifications": async () => {
     if (!("Notification" in window)) return toast("This browser has no notifications.");
@@ -180,13 +172,10 @@ document.addEventListener("submit", async (event) => {
              todos: (body.todos || "").split(",").map((t) => t.trim()).filter(Boolean) };
   }
   if (path === "/api/v1/pause/apps") body.urlScheme = `${body.id}://`;
-  if (form.dataset.merge === "pause") body = Object.assign(await api("GET", "/api/v1/pause/preferences"), body);
-  if (path === "/api/v1/preferences/notifications") body = Object.assign(await api("GET", path), body);
-  if (method === "PUT" && path === "/api/v1/focus/preferences") body = Object.assign(await api("GET", path), body);
   try {
     await api(method, path, body);
     toast("Saved.");
-    location.reload();
+    await swapMain();
   } catch {}
 });
 
@@ -300,13 +289,16 @@ function refresh() {
   const editing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) && document.activeElement.type !== "checkbox";
   if (editing || $("[data-page=focus]") || runningTimers.size) return;
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(async () => {
-    const response = await fetch(location.href, { credentials: "same-origin" });
-    if (!response.ok) return;
-    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = doc.querySelector("#main");
-    if (fresh) { $("#main").replaceWith(fresh); if ($("#focus-mini")) renderFocus(); }
-  }, 150);
+  refreshTimer = setTimeout(swapMain, 150);
+}
+
+/** Replaces the page's content with the server's current rendering of it (no reload, no flash). */
+async function swapMain() {
+  const response = await fetch(location.href, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = doc.querySelector("#main");
+  if (fresh) { $("#main").replaceWith(fresh); if ($("#focus-mini")) renderFocus(); }
 }
 
 connectEvents();
