@@ -70,7 +70,13 @@ let package = Package(
         .testTarget(name: "GroveSystemTests", dependencies: ["GroveSystem"]),
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "GroveCLITests", dependencies: ["GroveCLI", "GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "GroveCLITests",
+            dependencies: [
+                "GroveCLI", "GroveStore", "GroveCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "GroveServerTests",
             dependencies: [

@@ -1,4 +1,7 @@
 import Foundation
+import GroveCLI
+import GroveCore
+import GroveStore
 import Testing
 
 /// Runs the built `grove` binary in its own GROVE_HOME.
@@ -40,10 +43,36 @@ struct Grove {
         func array() throws -> [[String: Any]] { try #require(try json() as? [[String: Any]]) }
     }
 
+    /// Runs `grove arguments` in this process, in an environment of its own: this store, this zone, the
+    /// clock frozen at `now` (or `GROVE_NOW`), a plain terminal, output captured. Many run at once.
     @discardableResult
-    func run(_ arguments: String..., now: String? = nil) throws -> Result { try run(arguments, now: now) }
+    func run(_ arguments: String..., now: String? = nil) async throws -> Result { try await run(arguments, now: now) }
 
-    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+        var variables = environment
+        if let now { variables["GROVE_NOW"] = now }
+        variables.merge(extra) { $1 }
+        let zone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let frozen = variables["GROVE_NOW"].flatMap(GroveExport.parseInstant)
+        let grove = GroveEnvironment(now: { frozen ?? Date().groveRoundedToMillis }, uuid: { UUID() }, systemTimeZone: { zone },
+                                     clockReading: { frozen.map { ClockReading(wall: $0) } ?? MachineClock.read() })
+        let columns = variables["COLUMNS"].flatMap(Int.init).map { min(max($0, TerminalTraits.widthRange.lowerBound), TerminalTraits.widthRange.upperBound) }
+        let out = Captured(), err = Captured()
+        let directory = home + "-cwd"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let cli = CLIEnvironment(grove: grove, variables: variables,
+                                 terminal: TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
+                                 output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory)
+        let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }
+        return Result(status: status, out: out.text, err: err.text)
+    }
+
+    /// Runs the built `grove` binary: for the few checks that need a real process (a terminal, a
+    /// signal, a child process, exit statuses as the shell sees them).
+    @discardableResult
+    func runBinary(_ arguments: String..., now: String? = nil) throws -> Result { try runBinary(arguments, now: now) }
+
+    func runBinary(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -67,10 +96,18 @@ struct Grove {
     }
 
     /// Everything in the store, to prove that a refused command changed nothing.
-    func snapshot() throws -> String {
-        var export = try run("export").out
+    func snapshot() async throws -> String {
+        var export = try await run("export").out
         // The export's own timestamp is the only thing allowed to differ.
         if let range = export.range(of: #""exportedAt" : "[^"]*""#, options: .regularExpression) { export.removeSubrange(range) }
         return export
     }
+}
+
+/// Output a command wrote in-process.
+final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    @Sendable func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

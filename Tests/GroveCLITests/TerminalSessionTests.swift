@@ -62,7 +62,7 @@ struct TerminalSessionTests {
         #expect(term.screen.contains("[p] pause"))
         term.send("p")
         #expect(term.waitFor("Paused", timeout: 5))
-        #expect(try g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "paused")
+        #expect(try g.runBinary("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "paused")
         term.send("p")
         #expect(term.waitFor("Tree planted!", timeout: 10))
         #expect(term.screen.contains("notify-send is not installed") || term.screen.contains("Time for a"))
@@ -70,11 +70,11 @@ struct TerminalSessionTests {
         term.send("q")
         term.process.waitUntilExit()
         #expect(term.process.terminationStatus == 0)
-        let forest = try g.run("forest", "--json").array()
+        let forest = try g.runBinary("forest", "--json").array()
         #expect(forest.count == 1)
         #expect(forest.first?["state"] as? String == "completed")
         #expect((forest.first?["pausedDuration"] as? Double ?? 0) > 0)
-        #expect(try g.run("forest").out.contains("🌳"))
+        #expect(try g.runBinary("forest").out.contains("🌳"))
     }
 
     @Test func killingTheWindowLeavesASessionThatCompletesOnTime() throws {
@@ -83,20 +83,20 @@ struct TerminalSessionTests {
         #expect(term.waitFor("Growing", timeout: 10))
         kill(term.process.processIdentifier, SIGKILL)
         term.process.waitUntilExit()
-        let running = try g.run("focus", "status", "--json").object()
+        let running = try g.runBinary("focus", "status", "--json").object()
         let session = try #require(running["session"] as? [String: Any])
         #expect(session["state"] as? String == "active", "the session outlives its window")
         #expect((running["remaining"] as? Double ?? 0) > 0)
-        let status = try g.run("focus", "status")
+        let status = try g.runBinary("focus", "status")
         #expect(status.out.contains("left · Growing"))
         // Wait for the due instant using the session's own clock, then look again.
         let due = try #require(running["dueAt"] as? String)
         let dueDate = try #require(ISO8601DateFormatter.withFractions.date(from: due))
         Thread.sleep(until: dueDate.addingTimeInterval(0.3))
-        let done = try #require(try g.run("focus", "status", "--json").object()["session"] as? [String: Any])
+        let done = try #require(try g.runBinary("focus", "status", "--json").object()["session"] as? [String: Any])
         #expect(done["state"] as? String == "completed")
         #expect(done["endTime"] as? String == due, "completed at the exact instant it reached its length")
-        #expect(try g.run("forest", "--json").array().count == 1)
+        #expect(try g.runBinary("forest", "--json").array().count == 1)
     }
 
     @Test func theDetachKeyLeavesTheSessionRunning() throws {
@@ -106,8 +106,8 @@ struct TerminalSessionTests {
         term.send("d")
         #expect(term.waitFor("Detached", timeout: 5))
         term.process.waitUntilExit()
-        #expect(try g.run("now").out.hasPrefix("· 24:") || g.run("now").out.hasPrefix("· 25:"))
-        #expect(try g.run("focus", "abandon").status == 0)
+        #expect(try g.runBinary("now").out.hasPrefix("· 24:") || g.runBinary("now").out.hasPrefix("· 25:"))
+        #expect(try g.runBinary("focus", "abandon").status == 0)
     }
 }
 
@@ -116,18 +116,18 @@ struct CountdownTests {
     @Test func proceedingAfterTheFullPauseRunsTheCommandAndRecordsCompleted() throws {
         let g = Grove()
         let marker = g.home + "-opened"
-        let result = try g.run("pause", "youtube", "--choice", "proceed", "--", "/usr/bin/touch", marker)
+        let result = try g.runBinary("pause", "youtube", "--choice", "proceed", "--", "/usr/bin/touch", marker)
         #expect(result.status == 0)
         #expect(result.out.contains("Going on to YouTube, mindfully."))
         #expect(FileManager.default.fileExists(atPath: marker), "the command ran")
-        let stats = try g.run("pause", "stats", "--json").array()
+        let stats = try g.runBinary("pause", "stats", "--json").array()
         #expect(stats.first?["completedSessions"] as? Int == 1)
         #expect((stats.first?["avgTimeSpent"] as? Double ?? 0) >= 15)
     }
 
     @Test func timerRunTicksTheChecklistWithNumberKeys() throws {
         let g = Grove()
-        try g.run("timer", "add", "Tea", "--duration", "2s", "--todo", "Kettle", "--todo", "Cup")
+        try g.runBinary("timer", "add", "Tea", "--duration", "2s", "--todo", "Kettle", "--todo", "Cup")
         let term = try PseudoTerminal(g, ["timer", "run", "tea"])
         #expect(term.waitFor("[ ] Cup", timeout: 10))
         term.send("2")
@@ -135,7 +135,7 @@ struct CountdownTests {
         #expect(term.waitFor("Tea is done.", timeout: 10))
         term.process.waitUntilExit()
         #expect(term.process.terminationStatus == 0)
-        let timer = try g.run("timer", "show", "tea", "--json").object()
+        let timer = try g.runBinary("timer", "show", "tea", "--json").object()
         #expect((timer["todoItems"] as? [[String: Any]])?.map { $0["isCompleted"] as? Bool } == [false, true])
     }
 }

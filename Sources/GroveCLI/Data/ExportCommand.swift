@@ -26,12 +26,12 @@ struct ExportCommand: ParsableCommand {
         default: throw InvalidField("format", "format must be json, csv or ics (got \"\(format)\")")
         }
         if let output {
-            do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+            do { try data.write(to: URL(fileURLWithPath: CLIEnvironment.current.resolve(output)), options: .atomic) } catch {
                 throw CLIError.usage("cannot write \(output): \(error.localizedDescription)")
             }
-            FileHandle.standardError.write(Data("Wrote \(output)\n".utf8))
+            Output.note("Wrote \(output)\n")
         } else {
-            FileHandle.standardOutput.write(data)
+            Output.write(data)
         }
     }
 }

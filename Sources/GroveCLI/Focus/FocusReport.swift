@@ -5,9 +5,9 @@ import GroveStore
 /// How `grove focus pause` and `resume` report the session they changed.
 enum FocusReport {
     /// "Paused: 12:30 left." (or the session as JSON).
-    static func print(_ session: FocusSession, db: AppDatabase, options: GlobalOptions, verb: String) throws {
+    static func show(_ session: FocusSession, db: AppDatabase, options: GlobalOptions, verb: String) throws {
         let now = try db.now(for: session)
         if options.json { return try Output.json(FocusStatusReport(session, now: now)) }
-        Swift.print("\(verb): \(DurationParser.clock(session.remaining(at: now))) left.")
+        print("\(verb): \(DurationParser.clock(session.remaining(at: now))) left.")
     }
 }

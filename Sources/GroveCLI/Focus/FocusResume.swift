@@ -8,6 +8,6 @@ struct FocusResume: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        try FocusReport.print(try db.resumeFocusSession(), db: db, options: options, verb: "Resumed")
+        try FocusReport.show(try db.resumeFocusSession(), db: db, options: options, verb: "Resumed")
     }
 }

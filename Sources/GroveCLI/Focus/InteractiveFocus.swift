@@ -23,7 +23,7 @@ struct InteractiveFocus {
         func draw(_ lines: [String]) {
             var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""  // back to the first line drawn last time
             for line in lines { out += "\u{1B}[2K" + line + "\n" }
-            FileHandle.standardOutput.write(Data(out.utf8))
+            Output.write(Data(out.utf8))
             drawn = lines.count
         }
         print(style.dim("Focus session. Stay with it."))
@@ -73,7 +73,7 @@ struct InteractiveFocus {
         while true {
             let d = clock.now.duration(to: end)
             let left = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-            FileHandle.standardOutput.write(Data("\r\u{1B}[2KBreak: \(DurationParser.clock(max(0, left))) left  \(style.dim("[q] end"))".utf8))
+            Output.write(Data("\r\u{1B}[2KBreak: \(DurationParser.clock(max(0, left))) left  \(style.dim("[q] end"))".utf8))
             if left <= 0 { break }
             if let key = terminal.readKey(timeout: max(0.05, left - left.rounded(.down))), key == "q" || key == "\u{03}" { break }
         }

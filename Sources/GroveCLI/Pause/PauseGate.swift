@@ -55,7 +55,7 @@ struct PauseGate: ParsableCommand {
             let d = clock.now.duration(to: end)
             let left = max(0, Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
             if !options.json {
-                FileHandle.standardOutput.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit  [t] plant a tree"))".utf8))
+                Output.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit  [t] plant a tree"))".utf8))
             }
             if left <= 0 { break }
             let wait = max(0.05, left - left.rounded(.down))

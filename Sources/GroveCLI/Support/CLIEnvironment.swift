@@ -1,17 +1,76 @@
-import ArgumentParser
 import Foundation
 import GroveCore
 import GroveStore
 
-/// The environment commands run in.
+/// Everything a command reaches outside itself: the store's environment (time, ids, zone), the
+/// process's variables, the terminal, and where output goes.
 ///
-/// `GROVE_NOW=2025-03-12T04:00:00Z` freezes the clock at that instant: end-to-end tests and demos use
-/// it to live on a chosen day (a DST change, say). Live countdowns need the real clock, so leave it unset.
-public enum CLIEnvironment {
-    public static let current: GroveEnvironment = make(ProcessInfo.processInfo.environment)
+/// Commands read it from `CLIEnvironment.current`, a task-local: the `grove` binary runs with `live`,
+/// and tests run commands in-process with their own (captured output, a frozen clock, plain terminal),
+/// many at once, each in its own task.
+///
+/// `GROVE_NOW=2025-03-12T04:00:00Z` freezes the clock of `live` at that instant: end-to-end tests and
+/// demos use it to live on a chosen day (a DST change, say). Live countdowns need the real clock.
+public struct CLIEnvironment: Sendable {
+    /// Time, ids, the system zone and the machine's clock readings, for the store.
+    public var grove: GroveEnvironment
+    /// The process's environment variables (`GROVE_HOME`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `COLUMNS`, …).
+    public var variables: [String: String]
+    /// What the terminal can do.
+    public var terminal: TerminalTraits
+    /// Standard output and standard error.
+    public var output: OutputStreams
+    /// The directory relative paths given on the command line are read against.
+    public var workingDirectory: String
 
-    static func make(_ variables: [String: String]) -> GroveEnvironment {
+    public init(grove: GroveEnvironment, variables: [String: String], terminal: TerminalTraits, output: OutputStreams,
+                workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.grove = grove
+        self.variables = variables
+        self.terminal = terminal
+        self.output = output
+        self.workingDirectory = workingDirectory
+    }
+
+    /// `path` as given on the command line, made absolute against `workingDirectory`.
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: workingDirectory).appendingPathComponent(path).path
+    }
+
+    /// The process's own: real clock (or `GROVE_NOW`), real variables, the real terminal and streams.
+    public static let live: CLIEnvironment = {
+        let variables = ProcessInfo.processInfo.environment
+        return CLIEnvironment(grove: groveEnvironment(variables), variables: variables, terminal: .detect(environment: variables), output: .standard)
+    }()
+
+    /// The environment of the command running in this task.
+    @TaskLocal public static var current: CLIEnvironment = .live
+
+    /// The store's environment for these variables: frozen at `GROVE_NOW` when it is set.
+    static func groveEnvironment(_ variables: [String: String]) -> GroveEnvironment {
         guard let text = variables["GROVE_NOW"], let frozen = GroveExport.parseInstant(text) else { return .live }
         return GroveEnvironment(now: { frozen }, uuid: { UUID() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) })
     }
+}
+
+/// Where a command's output goes: the process's streams, or buffers a test reads.
+public struct OutputStreams: Sendable {
+    public var standardOutput: @Sendable (Data) -> Void
+    public var standardError: @Sendable (Data) -> Void
+
+    public init(standardOutput: @escaping @Sendable (Data) -> Void, standardError: @escaping @Sendable (Data) -> Void) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// The process's standard output and error.
+    public static let standard = OutputStreams(
+        standardOutput: { FileHandle.standardOutput.write($0) }, standardError: { FileHandle.standardError.write($0) })
+}
+
+/// Within the `grove` commands, `print` writes to the current environment's standard output (the
+/// process's, or a test's buffer), so that every command runs in-process in tests.
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    let text = items.map { "\($0)" }.joined(separator: separator) + terminator
+    CLIEnvironment.current.output.standardOutput(Data(text.utf8))
 }

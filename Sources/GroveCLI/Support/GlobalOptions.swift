@@ -13,8 +13,9 @@ public struct GlobalOptions: ParsableArguments {
 
     public init() {}
 
-    /// The store at `--database`, else Grove's default location.
-    public func open(environment: GroveEnvironment = CLIEnvironment.current) throws -> AppDatabase {
-        try AppDatabase.open(path: database ?? AppDatabase.defaultPath(), environment: environment)
+    /// The store at `--database`, else Grove's default location (from the current environment's variables).
+    public func open(environment: CLIEnvironment = CLIEnvironment.current) throws -> AppDatabase {
+        try AppDatabase.open(path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
+                             environment: environment.grove)
     }
 }

@@ -4,41 +4,55 @@ import GroveCore
 import GroveStore
 
 extension GroveCommand {
-    /// Runs `grove` with Grove's exit statuses: 0 on success, 64 for bad usage or invalid input
-    /// (one line on stderr naming the field and the rule), 1 for anything else.
+    /// Runs `grove` as a process: `execute` in the live environment, then exits with its status.
     public static func runMain(_ arguments: [String]? = nil) async -> Never {
+        let status = await execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        Foundation.exit(status)
+    }
+
+    /// Runs one `grove` command line in the current `CLIEnvironment` and returns its exit status: 0 on
+    /// success, 64 for bad usage or invalid input (one `grove:` line on standard error naming the field
+    /// and the rule), 1 for anything else. Never exits the process: tests run it in-process.
+    public static func execute(_ arguments: [String]) async -> Int32 {
         do {
             var command: any ParsableCommand
             do {
                 command = try parseAsRoot(arguments)
             } catch {
+                let code = exitCode(for: error)
                 // Help and completion scripts print in full; a usage error is one `grove:` line.
-                guard exitCode(for: error) != .success else { exit(withError: error) }
+                if code == .success {
+                    print(fullMessage(for: error))
+                    return code.rawValue
+                }
                 let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
                 Output.error(message.replacingOccurrences(of: "Error: ", with: "") + " (see grove --help)")
-                Foundation.exit(exitCode(for: error).rawValue)
+                return code.rawValue
             }
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
             } else {
                 try command.run()
             }
-            Foundation.exit(0)
+            return 0
         } catch let error as GroveValidationError {
             Output.error(error.message)
-            Foundation.exit(64)
+            return 64
         } catch let error as StoreError {
             Output.error(error.localizedDescription)
-            Foundation.exit(error.isBadInput ? 64 : 1)
+            return error.isBadInput ? 64 : 1
         } catch let error as CLIError {
             Output.error(error.message)
-            Foundation.exit(error.exitCode)
+            return error.exitCode
         } catch let error as any StoreFailure {
             // A failure of SQLite itself (disk full, permissions): said without the SQL it ran.
             Output.error(error.summary)
-            Foundation.exit(1)
+            return 1
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            let message = self.message(for: error)
+            if !message.isEmpty { code == .success ? print(message) : Output.error(message) }
+            return code.rawValue
         }
     }
 }

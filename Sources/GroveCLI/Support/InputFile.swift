@@ -7,7 +7,9 @@ enum InputFile {
 
     /// The bytes of the regular file at `path`, or a usage error (exit 64) naming the argument. Devices,
     /// pipes and directories are refused before reading: `/dev/zero` would never end.
-    static func read(_ path: String, argument: String = "file") throws -> Data {
+    static func read(_ given: String, argument: String = "file") throws -> Data {
+        // Links are followed to what they name; that must be a regular file.
+        let path = URL(fileURLWithPath: CLIEnvironment.current.resolve(given)).resolvingSymlinksInPath().path
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw CLIError.usage("cannot read \(path): no such file") }
         guard attributes[.type] as? FileAttributeType == .typeRegular else { throw CLIError.usage("\(argument) must be a regular file (got \(path))") }

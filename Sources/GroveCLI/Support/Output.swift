@@ -6,10 +6,16 @@ import GroveStore
 public enum Output {
     /// Prints `value` as Grove JSON (pretty, sorted keys, ISO 8601 instants).
     public static func json<T: Encodable>(_ value: T) throws {
-        print(String(decoding: try GroveExport.makeEncoder().encode(value), as: UTF8.self))
+        write(try GroveExport.makeEncoder().encode(value) + Data("\n".utf8))
     }
 
     public static func error(_ message: String) {
-        FileHandle.standardError.write(Data("grove: \(message)\n".utf8))
+        CLIEnvironment.current.output.standardError(Data("grove: \(message)\n".utf8))
     }
+
+    /// Raw bytes on standard output (an export, a redrawn countdown line).
+    public static func write(_ data: Data) { CLIEnvironment.current.output.standardOutput(data) }
+
+    /// Raw text on standard error.
+    public static func note(_ text: String) { CLIEnvironment.current.output.standardError(Data(text.utf8)) }
 }

@@ -7,5 +7,5 @@ import Darwin
 
 /// The terminal bell.
 public enum TerminalBell {
-    public static func ring() { FileHandle.standardOutput.write(Data("\u{07}".utf8)) }
+    public static func ring() { Output.write(Data("\u{07}".utf8)) }
 }

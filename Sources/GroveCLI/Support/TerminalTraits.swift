@@ -23,13 +23,17 @@ public struct TerminalTraits: Sendable {
         self.isTTY = isTTY
     }
 
-    /// Plain text, 80 columns: for tests and pipes.
     /// The widths Grove lays text out for.
     public static let widthRange = 20...1000
 
+    /// Plain text, 80 columns: for tests and pipes.
     public static let plain = TerminalTraits(color: false, trueColor: false, width: 80, isTTY: false)
 
-    public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalTraits {
+    /// The traits of the command running now (its environment's terminal).
+    public static func current() -> TerminalTraits { CLIEnvironment.current.terminal }
+
+    /// Reads the real terminal: whether standard output is one, its width, colour support.
+    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalTraits {
         let tty = isatty(STDOUT_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = environment["TERM"] == "dumb"

@@ -33,7 +33,7 @@ struct TimerRun: ParsableCommand {
             lines.append(style.dim("[1-9] toggle  [space] pause  [q] quit"))
             var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""
             for line in lines { out += "\u{1B}[2K" + line + "\n" }
-            FileHandle.standardOutput.write(Data(out.utf8))
+            Output.write(Data(out.utf8))
             drawn = lines.count
             if left <= 0 {
                 TerminalBell.ring()
