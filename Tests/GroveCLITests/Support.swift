@@ -48,21 +48,24 @@ struct Grove {
     @discardableResult
     func run(_ arguments: String..., now: String? = nil) async throws -> Result { try await run(arguments, now: now) }
 
-    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], live: LiveScript? = nil) async throws -> Result {
         var variables = environment
         if let now { variables["GROVE_NOW"] = now }
         variables.merge(extra) { $1 }
         let zone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
         let frozen = variables["GROVE_NOW"].flatMap(GroveExport.parseInstant)
-        let grove = GroveEnvironment(now: { frozen ?? Date().groveRoundedToMillis }, uuid: { UUID() }, systemTimeZone: { zone },
-                                     clockReading: { frozen.map { ClockReading(wall: $0) } ?? MachineClock.read() })
+        // A live screen runs on the script's test clock; anything else on a frozen or the real clock.
+        let grove = live.map { GroveEnvironment.test(clock: $0.clock, zone: zone) }
+            ?? GroveEnvironment(now: { frozen ?? Date().groveRoundedToMillis }, uuid: { UUID() }, systemTimeZone: { zone },
+                                clockReading: { frozen.map { ClockReading(wall: $0) } ?? MachineClock.read() })
         let columns = variables["COLUMNS"].flatMap(Int.init).map { min(max($0, TerminalTraits.widthRange.lowerBound), TerminalTraits.widthRange.upperBound) }
         let out = Captured(), err = Captured()
         let directory = home + "-cwd"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let cli = CLIEnvironment(grove: grove, variables: variables,
                                  terminal: TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
-                                 output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory)
+                                 output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory,
+                                 io: live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }))
         let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }
         return Result(status: status, out: out.text, err: err.text)
     }
@@ -110,4 +113,49 @@ final class Captured: @unchecked Sendable {
     private var data = Data()
     @Sendable func append(_ more: Data) { lock.withLock { data.append(more) } }
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
+
+/// A person at a terminal, scripted: keys pressed at given seconds of a test clock that moves only
+/// while a live screen waits. A 25-minute session runs in microseconds, the same way every time.
+final class LiveScript: @unchecked Sendable, KeyReader {
+    let clock: TestClock
+    private let lock = NSLock()
+    private var keys: [(at: TimeInterval, key: Character)]
+    private let start: TimeInterval
+    private let hasTerminal: Bool
+    private(set) var notifications: [String] = []
+
+    /// `keys`: seconds after the start and the key pressed then. Without a terminal, screens only wait.
+    init(clock: TestClock, keys: [(TimeInterval, Character)] = [], terminal: Bool = true) {
+        self.clock = clock
+        self.keys = keys.map { (at: $0.0, key: $0.1) }.sorted { $0.at < $1.at }
+        start = clock.sinceBoot
+        hasTerminal = terminal
+    }
+
+    /// Seconds since the script started.
+    var elapsed: TimeInterval { clock.sinceBoot - start }
+
+    func readKey(timeout: TimeInterval) -> Character? {
+        lock.withLock {
+            let now = clock.sinceBoot - start
+            // A screen that would wait past a simulated day has lost its way: end it.
+            guard now < 86_400 else { return "q" }
+            if let next = keys.first, next.at <= now + timeout {
+                if next.at > now { clock.advance(by: next.at - now) }
+                keys.removeFirst()
+                return next.key
+            }
+            clock.advance(by: max(timeout, 0.001))
+            return nil
+        }
+    }
+
+    func restore() {}
+
+    var io: LiveIO {
+        LiveIO(openTerminal: { [self] in hasTerminal ? self : nil }, uptime: { [clock] in clock.sinceBoot },
+               sleep: { [clock] in clock.advance(by: $0) },
+               notify: { [self] title, body in lock.withLock { notifications.append("\(title): \(body)") }; return true })
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GroveStore
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -53,33 +54,108 @@ final class PseudoTerminal {
     }
 }
 
-@Suite("grove in a pseudo-terminal", .serialized)
-struct TerminalSessionTests {
-    @Test func anInteractiveSessionPausesResumesCompletesAndPlantsATree() throws {
+/// The live screens in-process, driven by scripted keys on a test clock: what a person sees and what
+/// the store keeps, with no real waiting.
+@Suite("Live screens: focus, pause countdown, timer run")
+struct LiveScreenTests {
+    static let start = ISO8601DateFormatter().date(from: "2025-05-14T09:00:00Z") ?? Date()
+
+    @Test func anInteractiveSessionPausesResumesCompletesAndPlantsATree() async throws {
         let g = Grove()
-        let term = try PseudoTerminal(g, ["focus", "--length", "3s"])
-        #expect(term.waitFor("Growing", timeout: 10))
-        #expect(term.screen.contains("[p] pause"))
-        term.send("p")
-        #expect(term.waitFor("Paused", timeout: 5))
-        #expect(try g.runBinary("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "paused")
-        term.send("p")
-        #expect(term.waitFor("Tree planted!", timeout: 10))
-        #expect(term.screen.contains("notify-send is not installed") || term.screen.contains("Time for a"))
-        #expect(term.waitFor("Time for a short break: 05:00", timeout: 5))
-        term.send("q")
-        term.process.waitUntilExit()
-        #expect(term.process.terminationStatus == 0)
-        let forest = try g.runBinary("forest", "--json").array()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(1, "p"), (61, "p"), (400, "q")])
+        let run = try await g.run(["focus", "--length", "3m"], live: person)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("Growing") && run.out.contains("[p] pause"))
+        #expect(run.out.contains("Paused"))
+        #expect(run.out.contains("Tree planted! 1 today"))
+        #expect(run.out.contains("Time for a short break: 05:00"))
+        #expect(person.notifications.contains { $0.hasPrefix("Tree planted") })
+        // 3 minutes of focus and the minute-long pause: done at 4:01 of the script, not a second later.
+        #expect(abs(person.elapsed - 400) < 0.001, "the script ran to its last key")
+        let forest = try await g.run(["forest", "--json"], live: person).array()
         #expect(forest.count == 1)
         #expect(forest.first?["state"] as? String == "completed")
-        #expect((forest.first?["pausedDuration"] as? Double ?? 0) > 0)
-        #expect(try g.runBinary("forest").out.contains("🌳"))
+        #expect(forest.first?["pausedDuration"] as? Double == 60)
+        #expect(forest.first?["duration"] as? Double == 180)
     }
 
+    @Test func abandoningAsksFirstAndPlantsNothing() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(5, "a"), (6, "n"), (10, "a"), (11, "y")])
+        let run = try await g.run(["focus", "--length", "25m"], live: person)
+        #expect(run.out.contains("Abandon this session? [y/N]"))
+        #expect(run.out.contains("No tree this time."))
+        let sessions = try await g.run(["focus", "status", "--json"], live: person).object()
+        #expect((sessions["session"] as? [String: Any])?["state"] as? String == "abandoned")
+    }
+
+    @Test func theBreakCountsDownOnTheSameClock() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(61, "b")])
+        let run = try await g.run(["focus", "--length", "1m"], live: person)
+        #expect(run.out.contains("Break: 00:01 left"))
+        #expect(run.out.contains("Break over."))
+        #expect(abs(person.elapsed - (61 + 300)) < 1.1, "a five-minute break after the key")
+    }
+
+    @Test func proceedingAfterTheFullPauseRunsTheCommandAndRecordsCompleted() async throws {
+        let g = Grove()
+        let marker = g.home + "-opened"
+        let person = LiveScript(clock: TestClock(Self.start), terminal: false)
+        let result = try await g.run(["pause", "youtube", "--choice", "proceed", "--", "/usr/bin/touch", marker], live: person)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("Going on to YouTube, mindfully."))
+        #expect(FileManager.default.fileExists(atPath: marker), "the command ran")
+        #expect(person.elapsed >= 15, "the whole pause was waited out")
+        let stats = try await g.run(["pause", "stats", "--json"], live: person).array()
+        #expect(stats.first?["completedSessions"] as? Int == 1)
+        #expect((stats.first?["avgTimeSpent"] as? Double ?? 0) >= 15)
+    }
+
+    @Test func leavingThePauseEarlyIsAnExit() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(3, "e")])
+        let result = try await g.run(["pause", "youtube"], live: person)
+        #expect(result.out.contains("Good call. YouTube will still be there later."))
+        let pauses = try await g.run(["pause", "stats", "--json"], live: person).array()
+        #expect(pauses.first?["exitedSessions"] as? Int == 1)
+    }
+
+    @Test func timerRunTicksTheChecklistWithNumberKeysAndPauses() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(0.5, "2"), (1, " "), (31, " ")])
+        try await g.run(["timer", "add", "Tea", "--duration", "2m", "--todo", "Kettle", "--todo", "Cup"], live: person)
+        let run = try await g.run(["timer", "run", "tea"], live: person)
+        #expect(run.out.contains("[x] Cup"))
+        #expect(run.out.contains("paused"))
+        #expect(run.out.contains("Tea is done."))
+        // Two minutes of running plus the half minute it was paused.
+        #expect(abs(person.elapsed - 150) < 1.1, "\(person.elapsed)")
+        let timer = try await g.run(["timer", "show", "tea", "--json"], live: person).object()
+        #expect((timer["todoItems"] as? [[String: Any]])?.map { $0["isCompleted"] as? Bool } == [false, true])
+    }
+}
+
+/// The real binary in a real pseudo-terminal: the few things only a process can show.
+@Suite("grove in a pseudo-terminal", .serialized)
+struct TerminalSessionTests {
+    @Test func theDetachKeyLeavesTheSessionRunning() throws {
+        let g = Grove()
+        let term = try PseudoTerminal(g, ["focus", "--length", "25m"])
+        #expect(term.waitFor("Growing", timeout: 10))
+        #expect(term.screen.contains("[p] pause"))
+        term.send("d")
+        #expect(term.waitFor("Detached", timeout: 5))
+        term.process.waitUntilExit()
+        #expect(term.process.terminationStatus == 0)
+        #expect(try g.runBinary("now").out.hasPrefix("· 24:") || g.runBinary("now").out.hasPrefix("· 25:"))
+    }
+
+    /// `kill -9` mid-session: the session lives in the store, and completes at the exact instant it
+    /// reached its length, whoever looks next (here a process whose clock is set past that instant).
     @Test func killingTheWindowLeavesASessionThatCompletesOnTime() throws {
         let g = Grove()
-        let term = try PseudoTerminal(g, ["focus", "--length", "4s"])
+        let term = try PseudoTerminal(g, ["focus", "--length", "25m"])
         #expect(term.waitFor("Growing", timeout: 10))
         kill(term.process.processIdentifier, SIGKILL)
         term.process.waitUntilExit()
@@ -87,56 +163,14 @@ struct TerminalSessionTests {
         let session = try #require(running["session"] as? [String: Any])
         #expect(session["state"] as? String == "active", "the session outlives its window")
         #expect((running["remaining"] as? Double ?? 0) > 0)
-        let status = try g.runBinary("focus", "status")
-        #expect(status.out.contains("left · Growing"))
-        // Wait for the due instant using the session's own clock, then look again.
+        #expect(try g.runBinary("focus", "status").out.contains("left · Growing"))
         let due = try #require(running["dueAt"] as? String)
         let dueDate = try #require(ISO8601DateFormatter.withFractions.date(from: due))
-        Thread.sleep(until: dueDate.addingTimeInterval(0.3))
-        let done = try #require(try g.runBinary("focus", "status", "--json").object()["session"] as? [String: Any])
+        let later = ISO8601DateFormatter().string(from: dueDate.addingTimeInterval(3600))
+        let done = try #require(try g.runBinary(["focus", "status", "--json"], now: later).object()["session"] as? [String: Any])
         #expect(done["state"] as? String == "completed")
         #expect(done["endTime"] as? String == due, "completed at the exact instant it reached its length")
-        #expect(try g.runBinary("forest", "--json").array().count == 1)
-    }
-
-    @Test func theDetachKeyLeavesTheSessionRunning() throws {
-        let g = Grove()
-        let term = try PseudoTerminal(g, ["focus", "--length", "25m"])
-        #expect(term.waitFor("Growing", timeout: 10))
-        term.send("d")
-        #expect(term.waitFor("Detached", timeout: 5))
-        term.process.waitUntilExit()
-        #expect(try g.runBinary("now").out.hasPrefix("· 24:") || g.runBinary("now").out.hasPrefix("· 25:"))
-        #expect(try g.runBinary("focus", "abandon").status == 0)
-    }
-}
-
-@Suite("Countdowns that take real time", .serialized)
-struct CountdownTests {
-    @Test func proceedingAfterTheFullPauseRunsTheCommandAndRecordsCompleted() throws {
-        let g = Grove()
-        let marker = g.home + "-opened"
-        let result = try g.runBinary("pause", "youtube", "--choice", "proceed", "--", "/usr/bin/touch", marker)
-        #expect(result.status == 0)
-        #expect(result.out.contains("Going on to YouTube, mindfully."))
-        #expect(FileManager.default.fileExists(atPath: marker), "the command ran")
-        let stats = try g.runBinary("pause", "stats", "--json").array()
-        #expect(stats.first?["completedSessions"] as? Int == 1)
-        #expect((stats.first?["avgTimeSpent"] as? Double ?? 0) >= 15)
-    }
-
-    @Test func timerRunTicksTheChecklistWithNumberKeys() throws {
-        let g = Grove()
-        try g.runBinary("timer", "add", "Tea", "--duration", "2s", "--todo", "Kettle", "--todo", "Cup")
-        let term = try PseudoTerminal(g, ["timer", "run", "tea"])
-        #expect(term.waitFor("[ ] Cup", timeout: 10))
-        term.send("2")
-        #expect(term.waitFor("[x] Cup", timeout: 5))
-        #expect(term.waitFor("Tea is done.", timeout: 10))
-        term.process.waitUntilExit()
-        #expect(term.process.terminationStatus == 0)
-        let timer = try g.runBinary("timer", "show", "tea", "--json").object()
-        #expect((timer["todoItems"] as? [[String: Any]])?.map { $0["isCompleted"] as? Bool } == [false, true])
+        #expect(try g.runBinary(["forest", "--json"], now: later).array().count == 1)
     }
 }
 

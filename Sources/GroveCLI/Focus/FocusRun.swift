@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveSystem
 import GroveStore
 
 /// `grove focus [run]`: the live session.
@@ -16,6 +15,6 @@ struct FocusRun: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let planned = try length.map { try TimeParsing.duration($0, field: "length") }
-        try InteractiveFocus(db: db, traits: .current(), notifier: DesktopNotifier()).run(length: planned)
+        try InteractiveFocus(db: db, traits: .current(), io: CLIEnvironment.current.io).run(length: planned)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import GroveCore
-import GroveSystem
 import GroveStore
 
 /// The live focus session in a terminal. Its state lives in the store, so the window can close,
@@ -9,11 +8,11 @@ import GroveStore
 struct InteractiveFocus {
     let db: AppDatabase
     let traits: TerminalTraits
-    let notifier: DesktopNotifier
+    let io: LiveIO
 
     func run(length: TimeInterval?) throws {
         var session = try db.currentFocusSession() ?? db.startFocusSession(plannedDuration: length)
-        guard let terminal = RawTerminal() else {
+        guard let terminal = io.openTerminal() else {
             // Not a terminal: start (or report) and return, like `grove focus start`.
             return print("Session running: \(DurationParser.clock(session.remaining(at: try db.now(for: session)))) left. `grove focus status` follows it.")
         }
@@ -57,10 +56,10 @@ struct InteractiveFocus {
         }
     }
 
-    private func completed(terminal: RawTerminal, style: Style) throws {
+    private func completed(terminal: any KeyReader, style: Style) throws {
         TerminalBell.ring()
         let stats = try db.forestStats()
-        if !notifier.send(title: "Tree planted 🌳", body: "Focus session complete. Trees today: \(stats.todaysTrees).") {
+        if !io.notify("Tree planted 🌳", "Focus session complete. Trees today: \(stats.todaysTrees).") {
             print(style.dim("(No desktop notification: notify-send is not installed.)"))
         }
         print("Tree planted! \(stats.todaysTrees) today, streak \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s").")
@@ -68,18 +67,16 @@ struct InteractiveFocus {
         print("Time for a \(pause.kind == .long ? "long" : "short") break: \(DurationParser.clock(pause.duration)). [b] start it  [q] quit")
         guard terminal.readKey(timeout: 600) == "b" else { return }
         // A break is not stored: a monotonic clock times it.
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: .milliseconds(Int64(pause.duration * 1000)))
+        let end = io.uptime() + pause.duration
         while true {
-            let d = clock.now.duration(to: end)
-            let left = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            let left = end - io.uptime()
             Output.write(Data("\r\u{1B}[2KBreak: \(DurationParser.clock(max(0, left))) left  \(style.dim("[q] end"))".utf8))
             if left <= 0 { break }
             if let key = terminal.readKey(timeout: max(0.05, left - left.rounded(.down))), key == "q" || key == "\u{03}" { break }
         }
         print("")
         TerminalBell.ring()
-        notifier.send(title: "Break over", body: "Ready for the next tree?")
+        _ = io.notify("Break over", "Ready for the next tree?")
         print("Break over. Start the next tree with `grove focus`.")
     }
 }

@@ -47,13 +47,12 @@ struct PauseGate: ParsableCommand {
         if decided == .exit || decided == .tree {
             return try finish(db, session, app: app, status: .exited, outcome: decided == .tree ? .deepenPause : .exitToHome)
         }
-        let terminal = RawTerminal()
+        let io = CLIEnvironment.current.io
+        let terminal = io.openTerminal()
         defer { terminal?.restore() }
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: .seconds(session.durationSetting))
+        let end = io.uptime() + TimeInterval(session.durationSetting)
         while true {
-            let d = clock.now.duration(to: end)
-            let left = max(0, Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
+            let left = max(0, end - io.uptime())
             if !options.json {
                 Output.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit  [t] plant a tree"))".utf8))
             }
@@ -70,7 +69,7 @@ struct PauseGate: ParsableCommand {
                 default: break
                 }
             } else {
-                Thread.sleep(forTimeInterval: wait)
+                io.sleep(wait)
             }
         }
         if !options.json { print("") }

@@ -22,14 +22,17 @@ public struct CLIEnvironment: Sendable {
     public var output: OutputStreams
     /// The directory relative paths given on the command line are read against.
     public var workingDirectory: String
+    /// Keys, a monotonic clock, waiting and notifications, for the live screens.
+    public var io: LiveIO
 
     public init(grove: GroveEnvironment, variables: [String: String], terminal: TerminalTraits, output: OutputStreams,
-                workingDirectory: String = FileManager.default.currentDirectoryPath) {
+                workingDirectory: String = FileManager.default.currentDirectoryPath, io: LiveIO = .live) {
         self.grove = grove
         self.variables = variables
         self.terminal = terminal
         self.output = output
         self.workingDirectory = workingDirectory
+        self.io = io
     }
 
     /// `path` as given on the command line, made absolute against `workingDirectory`.

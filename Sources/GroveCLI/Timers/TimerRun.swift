@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveSystem
 import GroveStore
 
 struct TimerRun: ParsableCommand {
@@ -16,16 +15,15 @@ struct TimerRun: ParsableCommand {
         var t = try TimerLookup.find(timer, in: db)
         let traits = TerminalTraits.current()
         let style = Style(traits)
-        guard let terminal = RawTerminal() else { throw CLIError.usage("timer run needs a terminal") }
+        let io = CLIEnvironment.current.io
+        guard let terminal = io.openTerminal() else { throw CLIError.usage("timer run needs a terminal") }
         defer { terminal.restore() }
         // A monotonic clock: the countdown never drifts, whatever the wall clock does.
-        let clock = ContinuousClock()
-        var elapsed: Duration = .zero
-        var runningSince: ContinuousClock.Instant? = clock.now
+        var elapsed: TimeInterval = 0
+        var runningSince: TimeInterval? = io.uptime()
         var drawn = 0
         while true {
-            let total = elapsed + (runningSince.map { $0.duration(to: clock.now) } ?? .zero)
-            let spent = Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18
+            let spent = elapsed + (runningSince.map { io.uptime() - $0 } ?? 0)
             let left = max(0, Double(t.durationInSeconds) - spent)
             var lines = ["\(style.colors("●", foreground: t.colorHex, background: nil)) \(style.bold(t.name))  \(style.bold(DurationParser.clock(left)))\(runningSince == nil ? style.yellow("  paused") : "")",
                          style.green(FocusScreen.bar(1 - left / Double(t.durationInSeconds), width: min(40, traits.width - 4)))]
@@ -37,13 +35,13 @@ struct TimerRun: ParsableCommand {
             drawn = lines.count
             if left <= 0 {
                 TerminalBell.ring()
-                DesktopNotifier().send(title: "\(t.name) is done", body: "\(t.todoItems.filter(\.isCompleted).count)/\(t.todoItems.count) to-dos done")
+                _ = io.notify("\(t.name) is done", "\(t.todoItems.filter(\.isCompleted).count)/\(t.todoItems.count) to-dos done")
                 return print("\(t.name) is done.")
             }
             switch terminal.readKey(timeout: runningSince == nil ? 1 : max(0.05, left - left.rounded(.down))) {
             case "q", "\u{03}", "\u{1B}": return print("Stopped.")
             case " ":
-                if let since = runningSince { elapsed += since.duration(to: clock.now); runningSince = nil } else { runningSince = clock.now }
+                if let since = runningSince { elapsed += io.uptime() - since; runningSince = nil } else { runningSince = io.uptime() }
             case let key? where key.isNumber:
                 if let n = key.wholeNumberValue, n >= 1, n <= t.todoItems.count {
                     try db.toggleTodo(timerID: t.id, todoID: t.todoItems[n - 1].id)
