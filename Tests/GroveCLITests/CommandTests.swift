@@ -258,7 +258,7 @@ struct CommandTests {
         #expect(try await g.run("export", "--output", file).status == 0)
         let other = Grove(now: "2025-05-14T09:00:00Z")
         let imported = try await other.run("import", file)
-        #expect(imported.out == "Imported 1 focus sessions, 1 timers, 1 intentions, 0 pauses.\n")
+        #expect(imported.out == "Imported 1 focus session, 1 timer, 1 intention, 0 pauses.\n")
         #expect(try await other.snapshot() == g.snapshot())
         let csv = try await g.run("export", "--format", "csv").out
         #expect(csv.hasPrefix("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay\r\n"))

@@ -18,13 +18,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let data: Data
-        switch format.lowercased() {
-        case "json": data = try db.exportJSON() + Data("\n".utf8)
-        case "csv": data = Data(try db.exportFocusSessionsCSV().utf8)
-        case "ics": data = Data(try db.exportFocusSessionsICS().utf8)
-        default: throw InvalidField("format", "format must be json, csv or ics (got \"\(format)\")")
-        }
+        let format = try ExportFormat(validating: format)
+        let data = try db.export(as: format) + (format == .json ? Data("\n".utf8) : Data())
         if let output {
             do { try data.write(to: URL(fileURLWithPath: CLIEnvironment.current.resolve(output)), options: .atomic) } catch {
                 throw CLIError.usage("cannot write \(output): \(error.localizedDescription)")

@@ -21,10 +21,8 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw StoreError.unreadableExport("not valid JSON")
         }
-        try db.importExport(export)
-        let summary = ["focusSessions": export.focusSessions.count, "timers": export.timers.count, "intentions": export.intentions.count,
-                       "gatewaySessions": export.gatewaySessions.count, "themes": export.themes.count]
+        let summary = try db.importData(export)
         if options.json { return try Output.json(summary) }
-        print("Imported \(export.focusSessions.count) focus sessions, \(export.timers.count) timers, \(export.intentions.count) intentions, \(export.gatewaySessions.count) pauses.")
+        print(summary.sentence)
     }
 }

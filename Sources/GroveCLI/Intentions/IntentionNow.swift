@@ -15,9 +15,6 @@ struct IntentionNow: ParsableCommand {
         let intention = try db.currentIntention(on: day)
         if options.json { return try Output.json(intention) }
         guard let intention else { return print("No intention for \(day.map(\.description) ?? "today"). Set one: grove intention set \"…\"") }
-        let themes = ThemeRepository(database: db)
-        let defaultTheme = try UserPreferencesRepository(database: db).getOrCreatePreferences().defaultThemeId
-        let theme = try (intention.themeId ?? defaultTheme).flatMap { try themes.getTheme(byId: $0) }
-        print(IntentionCard.render(intention, theme: theme, traits: .current()))
+        print(IntentionCard.render(intention, theme: try db.displayTheme(for: intention), traits: .current()))
     }
 }

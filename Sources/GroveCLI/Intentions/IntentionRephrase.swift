@@ -11,18 +11,15 @@ struct IntentionRephrase: ParsableCommand {
     func run() throws {
         let db = try options.open()
         guard let current = try db.currentIntention() else { throw CLIError.usage("no intention for today to rephrase") }
-        let text = OfflineAssistant.rephrased(current.text, scope: current.scope)
-        let quote = OfflineAssistant.bestQuote(for: current.text, from: try db.contents())
-        var result = current
-        if apply {
-            result.text = text
-            result.aiRephrased = true
-            result.quote = quote ?? current.quote
-            result = try db.updateIntention(result)
+        let rephrasing = try db.rephraseIntention(id: current.id, apply: apply)
+        // `--json` prints the intention as it is (applied) or would be (proposed), as it always has.
+        if options.json {
+            var shown = rephrasing.intention
+            if !apply { shown.text = rephrasing.text; shown.aiRephrased = true; shown.quote = rephrasing.quote }
+            return try Output.json(shown)
         }
-        if options.json { return try Output.json(apply ? result : Intention(id: current.id, text: text, scope: current.scope, date: current.date, createdAt: current.createdAt, aiRephrased: true, quote: quote)) }
-        print(text)
-        if let quote { print(Style(.current()).dim(quote)) }
+        print(rephrasing.text)
+        if let quote = rephrasing.quote { print(Style(.current()).dim(quote)) }
         if !apply { print(Style(.current()).dim("(grove intention rephrase --apply saves it)")) }
     }
 }

@@ -25,6 +25,15 @@ public struct IntentionTheme: Identifiable, Hashable, Sendable, Codable {
         self.createdAt = createdAt
     }
 
+    /// The theme with its colours in their stored form (see `HexColor.normalized`).
+    public var normalized: IntentionTheme {
+        var theme = self
+        theme.backgroundColor = HexColor.normalized(backgroundColor)
+        theme.textColor = HexColor.normalized(textColor)
+        theme.accentColor = accentColor.map(HexColor.normalized)
+        return theme
+    }
+
     public func validate() throws(IntentionValidationError) {
         guard !name.containsNUL else { throw .nulCharacter(field: "name") }
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyThemeName }

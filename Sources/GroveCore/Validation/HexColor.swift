@@ -9,6 +9,13 @@ public enum HexColor {
         return utf8.dropFirst().allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
     }
 
+    /// The stored form of a colour a person typed: `#RRGGBB` in upper case (`#007aff` → `#007AFF`).
+    /// Anything that is not a colour comes back as typed, so that the error quotes the person's input.
+    public static func normalized(_ value: String) -> String {
+        let upper = value.trimmingCharacters(in: .whitespaces).uppercased()
+        return isValid(upper) ? upper : value
+    }
+
     /// Red, green, blue 0…255, or nil when invalid.
     public static func components(_ value: String) -> (r: Int, g: Int, b: Int)? {
         guard isValid(value), let n = Int(value.dropFirst(), radix: 16) else { return nil }

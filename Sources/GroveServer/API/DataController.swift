@@ -9,7 +9,6 @@ struct DataController {
     let database: AppDatabase
     let monitor: ChangeMonitor
 
-    struct ImportResult: Encodable, Sendable { var focusSessions: Int; var timers: Int; var intentions: Int; var gatewaySessions: Int; var themes: Int }
 
     func addRoutes(to api: APIRouter) {
         api.get("export", use: export)
@@ -20,20 +19,15 @@ struct DataController {
 
     /// `GET /export?format=json|csv|ics`
     @Sendable func export(_ request: Request, context: GroveRequestContext) throws -> Response {
-        switch request.queryString("format") ?? "json" {
-        case "json": return JSON<Int>.encode(try database.exportJSON())
-        case "csv": return JSON<Int>.encode(Data(try database.exportFocusSessionsCSV().utf8), contentType: "text/csv; charset=utf-8")
-        case "ics": return JSON<Int>.encode(Data(try database.exportFocusSessionsICS().utf8), contentType: "text/calendar; charset=utf-8")
-        default: throw APIError.badRequest(field: "format", detail: "format must be json, csv or ics")
+        guard let format = ExportFormat(rawValue: request.queryString("format") ?? "json") else {
+            throw APIError.badRequest(field: "format", detail: "format must be json, csv or ics")
         }
+        return JSON<Int>.encode(try database.export(as: format), contentType: format.contentType)
     }
 
     /// `POST /import`: a Grove JSON export, merged by id, all or nothing.
-    @Sendable func importData(_ request: Request, context: GroveRequestContext) async throws -> JSON<ImportResult> {
-        let export = try await request.decode(as: GroveExport.self, context: context)
-        try database.importExport(export)
-        return JSON(ImportResult(focusSessions: export.focusSessions.count, timers: export.timers.count, intentions: export.intentions.count,
-                                 gatewaySessions: export.gatewaySessions.count, themes: export.themes.count))
+    @Sendable func importData(_ request: Request, context: GroveRequestContext) async throws -> JSON<ImportSummary> {
+        JSON(try database.importData(try await request.decode(as: GroveExport.self, context: context)))
     }
 
     /// `GET /events`: server-sent events until the page leaves or the server shuts down.

@@ -24,7 +24,6 @@ struct IntentionsController {
         var quote: String?
         var date: LocalDay?
     }
-    struct Rephrasing: Encodable, Sendable { var text: String; var quote: String?; var intention: Intention }
     struct ThemeInput: Decodable { var name: String; var backgroundColor: String; var textColor: String; var accentColor: String?; var fontName: String? }
     struct GenerateInput: Decodable { var prompt: String }
     struct Reminder: Encodable, Sendable { var kind: ReminderKind; var at: Date; var prompt: String }
@@ -120,16 +119,7 @@ struct IntentionsController {
 
     /// `POST /intentions/:id/rephrase?apply=true|false`: a preview, or applied when `apply=true`.
     @Sendable func rephrase(_ request: Request, context: GroveRequestContext) throws -> JSON<Rephrasing> {
-        var item = try intention(try context.uuid("id"))
-        let text = OfflineAssistant.rephrased(item.text, scope: item.scope)
-        let quote = OfflineAssistant.bestQuote(for: item.text, from: try database.contents())
-        if try request.flag("apply") {
-            item.text = text
-            item.aiRephrased = true
-            item.quote = quote ?? item.quote
-            item = try database.updateIntention(item)
-        }
-        return JSON(Rephrasing(text: text, quote: quote, intention: item))
+        JSON(try database.rephraseIntention(id: try context.uuid("id"), apply: try request.flag("apply")))
     }
 
     // MARK: Themes
@@ -148,11 +138,11 @@ struct IntentionsController {
     /// `POST /themes`: a custom theme.
     @Sendable func createTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: ThemeInput.self, context: context)
-        let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor.uppercased(),
-                                   textColor: input.textColor.uppercased(), accentColor: input.accentColor?.uppercased(), fontName: input.fontName,
+        let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
+                                   textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
                                    createdAt: database.environment.now())
         try themes.create(theme)
-        return JSON(theme, status: .created)
+        return JSON(theme.normalized, status: .created)
     }
 
     /// `POST /themes/generate`: a theme from a few words, by the assistant.
@@ -173,12 +163,12 @@ struct IntentionsController {
         let input = try await request.decode(as: ThemeInput.self, context: context)
         var theme = try theme(context)
         theme.name = input.name
-        theme.backgroundColor = input.backgroundColor.uppercased()
-        theme.textColor = input.textColor.uppercased()
-        theme.accentColor = input.accentColor?.uppercased()
+        theme.backgroundColor = input.backgroundColor
+        theme.textColor = input.textColor
+        theme.accentColor = input.accentColor
         theme.fontName = input.fontName
         try themes.update(theme)
-        return JSON(theme)
+        return JSON(theme.normalized)
     }
 
     /// `DELETE /themes/:id`: intentions shown in it fall back to the default.

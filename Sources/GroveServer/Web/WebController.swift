@@ -80,9 +80,7 @@ struct WebController {
 
     private func intentionCard(_ intention: Intention?) throws -> [String: Any]? {
         guard let intention else { return nil }
-        let themes = ThemeRepository(database: database)
-        let fallback = try UserPreferencesRepository(database: database).getOrCreatePreferences().defaultThemeId
-        let theme = try (intention.themeId ?? fallback).flatMap { try themes.getTheme(byId: $0) } ?? PresetThemes.serene
+        let theme = try database.displayTheme(for: intention)
         return ["id": intention.id.uuidString, "text": intention.text, "scope": intention.scope.displayName, "date": intention.date.description,
                 "background": theme.backgroundColor, "color": theme.textColor,
                 "accent": theme.accentColor ?? theme.textColor, "font": theme.fontName ?? intention.customFont ?? ""].adding("quote", intention.quote)

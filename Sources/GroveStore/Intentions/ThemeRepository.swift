@@ -10,8 +10,9 @@ public struct ThemeRepository: Sendable {
     private var writer: any DatabaseWriter { database.writer }
     private static let order = "is_preset DESC, created_at, id"
 
-    /// Creates a custom (or generated) theme.
+    /// Creates a custom (or generated) theme (colours stored as `#RRGGBB`, upper case).
     public func create(_ theme: IntentionTheme) throws {
+        let theme = theme.normalized
         try theme.validate()
         try database.write { db in
             guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else { throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists") }
@@ -26,6 +27,7 @@ public struct ThemeRepository: Sendable {
 
     /// Updates a user theme; presets are read-only.
     public func update(_ theme: IntentionTheme) throws {
+        let theme = theme.normalized
         try theme.validate()
         try database.write { db in
             guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }

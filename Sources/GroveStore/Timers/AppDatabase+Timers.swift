@@ -55,7 +55,7 @@ extension AppDatabase {
                             colorHex: String = NamedTimer.defaultColorHex, notes: String? = nil, todos: [String] = []) throws -> NamedTimer {
         let now = environment.now()
         var timer = NamedTimer(id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
-                               icon: icon, colorHex: colorHex.uppercased(), notes: notes, createdAt: now)
+                               icon: icon, colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
         timer.todoItems = todos.enumerated().map { TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now) }
         try saveTimer(timer)
         return timer
@@ -96,7 +96,7 @@ extension AppDatabase {
             if let name { timer.name = name.trimmingCharacters(in: .whitespaces) }
             if let durationInSeconds { timer.durationInSeconds = durationInSeconds }
             if let icon { timer.icon = icon }
-            if let colorHex { timer.colorHex = colorHex.uppercased() }
+            if let colorHex { timer.colorHex = HexColor.normalized(colorHex) }
             if let notes { timer.notes = notes.isEmpty ? nil : notes }
         }
     }

@@ -1,0 +1,63 @@
+import Foundation
+import GroveCore
+
+/// What an import brought in, counted per kind: the same summary on every face.
+public struct ImportSummary: Codable, Sendable, Equatable {
+    public var focusSessions: Int
+    public var timers: Int
+    public var intentions: Int
+    public var gatewaySessions: Int
+    public var themes: Int
+
+    /// "Imported 3 focus sessions, 1 timer, 2 intentions, 0 pauses."
+    public var sentence: String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        return "Imported \(count(focusSessions, "focus session", "focus sessions")), \(count(timers, "timer", "timers")), "
+            + "\(count(intentions, "intention", "intentions")), \(count(gatewaySessions, "pause", "pauses"))."
+    }
+}
+
+/// The formats Grove exports to, with their media type and file extension.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// Everything, as Grove's versioned JSON document (importable).
+    case json
+    /// Focus sessions as CSV (RFC 4180).
+    case csv
+    /// Focus sessions as an iCalendar file.
+    case ics
+
+    public var contentType: String {
+        switch self {
+        case .json: "application/json; charset=utf-8"
+        case .csv: "text/csv; charset=utf-8"
+        case .ics: "text/calendar; charset=utf-8"
+        }
+    }
+
+    /// The format named `name` (any case), or a validation error naming `field`.
+    public init(validating name: String, field: String = "format") throws {
+        guard let format = ExportFormat(rawValue: name.lowercased()) else {
+            throw InvalidField(field, "format must be json, csv or ics (got \"\(name)\")")
+        }
+        self = format
+    }
+}
+
+extension AppDatabase {
+    /// The store in `format`, as bytes.
+    public func export(as format: ExportFormat) throws -> Data {
+        switch format {
+        case .json: try exportJSON()
+        case .csv: Data(try exportFocusSessionsCSV().utf8)
+        case .ics: Data(try exportFocusSessionsICS().utf8)
+        }
+    }
+
+    /// Merges a Grove export (see `importExport`) and says what came in.
+    @discardableResult
+    public func importData(_ export: GroveExport) throws -> ImportSummary {
+        try importExport(export)
+        return ImportSummary(focusSessions: export.focusSessions.count, timers: export.timers.count, intentions: export.intentions.count,
+                             gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
+    }
+}
