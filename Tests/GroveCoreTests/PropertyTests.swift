@@ -91,3 +91,23 @@ struct PropertyTests {
         }
     }
 }
+
+@Suite("One vocabulary: weekdays and content categories")
+struct VocabularyTests {
+    @Test func weekdaysParseNamesAndNumbersAndWrap() throws {
+        #expect(try Weekday(parsing: "mon", field: "weeklyDay") == .monday)
+        #expect(try Weekday(parsing: "Saturday", field: "weeklyDay") == .saturday)
+        #expect(try Weekday(parsing: "0", field: "weeklyDay") == .sunday)
+        for bad in ["", "m", "7", "-1", "mondayx", "funday"] {
+            #expect(throws: InvalidField.self) { try Weekday(parsing: bad, field: "weeklyDay") }
+        }
+        #expect(Weekday(wrapping: 8) == .monday && Weekday(wrapping: -1) == .saturday)
+        #expect(Weekday.allCases.map(\.shortName) == ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
+    }
+
+    @Test func categoriesNameTheFieldAndTheChoices() throws {
+        #expect(try MindfulnessContent.ContentCategory(validating: "Nature") == .nature)
+        let error = try #require(throws: InvalidField.self) { try MindfulnessContent.ContentCategory(validating: "sport", field: "selectedCategories") }
+        #expect(error.field == "selectedCategories" && error.message.contains("stoicism"))
+    }
+}

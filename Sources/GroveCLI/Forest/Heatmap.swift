@@ -12,9 +12,8 @@ enum Heatmap {
         let firstWeek = weeks - shown
         let levels = [" ", "░", "▒", "▓", "█"]
         var rows: [String] = []
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         for row in 0..<7 {
-            var line = names[(firstWeekday + row) % 7] + "  "
+            var line = Weekday(wrapping: firstWeekday + row).shortName + "  "
             for week in firstWeek..<weeks {
                 let day = start.adding(days: week * 7 + row)
                 if day > end { line += " "; continue }

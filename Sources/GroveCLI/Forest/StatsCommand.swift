@@ -43,11 +43,10 @@ struct StatsCommand: ParsableCommand {
         print("")
         print(style.bold("This week"))
         let maxMinutes = max(1, week.map { Int($0.focusTime / 60) }.max() ?? 1)
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         for d in week {
             let minutes = Int(d.focusTime / 60)
             let bar = String(repeating: "█", count: max(0, minutes * max(1, min(30, traits.width - 30)) / maxMinutes))
-            print("  \(names[d.day.weekday]) \(d.day.description.suffix(5))  \(style.green(bar))\(bar.isEmpty ? "" : " ")\(minutes)m, \(d.trees) 🌳")
+            print("  \(Weekday(wrapping: d.day.weekday).shortName) \(d.day.description.suffix(5))  \(style.green(bar))\(bar.isEmpty ? "" : " ")\(minutes)m, \(d.trees) 🌳")
         }
     }
 }

@@ -20,13 +20,7 @@ struct RemindCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("IANA zone for today, streaks and reminders (\"system\" to follow the machine).", valueName: "zone")) var zone: String?
     @Option(name: .customLong("week-starts"), help: ArgumentHelp("First day of the week.", valueName: "day")) var weekStarts: String?
 
-    static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-
-    static func weekday(_ text: String, field: String) throws -> Int {
-        if let n = Int(text), (0...6).contains(n) { return n }
-        if let i = dayNames.firstIndex(of: String(text.lowercased().prefix(3))) { return i }
-        throw InvalidField(field, "\(field) must be a day like mon or 0–6 with Sunday = 0 (got \"\(text)\")")
-    }
+    static func weekday(_ text: String, field: String) throws -> Int { try Weekday(parsing: text, field: field).rawValue }
 
     static func time(_ text: String, field: String) throws -> TimeOfDay {
         guard let t = TimeOfDay(text) else { throw InvalidField(field, "\(field) must be a time like 08:30 (got \"\(text)\")") }
@@ -79,8 +73,7 @@ struct RemindCommand: ParsableCommand {
         func next(_ kind: ReminderKind) -> String {
             upcoming.first { $0.kind == kind }.map { "next \(calendar.wallText($0.at, today: today))" } ?? ""
         }
-        let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        func name(_ day: Int) -> String { names.indices.contains(day) ? names[day] : "day \(day)" }
+        func name(_ day: Int) -> String { Weekday(rawValue: day)?.name ?? "day \(day)" }
         func at(_ enabled: Bool, _ time: TimeOfDay?) -> String { enabled ? time.map { "at \($0)" } ?? "on" : "off" }
         print("Daily    \(at(n.dailyEnabled, n.dailyTime))   \(next(.daily))")
         print("Weekly   \(n.weeklyEnabled ? "\(name(n.weeklyDay)) \(at(true, n.weeklyTime))" : "off")   \(next(.weekly))")

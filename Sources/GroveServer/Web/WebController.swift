@@ -149,8 +149,7 @@ struct WebController {
             let height = minutes * 120 / maxMinutes
             return ["x": 30 + i * 22, "y": 140 - height, "height": height, "minutes": minutes, "label": d.description, "tick": i % 7 == 1 ? String(d.description.suffix(5)) : ""]
         }
-        let weekNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { ["y": 24 + $0 * 13, "name": weekNames[(calendar.firstWeekday + $0) % 7]] }
+        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { ["y": 24 + $0 * 13, "name": Weekday(wrapping: calendar.firstWeekday + $0).shortName] }
         return ["stats": statsContext(stats), "cells": cells, "bars": bars, "rowLabels": rowLabels, "maxMinutes": maxMinutes,
                 "heatmapWidth": 24 + ((start.days(to: today) / 7) + 1) * 13]
     }
@@ -189,16 +188,15 @@ struct WebController {
         let pause = try database.pausePreferences()
         let upcoming = try database.upcomingReminders()
         func next(_ kind: ReminderKind) -> String { upcoming.first { $0.kind == kind }.map { wall($0.at) } ?? "off" }
-        let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         return [
             "focusMinutes": Int(focus.focusDuration / 60), "shortBreak": Int(focus.shortBreakDuration / 60), "longBreak": Int(focus.longBreakDuration / 60),
             "interval": focus.longBreakInterval,
             "dailyEnabled": n.dailyEnabled, "dailyTime": n.dailyTime?.description ?? "08:00", "dailyNext": next(.daily),
             "weeklyEnabled": n.weeklyEnabled, "weeklyTime": n.weeklyTime?.description ?? "09:00", "weeklyNext": next(.weekly),
-            "weeklyDays": days.enumerated().map { ["value": $0.offset, "name": $0.element, "selected": $0.offset == n.weeklyDay] },
+            "weeklyDays": Weekday.allCases.map { ["value": $0.rawValue, "name": $0.name, "selected": $0.rawValue == n.weeklyDay] },
             "monthlyEnabled": n.monthlyEnabled, "monthlyTime": n.monthlyTime?.description ?? "09:00", "monthlyDay": n.monthlyDay, "monthlyNext": next(.monthly),
             "zone": calendar.timeZone.identifier, "configuredZone": prefs.timeZoneIdentifier ?? "",
-            "firstWeekdays": days.enumerated().map { ["value": $0.offset, "name": $0.element, "selected": $0.offset == prefs.firstWeekday] },
+            "firstWeekdays": Weekday.allCases.map { ["value": $0.rawValue, "name": $0.name, "selected": $0.rawValue == prefs.firstWeekday] },
             "pauseDuration": pause.timerDuration, "apps": try database.apps().map(\.asContext),
             "enabledCount": pause.enabledApps.count,
         ]

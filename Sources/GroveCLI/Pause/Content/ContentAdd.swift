@@ -15,9 +15,7 @@ struct ContentAdd: ParsableCommand {
 
     func run() throws {
         guard let t = MindfulnessContent.ContentType(rawValue: type) else { throw InvalidField("type", "type must be quote, excerpt or prompt (got \"\(type)\")") }
-        guard let c = MindfulnessContent.ContentCategory(rawValue: category) else {
-            throw InvalidField("category", "category must be one of \(MindfulnessContent.ContentCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let c = try MindfulnessContent.ContentCategory(validating: category)
         let db = try options.open()
         let item = MindfulnessContent(id: id ?? "user-\(db.environment.uuid().uuidString.prefix(8).lowercased())", type: t, text: text,
                                       category: c, author: author, priority: priority)

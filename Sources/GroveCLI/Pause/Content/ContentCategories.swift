@@ -14,12 +14,7 @@ struct ContentCategories: ParsableCommand {
         var p = try db.pausePreferences()
         if all { p.selectedCategories = Set(MindfulnessContent.ContentCategory.allCases) }
         if !categories.isEmpty {
-            p.selectedCategories = Set(try categories.map { value in
-                guard let c = MindfulnessContent.ContentCategory(rawValue: value) else {
-                    throw InvalidField("selectedCategories", "unknown category \"\(value)\"; choose from \(MindfulnessContent.ContentCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return c
-            })
+            p.selectedCategories = Set(try categories.map { try MindfulnessContent.ContentCategory(validating: $0, field: "selectedCategories") })
         }
         if all || !categories.isEmpty { try db.updatePausePreferences(p) }
         if options.json { return try Output.json(p.selectedCategories.sorted()) }

@@ -8,12 +8,7 @@ struct ContentList: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Only this category.") var category: String?
     func run() throws {
-        let c = try category.map { value -> MindfulnessContent.ContentCategory in
-            guard let c = MindfulnessContent.ContentCategory(rawValue: value) else {
-                throw InvalidField("category", "category must be one of \(MindfulnessContent.ContentCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return c
-        }
+        let c = try category.map { try MindfulnessContent.ContentCategory(validating: $0) }
         let db = try options.open()
         let items = try db.contents(category: c)
         if options.json { return try Output.json(items) }
