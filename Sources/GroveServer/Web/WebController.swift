@@ -11,24 +11,23 @@ struct WebController {
     let configuration: ServerConfiguration
 
     func addRoutes(to router: Router<GroveRequestContext>) {
-        router.get("/") { _, _ in try page("dashboard", title: "Today", dashboard()) }
-        router.get("focus") { _, _ in try page("focus", title: "Focus", focus()) }
-        router.get("forest") { _, _ in try page("forest", title: "Forest", forest()) }
-        router.get("stats") { _, _ in try page("stats", title: "Stats", stats()) }
-        router.get("timers") { _, _ in try page("timers", title: "Timers", timers()) }
-        router.get("intentions") { request, _ in try page("intentions", title: "Intentions", intentions(query: request.queryString("q"))) }
-        router.get("themes") { _, _ in try page("themes", title: "Themes", themes()) }
-        router.get("settings") { _, _ in try page("settings", title: "Settings", settings()) }
+        router.get("/") { _, _ in try page("dashboard", dashboard()) }
+        router.get("focus") { _, _ in try page("focus", focus()) }
+        router.get("forest") { _, _ in try page("forest", forest()) }
+        router.get("stats") { _, _ in try page("stats", stats()) }
+        router.get("timers") { _, _ in try page("timers", timers()) }
+        router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
+        router.get("themes") { _, _ in try page("themes", themes()) }
+        router.get("settings") { _, _ in try page("settings", settings()) }
         router.get("pause/:appId") { _, context in
             let id = try context.string("appId")
             guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
             let attempts = try database.attemptsToday(appId: id)
-            return try page("pause", title: "Pause before \(app.displayName)", [
-                "app": app.asContext, "attemptsToday": attempts, "firstVisit": attempts == 0, "times": attempts == 1 ? "time" : "times", "bare": true,
-            ])
+            return try page("pause", PausePage(title: "Pause before \(app.displayName)", app: app.view, attemptsToday: attempts,
+                                               firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times"))
         }
         router.get("login") { request, _ in
-            try page("login", title: "Log in", ["next": LoginRedirect.safe(request.queryString("next")), "bare": true])
+            try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
         }
         router.post("login") { request, context -> Response in
             var request = request
@@ -39,7 +38,7 @@ struct WebController {
             }
             let next = LoginRedirect.safe(form["next"])
             guard let token = configuration.token, let given = form["token"], AuthMiddleware.constantTimeEqual(given, token) else {
-                return try html(templates.render("login", base(title: "Log in").merging(["next": next, "bare": true, "error": "That token is not right."]) { $1 }), status: .unauthorized)
+                return try html(templates.render("login", LoginPage(next: next, error: "That token is not right.")), status: .unauthorized)
             }
             return Response(status: .seeOther, headers: [
                 .location: next,
@@ -57,18 +56,14 @@ struct WebController {
 
     // MARK: Rendering
 
-    private func page(_ name: String, title: String, _ context: [String: Any]) throws -> Response {
-        try html(templates.render(name, base(title: title).merging(context) { $1 }))
+    private func page(_ name: String, _ model: some Encodable) throws -> Response {
+        try html(templates.render(name, model))
     }
 
     private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         var buffer = ByteBuffer()
         buffer.writeString(text)
         return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
-    }
-
-    private func base(title: String) -> [String: Any] {
-        ["title": title, "authenticated": configuration.requiresAuthentication]
     }
 
     private var calendar: ZonedCalendar { (try? database.calendar()) ?? ZonedCalendar(timeZone: .gmt) }
@@ -78,143 +73,132 @@ struct WebController {
 
     // MARK: Pages
 
-    private func intentionCard(_ intention: Intention?) throws -> [String: Any]? {
+    private func intentionCard(_ intention: Intention?, elementID: String, rephrasable: Bool) throws -> IntentionCardView? {
         guard let intention else { return nil }
         let theme = try database.displayTheme(for: intention)
-        return ["id": intention.id.uuidString, "text": intention.text, "scope": intention.scope.displayName, "date": intention.date.description,
-                "background": theme.backgroundColor, "color": theme.textColor,
-                "accent": theme.accentColor ?? theme.textColor, "font": theme.fontName ?? intention.customFont ?? ""].adding("quote", intention.quote)
+        return IntentionCardView(
+            elementID: elementID, id: intention.id.uuidString, text: intention.text, scope: intention.scope.displayName,
+            date: intention.date.description, background: theme.backgroundColor, color: theme.textColor, accent: theme.accentColor ?? theme.textColor,
+            font: theme.fontName ?? intention.customFont ?? "", quote: intention.quote, rephrasable: rephrasable)
     }
 
-    private func statsContext(_ stats: ForestStats) -> [String: Any] {
-        ["totalTrees": stats.totalTrees, "todaysTrees": stats.todaysTrees, "todaysFocus": ForestStats.formatDuration(stats.todaysFocusTime),
-         "totalFocus": stats.formattedTotalFocusTime, "totalSessions": stats.totalSessions, "abandonedCount": stats.abandonedCount,
-         "completionRate": String(format: "%.0f", stats.completionRate), "currentStreak": stats.currentStreak, "longestStreak": stats.longestStreak,
-         "average": String(format: "%.1f", stats.averageSessionsPerDay), "daysWithTrees": stats.daysWithTrees,
-         "totalHours": String(format: "%.1f", stats.totalFocusHours)]
+    private func statsView(_ stats: ForestStats) -> StatsView {
+        StatsView(totalTrees: stats.totalTrees, todaysTrees: stats.todaysTrees, todaysFocus: ForestStats.formatDuration(stats.todaysFocusTime),
+                  totalFocus: stats.formattedTotalFocusTime, totalSessions: stats.totalSessions, abandonedCount: stats.abandonedCount,
+                  completionRate: String(format: "%.0f", stats.completionRate), currentStreak: stats.currentStreak, longestStreak: stats.longestStreak,
+                  average: String(format: "%.1f", stats.averageSessionsPerDay), daysWithTrees: stats.daysWithTrees,
+                  totalHours: String(format: "%.1f", stats.totalFocusHours))
     }
 
-    private func dashboard() throws -> [String: Any] {
-        let stats = try database.forestStats()
-        let reminders = try database.upcomingReminders().map { ["kind": $0.kind.rawValue.capitalized, "at": wall($0.at)] }
-        return ["stats": statsContext(stats), "reminders": reminders, "hasReminders": !reminders.isEmpty,
-                "focusLength": Int(try database.focusPreferences().focusDuration / 60)].adding("intention", try intentionCard(try database.currentIntention()))
+    private func dashboard() throws -> DashboardPage {
+        let reminders = try database.upcomingReminders().map { ReminderLine(kind: $0.kind.rawValue.capitalized, at: wall($0.at)) }
+        return DashboardPage(title: "Today", stats: statsView(try database.forestStats()), reminders: reminders, hasReminders: !reminders.isEmpty,
+                             focusLength: Int(try database.focusPreferences().focusDuration / 60),
+                             intention: try intentionCard(try database.currentIntention(), elementID: "intention-card", rephrasable: false))
     }
 
-    private func focus() throws -> [String: Any] {
-        let prefs = try database.focusPreferences()
-        let lengths = Set([15, 25, 45, 50, 90, Int(prefs.focusDuration / 60)]).sorted().map { ["minutes": $0, "selected": $0 == Int(prefs.focusDuration / 60)] }
-        let stats = try database.forestStats()
-        return ["lengths": lengths, "stats": statsContext(stats), "nextBreak": ForestStats.formatDuration(try database.nextBreak().duration)]
+    private func focus() throws -> FocusPage {
+        let minutes = Int(try database.focusPreferences().focusDuration / 60)
+        let lengths = Set([15, 25, 45, 50, 90, minutes]).sorted().map { LengthOption(minutes: $0, selected: $0 == minutes) }
+        return FocusPage(title: "Focus", lengths: lengths, stats: statsView(try database.forestStats()),
+                         nextBreak: ForestStats.formatDuration(try database.nextBreak().duration))
     }
 
-    private func forest() throws -> [String: Any] {
+    private func forest() throws -> ForestPage {
         let trees = try database.completedSessions(limit: 500)
         // Group the trees by the day they were planted (newest first, as fetched).
-        var groups: [(day: String, trees: [[String: Any]])] = []
+        var days: [ForestDay] = []
         for tree in trees {
             let day = tree.endDay?.description ?? ""
-            let entry: [String: Any] = ["minutes": Int(tree.duration / 60), "at": tree.endTime.map(wall) ?? "",
-                                        "variant": Int(stableHash(tree.id.uuidString) % 3)]
-            if let last = groups.indices.last, groups[last].day == day {
-                groups[last].trees.append(entry)
+            let view = TreeView(minutes: Int(tree.duration / 60), at: tree.endTime.map(wall) ?? "", variant: Int(stableHash(tree.id.uuidString) % 3))
+            if let last = days.indices.last, days[last].day == day {
+                days[last].trees.append(view)
             } else {
-                groups.append((day, [entry]))
+                days.append(ForestDay(day: day, trees: [view]))
             }
         }
-        let days: [[String: Any]] = groups.map { ["day": $0.day, "trees": $0.trees] }
         let total = try database.forestStats().totalTrees
-        return ["days": days, "total": total, "empty": trees.isEmpty, "more": total > trees.count]
+        return ForestPage(title: "Forest", days: days, total: total, empty: trees.isEmpty, more: total > trees.count)
     }
 
-    private func stats() throws -> [String: Any] {
+    private func stats() throws -> StatsPage {
         let stats = try database.forestStats()
         let start = today.adding(days: -364).startOfWeek(firstWeekday: calendar.firstWeekday)
         let daily = try database.dailyFocusTotals(from: start, to: today)
         let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Year heatmap: one column per week, one row per weekday.
-        var cells: [[String: Any]] = []
+        var cells: [HeatmapCell] = []
         var day = start
         while day <= today {
             let offset = start.days(to: day)
             let trees = byDay[day]?.trees ?? 0
-            cells.append(["x": 24 + (offset / 7) * 13, "y": 14 + (offset % 7) * 13, "level": min(4, trees), "title": "\(day): \(trees) tree\(trees == 1 ? "" : "s")"])
+            cells.append(HeatmapCell(x: 24 + (offset / 7) * 13, y: 14 + (offset % 7) * 13, level: min(4, trees), title: "\(day): \(trees) tree\(trees == 1 ? "" : "s")"))
             day = day.adding(days: 1)
         }
         // Focus minutes per day, last 30 days.
         let maxMinutes = max(1, (0..<30).map { Int((byDay[today.adding(days: -$0)]?.focusTime ?? 0) / 60) }.max() ?? 1)
-        let bars: [[String: Any]] = (0..<30).map { i in
+        let bars = (0..<30).map { i -> MinutesBar in
             let d = today.adding(days: i - 29)
             let minutes = Int((byDay[d]?.focusTime ?? 0) / 60)
             let height = minutes * 120 / maxMinutes
-            return ["x": 30 + i * 22, "y": 140 - height, "height": height, "minutes": minutes, "label": d.description, "tick": i % 7 == 1 ? String(d.description.suffix(5)) : ""]
+            return MinutesBar(x: 30 + i * 22, y: 140 - height, height: height, minutes: minutes, label: d.description,
+                              tick: i % 7 == 1 ? String(d.description.suffix(5)) : "")
         }
-        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { ["y": 24 + $0 * 13, "name": Weekday(wrapping: calendar.firstWeekday + $0).shortName] }
-        return ["stats": statsContext(stats), "cells": cells, "bars": bars, "rowLabels": rowLabels, "maxMinutes": maxMinutes,
-                "heatmapWidth": 24 + ((start.days(to: today) / 7) + 1) * 13]
+        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { RowLabel(y: 24 + $0 * 13, name: Weekday(wrapping: calendar.firstWeekday + $0).shortName) }
+        return StatsPage(title: "Stats", stats: statsView(stats), cells: cells, bars: bars, rowLabels: rowLabels, maxMinutes: maxMinutes,
+                         heatmapWidth: 24 + ((start.days(to: today) / 7) + 1) * 13)
     }
 
-    private func timers() throws -> [String: Any] {
-        let items = try database.timers().map { t -> [String: Any] in
-            ["id": t.id.uuidString, "timerId": t.id.uuidString, "name": t.name, "seconds": t.durationInSeconds, "formatted": t.formattedDuration, "color": t.colorHex,
-             "icon": t.icon, "notes": t.notes ?? "", "done": t.todoItems.filter(\.isCompleted).count, "count": t.todoItems.count,
-             "todos": t.todoItems.enumerated().map { ["id": $0.element.id.uuidString, "text": $0.element.text, "done": $0.element.isCompleted, "n": $0.offset + 1] }]
+    private func timers() throws -> TimersPage {
+        let items = try database.timers().map { t in
+            TimerView(id: t.id.uuidString, name: t.name, seconds: t.durationInSeconds, formatted: t.formattedDuration, color: t.colorHex, icon: t.icon,
+                      notes: t.notes ?? "", done: t.todoItems.filter(\.isCompleted).count, count: t.todoItems.count,
+                      todos: t.todoItems.enumerated().map {
+                          TodoView(id: $0.element.id.uuidString, timerId: t.id.uuidString, text: $0.element.text, done: $0.element.isCompleted, n: $0.offset + 1)
+                      })
         }
-        return ["timers": items, "empty": items.isEmpty]
+        return TimersPage(title: "Timers", timers: items, empty: items.isEmpty)
     }
 
-    private func intentions(query: String?) throws -> [String: Any] {
+    private func intentions(query: String?) throws -> IntentionsPage {
         let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
-        let themes = try ThemeRepository(database: database).getAll().map { ["id": $0.id.uuidString, "name": $0.name] }
-        return ["query": query ?? "", "today": today.description, "themes": themes,
-                "items": list.map { ["id": $0.id.uuidString, "text": $0.text, "scope": $0.scope.rawValue, "date": $0.date.description] }]
-            .adding("current", try intentionCard(try database.currentIntention()))
+        return IntentionsPage(
+            title: "Intentions", query: query ?? "", today: today.description,
+            themes: try ThemeRepository(database: database).getAll().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
+            items: list.map { IntentionLine(id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue, date: $0.date.description) },
+            current: try intentionCard(try database.currentIntention(), elementID: "current-intention", rephrasable: true))
     }
 
-    private func themes() throws -> [String: Any] {
+    private func themes() throws -> ThemesPage {
         let defaultID = try UserPreferencesRepository(database: database).getOrCreatePreferences().defaultThemeId
-        let list = try ThemeRepository(database: database).getAll().map { t -> [String: Any] in
-            ["id": t.id.uuidString, "name": t.name, "background": t.backgroundColor, "color": t.textColor, "accent": t.accentColor ?? t.textColor,
-             "kind": t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", "deletable": !t.isPreset,
-             "contrast": String(format: "%.1f", t.contrastRatio), "isDefault": t.id == defaultID]
+        let list = try ThemeRepository(database: database).getAll().map { t in
+            ThemeView(id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.accentColor ?? t.textColor,
+                      kind: t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", deletable: !t.isPreset,
+                      contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == defaultID)
         }
-        return ["themes": list]
+        return ThemesPage(title: "Themes", themes: list)
     }
 
-    private func settings() throws -> [String: Any] {
+    private func settings() throws -> SettingsPage {
         let focus = try database.focusPreferences()
         let prefs = try UserPreferencesRepository(database: database).getOrCreatePreferences()
         let n = prefs.notificationSettings
         let pause = try database.pausePreferences()
         let upcoming = try database.upcomingReminders()
         func next(_ kind: ReminderKind) -> String { upcoming.first { $0.kind == kind }.map { wall($0.at) } ?? "off" }
-        return [
-            "focusMinutes": Int(focus.focusDuration / 60), "shortBreak": Int(focus.shortBreakDuration / 60), "longBreak": Int(focus.longBreakDuration / 60),
-            "interval": focus.longBreakInterval,
-            "dailyEnabled": n.dailyEnabled, "dailyTime": n.dailyTime?.description ?? "08:00", "dailyNext": next(.daily),
-            "weeklyEnabled": n.weeklyEnabled, "weeklyTime": n.weeklyTime?.description ?? "09:00", "weeklyNext": next(.weekly),
-            "weeklyDays": Weekday.allCases.map { ["value": $0.rawValue, "name": $0.name, "selected": $0.rawValue == n.weeklyDay] },
-            "monthlyEnabled": n.monthlyEnabled, "monthlyTime": n.monthlyTime?.description ?? "09:00", "monthlyDay": n.monthlyDay, "monthlyNext": next(.monthly),
-            "zone": calendar.timeZone.identifier, "configuredZone": prefs.timeZoneIdentifier ?? "",
-            "firstWeekdays": Weekday.allCases.map { ["value": $0.rawValue, "name": $0.name, "selected": $0.rawValue == prefs.firstWeekday] },
-            "pauseDuration": pause.timerDuration, "apps": try database.apps().map(\.asContext),
-            "enabledCount": pause.enabledApps.count,
-        ]
+        return SettingsPage(
+            title: "Settings", focusMinutes: Int(focus.focusDuration / 60), shortBreak: Int(focus.shortBreakDuration / 60),
+            longBreak: Int(focus.longBreakDuration / 60), interval: focus.longBreakInterval,
+            dailyEnabled: n.dailyEnabled, dailyTime: n.dailyTime?.description ?? "08:00", dailyNext: next(.daily),
+            weeklyEnabled: n.weeklyEnabled, weeklyTime: n.weeklyTime?.description ?? "09:00", weeklyNext: next(.weekly),
+            weeklyDays: Weekday.allCases.map { DayOption(value: $0.rawValue, name: $0.name, selected: $0.rawValue == n.weeklyDay) },
+            monthlyEnabled: n.monthlyEnabled, monthlyTime: n.monthlyTime?.description ?? "09:00", monthlyDay: n.monthlyDay, monthlyNext: next(.monthly),
+            zone: calendar.timeZone.identifier, pauseDuration: pause.timerDuration, apps: try database.apps().map(\.view),
+            enabledCount: pause.enabledApps.count)
     }
 }
 
 extension SocialApp {
-    var asContext: [String: Any] {
-        ["id": id, "name": displayName, "scheme": urlScheme, "webURL": webURL ?? "", "enabled": isEnabled]
-    }
-}
-
-extension Dictionary where Key == String, Value == Any {
-    /// Adds `value` only when there is one: Mustache treats a boxed `nil` as present (and prints "nil").
-    func adding(_ key: String, _ value: Any?) -> [String: Any] {
-        guard let value else { return self }
-        var copy = self
-        copy[key] = value
-        return copy
-    }
+    /// The app as pages show it.
+    var view: AppView { AppView(id: id, name: displayName, scheme: urlScheme, webURL: webURL ?? "", enabled: isEnabled) }
 }

@@ -26,7 +26,8 @@ struct WebTemplates: Sendable {
         return url
     }
 
-    func render(_ template: String, _ context: [String: Any]) throws -> String {
+    /// Renders `template` with a typed page model (read by field name).
+    func render(_ template: String, _ context: some Encodable) throws -> String {
         guard let html = library.render(context, withTemplate: template) else { throw APIError.notFound("No template \(template)") }
         return html
     }

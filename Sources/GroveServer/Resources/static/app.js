@@ -292,13 +292,19 @@ function refresh() {
   refreshTimer = setTimeout(swapMain, 150);
 }
 
-/** Replaces the page's content with the server's current rendering of it (no reload, no flash). */
+/** Replaces the page's content with the server's current rendering of it (no reload, no flash). When the
+ *  rendering is what the page already shows (the live event of the page's own change, say), the page is
+ *  left alone, so nothing the person is looking at or holding is swapped from under them. */
+let lastMain = document.querySelector("#main")?.outerHTML ?? null;
 async function swapMain() {
   const response = await fetch(location.href, { credentials: "same-origin" });
   if (!response.ok) return;
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   const fresh = doc.querySelector("#main");
-  if (fresh) { $("#main").replaceWith(fresh); if ($("#focus-mini")) renderFocus(); }
+  if (!fresh || fresh.outerHTML === lastMain) return;
+  lastMain = fresh.outerHTML;
+  $("#main").replaceWith(fresh);
+  if ($("#focus-mini")) renderFocus();
 }
 
 connectEvents();

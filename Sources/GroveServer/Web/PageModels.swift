@@ -1,0 +1,182 @@
+import Foundation
+
+// Typed view models of the web pages: what each Mustache template reads, field by field. Every page
+// carries the layout's `title` and `bare` (no navigation: the gateway and the login page).
+
+/// An intention shown as a card in its theme (the `intention-card` partial).
+struct IntentionCardView: Encodable {
+    /// The element's id and test id: `intention-card` on the dashboard, `current-intention` on the intentions page.
+    var elementID: String
+    var id: String
+    var text: String
+    var scope: String
+    var date: String
+    var background: String
+    var color: String
+    var accent: String
+    var font: String
+    var quote: String?
+    /// Whether the card offers "Rephrase".
+    var rephrasable: Bool
+}
+
+/// The forest's figures as the pages show them.
+struct StatsView: Encodable {
+    var totalTrees: Int
+    var todaysTrees: Int
+    var todaysFocus: String
+    var totalFocus: String
+    var totalSessions: Int
+    var abandonedCount: Int
+    var completionRate: String
+    var currentStreak: Int
+    var longestStreak: Int
+    var average: String
+    var daysWithTrees: Int
+    var totalHours: String
+}
+
+struct ReminderLine: Encodable { var kind: String; var at: String }
+
+struct DashboardPage: Encodable {
+    var title: String
+    var bare = false
+    var stats: StatsView
+    var reminders: [ReminderLine]
+    var hasReminders: Bool
+    var focusLength: Int
+    var intention: IntentionCardView?
+}
+
+struct LengthOption: Encodable { var minutes: Int; var selected: Bool }
+
+struct FocusPage: Encodable {
+    var title: String
+    var bare = false
+    var lengths: [LengthOption]
+    var stats: StatsView
+    var nextBreak: String
+}
+
+struct TreeView: Encodable { var minutes: Int; var at: String; var variant: Int }
+struct ForestDay: Encodable { var day: String; var trees: [TreeView] }
+
+struct ForestPage: Encodable {
+    var title: String
+    var bare = false
+    var days: [ForestDay]
+    var total: Int
+    var empty: Bool
+    var more: Bool
+}
+
+struct HeatmapCell: Encodable { var x: Int; var y: Int; var level: Int; var title: String }
+struct MinutesBar: Encodable { var x: Int; var y: Int; var height: Int; var minutes: Int; var label: String; var tick: String }
+struct RowLabel: Encodable { var y: Int; var name: String }
+
+struct StatsPage: Encodable {
+    var title: String
+    var bare = false
+    var stats: StatsView
+    var cells: [HeatmapCell]
+    var bars: [MinutesBar]
+    var rowLabels: [RowLabel]
+    var maxMinutes: Int
+    var heatmapWidth: Int
+}
+
+struct TodoView: Encodable { var id: String; var timerId: String; var text: String; var done: Bool; var n: Int }
+
+struct TimerView: Encodable {
+    var id: String
+    var name: String
+    var seconds: Int
+    var formatted: String
+    var color: String
+    var icon: String
+    var notes: String
+    var done: Int
+    var count: Int
+    var todos: [TodoView]
+}
+
+struct TimersPage: Encodable {
+    var title: String
+    var bare = false
+    var timers: [TimerView]
+    var empty: Bool
+}
+
+struct ThemeChoice: Encodable { var id: String; var name: String }
+struct IntentionLine: Encodable { var id: String; var text: String; var scope: String; var date: String }
+
+struct IntentionsPage: Encodable {
+    var title: String
+    var bare = false
+    var query: String
+    var today: String
+    var themes: [ThemeChoice]
+    var items: [IntentionLine]
+    var current: IntentionCardView?
+}
+
+struct ThemeView: Encodable {
+    var id: String
+    var name: String
+    var background: String
+    var color: String
+    var accent: String
+    var kind: String
+    var deletable: Bool
+    var contrast: String
+    var isDefault: Bool
+}
+
+struct ThemesPage: Encodable {
+    var title: String
+    var bare = false
+    var themes: [ThemeView]
+}
+
+struct DayOption: Encodable { var value: Int; var name: String; var selected: Bool }
+struct AppView: Encodable { var id: String; var name: String; var scheme: String; var webURL: String; var enabled: Bool }
+
+struct SettingsPage: Encodable {
+    var title: String
+    var bare = false
+    var focusMinutes: Int
+    var shortBreak: Int
+    var longBreak: Int
+    var interval: Int
+    var dailyEnabled: Bool
+    var dailyTime: String
+    var dailyNext: String
+    var weeklyEnabled: Bool
+    var weeklyTime: String
+    var weeklyNext: String
+    var weeklyDays: [DayOption]
+    var monthlyEnabled: Bool
+    var monthlyTime: String
+    var monthlyDay: Int
+    var monthlyNext: String
+    var zone: String
+    var pauseDuration: Int
+    var apps: [AppView]
+    var enabledCount: Int
+}
+
+struct PausePage: Encodable {
+    var title: String
+    var bare = true
+    var app: AppView
+    var attemptsToday: Int
+    var firstVisit: Bool
+    var times: String
+}
+
+struct LoginPage: Encodable {
+    var title = "Log in"
+    var bare = true
+    var next: String
+    var error: String?
+}
