@@ -103,6 +103,15 @@ struct HardeningTests {
         #expect(fk.message == "The item refers to something that does not exist")
     }
 
+    @Test func millisecondConversionsAreTotal() {
+        #expect(Double.infinity.groveClampedInt64 == .max && (-Double.infinity).groveClampedInt64 == .min)
+        #expect(Double.nan.groveClampedInt64 == 0)
+        #expect(0x1p63.groveClampedInt64 == .max && (-0x1p63).groveClampedInt64 == .min)
+        #expect(1e300.groveClampedInt64 == .max && 9.2e18.groveClampedInt64 == 9_200_000_000_000_000_000)
+        #expect(TimeInterval(1e300).groveMillis == .max)
+        #expect(1500.4.groveClampedInt64 == 1500)
+    }
+
     @Test func constraintFieldsAreReadFromTheRuleInCamelCase() {
         #expect(ConstraintViolation.field("length(trim(display_name)) > 0") == "displayName")
         #expect(ConstraintViolation.field("timer.duration_in_seconds") == "durationInSeconds")

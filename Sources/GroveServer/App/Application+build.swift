@@ -70,7 +70,7 @@ final class MaintenanceService: Service, @unchecked Sendable {
     }
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [self] in await loop() }
+        await cancelWhenGracefulShutdown { [self] in await loop() }
     }
 
     private func loop() async {

@@ -100,7 +100,8 @@ extension Double {
     var groveClampedInt64: Int64 {
         let value = rounded()
         guard value.isFinite else { return value.isNaN ? 0 : (value > 0 ? .max : .min) }
-        guard value < 9_223_372_036_854_775_807, value > -9_223_372_036_854_775_808 else { return value > 0 ? .max : .min }
+        // 2^63 is exactly representable; every Double below it (and at or above -2^63) fits in Int64.
+        guard value < 0x1p63, value >= -0x1p63 else { return value > 0 ? .max : .min }
         return Int64(value)
     }
 }
