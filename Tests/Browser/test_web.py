@@ -3,6 +3,7 @@ from datetime import datetime, timedelta
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait, Select
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.common.exceptions import StaleElementReferenceException
 
 
 def wait(browser, timeout=10):
@@ -79,6 +80,17 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     time.sleep(1.3)
     assert seconds(card.find_element(By.CSS_SELECTOR, "[data-countdown]").text) < 20 * 60
     browser.shot("timers")
+
+
+def click(browser, selector, attempts=5):
+    """Clicks what `selector` finds now: a live refresh may have swapped the element just found."""
+    for attempt in range(attempts):
+        try:
+            return browser.find_element(By.CSS_SELECTOR, selector).click()
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
 
 
 def live(browser):
@@ -165,6 +177,6 @@ def test_settings_change_one_field_and_keep_what_another_terminal_changed(grove,
         return next(a["isEnabled"] for a in json.loads(grove.cli("apps", "list", "--json")) if a["id"] == "youtube")
 
     was = youtube_enabled()
-    browser.find_element(By.CSS_SELECTOR, "input[data-action='toggle-app'][data-id='youtube']").click()
+    click(browser, "input[data-action='toggle-app'][data-id='youtube']")
     wait(browser).until(lambda b: youtube_enabled() != was)
     browser.shot("saved")
