@@ -21,7 +21,7 @@ for _ in range(200):
     except Exception:
         time.sleep(0.1)
 PY
-GROVE_API_BASE="http://127.0.0.1:$port" SCHEMATHESIS_HOOKS=hooks st run "http://127.0.0.1:$port/api/v1/openapi.yaml" \
+GROVE_API_BASE="http://127.0.0.1:$port" SCHEMATHESIS_HOOKS=hooks python3 -m schemathesis.cli run "http://127.0.0.1:$port/api/v1/openapi.yaml" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,server_still_answers \
   --max-time "$seconds" --workers 2 --seed "${GROVE_SWEEP_SEED:-20261122}" --suppress-health-check all --no-color
 if ! kill -0 "$server" 2>/dev/null; then
