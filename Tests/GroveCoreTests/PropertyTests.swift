@@ -111,3 +111,21 @@ struct VocabularyTests {
         #expect(error.field == "selectedCategories" && error.message.contains("stoicism"))
     }
 }
+
+@Suite("The year heatmap both faces draw")
+struct YearHeatmapTests {
+    @Test func oneCellPerDayFromTheStartOfTheWeekAYearBack() throws {
+        let today = try #require(LocalDay("2025-05-14"))  // a Wednesday
+        let totals = [DailyFocusTotals(day: today, trees: 6, abandoned: 0, focusTime: 9000),
+                      DailyFocusTotals(day: today.adding(days: -1), trees: 1, abandoned: 1, focusTime: 1500)]
+        let monday = YearHeatmap(totals: totals, today: today, firstWeekday: 1)
+        #expect(monday.start == YearHeatmap.start(today: today, firstWeekday: 1))
+        #expect(Weekday(wrapping: monday.start.weekday) == .monday)
+        #expect(monday.cells.count == monday.start.days(to: today) + 1)
+        let last = try #require(monday.cells.last)
+        #expect(last.day == today && last.row == 2 && last.level == 4 && last.trees == 6)
+        #expect(monday.cells.dropLast().last?.level == 1)
+        #expect(last.week == monday.weeks - 1)
+        #expect(YearHeatmap(totals: [], today: today, firstWeekday: 0).cells.allSatisfy { $0.level == 0 })
+    }
+}

@@ -39,7 +39,7 @@ struct StatsCommand: ParsableCommand {
         print("  Per day        \(String(format: "%.1f", stats.averageSessionsPerDay)) trees on days with trees (\(stats.daysWithTrees) days)")
         print("")
         print(style.bold("Last 12 months"))
-        print(Heatmap.render(year, from: yearStart, to: today, firstWeekday: calendar.firstWeekday, width: traits.width, style: style))
+        print(Heatmap.render(try db.yearHeatmap(), width: traits.width, style: style))
         print("")
         print(style.bold("This week"))
         let maxMinutes = max(1, week.map { Int($0.focusTime / 60) }.max() ?? 1)

@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 
 /// Parses human durations: `25m`, `90s`, `1h30m`, `1h 30m 10s`, or a bare number of minutes (`25`).
 public enum DurationParser {
@@ -41,10 +42,5 @@ public enum DurationParser {
     }
 
     /// `1h 05m`, `25:00`-style clock for countdowns.
-    public static func clock(_ t: TimeInterval) -> String {
-        let total = t.isFinite ? Int(min(max(t, 0), maxSeconds).rounded(.up)) : 0
-        let h = total / 3600, m = total % 3600 / 60, s = total % 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(two(m)):\(two(s))"
-    }
+    public static func clock(_ t: TimeInterval) -> String { ClockText.format(t) }
 }

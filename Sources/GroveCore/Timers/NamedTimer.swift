@@ -42,11 +42,7 @@ public struct NamedTimer: Identifiable, Hashable, Sendable, Codable {
     public var seconds: Int { durationInSeconds % 60 }
 
     /// `HH:MM:SS` when an hour or more, else `MM:SS`.
-    public var formattedDuration: String {
-        hours > 0 ? "\(Self.two(hours)):\(Self.two(minutes)):\(Self.two(seconds))" : "\(Self.two(minutes)):\(Self.two(seconds))"
-    }
-
-    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    public var formattedDuration: String { ClockText.format(TimeInterval(durationInSeconds), padHours: true) }
 
     /// The seed's `isValid`.
     public var isValid: Bool { (try? validate()) != nil }

@@ -59,12 +59,12 @@ struct IntentionsController {
 
     /// `GET /intentions?q=|from=&to=&scope=`
     @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[Intention]> {
-        let today = try database.calendar().localDay(of: database.environment.now())
         var items: [Intention]
         if let q = request.queryString("q") {
             items = try database.searchIntentions(q)
         } else if request.queryString("from") != nil || request.queryString("to") != nil {
-            items = try database.intentions(from: try day(request, "from") ?? today.adding(days: -36_500), to: try day(request, "to") ?? today.adding(days: 36_500))
+            // An open end reaches as far as a date can, as `grove intention list --from/--to` does.
+            items = try database.intentions(from: try day(request, "from") ?? LocalDay.earliest, to: try day(request, "to") ?? LocalDay.latest)
         } else {
             items = try database.intentions()
         }

@@ -123,18 +123,13 @@ struct WebController {
 
     private func stats() throws -> StatsPage {
         let stats = try database.forestStats()
-        let start = today.adding(days: -364).startOfWeek(firstWeekday: calendar.firstWeekday)
-        let daily = try database.dailyFocusTotals(from: start, to: today)
-        let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Year heatmap: one column per week, one row per weekday.
-        var cells: [HeatmapCell] = []
-        var day = start
-        while day <= today {
-            let offset = start.days(to: day)
-            let trees = byDay[day]?.trees ?? 0
-            cells.append(HeatmapCell(x: 24 + (offset / 7) * 13, y: 14 + (offset % 7) * 13, level: min(4, trees), title: "\(day): \(trees) tree\(trees == 1 ? "" : "s")"))
-            day = day.adding(days: 1)
+        let heatmap = try database.yearHeatmap()
+        let cells = heatmap.cells.map { cell in
+            HeatmapCell(x: 24 + cell.week * 13, y: 14 + cell.row * 13, level: cell.level, title: "\(cell.day): \(cell.trees) tree\(cell.trees == 1 ? "" : "s")")
         }
+        let daily = try database.dailyFocusTotals(from: today.adding(days: -29), to: today)
+        let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Focus minutes per day, last 30 days.
         let maxMinutes = max(1, (0..<30).map { Int((byDay[today.adding(days: -$0)]?.focusTime ?? 0) / 60) }.max() ?? 1)
         let bars = (0..<30).map { i -> MinutesBar in
@@ -146,7 +141,7 @@ struct WebController {
         }
         let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { RowLabel(y: 24 + $0 * 13, name: Weekday(wrapping: calendar.firstWeekday + $0).shortName) }
         return StatsPage(title: "Stats", stats: statsView(stats), cells: cells, bars: bars, rowLabels: rowLabels, maxMinutes: maxMinutes,
-                         heatmapWidth: 24 + ((start.days(to: today) / 7) + 1) * 13)
+                         heatmapWidth: 24 + heatmap.weeks * 13)
     }
 
     private func timers() throws -> TimersPage {

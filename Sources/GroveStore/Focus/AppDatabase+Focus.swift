@@ -3,15 +3,8 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// A logged pause inside a past session.
-    public struct LoggedPause: Sendable, Hashable {
-        public var start: Date
-        public var end: Date
-        public init(start: Date, end: Date) {
-            self.start = start
-            self.end = end
-        }
-    }
+    /// A logged pause inside a past session (see `FocusSession.logged`).
+    public typealias LoggedPause = FocusSession.LoggedPause
 
     // MARK: Writes
 
@@ -62,38 +55,16 @@ extension AppDatabase {
         }
     }
 
-    /// Records a session that happened in the past (a pen-and-paper Pomodoro, a session on another
-    /// device). Pauses must lie inside it and not overlap. A completed session's planned length is its
-    /// focus time unless given; an abandoned one keeps the focus time it had.
+    /// Records a session that happened in the past, by the rules of `FocusSession.logged`.
     @discardableResult
     public func logFocusSession(start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false,
                                 plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil) throws -> FocusSession {
         let start = start.groveRoundedToMillis, end = end.groveRoundedToMillis
-        guard end > start else { throw FocusError.invalidInterval("A session must end after it starts") }
-        guard end <= environment.now().addingTimeInterval(1) else { throw FocusError.invalidInterval("A logged session cannot end in the future") }
-        var paused: TimeInterval = 0
-        var previousEnd = start
-        for pause in pauses.sorted(by: { $0.start < $1.start }) {
-            guard pause.end > pause.start else { throw FocusError.invalidInterval("A pause must end after it starts") }
-            guard pause.start >= previousEnd, pause.end <= end else {
-                throw FocusError.invalidInterval("Pauses must lie inside the session and not overlap")
-            }
-            paused += pause.end.timeIntervalSince(pause.start)
-            previousEnd = pause.end
-        }
-        let focus = end.timeIntervalSince(start) - paused
-        let planned = plannedDuration ?? focus
-        guard FocusSession.plannedDurationRange.contains(planned) else { throw FocusError.invalidPlannedDuration(planned) }
-        if !abandoned && abs(focus - planned) > 0.001 {
-            throw FocusError.invalidInterval("A completed session's focus time must equal its length (focus \(Int(focus)) s, length \(Int(planned)) s)")
-        }
-        guard focus <= planned + 0.001 else { throw FocusError.invalidInterval("Focus time cannot exceed the session length") }
+        let pauses = pauses.map { LoggedPause(start: $0.start.groveRoundedToMillis, end: $0.end.groveRoundedToMillis) }
         return try write { db in
             let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
-            let session = FocusSession(
-                id: environment.uuid(), startTime: start, endTime: end, state: abandoned ? .abandoned : .completed,
-                duration: min(planned, focus), pausedDuration: paused, createdAt: environment.now(), plannedDuration: planned,
-                timeZoneIdentifier: calendar.timeZone.identifier, endDay: calendar.localDay(of: end))
+            let session = try FocusSession.logged(id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
+                                                  plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
             try FocusSessionRecord(session).insert(db)
             return session
         }
@@ -262,6 +233,15 @@ extension AppDatabase {
             try FocusDayRecord.fetchAll(db, sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day WHERE day BETWEEN ? AND ? ORDER BY day",
                                         arguments: [from.description, to.description]).compactMap(\.totals)
         }
+    }
+
+    /// The last year of trees as a week-by-weekday grid, in the configured calendar (the CLI's and the
+    /// web's stats heatmap).
+    public func yearHeatmap() throws -> YearHeatmap {
+        let calendar = try calendar()
+        let today = calendar.localDay(of: environment.now())
+        let totals = try dailyFocusTotals(from: YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday), to: today)
+        return YearHeatmap(totals: totals, today: today, firstWeekday: calendar.firstWeekday)
     }
 
     /// The break the Pomodoro cycle calls for now: counted over today's trees.
