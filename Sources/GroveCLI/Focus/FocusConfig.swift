@@ -14,13 +14,18 @@ struct FocusConfig: ParsableCommand {
     @Option(name: .customLong("long-break-every"), help: "A long break after every N sessions.") var interval: Int?
 
     func run() throws {
+        let focus = try length.map { try TimeParsing.duration($0, field: "length") }
+        let short = try shortBreak.map { try TimeParsing.duration($0, field: "shortBreakDuration") }
+        let long = try longBreak.map { try TimeParsing.duration($0, field: "longBreakDuration") }
         let db = try options.open()
-        var p = try db.focusPreferences()
-        if let length { p.focusDuration = try TimeParsing.duration(length, field: "length") }
-        if let shortBreak { p.shortBreakDuration = try TimeParsing.duration(shortBreak, field: "shortBreakDuration") }
-        if let longBreak { p.longBreakDuration = try TimeParsing.duration(longBreak, field: "longBreakDuration") }
-        if let interval { p.longBreakInterval = interval }
-        if length != nil || shortBreak != nil || longBreak != nil || interval != nil { try db.updateFocusPreferences(p) }
+        // One transaction, changing only the lengths given: a setting changed meanwhile elsewhere is kept.
+        let changes = focus != nil || short != nil || long != nil || interval != nil
+        let p = try changes ? db.changeFocusPreferences { p in
+            if let focus { p.focusDuration = focus }
+            if let short { p.shortBreakDuration = short }
+            if let long { p.longBreakDuration = long }
+            if let interval { p.longBreakInterval = interval }
+        } : db.focusPreferences()
         if options.json { return try Output.json(p) }
         print("Focus \(DurationParser.clock(p.focusDuration)), short break \(DurationParser.clock(p.shortBreakDuration)), long break \(DurationParser.clock(p.longBreakDuration)) every \(p.longBreakInterval) sessions.")
     }

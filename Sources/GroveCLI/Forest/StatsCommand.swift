@@ -22,7 +22,7 @@ struct StatsCommand: ParsableCommand {
         let calendar = try db.calendar()
         let today = calendar.localDay(of: db.environment.now())
         let weekStart = calendar.startOfWeek(containing: today)
-        let yearStart = today.adding(days: -364).startOfWeek(firstWeekday: calendar.firstWeekday)
+        let yearStart = YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday)
         let year = try db.dailyFocusTotals(from: yearStart, to: today)
         let week = (0..<7).map { offset -> DailyFocusTotals in
             let day = weekStart.adding(days: offset)
@@ -39,7 +39,8 @@ struct StatsCommand: ParsableCommand {
         print("  Per day        \(String(format: "%.1f", stats.averageSessionsPerDay)) trees on days with trees (\(stats.daysWithTrees) days)")
         print("")
         print(style.bold("Last 12 months"))
-        print(Heatmap.render(try db.yearHeatmap(), width: traits.width, style: style))
+        // The year's totals are already read for the week above: the grid is drawn from them.
+        print(Heatmap.render(YearHeatmap(totals: year, today: today, firstWeekday: calendar.firstWeekday), width: traits.width, style: style))
         print("")
         print(style.bold("This week"))
         let maxMinutes = max(1, week.map { Int($0.focusTime / 60) }.max() ?? 1)

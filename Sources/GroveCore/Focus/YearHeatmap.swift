@@ -26,7 +26,7 @@ public struct YearHeatmap: Sendable, Equatable {
 
     /// The year up to `today`: from the start of the week 364 days back.
     public init(totals: [DailyFocusTotals], today: LocalDay, firstWeekday: Int) {
-        let start = today.adding(days: -364).startOfWeek(firstWeekday: firstWeekday)
+        let start = Self.start(today: today, firstWeekday: firstWeekday)
         let trees = Dictionary(totals.map { ($0.day, $0.trees) }, uniquingKeysWith: +)
         var cells: [Cell] = []
         var day = start

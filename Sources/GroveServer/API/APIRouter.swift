@@ -64,13 +64,6 @@ struct NoContent: ResponseGenerator {
 }
 
 extension Request {
-    /// A query parameter read as `T`, or a 400 naming it.
-    func query<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws -> T? {
-        guard let raw = uri.queryParameters[name[...]].map(String.init) else { return nil }
-        guard let value = T(raw) else { throw APIError.badRequest(field: name, detail: "\(name) has an invalid value \"\(raw)\"") }
-        return value
-    }
-
     func queryString(_ name: String) -> String? { uri.queryParameters[name[...]].map(String.init) }
 
     /// A whole-number query parameter within `range`, or a 400 naming it and the range: numbers from

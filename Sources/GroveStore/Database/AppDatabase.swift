@@ -41,11 +41,6 @@ public struct AppDatabase: Sendable {
     /// The database file's path, or nil for an in-memory store.
     public var path: String? { file?.path }
 
-    /// A watcher of commits to this store's file (nil in memory).
-    public func makeChangeWatcher() throws -> DataVersionWatcher? {
-        try path.map { try DataVersionWatcher(path: $0) }
-    }
-
     /// Every write goes through here: it refuses to write when the file was deleted or replaced (the
     /// write would be acknowledged and lost), and turns a broken schema rule into a validation error
     /// naming the field instead of SQL text.

@@ -8,10 +8,10 @@ struct AppsDuration: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "e.g. 30s") var duration: String
     func run() throws {
+        let seconds = Int(try TimeParsing.duration(duration, field: "timerDuration").rounded())
         let db = try options.open()
-        var p = try db.pausePreferences()
-        p.timerDuration = Int(try TimeParsing.duration(duration, field: "timerDuration").rounded())
-        try db.updatePausePreferences(p)
+        // One transaction: a setting changed meanwhile elsewhere (the web, another terminal) is kept.
+        let p = try db.changePausePreferences { $0.timerDuration = seconds }
         if options.json { return try Output.json(p) }
         print("Pauses last \(p.timerDuration) s.")
     }

@@ -10,13 +10,10 @@ struct ContentCategories: ParsableCommand {
     @Flag(name: .long, help: "Use every category.") var all = false
 
     func run() throws {
+        let chosen: Set<MindfulnessContent.ContentCategory>? = all ? Set(MindfulnessContent.ContentCategory.allCases)
+            : categories.isEmpty ? nil : Set(try categories.map { try MindfulnessContent.ContentCategory(validating: $0, field: "selectedCategories") })
         let db = try options.open()
-        var p = try db.pausePreferences()
-        if all { p.selectedCategories = Set(MindfulnessContent.ContentCategory.allCases) }
-        if !categories.isEmpty {
-            p.selectedCategories = Set(try categories.map { try MindfulnessContent.ContentCategory(validating: $0, field: "selectedCategories") })
-        }
-        if all || !categories.isEmpty { try db.updatePausePreferences(p) }
+        let p = try chosen.map { chosen in try db.changePausePreferences { $0.selectedCategories = chosen } } ?? db.pausePreferences()
         if options.json { return try Output.json(p.selectedCategories.sorted()) }
         print(MindfulnessContent.ContentCategory.allCases.map { (p.selectedCategories.contains($0) ? "● " : "○ ") + $0.rawValue }.joined(separator: "\n"))
     }
