@@ -7,7 +7,8 @@ from selenium.common.exceptions import StaleElementReferenceException
 
 
 def wait(browser, timeout=10):
-    return WebDriverWait(browser, timeout, poll_frequency=0.05)
+    # A live refresh may swap an element between finding it and reading it: look again.
+    return WebDriverWait(browser, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def seconds(text):
