@@ -28,6 +28,9 @@ def test_start_a_focus_session_and_watch_it_count_down(grove, browser):
     time.sleep(2.2)
     later = seconds(browser.find_element(By.ID, "countdown").text)
     assert 1 <= first - later <= 3, (first, later)
+    # The stages come from the page (Swift's TreeStage table): a fresh 25-minute session is a seed.
+    assert browser.find_element(By.ID, "tree").get_attribute("data-stage") == "1"
+    assert browser.find_element(By.ID, "stage-name").text == "Seed"
     assert browser.find_element(By.ID, "pause").is_displayed()
     assert not browser.find_element(By.ID, "start").is_displayed()
     browser.shot("running")
@@ -48,6 +51,7 @@ def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser)
     wait(browser, 5).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Growing"))
     wait(browser, 10).until(EC.visibility_of_element_located((By.ID, "done")))
     assert browser.find_element(By.ID, "tree").get_attribute("data-stage") == "5"
+    assert browser.find_element(By.ID, "stage-name").text == "Full tree"
     browser.shot("tree-planted")
     browser.get(grove.url + "/forest")
     trees = browser.find_elements(By.CSS_SELECTOR, "[data-testid=tree]")

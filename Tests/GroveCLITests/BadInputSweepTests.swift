@@ -46,7 +46,13 @@ struct BadInputSweepTests {
     struct Argument { var name: String; var kind: String; var isOptional: Bool; var isOption: Bool }
     struct Command { var path: [String]; var arguments: [Argument] }
 
-    static func commands() throws -> [Command] {
+    /// The command tree, read once per test run: every swept command finds its spec here instead of
+    /// launching the binary again.
+    static let tree = Result { try readCommands() }
+
+    static func commands() throws -> [Command] { try tree.get() }
+
+    static func readCommands() throws -> [Command] {
         let dump = try Grove().runBinary("--experimental-dump-help")
         let root = try #require(try dump.object()["command"] as? [String: Any])
         var found: [Command] = []

@@ -76,4 +76,27 @@ struct ParsingTests {
         let c256 = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: TerminalTraits(color: true, trueColor: false, width: 80, isTTY: true))
         #expect(c256.contains("48;5;"))
     }
+
+    /// Days, categories and content types are typed as Grove's own vocabularies: any case, the
+    /// short and long forms, and anything else refused by the parser with the choices listed.
+    @Test func vocabulariesAreArgumentTypes() async throws {
+        #expect(Weekday(argument: "Monday") == .monday && Weekday(argument: "SAT") == .saturday && Weekday(argument: "0") == .sunday)
+        #expect(Weekday(argument: "funday") == nil && Weekday(argument: "7") == nil)
+        #expect(MindfulnessContent.ContentCategory(argument: "Nature") == .nature)
+        #expect(MindfulnessContent.ContentCategory(argument: "rocks") == nil)
+        #expect(MindfulnessContent.ContentType(argument: "QUOTE") == .quote)
+        let remind = try #require(try GroveCommand.parseAsRoot(["remind", "--week-starts", "Monday"]) as? RemindCommand)
+        #expect(remind.weekStarts == .monday)
+
+        let grove = Grove(now: "2025-05-01T12:00:00Z")
+        let refused = try await grove.run("content", "list", "--category", "rocks")
+        #expect(refused.status == 64)
+        #expect(refused.err.contains("--category") && refused.err.contains("nature"), "names the option and the choices: \(refused.err)")
+        let week = try await grove.run("remind", "--week-starts", "funday")
+        #expect(week.status == 64 && week.err.contains("mon"))
+        let set = try await grove.run("remind", "--week-starts", "Monday", "--json")
+        #expect(try set.object()["firstWeekday"] as? Int == 1)
+        let chosen = try await grove.run("content", "categories", "Nature", "STOICISM", "--json")
+        #expect(try chosen.json() as? [String] == ["nature", "stoicism"])
+    }
 }

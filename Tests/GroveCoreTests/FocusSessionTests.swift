@@ -142,4 +142,31 @@ struct FocusSessionTests {
         bad.shortBreakDuration = 0
         #expect(throws: FocusError.self) { try bad.validate() }
     }
+
+    /// What a store accepts from any writer: the session's own day where it was lived, an open
+    /// session without an end, a pause exactly when paused, finite numbers.
+    @Test func storedSessionRules() throws {
+        let ok = completed(1, endingAt: instant("2025-03-09T04:30:00Z"), in: newYork)
+        try ok.validateAsStored()
+        #expect(ok.endDay == day("2025-03-08"), "23:30 in New York is still the 8th")
+        var wrongDay = ok
+        wrongDay.endDay = day("2025-03-09")
+        #expect(throws: InvalidField.self) { try wrongDay.validateAsStored() }
+        var unknownZone = ok
+        unknownZone.timeZoneIdentifier = "Mars/Olympus"
+        #expect(throws: InvalidField.self) { try [ok, unknownZone].validateAsStored() }
+        var endless = ok
+        endless.endTime = nil
+        #expect(throws: InvalidField.self) { try endless.validateAsStored() }
+        var pausedWithoutInstant = try fresh()
+        pausedWithoutInstant.state = .paused
+        #expect(throws: InvalidField.self) { try pausedWithoutInstant.validateAsStored() }
+        var infinite = ok
+        infinite.duration = .infinity
+        #expect(throws: InvalidField.self) { try infinite.validateAsStored() }
+        var longPause = ok
+        longPause.pausedDuration = FocusSession.maxPausedDuration + 1
+        #expect(throws: InvalidField.self) { try longPause.validateAsStored() }
+        try [ok, completed(2, endingAt: instant("2025-03-10T12:00:00Z"), in: utc)].validateAsStored()
+    }
 }

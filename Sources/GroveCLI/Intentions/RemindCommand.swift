@@ -18,7 +18,7 @@ struct RemindCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("DAY HH:MM, or off.", valueName: "day time")) var weekly: [String] = []
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("N HH:MM (1–31; 29–31 fall on the last day of shorter months), or off.", valueName: "n time")) var monthly: [String] = []
     @Option(name: .long, help: ArgumentHelp("IANA zone for today, streaks and reminders (\"system\" to follow the machine).", valueName: "zone")) var zone: String?
-    @Option(name: .customLong("week-starts"), help: ArgumentHelp("First day of the week.", valueName: "day")) var weekStarts: String?
+    @Option(name: .customLong("week-starts"), help: ArgumentHelp("First day of the week.", valueName: "day")) var weekStarts: Weekday?
 
     static func weekday(_ text: String, field: String) throws -> Int { try Weekday(parsing: text, field: field).rawValue }
 
@@ -35,34 +35,48 @@ struct RemindCommand: ParsableCommand {
         var next: [Next]
     }
 
+    /// A day and a time given to `--weekly` or `--monthly`: nil when not given, `.some(nil)` for off.
+    private static func schedule(_ words: [String], option: String, day parseDay: (String) throws -> Int) throws -> (day: Int, time: TimeOfDay)?? {
+        if words.isEmpty { return nil }
+        if words == ["off"] { return .some(nil) }
+        let field = option + "Day"
+        guard words.count == 2 else { throw InvalidField(field, "--\(option) takes a day and a time, e.g. --\(option) \(option == "weekly" ? "mon" : "1") 09:00") }
+        return (try parseDay(words[0]), try time(words[1], field: option + "Time"))
+    }
+
+    /// What the command line asks to change, parsed before the store is touched.
+    private func changes() throws -> (inout UserPreferences) -> Void {
+        let daily = try daily.map { $0 == "off" ? nil : try Self.time($0, field: "dailyTime") }
+        let weekly = try Self.schedule(weekly, option: "weekly") { try Self.weekday($0, field: "weeklyDay") }
+        let monthly = try Self.schedule(monthly, option: "monthly") { text in
+            guard let day = Int(text) else { throw InvalidField("monthlyDay", "monthlyDay must be a day 1–31 (got \"\(text)\")") }
+            return day
+        }
+        let zone = zone, weekStarts = weekStarts
+        return { p in
+            if let daily {
+                p.notificationSettings.dailyEnabled = daily != nil
+                if let time = daily { p.notificationSettings.dailyTime = time }
+            }
+            if let weekly {
+                p.notificationSettings.weeklyEnabled = weekly != nil
+                if let (day, time) = weekly { p.notificationSettings.weeklyDay = day; p.notificationSettings.weeklyTime = time }
+            }
+            if let monthly {
+                p.notificationSettings.monthlyEnabled = monthly != nil
+                if let (day, time) = monthly { p.notificationSettings.monthlyDay = day; p.notificationSettings.monthlyTime = time }
+            }
+            if let zone { p.timeZoneIdentifier = zone == "system" ? nil : zone }
+            if let weekStarts { p.firstWeekday = weekStarts.rawValue }
+        }
+    }
+
     func run() throws {
+        let change = try changes()
         let db = try options.open()
-        let repo = UserPreferencesRepository(database: db)
-        var p = try repo.getOrCreatePreferences()
-        var n = p.notificationSettings
-        if let daily {
-            if daily == "off" { n.dailyEnabled = false } else { n.dailyEnabled = true; n.dailyTime = try Self.time(daily, field: "dailyTime") }
-        }
-        if !weekly.isEmpty {
-            if weekly == ["off"] { n.weeklyEnabled = false } else {
-                guard weekly.count == 2 else { throw InvalidField("weeklyDay", "--weekly takes a day and a time, e.g. --weekly mon 09:00") }
-                n.weeklyEnabled = true
-                n.weeklyDay = try Self.weekday(weekly[0], field: "weeklyDay")
-                n.weeklyTime = try Self.time(weekly[1], field: "weeklyTime")
-            }
-        }
-        if !monthly.isEmpty {
-            if monthly == ["off"] { n.monthlyEnabled = false } else {
-                guard monthly.count == 2, let day = Int(monthly[0]) else { throw InvalidField("monthlyDay", "--monthly takes a day 1–31 and a time, e.g. --monthly 1 09:00") }
-                n.monthlyEnabled = true
-                n.monthlyDay = day
-                n.monthlyTime = try Self.time(monthly[1], field: "monthlyTime")
-            }
-        }
-        p.notificationSettings = n
-        if let zone { p.timeZoneIdentifier = zone == "system" ? nil : zone }
-        if let weekStarts { p.firstWeekday = try Self.weekday(weekStarts, field: "firstWeekday") }
-        if daily != nil || !weekly.isEmpty || !monthly.isEmpty || zone != nil || weekStarts != nil { try repo.update(p) }
+        let changing = daily != nil || !weekly.isEmpty || !monthly.isEmpty || zone != nil || weekStarts != nil
+        // One transaction: a reminder changed meanwhile in the browser is kept.
+        let n = try (changing ? db.changeUserPreferences(change) : db.userPreferences()).notificationSettings
         let calendar = try db.calendar()
         let upcoming = try db.upcomingReminders()
         if options.json {

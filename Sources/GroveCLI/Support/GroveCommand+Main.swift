@@ -25,7 +25,9 @@ extension GroveCommand {
                     print(fullMessage(for: error))
                     return code.rawValue
                 }
-                let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+                // A list of choices ArgumentParser prints as bullets becomes one comma-separated line.
+                let message = self.message(for: error).replacingOccurrences(of: ":\n  - ", with: ": ").replacingOccurrences(of: "\n  - ", with: ", ")
+                    .split(separator: "\n").first.map(String.init) ?? "invalid usage"
                 Output.error(message.replacingOccurrences(of: "Error: ", with: "") + " (see grove --help)")
                 return code.rawValue
             }

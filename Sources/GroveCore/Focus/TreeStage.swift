@@ -8,12 +8,18 @@ public enum TreeStage: Int, CaseIterable, Sendable, Codable, Comparable {
 
     /// Stage for progress 0…1: each quarter of the session grows the tree one stage; it is full only once complete.
     public init(progress: Double) {
-        switch progress {
-        case ..<0.25: self = .seed
-        case ..<0.5: self = .sprout
-        case ..<0.75: self = .sapling
-        case ..<1: self = .youngTree
-        default: self = .fullTree
+        self = Self.allCases.last { progress >= $0.startsAt } ?? .seed
+    }
+
+    /// The progress (0…1) at which the tree reaches this stage. The web page's live countdown reads
+    /// this table from the page, so the browser and Swift grow the same tree.
+    public var startsAt: Double {
+        switch self {
+        case .seed: 0
+        case .sprout: 0.25
+        case .sapling: 0.5
+        case .youngTree: 0.75
+        case .fullTree: 1
         }
     }
 

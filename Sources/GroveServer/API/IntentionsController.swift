@@ -28,9 +28,6 @@ struct IntentionsController {
     struct GenerateInput: Decodable { var prompt: String }
     struct Reminder: Encodable, Sendable { var kind: ReminderKind; var at: Date; var prompt: String }
 
-    var themes: ThemeRepository { ThemeRepository(database: database) }
-    var preferences: UserPreferencesRepository { UserPreferencesRepository(database: database) }
-
     func addRoutes(to api: APIRouter) {
         api.get("intentions", use: list)
         api.post("intentions", use: set)
@@ -126,13 +123,13 @@ struct IntentionsController {
 
     /// `GET /themes?kind=preset|custom|generated`
     @Sendable func themeList(_ request: Request, context: GroveRequestContext) throws -> JSON<[IntentionTheme]> {
-        switch request.queryString("kind") {
-        case nil: return JSON(try themes.getAll())
-        case "preset": return JSON(try themes.getPresetThemes())
-        case "custom": return JSON(try themes.getCustomThemes())
-        case "generated": return JSON(try themes.getAIGeneratedThemes())
-        default: throw APIError.badRequest(field: "kind", detail: "kind must be preset, custom or generated")
+        let kind = try request.queryString("kind").map { text in
+            guard let kind = AppDatabase.ThemeKind(rawValue: text) else {
+                throw APIError.badRequest(field: "kind", detail: "kind must be preset, custom or generated")
+            }
+            return kind
         }
+        return JSON(try database.themes(kind))
     }
 
     /// `POST /themes`: a custom theme.
@@ -141,7 +138,7 @@ struct IntentionsController {
         let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
                                    textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
                                    createdAt: database.environment.now())
-        try themes.create(theme)
+        try database.createTheme(theme)
         return JSON(theme.normalized, status: .created)
     }
 
@@ -149,7 +146,7 @@ struct IntentionsController {
     @Sendable func generateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: GenerateInput.self, context: context)
         let theme = try await OfflineAssistant().generateTheme(prompt: input.prompt, id: database.environment.uuid(), createdAt: database.environment.now())
-        try themes.create(theme)
+        try database.createTheme(theme)
         return JSON(theme, status: .created)
     }
 
@@ -167,13 +164,13 @@ struct IntentionsController {
         theme.textColor = input.textColor
         theme.accentColor = input.accentColor
         theme.fontName = input.fontName
-        try themes.update(theme)
+        try database.updateTheme(theme)
         return JSON(theme.normalized)
     }
 
     /// `DELETE /themes/:id`: intentions shown in it fall back to the default.
     @Sendable func deleteTheme(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try themes.delete(try theme(context))
+        try database.deleteTheme(id: try theme(context).id)
         return NoContent()
     }
 
@@ -181,26 +178,27 @@ struct IntentionsController {
 
     /// `GET /preferences`
     @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) throws -> JSON<UserPreferences> {
-        JSON(try preferences.getOrCreatePreferences())
+        JSON(try database.userPreferences())
     }
 
     /// `PUT /preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         var input = try await request.decode(as: UserPreferences.self, context: context)
-        input.id = try preferences.getOrCreatePreferences().id
-        try preferences.update(input)
-        return JSON(try preferences.getOrCreatePreferences())
+        input.id = try database.userPreferences().id
+        try database.replaceUserPreferences(input)
+        return JSON(try database.userPreferences())
     }
 
     /// `GET /preferences/notifications`
     @Sendable func notificationSettings(_ request: Request, context: GroveRequestContext) throws -> JSON<NotificationSettings> {
-        JSON(try preferences.getOrCreatePreferences().notificationSettings)
+        JSON(try database.userPreferences().notificationSettings)
     }
 
     /// `PUT /preferences/notifications`
     @Sendable func updateNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
-        try preferences.updateNotificationSettings(try await request.decode(as: NotificationSettings.self, context: context))
-        return JSON(try preferences.getOrCreatePreferences().notificationSettings)
+        let settings = try await request.decode(as: NotificationSettings.self, context: context)
+        try database.changeUserPreferences { $0.notificationSettings = settings }
+        return JSON(try database.userPreferences().notificationSettings)
     }
 
     /// Some reminder settings; the fields left out keep their stored values.
@@ -212,7 +210,7 @@ struct IntentionsController {
     /// `PATCH /preferences/notifications`: changes only the fields given, in one transaction.
     @Sendable func changeNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
         let input = try await request.decode(as: NotificationChange.self, context: context)
-        return JSON(try preferences.modify { preferences in
+        return JSON(try database.changeUserPreferences { preferences in
             var n = preferences.notificationSettings
             if let value = input.dailyEnabled { n.dailyEnabled = value }
             if let value = input.dailyTime { n.dailyTime = value }
@@ -232,7 +230,7 @@ struct IntentionsController {
     /// (null: the built-in default).
     @Sendable func setDefaultTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultThemeInput.self, context: context)
-        return JSON(try preferences.modify { $0.defaultThemeId = input.themeId })
+        return JSON(try database.changeUserPreferences { $0.defaultThemeId = input.themeId })
     }
 
     /// `GET /reminders`: the next daily, weekly and monthly reminder instants.
@@ -241,7 +239,7 @@ struct IntentionsController {
     }
 
     private func theme(_ context: GroveRequestContext) throws -> IntentionTheme {
-        guard let theme = try themes.getTheme(byId: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
+        guard let theme = try database.theme(id: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
         return theme
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 
 // Typed view models of the web pages: what each Mustache template reads, field by field. Every page
 // carries the layout's `title` and `bare` (no navigation: the gateway and the login page).
@@ -56,7 +57,11 @@ struct FocusPage: Encodable {
     var lengths: [LengthOption]
     var stats: StatsView
     var nextBreak: String
+    /// The tree's stages and the progress each begins at (`TreeStage`), for the live countdown.
+    var stages = TreeStage.allCases.map { StageView(stage: $0.rawValue, name: $0.displayName, startsAt: $0.startsAt) }
 }
+
+struct StageView: Encodable { var stage: Int; var name: String; var startsAt: Double }
 
 struct TreeView: Encodable { var minutes: Int; var at: String; var variant: Int }
 struct ForestDay: Encodable { var day: String; var trees: [TreeView] }

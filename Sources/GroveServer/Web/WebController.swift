@@ -159,14 +159,14 @@ struct WebController {
         let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
         return IntentionsPage(
             title: "Intentions", query: query ?? "", today: today.description,
-            themes: try ThemeRepository(database: database).getAll().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
+            themes: try database.themes().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
             items: list.map { IntentionLine(id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue, date: $0.date.description) },
             current: try intentionCard(try database.currentIntention(), elementID: "current-intention", rephrasable: true))
     }
 
     private func themes() throws -> ThemesPage {
-        let defaultID = try UserPreferencesRepository(database: database).getOrCreatePreferences().defaultThemeId
-        let list = try ThemeRepository(database: database).getAll().map { t in
+        let defaultID = try database.userPreferences().defaultThemeId
+        let list = try database.themes().map { t in
             ThemeView(id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.accentColor ?? t.textColor,
                       kind: t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", deletable: !t.isPreset,
                       contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == defaultID)
@@ -176,7 +176,7 @@ struct WebController {
 
     private func settings() throws -> SettingsPage {
         let focus = try database.focusPreferences()
-        let prefs = try UserPreferencesRepository(database: database).getOrCreatePreferences()
+        let prefs = try database.userPreferences()
         let n = prefs.notificationSettings
         let pause = try database.pausePreferences()
         let upcoming = try database.upcomingReminders()

@@ -282,51 +282,7 @@ extension AppDatabase {
     /// Inserts (or replaces by id) many sessions in one transaction with one prepared statement.
     /// Validates every session first; inserts none if any is bad.
     public func insertFocusSessions(_ sessions: [FocusSession]) throws {
-        try Self.validateStored(sessions)
+        try sessions.validateAsStored()
         try write { db in try upsertFocusSessions(sessions, db) }
-    }
-
-    /// Validates many sessions; each distinct zone is looked up once (a zone lookup costs more than
-    /// every other check together).
-    static func validateStored(_ sessions: [FocusSession]) throws {
-        var calendars: [String: ZonedCalendar] = [:]
-        for zone in Set(sessions.map(\.timeZoneIdentifier)) {
-            guard let calendar = ZonedCalendar(identifier: zone) else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\"") }
-            calendars[zone] = calendar
-        }
-        for session in sessions { try validateStored(session, calendar: calendars[session.timeZoneIdentifier]) }
-    }
-
-    /// The longest pause a stored session may carry: a year (anything longer is a corrupt number).
-    static let maxPausedDuration: TimeInterval = 366 * 86_400
-
-    /// The rules a stored session must satisfy (mirrors the table's CHECKs, with clear messages).
-    static func validateStored(_ s: FocusSession, calendar: ZonedCalendar? = nil) throws {
-        for (field, value) in [("duration", s.duration), ("pausedDuration", s.pausedDuration), ("plannedDuration", s.plannedDuration)]
-        where !value.isFinite {
-            throw InvalidField(field, "\(field) must be a finite number of seconds")
-        }
-        guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else { throw FocusError.invalidPlannedDuration(s.plannedDuration) }
-        guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
-            throw InvalidField("duration", "Focus time must be between 0 and the session length")
-        }
-        guard s.pausedDuration >= 0 else { throw InvalidField("pausedDuration", "Paused time cannot be negative") }
-        guard s.pausedDuration <= maxPausedDuration else { throw InvalidField("pausedDuration", "Paused time cannot exceed a year") }
-        guard let calendar = calendar ?? ZonedCalendar(identifier: s.timeZoneIdentifier) else {
-            throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"")
-        }
-        if s.state.isTerminal {
-            guard let end = s.endTime, let endDay = s.endDay else { throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay") }
-            guard end >= s.startTime else { throw FocusError.invalidInterval("A session must end after it starts") }
-            // The day a session is filed under is the day it ended where it was lived: a contradicting
-            // endDay would count it on the wrong day (and in the wrong streak) forever.
-            let day = calendar.localDay(of: end)
-            guard day == endDay else {
-                throw InvalidField("endDay", "endDay \(endDay) is not the day the session ended in \(s.timeZoneIdentifier) (\(day))")
-            }
-        } else if s.endTime != nil || s.endDay != nil {
-            throw InvalidField("endTime", "An open session cannot have endTime")
-        }
-        guard (s.state == .paused) == (s.pausedAt != nil) else { throw InvalidField("pausedAt", "pausedAt is set exactly when a session is paused") }
     }
 }

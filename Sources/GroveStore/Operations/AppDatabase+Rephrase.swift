@@ -31,10 +31,8 @@ extension AppDatabase {
 
     /// The theme an intention is shown in: its own, else the person's default, else Serene.
     public func displayTheme(for intention: Intention) throws -> IntentionTheme {
-        let repository = ThemeRepository(database: self)
-        if let own = intention.themeId, let theme = try repository.getTheme(byId: own) { return theme }
-        if let fallback = try UserPreferencesRepository(database: self).getPreferences()?.defaultThemeId,
-           let theme = try repository.getTheme(byId: fallback) {
+        if let own = intention.themeId, let theme = try theme(id: own) { return theme }
+        if let fallback = try storedUserPreferences()?.defaultThemeId, let theme = try theme(id: fallback) {
             return theme
         }
         return PresetThemes.serene

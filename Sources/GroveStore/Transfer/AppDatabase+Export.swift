@@ -55,7 +55,7 @@ extension AppDatabase {
         guard export.focusSessions.filter(\.state.isOpen).count <= 1 else {
             throw InvalidField("focusSessions", "An export can hold at most one active or paused session")
         }
-        try Self.validateStored(export.focusSessions)
+        try export.focusSessions.validateAsStored()
         try export.focusPreferences.validate()
         let timers = try export.timers.map { try $0.toModel() }
         for app in export.apps { try app.validate() }

@@ -16,7 +16,7 @@ struct ThemeAdd: ParsableCommand {
         let db = try options.open()
         let theme = IntentionTheme(id: db.environment.uuid(), name: name, backgroundColor: background, textColor: text,
                                    accentColor: accent, fontName: font, createdAt: db.environment.now()).normalized
-        try ThemeRepository(database: db).create(theme)
+        try db.createTheme(theme)
         if options.json { return try Output.json(theme) }
         print("Added \(name) (contrast \(String(format: "%.1f", theme.contrastRatio)):1\(theme.contrastRatio < 4.5 ? ", below the 4.5:1 that keeps text readable" : "")).")
     }

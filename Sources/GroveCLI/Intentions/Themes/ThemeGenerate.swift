@@ -10,7 +10,7 @@ struct ThemeGenerate: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let theme = OfflineAssistant.theme(for: prompt, id: db.environment.uuid(), createdAt: db.environment.now())
-        try ThemeRepository(database: db).create(theme)
+        try db.createTheme(theme)
         if options.json { return try Output.json(theme) }
         print("\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1")
     }

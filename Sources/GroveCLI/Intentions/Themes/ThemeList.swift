@@ -8,10 +8,10 @@ struct ThemeList: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        let themes = try ThemeRepository(database: db).getAll()
+        let themes = try db.themes()
         if options.json { return try Output.json(themes) }
         let style = Style(.current())
-        let defaultID = try UserPreferencesRepository(database: db).getOrCreatePreferences().defaultThemeId
+        let defaultID = try db.userPreferences().defaultThemeId
         for t in themes {
             let kind = t.isPreset ? "preset" : t.isAIGenerated ? "generated" : "custom"
             let sample = style.colors("  \(t.name.padding(toLength: 16, withPad: " ", startingAt: 0))  ", foreground: t.textColor, background: t.backgroundColor)

@@ -33,8 +33,19 @@ function clock(seconds) {
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
   return h > 0 ? `${h}:${pad(m)}:${pad(r)}` : `${pad(m)}:${pad(r)}`;
 }
-const stageNames = ["", "Seed", "Sprout", "Sapling", "Young tree", "Full tree"];
-const stageOf = (p) => (p >= 1 ? 5 : p >= 0.75 ? 4 : p >= 0.5 ? 3 : p >= 0.25 ? 2 : 1);
+// The tree's stages come with the page (Swift's TreeStage): the stage a progress reaches is the
+// last one whose start it has passed.
+function stages() {
+  return [...document.querySelectorAll("#stages li")].map((li) => ({ stage: li.dataset.stage, startsAt: Number(li.dataset.startsAt), name: li.textContent }));
+}
+function stageAt(progress) {
+  const all = stages();
+  return all.filter((s) => progress >= s.startsAt).pop() || all[0];
+}
+function showStage(stage) {
+  $("#tree").dataset.stage = stage.stage;
+  $("#stage-name").textContent = stage.name;
+}
 
 // ---------------------------------------------------------------- focus
 let focus = null;          // the last /focus/current answer
@@ -80,16 +91,13 @@ function renderFocus() {
     $("#countdown").textContent = clock(Number($("#length").value) * 60);
     $("#progress-bar").style.width = "0%";
     $("#focus-state").textContent = "No session running.";
-    if (!$("#done").hidden) { $("#tree").dataset.stage = 5; $("#stage-name").textContent = "Full tree"; }
-    else { $("#tree").dataset.stage = 1; $("#stage-name").textContent = "Seed"; }
+    showStage(stageAt($("#done").hidden ? 0 : 1));
     return;
   }
   $("#done").hidden = true;
-  const stage = stageOf(now.progress);
   $("#countdown").textContent = clock(now.remaining);
   $("#progress-bar").style.width = `${(now.progress * 100).toFixed(1)}%`;
-  $("#tree").dataset.stage = stage;
-  $("#stage-name").textContent = stageNames[stage];
+  showStage(stageAt(now.progress));
   $("#focus-state").textContent = now.s.state === "paused" ? "Paused — the tree waits for you." : "Growing. Stay with it.";
   $("#pause").hidden = now.s.state !== "active";
   $("#resume").hidden = now.s.state !== "paused";

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import GroveCore
+
+/// Themes and the user's preferences (seed 004): the operations every face calls. The seed's
+/// `ThemeRepository` and `UserPreferencesRepository` are thin views over these.
+extension AppDatabase {
+    private static let themeOrder = "is_preset DESC, created_at, id"
+
+    // MARK: Themes
+
+    /// Creates a custom (or generated) theme (colours stored as `#RRGGBB`, upper case).
+    public func createTheme(_ theme: IntentionTheme) throws {
+        let theme = theme.normalized
+        try theme.validate()
+        try write { db in
+            guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else { throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists") }
+            try ThemeRecord(theme).insert(db)
+        }
+    }
+
+    /// Updates a user theme; presets are read-only.
+    public func updateTheme(_ theme: IntentionTheme) throws {
+        let theme = theme.normalized
+        try theme.validate()
+        try write { db in
+            guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }
+            guard !existing.isPreset, !theme.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
+            try ThemeRecord(theme).update(db)
+        }
+    }
+
+    /// Deletes a user theme; intentions shown in it fall back to the default.
+    public func deleteTheme(id: UUID) throws {
+        try write { db in
+            guard let existing = try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme else { throw NotFoundError("theme", id.uuidString) }
+            guard !existing.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
+            try ThemeRecord.deleteOne(db, key: id.uuidString)
+        }
+    }
+
+    /// Which themes a list shows.
+    public enum ThemeKind: String, Sendable, CaseIterable {
+        /// The five bundled themes.
+        case preset
+        /// Themes the user made by hand (neither preset nor generated).
+        case custom
+        /// Themes the assistant generated.
+        case generated
+
+        var filter: String {
+            switch self {
+            case .preset: "is_preset"
+            case .custom: "NOT is_preset AND NOT is_ai_generated"
+            case .generated: "is_ai_generated"
+            }
+        }
+    }
+
+    /// Presets first, then by creation date; only `kind` when given.
+    public func themes(_ kind: ThemeKind? = nil) throws -> [IntentionTheme] {
+        try writer.read { db in
+            let request = kind.map { ThemeRecord.filter(sql: $0.filter) } ?? ThemeRecord.all()
+            return try request.order(sql: Self.themeOrder).fetchAll(db).map(\.theme)
+        }
+    }
+
+    /// The theme with this id, or nil.
+    public func theme(id: UUID) throws -> IntentionTheme? {
+        try writer.read { db in try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme }
+    }
+
+    /// Whether a preset with this name exists (case-insensitive).
+    public func presetThemeExists(name: String) throws -> Bool {
+        try writer.read { db in try ThemeRecord.filter(sql: "is_preset AND lower(name) = lower(?)", arguments: [name]).fetchCount(db) > 0 }
+    }
+
+    /// Installs the five presets if missing (idempotent; opening the store does this too).
+    public func installPresetThemes() throws {
+        try write { db in for theme in PresetThemes.getAll() { try ThemeRecord(theme).insert(db, onConflict: .ignore) } }
+    }
+
+    // MARK: Preferences
+
+    /// The preferences, created with defaults if none exist.
+    public func userPreferences() throws -> UserPreferences {
+        if let stored = try storedUserPreferences() { return stored }
+        return try write { db in
+            if let existing = try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1") { return existing.preferences }
+            let preferences = UserPreferences()
+            try UserPreferencesRecord(preferences).insert(db)
+            return preferences
+        }
+    }
+
+    /// The preferences, or nil when none exist.
+    public func storedUserPreferences() throws -> UserPreferences? {
+        try writer.read { db in try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences }
+    }
+
+    /// Creates the preferences; refused when they already exist.
+    public func createUserPreferences(_ preferences: UserPreferences) throws {
+        try preferences.validate()
+        try write { db in
+            guard try UserPreferencesRecord.fetchCount(db) == 0 else { throw IntentionValidationError.preferencesAlreadyExist }
+            try checkTheme(preferences.defaultThemeId, db)
+            try UserPreferencesRecord(preferences).insert(db)
+        }
+    }
+
+    /// Replaces the preferences as a whole (validated). Faces change single fields with
+    /// `changeUserPreferences` instead: a whole copy may be stale.
+    public func replaceUserPreferences(_ preferences: UserPreferences) throws {
+        try preferences.validate()
+        try write { db in
+            try checkTheme(preferences.defaultThemeId, db)
+            try db.execute(sql: "DELETE FROM user_preferences WHERE id <> ?", arguments: [preferences.id.uuidString])
+            try UserPreferencesRecord(preferences).upsert(db)
+        }
+    }
+
+    /// Deletes the preferences (the next read recreates the defaults).
+    public func deleteUserPreferences(id: UUID) throws {
+        try write { db in _ = try UserPreferencesRecord.deleteOne(db, key: id.uuidString) }
+    }
+
+    /// Changes some fields in one transaction: a change made meanwhile to another field (another tab,
+    /// the CLI) is kept, never overwritten by a stale copy. Returns the preferences as saved.
+    @discardableResult
+    public func changeUserPreferences(_ change: (inout UserPreferences) throws -> Void) throws -> UserPreferences {
+        try write { db in
+            var preferences = try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences()
+            try change(&preferences)
+            try preferences.validate()
+            try checkTheme(preferences.defaultThemeId, db)
+            try db.execute(sql: "DELETE FROM user_preferences WHERE id <> ?", arguments: [preferences.id.uuidString])
+            try UserPreferencesRecord(preferences).upsert(db)
+            return preferences
+        }
+    }
+
+    private func checkTheme(_ id: UUID?, _ db: Database) throws {
+        if let id, try !ThemeRecord.exists(db, key: id.uuidString) { throw IntentionValidationError.unknownTheme(id) }
+    }
+
+    /// Every enabled reminder's next fire instant after now, soonest first.
+    public func upcomingReminders() throws -> [(kind: ReminderKind, at: Date)] {
+        ReminderSchedule.upcoming(settings: try userPreferences().notificationSettings, after: environment.now(), calendar: try calendar())
+    }
+}
