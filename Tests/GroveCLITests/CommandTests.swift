@@ -115,6 +115,14 @@ struct CommandTests {
         #expect(forest.hasPrefix("2025-05-02  🌳\n2025-05-01  🌳"))
         #expect(try await g.run("forest", "--limit", "1", "--json").array().count == 1)
         #expect(try await g.run("forest", "--limit", "0").status == 64)
+        // A window of days, and where older days continue.
+        let window = try await g.run("forest", "--days", "1").out
+        #expect(window.hasPrefix("2025-05-02  🌳\n2 trees (showing 1) · older: grove forest --before 2025-05-02"), "\(window)")
+        #expect(try await g.run("forest", "--days", "1", "--before", "2025-05-02").out.hasPrefix("2025-05-01  🌳\n"))
+        #expect(try await g.run("forest", "--before", "2025-05-01").out.contains("No trees before 2025-05-01."))
+        #expect(try await g.run("forest", "--days", "1", "--json").array().count == 1)
+        #expect(try await g.run("forest", "--days", "0").status == 64)
+        #expect(try await g.run("forest", "--before", "someday").status == 64)
         #expect(try await g.run("focus", "config", "--length", "50m", "--json").object()["focusDuration"] as? Double == 3000)
         #expect(try await g.run("focus", "config", "--short-break", "2h").status == 64)
     }

@@ -19,14 +19,29 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let format = try ExportFormat(validating: format)
-        let data = try db.export(as: format) + (format == .json ? Data("\n".utf8) : Data())
-        if let output {
-            do { try data.write(to: URL(fileURLWithPath: CLIEnvironment.current.resolve(output)), options: .atomic) } catch {
-                throw CLIError.usage("cannot write \(output): \(error.localizedDescription)")
-            }
-            Output.note("Wrote \(output)\n")
-        } else {
-            Output.write(data)
+        guard let output else {
+            // Straight to standard output as it is read: constant memory at any history size.
+            return try db.export(as: format) { Output.write($0) }
         }
+        // Into a file beside the target, renamed over it once complete: a failed export never leaves
+        // half a backup where the last good one was.
+        let target = URL(fileURLWithPath: CLIEnvironment.current.resolve(output))
+        let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
+        do {
+            guard FileManager.default.createFile(atPath: partial.path, contents: nil) else { throw CocoaError(.fileWriteNoPermission) }
+            let handle = try FileHandle(forWritingTo: partial)
+            defer { try? handle.close() }
+            try db.export(as: format) { try handle.write(contentsOf: $0) }
+            try handle.synchronize()
+            guard rename(partial.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch where error is any StoreFailure || error is StoreError {
+            // The store's own failure, said as such.
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw CLIError.usage("cannot write \(output): \(error.localizedDescription)")
+        }
+        Output.note("Wrote \(output)\n")
     }
 }

@@ -3,22 +3,48 @@ import Foundation
 import GroveCore
 import GroveStore
 
-/// `grove forest`: every tree, newest first.
+/// `grove forest`: the trees of the last days with trees, newest first, a window at a time.
 struct ForestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "forest", abstract: "Show your forest: one tree per completed session, newest first.",
-        discussion: "  grove forest\n  grove forest --limit 50 --json")
+        commandName: "forest", abstract: "Show your forest: one tree per completed session, a row per day, newest first.",
+        discussion: """
+              grove forest                       # the last 14 days you planted on
+              grove forest --days 60 --before 2025-01-01
+              grove forest --limit 50 --json     # the 50 newest trees
+            """)
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "Show at most this many trees.") var limit: Int?
+    @Option(name: .long, help: "Show this many days with trees (1–366).") var days: Int = ForestWindow.defaultDays
+    @Option(name: .long, help: ArgumentHelp("Only days before this one (YYYY-MM-DD, today, yesterday).", valueName: "day")) var before: String?
+    @Option(name: .long, help: "Show the newest trees instead, at most this many (1–1000).") var limit: Int?
 
     func run() throws {
-        if let limit, limit < 1 { throw InvalidField("limit", "limit must be at least 1") }
+        if let limit, !(1...AppDatabase.maxPageSize).contains(limit) { throw InvalidField("limit", "limit must be between 1 and \(AppDatabase.maxPageSize)") }
+        guard ForestWindow.dayRange.contains(days) else { throw InvalidField("days", "days must be between 1 and \(ForestWindow.dayRange.upperBound)") }
         let db = try options.open()
+        let today = try db.calendar().localDay(of: db.environment.now())
+        let beforeDay = try before.map { try TimeParsing.day($0, field: "before", today: today) }
+        if let limit { return try newest(limit, db) }
+        // Counts come from the per-day totals; the sessions themselves only when JSON asks for them.
+        let window = try db.forestWindow(days: days, before: beforeDay, sessions: options.json)
+        if options.json { return try Output.json(window.days.flatMap(\.sessions)) }
+        guard !window.days.isEmpty else {
+            return print(beforeDay.map { "No trees before \($0)." } ?? "Your forest is empty. Plant the first tree with `grove focus`.")
+        }
+        print(ForestGrid.render(days: window.days.map { ($0.day, $0.trees) }, width: TerminalTraits.current().width))
+        let total = try db.forestStats().totalTrees
+        let shown = window.days.reduce(0) { $0 + $1.trees }
+        var summary = "\(total) tree\(total == 1 ? "" : "s")"
+        if shown < total { summary += " (showing \(shown))" }
+        if let older = window.older { summary += " · older: grove forest --before \(older)" }
+        print(summary)
+    }
+
+    private func newest(_ limit: Int, _ db: AppDatabase) throws {
         let trees = try db.completedSessions(limit: limit)
         if options.json { return try Output.json(trees) }
         guard !trees.isEmpty else { return print("Your forest is empty. Plant the first tree with `grove focus`.") }
         print(ForestGrid.render(trees, width: TerminalTraits.current().width))
         let total = try db.forestStats().totalTrees
-        print("\(total) tree\(total == 1 ? "" : "s")\(limit.map { $0 < total ? " (showing \($0))" : "" } ?? "")")
+        print("\(total) tree\(total == 1 ? "" : "s")\(limit < total ? " (showing \(limit))" : "")")
     }
 }

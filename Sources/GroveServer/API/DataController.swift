@@ -22,7 +22,15 @@ struct DataController {
         guard let format = ExportFormat(rawValue: request.queryString("format") ?? "json") else {
             throw APIError.badRequest(field: "format", detail: "format must be json, csv or ics")
         }
-        return JSON<Int>.encode(try database.export(as: format), contentType: format.contentType)
+        // Written to an unlinked temporary file as it is read, then streamed from it: the server holds
+        // one chunk of an export of any size, and the store's read ends before the client is slow.
+        let file = try ExportFile(format: format, database: database)
+        return Response(status: .ok, headers: [.contentType: format.contentType, .contentLength: String(file.size)],
+                        body: ResponseBody { writer in
+                            defer { file.close() }
+                            while let chunk = try file.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+                            try await writer.finish(nil)
+                        })
     }
 
     /// `POST /import`: a Grove JSON export, merged by id, all or nothing.

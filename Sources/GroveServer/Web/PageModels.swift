@@ -72,7 +72,10 @@ struct ForestPage: Encodable {
     var days: [ForestDay]
     var total: Int
     var empty: Bool
-    var more: Bool
+    /// The `before` of the next, older window; nil when nothing is older.
+    var older: String?
+    /// Whether this is an older window (a link back to the newest days).
+    var newer: Bool
 }
 
 struct HeatmapCell: Encodable { var x: Int; var y: Int; var level: Int; var title: String }

@@ -13,7 +13,7 @@ struct WebController {
     func addRoutes(to router: Router<GroveRequestContext>) {
         router.get("/") { _, _ in try page("dashboard", dashboard()) }
         router.get("focus") { _, _ in try page("focus", focus()) }
-        router.get("forest") { _, _ in try page("forest", forest()) }
+        router.get("forest") { request, _ in try page("forest", forest(before: request.queryString("before"))) }
         router.get("stats") { _, _ in try page("stats", stats()) }
         router.get("timers") { _, _ in try page("timers", timers()) }
         router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
@@ -104,21 +104,20 @@ struct WebController {
                          nextBreak: ForestStats.formatDuration(try database.nextBreak().duration))
     }
 
-    private func forest() throws -> ForestPage {
-        let trees = try database.completedSessions(limit: 500)
-        // Group the trees by the day they were planted (newest first, as fetched).
-        var days: [ForestDay] = []
-        for tree in trees {
-            let day = tree.endDay?.description ?? ""
-            let view = TreeView(minutes: Int(tree.duration / 60), at: tree.endTime.map(wall) ?? "", variant: Int(stableHash(tree.id.uuidString) % 3))
-            if let last = days.indices.last, days[last].day == day {
-                days[last].trees.append(view)
-            } else {
-                days.append(ForestDay(day: day, trees: [view]))
-            }
+    /// Two weeks of planting at a time, from the per-day totals; "Older" continues before the last day shown.
+    private func forest(before text: String?) throws -> ForestPage {
+        let before = try text.map { text in
+            guard let day = LocalDay(text) else { throw InvalidField("before", "before must be a day like 2025-05-01") }
+            return day
         }
-        let total = try database.forestStats().totalTrees
-        return ForestPage(title: "Forest", days: days, total: total, empty: trees.isEmpty, more: total > trees.count)
+        let window = try database.forestWindow(before: before)
+        let days = window.days.map { day in
+            ForestDay(day: day.day.description, trees: day.sessions.map { tree in
+                TreeView(minutes: Int(tree.duration / 60), at: tree.endTime.map(wall) ?? "", variant: Int(stableHash(tree.id.uuidString) % 3))
+            })
+        }
+        return ForestPage(title: "Forest", days: days, total: try database.forestStats().totalTrees, empty: days.isEmpty && before == nil,
+                          older: window.older?.description, newer: before != nil)
     }
 
     private func stats() throws -> StatsPage {

@@ -154,7 +154,8 @@ extension AppDatabase {
         try settleFocusSession()
         return try writer.read { db in
             let today = try calendar(db).localDay(of: environment.now())
-            return try FocusSessionRecord.filter(sql: "state = 'completed' AND end_day = ?", arguments: [today.description])
+            // `+state`: the day's index, not the state's (which would visit every completed session).
+            return try FocusSessionRecord.filter(sql: "end_day = ? AND +state = 'completed'", arguments: [today.description])
                 .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
         }
     }

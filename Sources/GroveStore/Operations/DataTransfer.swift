@@ -44,13 +44,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 }
 
 extension AppDatabase {
-    /// The store in `format`, as bytes.
+    /// The store in `format`, as bytes (small stores and tests; faces stream with `export(as:to:)`).
     public func export(as format: ExportFormat) throws -> Data {
-        switch format {
-        case .json: try exportJSON()
-        case .csv: Data(try exportFocusSessionsCSV().utf8)
-        case .ics: Data(try exportFocusSessionsICS().utf8)
-        }
+        var data = Data()
+        try export(as: format) { data.append($0) }
+        return data
     }
 
     /// Merges a Grove export (see `importExport`) and says what came in.

@@ -24,7 +24,7 @@ extension AppDatabase {
     }
 
     /// The export as JSON bytes.
-    public func exportJSON() throws -> Data { try GroveExport.makeEncoder().encode(export()) }
+    public func exportJSON() throws -> Data { try export(as: .json) }
 
     /// Reads an export and merges it into the store: rows are matched by id and replaced; nothing is
     /// deleted. Every item is validated first; on any error nothing changes.
@@ -173,20 +173,10 @@ extension AppDatabase {
     }
 
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
-    public func exportFocusSessionsCSV() throws -> String {
-        var lines = ["id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay"]
-        try writer.read { db in
-            let cursor = try FocusSessionRecord.order(sql: "start_time, id").fetchCursor(db)
-            while let record = try cursor.next() {
-                let s = try record.model()
-                let fields = [s.id.uuidString, GroveExport.formatInstant(s.startTime), s.endTime.map(GroveExport.formatInstant) ?? "",
-                              s.state.rawValue, Self.seconds(s.duration), Self.seconds(s.pausedDuration), Self.seconds(s.plannedDuration),
-                              s.timeZoneIdentifier, s.endDay?.description ?? ""]
-                lines.append(fields.map(Self.csvField).joined(separator: ","))
-            }
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
+    public func exportFocusSessionsCSV() throws -> String { String(decoding: try export(as: .csv), as: UTF8.self) }
+
+    /// Completed and abandoned focus sessions as an iCalendar file (RFC 5545), for any calendar app.
+    public func exportFocusSessionsICS() throws -> String { String(decoding: try export(as: .ics), as: UTF8.self) }
 
     static func seconds(_ t: TimeInterval) -> String {
         t == t.rounded() ? String(Int(t)) : String(format: "%.3f", t)

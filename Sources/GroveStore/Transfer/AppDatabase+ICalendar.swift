@@ -1,28 +1,29 @@
 import Foundation
 import GroveCore
 
-extension AppDatabase {
-    /// Completed and abandoned focus sessions as an iCalendar file (RFC 5545), for any calendar app.
-    public func exportFocusSessionsICS() throws -> String {
-        ICalendar.focusSessions(try allFocusSessions(), stamp: environment.now())
-    }
-}
-
 /// iCalendar (RFC 5545) writing.
 public enum ICalendar {
-    public static func focusSessions(_ sessions: [FocusSession], stamp: Date) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Grove//Focus sessions//EN", "CALSCALE:GREGORIAN"]
-        for s in sessions.reversed() where s.state.isTerminal {
-            guard let end = s.endTime else { continue }
-            lines += ["BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
-                      "DTEND:\(utc(end))",
-                      "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
-                      "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
-                      "CATEGORIES:Grove,Focus", "END:VEVENT"]
-        }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    /// The calendar's opening lines.
+    static let header = folded(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Grove//Focus sessions//EN", "CALSCALE:GREGORIAN"])
+    /// Its closing line.
+    static let footer = folded(["END:VCALENDAR"])
+
+    /// One session as an event (nothing for a session still running).
+    static func event(_ s: FocusSession, stamp: Date) -> String {
+        guard s.state.isTerminal, let end = s.endTime else { return "" }
+        return folded(["BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
+                       "DTEND:\(utc(end))",
+                       "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
+                       "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
+                       "CATEGORIES:Grove,Focus", "END:VEVENT"])
     }
+
+    /// Sessions (oldest first) as a whole calendar.
+    public static func focusSessions(_ sessions: [FocusSession], stamp: Date) -> String {
+        header + sessions.map { event($0, stamp: stamp) }.joined() + footer
+    }
+
+    private static func folded(_ lines: [String]) -> String { lines.map { fold($0) + "\r\n" }.joined() }
 
     /// `20250309T070000Z`.
     static func utc(_ date: Date) -> String {

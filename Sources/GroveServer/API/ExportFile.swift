@@ -1,0 +1,39 @@
+import Foundation
+import GroveStore
+
+/// An export written to a temporary file that is unlinked at once (nothing is left behind, whatever
+/// happens to the request), then read back in chunks for the response.
+final class ExportFile: @unchecked Sendable {
+    private let handle: FileHandle
+    /// The export's length in bytes.
+    let size: Int
+
+    init(format: ExportFormat, database: AppDatabase) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("grove-export-\(UUID().uuidString)").path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        unlink(path)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            var written = 0
+            try database.export(as: format) { chunk in
+                try handle.write(contentsOf: chunk)
+                written += chunk.count
+            }
+            try handle.seek(toOffset: 0)
+            self.handle = handle
+            size = written
+        } catch {
+            try? handle.close()
+            throw error
+        }
+    }
+
+    /// The next chunk, or nil at the end.
+    func next() throws -> Data? {
+        guard let chunk = try handle.read(upToCount: 1 << 17), !chunk.isEmpty else { return nil }
+        return chunk
+    }
+
+    func close() { try? handle.close() }
+}

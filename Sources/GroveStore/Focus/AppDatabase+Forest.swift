@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// Up to `days` days with trees before `before` (all days when nil), newest first, read from the
+    /// per-day totals; with `sessions`, each day's trees too (one indexed range of the days shown).
+    public func forestWindow(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true) throws -> ForestWindow {
+        guard ForestWindow.dayRange.contains(days) else {
+            throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
+        }
+        try settleFocusSession()
+        return try writer.read { db in
+            // One more day than shown says whether there is anything older.
+            var rows = try Row.fetchAll(db, sql: "SELECT day, trees FROM focus_day WHERE trees > 0 AND day < ? ORDER BY day DESC LIMIT ?",
+                                        arguments: [before?.description ?? "9999-12-31", days + 1])
+            let hasOlder = rows.count > days
+            if hasOlder { rows.removeLast() }
+            var window = ForestWindow(days: rows.compactMap { row in
+                LocalDay(row[0] as String).map { ForestWindow.Day(day: $0, trees: row[1]) }
+            }, older: nil)
+            if hasOlder { window.older = window.days.last?.day }
+            guard sessions, let newest = window.days.first?.day, let oldest = window.days.last?.day else { return window }
+            // `+state`: the day's index, not the state's (which would visit every completed session).
+            let trees = try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ? AND +state = 'completed'", arguments: [oldest.description, newest.description])
+                .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
+            let byDay = Dictionary(grouping: trees) { $0.endDay }
+            for index in window.days.indices { window.days[index].sessions = byDay[window.days[index].day] ?? [] }
+            return window
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import GroveCore
+
+/// Bytes handed to a sink in chunks of about 64 KiB: an export of any size holds one chunk, one page
+/// of rows and one cursor in memory, never the whole document.
+struct ExportStream: ~Copyable {
+    static let chunkSize = 1 << 16
+    private var buffer = Data()
+    private let sink: (Data) throws -> Void
+
+    init(_ sink: @escaping (Data) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.chunkSize + 4096)
+    }
+
+    mutating func write(_ text: String) throws { try write(Data(text.utf8)) }
+
+    mutating func write(_ data: Data) throws {
+        buffer.append(data)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+extension AppDatabase {
+    /// The store in `format`, written to `sink` in chunks as it is read, in one read transaction (a
+    /// consistent snapshot while other processes keep writing).
+    public func export(as format: ExportFormat, to sink: (Data) throws -> Void) throws {
+        try withoutActuallyEscaping(sink) { sink in
+            var stream = ExportStream(sink)
+            switch format {
+            case .json: try writeJSON(to: &stream)
+            case .csv: try writeCSV(to: &stream)
+            case .ics: try writeICS(to: &stream)
+            }
+            try stream.flush()
+        }
+    }
+
+    /// How many rows are encoded together: one encoder call per page instead of one per row.
+    static let exportPage = 512
+
+    /// Grove's JSON document with its keys sorted, as `JSONEncoder` would sort them; each list one
+    /// item per line (the sessions a page per line), so that a diff of two exports reads item by item.
+    private func writeJSON(to stream: inout ExportStream) throws {
+        let encoder = GroveExport.makeEncoder(pretty: false)
+        try writer.read { db in
+            func value(_ key: String, _ value: some Encodable, last: Bool = false) throws {
+                try stream.write("  \"\(key)\" : ")
+                try stream.write(encoder.encode(value))
+                try stream.write(last ? "\n" : ",\n")
+            }
+            /// A list read through a cursor, `exportPage` rows encoded at a time.
+            func list<Item: Encodable>(_ key: String, _ next: () throws -> Item?) throws {
+                try stream.write("  \"\(key)\" : [")
+                var page: [Item] = [], first = true
+                func emit() throws {
+                    guard !page.isEmpty else { return }
+                    let encoded = try encoder.encode(page)
+                    try stream.write(first ? "\n    " : ",\n    ")
+                    // The page's items without the array's brackets: they continue the one list.
+                    try stream.write(encoded.dropFirst().dropLast())
+                    first = false
+                    page.removeAll(keepingCapacity: true)
+                }
+                while let item = try next() {
+                    page.append(item)
+                    if page.count == Self.exportPage { try emit() }
+                }
+                try emit()
+                try stream.write(first ? "],\n" : "\n  ],\n")
+            }
+            try stream.write("{\n")
+            let apps = try SocialAppRecord.order(sql: "sort_order, id").fetchCursor(db)
+            try list("apps") { try apps.next()?.app }
+            let contents = try ContentRecord.order(sql: "id").fetchCursor(db)
+            try list("contents") { try contents.next()?.content }
+            try value("exportedAt", GroveExport.formatInstant(environment.now()))
+            try value("focusPreferences", try focusPreferences(db))
+            let sessions = try FocusSessionRecord.order(sql: "start_time, id").fetchCursor(db)
+            try list("focusSessions") { try sessions.next()?.model() }
+            try value("format", GroveExport.formatName)
+            let pauses = try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchCursor(db)
+            try list("gatewaySessions") { try pauses.next()?.session }
+            let intentions = try IntentionRecord.order(sql: "date, created_at, id").fetchCursor(db)
+            try list("intentions") { try intentions.next()?.intention }
+            try value("pausePreferences", try pausePreferences(db))
+            let themes = try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchCursor(db)
+            try list("themes") { try themes.next()?.theme }
+            // A timer's to-dos come with it: one indexed read per timer.
+            let timers = try TimerRecord.order(sql: "created_at, id").fetchCursor(db)
+            let todos = try db.makeStatement(sql: "SELECT * FROM todo_item WHERE timer_id = ? ORDER BY sort_order, id")
+            try list("timers") { () -> TimerDTO? in
+                guard let timer = try timers.next() else { return nil }
+                let items = try TodoItemRecord.fetchAll(todos, arguments: [timer.id])
+                return TimerDTO(from: timer.model(todos: items.map(\.model)))
+            }
+            try value("userPreferences", try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences())
+            try value("version", GroveExport.currentVersion, last: true)
+            try stream.write("}\n")
+        }
+    }
+
+    /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
+    private func writeCSV(to stream: inout ExportStream) throws {
+        try stream.write("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay\r\n")
+        try writer.read { db in
+            let cursor = try FocusSessionRecord.order(sql: "start_time, id").fetchCursor(db)
+            while let record = try cursor.next() {
+                let s = try record.model()
+                let fields = [s.id.uuidString, GroveExport.formatInstant(s.startTime), s.endTime.map(GroveExport.formatInstant) ?? "",
+                              s.state.rawValue, Self.seconds(s.duration), Self.seconds(s.pausedDuration), Self.seconds(s.plannedDuration),
+                              s.timeZoneIdentifier, s.endDay?.description ?? ""]
+                try stream.write(fields.map(Self.csvField).joined(separator: ",") + "\r\n")
+            }
+        }
+    }
+
+    /// Completed and abandoned sessions as iCalendar events, oldest first.
+    private func writeICS(to stream: inout ExportStream) throws {
+        let stamp = environment.now()
+        try stream.write(ICalendar.header)
+        try writer.read { db in
+            let cursor = try FocusSessionRecord.filter(sql: "state IN ('completed', 'abandoned')").order(sql: "start_time, id").fetchCursor(db)
+            while let record = try cursor.next() { try stream.write(ICalendar.event(try record.model(), stamp: stamp)) }
+        }
+        try stream.write(ICalendar.footer)
+    }
+}

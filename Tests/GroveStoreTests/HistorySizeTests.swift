@@ -1,0 +1,71 @@
+import Foundation
+import GroveCore
+import Testing
+@testable import GroveStore
+
+/// Paths that answer a question about a window, a page or the latest session must cost the same
+/// whatever lies further back. Each is run on a store with two weeks of history and on the same
+/// store with thousands of older sessions; SQLite's step counts must stay flat.
+@Suite("Flat at any history size: windows and pages cost what they show")
+struct HistorySizeTests {
+    /// Two stores: the same recent weeks, one with years more behind them.
+    static func stores() throws -> (recent: AppDatabase, long: AppDatabase) {
+        let calendar = ZonedCalendar(identifier: "UTC")!
+        let today = LocalDay("2025-05-01")!
+        let recent = SyntheticHistory.sessions(count: 60, days: 20, lastDay: today, calendar: calendar)
+        let older = SyntheticHistory.sessions(count: 6_000, days: 1_000, lastDay: today.adding(days: -30), calendar: calendar)
+        let (short, _) = try makeStore(at: "2025-05-01T20:00:00Z")
+        try short.insertFocusSessions(recent)
+        let (long, _) = try makeStore(at: "2025-05-01T20:00:00Z")
+        try long.insertFocusSessions(older + recent)
+        return (short, long)
+    }
+
+    static func expectFlat(_ label: String, _ stores: (recent: AppDatabase, long: AppDatabase), _ body: (AppDatabase) throws -> Void) throws {
+        let small = try SQLiteWork.of(stores.recent) { try body(stores.recent) }
+        let large = try SQLiteWork.of(stores.long) { try body(stores.long) }
+        #expect(small > 0, "\(label): the counter saw the queries")
+        // A few steps more for a deeper index is fine; a path that visits the old sessions takes
+        // thousands more.
+        #expect(large <= small + small / 4 + 100, "\(label): \(small) steps with 60 sessions, \(large) with 6,060")
+    }
+
+    @Test func theForestWindowReadsTheDaysItShows() throws {
+        let stores = try Self.stores()
+        let window = try stores.long.forestWindow(days: 7)
+        #expect(window.days.count == 7)
+        #expect(window.days.allSatisfy { $0.sessions.count == $0.trees && $0.trees > 0 })
+        #expect(window.days.map(\.day) == window.days.map(\.day).sorted(by: >))
+        #expect(window.older == window.days.last?.day)
+        let next = try stores.long.forestWindow(days: 7, before: try #require(window.older))
+        #expect(next.days.first.map { $0.day < window.days.last!.day } == true)
+        try Self.expectFlat("forest window", stores) { _ = try $0.forestWindow(days: 7) }
+        try Self.expectFlat("forest counts", stores) { _ = try $0.forestWindow(days: 7, sessions: false) }
+    }
+
+    @Test func theLatestSessionAndPagesAreIndexed() throws {
+        let stores = try Self.stores()
+        try Self.expectFlat("latest session", stores) { _ = try $0.latestFocusSession() }
+        try Self.expectFlat("a page of sessions", stores) { _ = try $0.focusSessions(limit: 20) }
+        try Self.expectFlat("a page of completed sessions", stores) { _ = try $0.focusSessions(state: .completed, limit: 20) }
+        try Self.expectFlat("the newest trees", stores) { _ = try $0.completedSessions(limit: 20) }
+        try Self.expectFlat("today's trees", stores) { _ = try $0.todaysCompletedSessions() }
+        try Self.expectFlat("the current session", stores) { _ = try $0.currentFocusSession() }
+    }
+
+    /// The counter itself must see a path that reads everything, or the checks above prove nothing.
+    @Test func theCounterSeesAFullRead() throws {
+        let stores = try Self.stores()
+        let small = try SQLiteWork.of(stores.recent) { _ = try stores.recent.allFocusSessions() }
+        let large = try SQLiteWork.of(stores.long) { _ = try stores.long.allFocusSessions() }
+        #expect(large > small * 20)
+    }
+
+    @Test func windowsOutsideTheirRangeAreRefused() throws {
+        let (store, _) = try makeStore()
+        #expect(throws: InvalidField.self) { try store.forestWindow(days: 0) }
+        #expect(throws: InvalidField.self) { try store.forestWindow(days: 367) }
+        #expect(try store.forestWindow().days.isEmpty)
+        #expect(try store.forestWindow().older == nil)
+    }
+}
