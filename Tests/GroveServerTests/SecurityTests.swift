@@ -129,6 +129,19 @@ struct SecurityTests {
             let all = try database.allFocusSessions().map(\.id.uuidString)
             let page = try await c.get("/api/v1/focus/sessions?limit=7&offset=3").array.compactMap { $0["id"] as? String }
             #expect(page == Array(all[3..<10]))
+            // A full page names the next one; the last page names none.
+            let first = try await c.get("/api/v1/focus/sessions?state=abandoned&limit=20")
+            #expect(first.link == "</api/v1/focus/sessions?state=abandoned&limit=20&offset=20>; rel=\"next\"")
+            let abandoned = try database.focusSessions(state: .abandoned, limit: 1000).count
+            let last = try await c.get("/api/v1/focus/sessions?state=abandoned&limit=20&offset=\(abandoned - abandoned % 20)")
+            #expect(last.link == nil && last.array.count == abandoned % 20)
+            #expect(try await c.get("/api/v1/focus/forest?limit=5").link?.contains("offset=5") == true)
+            // The web forest pages by days: two weeks, then "Older days".
+            let forest = try await c.get("/forest").text
+            #expect(forest.contains("href=\"/forest?before=2025-04-2"), "an Older link")
+            let older = try await c.get("/forest?before=2025-04-25").text
+            #expect(older.contains("2025-04-24") && !older.contains("<h3>2025-04-25"))
+            #expect(try await c.get("/forest?before=someday").status == 400)
         }
     }
 

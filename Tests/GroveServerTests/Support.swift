@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import GroveCore
 import GroveStore
 import Hummingbird
@@ -33,6 +34,8 @@ struct Client: Sendable {
         var status: Int
         var contentType: String
         var body: Data
+        /// The `Link` header (the next page of a list), if any.
+        var link: String? = nil
         var text: String { String(decoding: body, as: UTF8.self) }
         var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
         var object: [String: Any] { json as? [String: Any] ?? [:] }
@@ -46,7 +49,8 @@ struct Client: Sendable {
         var headers = headers
         if json != nil { headers[.contentType] = "application/json" }
         return try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
-            Reply(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: Data(buffer: response.body))
+            Reply(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: Data(buffer: response.body),
+                  link: HTTPField.Name("Link").flatMap { response.headers[$0] })
         }
     }
 

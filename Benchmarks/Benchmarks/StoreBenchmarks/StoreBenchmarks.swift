@@ -39,6 +39,35 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Paths that answer about a window or a page: flat from 1k to 1M sessions (issue #9).
+    let windowConfiguration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 2000)
+    for count in [1_000, 1_000_000] {
+        Benchmark("Forest window (14 days), \(count) sessions", configuration: windowConfiguration) { benchmark, db in
+            for _ in benchmark.scaledIterations { blackHole(try db.forestWindow()) }
+        } setup: {
+            try database(sessions: count)
+        }
+        Benchmark("A page of 100 sessions, \(count) sessions", configuration: windowConfiguration) { benchmark, db in
+            for _ in benchmark.scaledIterations { blackHole(try db.focusSessions(limit: 100)) }
+        } setup: {
+            try database(sessions: count)
+        }
+    }
+
+    // Streaming export: bytes handed on in 64 KiB chunks, so memory stays at one chunk and one page.
+    let exportConfiguration = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident, .throughput], maxDuration: .seconds(60), maxIterations: 3)
+    for format in [ExportFormat.json, .csv] {
+        Benchmark("Streamed export (\(format.rawValue)), 1M sessions", configuration: exportConfiguration) { benchmark, db in
+            for _ in benchmark.scaledIterations {
+                var bytes = 0
+                try db.export(as: format) { bytes += $0.count }
+                blackHole(bytes)
+            }
+        } setup: {
+            try database(sessions: 1_000_000)
+        }
+    }
+
     let importConfiguration = Benchmark.Configuration(metrics: [.wallClock, .throughput], maxDuration: .seconds(20), maxIterations: 5)
     Benchmark("Import 100k sessions", configuration: importConfiguration) { benchmark, sessions in
         let path = NSTemporaryDirectory() + "grove-bench-import-\(UUID().uuidString).sqlite"

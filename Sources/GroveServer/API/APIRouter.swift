@@ -58,6 +58,24 @@ struct JSON<Value: Encodable & Sendable>: ResponseGenerator {
     }
 }
 
+/// One page of a list: the items as a JSON array and, when the page is full, a `Link` header
+/// (RFC 8288) naming the next page, so that a client walks any history without guessing.
+struct Page<Item: Encodable & Sendable>: ResponseGenerator {
+    var items: [Item]
+    var limit: Int
+    var offset: Int
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response = try JSON(items).response(from: request, context: context)
+        guard items.count == limit else { return response }
+        // The same query with the next offset (other parameters kept as sent).
+        let others = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("offset=") && !$0.hasPrefix("limit=") }
+        let query = (others.map(String.init) + ["limit=\(limit)", "offset=\(offset + limit)"]).joined(separator: "&")
+        response.headers[.link] = "<\(request.uri.path)?\(query)>; rel=\"next\""
+        return response
+    }
+}
+
 /// 204 No Content.
 struct NoContent: ResponseGenerator {
     func response(from request: Request, context: some RequestContext) throws -> Response { Response(status: .noContent) }

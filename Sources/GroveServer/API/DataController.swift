@@ -67,4 +67,6 @@ struct DataController {
 extension HTTPField.Name {
     /// Tells a proxy (nginx) not to buffer an event stream.
     static var xAccelBuffering: Self { Self("X-Accel-Buffering") ?? .cacheControl }
+    /// RFC 8288 links (the next page of a list).
+    static var link: Self { Self("Link") ?? .contentLocation }
 }

@@ -76,17 +76,19 @@ struct FocusController {
     }
 
     /// `GET /focus/sessions?state=&limit=&offset=`: newest first, one page.
-    @Sendable func sessions(_ request: Request, context: GroveRequestContext) throws -> JSON<[FocusSession]> {
+    @Sendable func sessions(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
         let (limit, offset) = try request.page()
+        let items: [FocusSession]
         switch request.queryString("state") {
-        case nil: return JSON(try database.focusSessions(limit: limit, offset: offset))
-        case "completed": return JSON(try database.completedSessions(limit: limit, offset: offset))
+        case nil: items = try database.focusSessions(limit: limit, offset: offset)
+        case "completed": items = try database.completedSessions(limit: limit, offset: offset)
         case let other?:
             guard let state = SessionState(rawValue: other) else {
                 throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
             }
-            return JSON(try database.focusSessions(state: state, limit: limit, offset: offset))
+            items = try database.focusSessions(state: state, limit: limit, offset: offset)
         }
+        return Page(items: items, limit: limit, offset: offset)
     }
 
     /// `GET /focus/sessions/:id`
@@ -102,9 +104,9 @@ struct FocusController {
     }
 
     /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
-    @Sendable func forest(_ request: Request, context: GroveRequestContext) throws -> JSON<[FocusSession]> {
+    @Sendable func forest(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
         let (limit, offset) = try request.page()
-        return JSON(try database.completedSessions(limit: limit, offset: offset))
+        return Page(items: try database.completedSessions(limit: limit, offset: offset), limit: limit, offset: offset)
     }
 
     // MARK: Stats and preferences

@@ -107,7 +107,7 @@ struct WebController {
     /// Two weeks of planting at a time, from the per-day totals; "Older" continues before the last day shown.
     private func forest(before text: String?) throws -> ForestPage {
         let before = try text.map { text in
-            guard let day = LocalDay(text) else { throw InvalidField("before", "before must be a day like 2025-05-01") }
+            guard let day = LocalDay(text) else { throw APIError.badRequest(field: "before", detail: "before must be a day like 2025-05-01") }
             return day
         }
         let window = try database.forestWindow(before: before)

@@ -94,9 +94,10 @@ public struct AppDatabase: Sendable {
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            // Up to 32 MiB of page cache (allocated only as used): bulk imports insert random UUID
-            // keys, which thrash SQLite's 2 MiB default.
-            try db.execute(sql: "PRAGMA cache_size = -32768")
+            // The writer gets up to 32 MiB of page cache (allocated only as used): bulk imports insert
+            // random UUID keys, which thrash SQLite's 2 MiB default. Readers keep the default, so that
+            // an export streaming the whole history stays small.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -32768") }
         }
         return config
     }

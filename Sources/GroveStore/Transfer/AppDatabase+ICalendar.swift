@@ -25,14 +25,20 @@ public enum ICalendar {
 
     private static func folded(_ lines: [String]) -> String { lines.map { fold($0) + "\r\n" }.joined() }
 
-    /// `20250309T070000Z`.
+    /// `20250309T070000Z`: the export's instant without its separators and milliseconds.
     static func utc(_ date: Date) -> String {
-        GroveExport.formatInstant(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
-            .components(separatedBy: ".")[0] + "Z"
+        let text = GroveExport.formatInstant(date).utf8
+        var out: [UInt8] = []
+        out.reserveCapacity(16)
+        for byte in text.prefix(19) where byte != UInt8(ascii: "-") && byte != UInt8(ascii: ":") { out.append(byte) }
+        out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1).
     public static func fold(_ line: String) -> String {
+        // Nearly every line fits.
+        if line.utf8.count <= 75 { return line }
         var out = "", count = 0
         for ch in line {
             let size = String(ch).utf8.count

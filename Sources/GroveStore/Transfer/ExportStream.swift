@@ -21,6 +21,11 @@ struct ExportStream: ~Copyable {
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
+    mutating func write(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         try sink(buffer)
@@ -43,11 +48,8 @@ extension AppDatabase {
         }
     }
 
-    /// How many rows are encoded together: one encoder call per page instead of one per row.
-    static let exportPage = 512
-
-    /// Grove's JSON document with its keys sorted, as `JSONEncoder` would sort them; each list one
-    /// item per line (the sessions a page per line), so that a diff of two exports reads item by item.
+    /// Grove's JSON document with its keys sorted, as `JSONEncoder` would sort them, and each item of a
+    /// list on a line of its own, so that a diff of two exports reads item by item.
     private func writeJSON(to stream: inout ExportStream) throws {
         let encoder = GroveExport.makeEncoder(pretty: false)
         try writer.read { db in
@@ -56,25 +58,19 @@ extension AppDatabase {
                 try stream.write(encoder.encode(value))
                 try stream.write(last ? "\n" : ",\n")
             }
-            /// A list read through a cursor, `exportPage` rows encoded at a time.
-            func list<Item: Encodable>(_ key: String, _ next: () throws -> Item?) throws {
+            /// A list read through a cursor, one item per line; `next` gives an item's bytes, nil at the end.
+            func list(_ key: String, _ next: () throws -> [UInt8]?) throws {
                 try stream.write("  \"\(key)\" : [")
-                var page: [Item] = [], first = true
-                func emit() throws {
-                    guard !page.isEmpty else { return }
-                    let encoded = try encoder.encode(page)
-                    try stream.write(first ? "\n    " : ",\n    ")
-                    // The page's items without the array's brackets: they continue the one list.
-                    try stream.write(encoded.dropFirst().dropLast())
-                    first = false
-                    page.removeAll(keepingCapacity: true)
-                }
+                var first = true
                 while let item = try next() {
-                    page.append(item)
-                    if page.count == Self.exportPage { try emit() }
+                    try stream.write(first ? "\n    " : ",\n    ")
+                    try stream.write(item)
+                    first = false
                 }
-                try emit()
                 try stream.write(first ? "],\n" : "\n  ],\n")
+            }
+            func list<Item: Encodable>(_ key: String, _ next: () throws -> Item?) throws {
+                try list(key) { try next().map { Array(try encoder.encode($0)) } }
             }
             try stream.write("{\n")
             let apps = try SocialAppRecord.order(sql: "sort_order, id").fetchCursor(db)
@@ -83,8 +79,15 @@ extension AppDatabase {
             try list("contents") { try contents.next()?.content }
             try value("exportedAt", GroveExport.formatInstant(environment.now()))
             try value("focusPreferences", try focusPreferences(db))
-            let sessions = try FocusSessionRecord.order(sql: "start_time, id").fetchCursor(db)
-            try list("focusSessions") { try sessions.next()?.model() }
+            // Sessions go straight from their columns to bytes (see `SessionRows`).
+            let sessions = try Row.fetchCursor(db, sql: SessionRows.select + " ORDER BY start_time, id")
+            var bytes: [UInt8] = []
+            try list("focusSessions") { () -> [UInt8]? in
+                guard let row = try sessions.next() else { return nil }
+                bytes.removeAll(keepingCapacity: true)
+                SessionRows.appendJSON(row, to: &bytes)
+                return bytes
+            }
             try value("format", GroveExport.formatName)
             let pauses = try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchCursor(db)
             try list("gatewaySessions") { try pauses.next()?.session }
@@ -111,13 +114,12 @@ extension AppDatabase {
     private func writeCSV(to stream: inout ExportStream) throws {
         try stream.write("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay\r\n")
         try writer.read { db in
-            let cursor = try FocusSessionRecord.order(sql: "start_time, id").fetchCursor(db)
-            while let record = try cursor.next() {
-                let s = try record.model()
-                let fields = [s.id.uuidString, GroveExport.formatInstant(s.startTime), s.endTime.map(GroveExport.formatInstant) ?? "",
-                              s.state.rawValue, Self.seconds(s.duration), Self.seconds(s.pausedDuration), Self.seconds(s.plannedDuration),
-                              s.timeZoneIdentifier, s.endDay?.description ?? ""]
-                try stream.write(fields.map(Self.csvField).joined(separator: ",") + "\r\n")
+            let rows = try Row.fetchCursor(db, sql: SessionRows.select + " ORDER BY start_time, id")
+            var bytes: [UInt8] = []
+            while let row = try rows.next() {
+                bytes.removeAll(keepingCapacity: true)
+                SessionRows.appendCSV(row, to: &bytes)
+                try stream.write(bytes)
             }
         }
     }
