@@ -12,16 +12,10 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "A file written by `grove export`.") var file: String
 
     func run() throws {
-        let data: Data
-        data = try InputFile.read(file)
+        let path = try InputFile.regularFile(file)
         let db = try options.open()
-        let export: GroveExport
-        do { export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data) } catch let error as DecodingError {
-            throw StoreError.unreadableExport(AppDatabase.describe(error))
-        } catch {
-            throw StoreError.unreadableExport("not valid JSON")
-        }
-        let summary = try db.importData(export)
+        // Streamed: a file of any size is read a chunk at a time, in one transaction.
+        let summary = try db.importJSON(contentsOf: path)
         if options.json { return try Output.json(summary) }
         print(summary.sentence)
     }

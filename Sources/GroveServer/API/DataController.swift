@@ -33,9 +33,23 @@ struct DataController {
                         })
     }
 
-    /// `POST /import`: a Grove JSON export, merged by id, all or nothing.
+    /// `POST /import`: a Grove JSON export, merged by id, all or nothing. The body goes to an unlinked
+    /// temporary file as it arrives and is imported from there a chunk at a time: an export of a
+    /// million sessions costs the server a chunk of memory, not the document.
     @Sendable func importData(_ request: Request, context: GroveRequestContext) async throws -> JSON<ImportSummary> {
-        JSON(try database.importData(try await request.decode(as: GroveExport.self, context: context)))
+        let file = try SpooledBody()
+        defer { file.close() }
+        var received = 0
+        for try await chunk in request.body {
+            received += chunk.readableBytes
+            guard received <= GroveRequestContext.maxImportSize else { throw APIError.tooLarge }
+            try file.append(chunk)
+        }
+        do {
+            return JSON(try database.importJSON(streamingFrom: try file.reader()))
+        } catch StoreError.unreadableExport(let why) {
+            throw APIError.badRequest(field: "body", detail: "Cannot read the export: \(why)")
+        }
     }
 
     /// `GET /events`: server-sent events until the page leaves or the server shuts down.

@@ -1,5 +1,6 @@
 import Foundation
 import GroveStore
+import Hummingbird
 
 /// An export written to a temporary file that is unlinked at once (nothing is left behind, whatever
 /// happens to the request), then read back in chunks for the response.
@@ -33,6 +34,31 @@ final class ExportFile: @unchecked Sendable {
     func next() throws -> Data? {
         guard let chunk = try handle.read(upToCount: 1 << 17), !chunk.isEmpty else { return nil }
         return chunk
+    }
+
+    func close() { try? handle.close() }
+}
+
+/// A request body written to an unlinked temporary file as it arrives, then read back in chunks.
+final class SpooledBody: @unchecked Sendable {
+    private let handle: FileHandle
+
+    init() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("grove-import-\(UUID().uuidString)").path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        unlink(path)
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    func append(_ chunk: ByteBuffer) throws {
+        try handle.write(contentsOf: Data(chunk.readableBytesView))
+    }
+
+    /// Reads what was written from the start, 64 KiB at a time.
+    func reader() throws -> () throws -> [UInt8]? {
+        try handle.seek(toOffset: 0)
+        return { [handle] in try handle.read(upToCount: 1 << 16).map(Array.init) }
     }
 
     func close() { try? handle.close() }

@@ -7,6 +7,8 @@ public struct GroveRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Bodies over 1 MiB are refused with 413.
     public static let maxBodySize = 1 << 20
+    /// `POST /api/v1/import` takes exports up to 1 GiB (streamed to a file, never held in memory).
+    public static let maxImportSize = 1 << 30
 
     public init(source: Source) {
         coreContext = .init(source: source)

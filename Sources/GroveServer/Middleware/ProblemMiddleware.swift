@@ -7,8 +7,13 @@ import Logging
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = GroveRequestContext
 
+    /// The largest body a route takes: an import (streamed to a file) up to 1 GiB, anything else 1 MiB.
+    static func bodyLimit(_ method: HTTPRequest.Method, _ path: String) -> Int {
+        method == .post && path == "/api/v1/import" ? GroveRequestContext.maxImportSize : GroveRequestContext.maxBodySize
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > GroveRequestContext.maxBodySize {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.bodyLimit(request.method, request.uri.path) {
             return Problem.from(APIError.tooLarge).response()
         }
         do {

@@ -50,12 +50,4 @@ extension AppDatabase {
         try export(as: format) { data.append($0) }
         return data
     }
-
-    /// Merges a Grove export (see `importExport`) and says what came in.
-    @discardableResult
-    public func importData(_ export: GroveExport) throws -> ImportSummary {
-        try importExport(export)
-        return ImportSummary(focusSessions: export.focusSessions.count, timers: export.timers.count, intentions: export.intentions.count,
-                             gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
-    }
 }

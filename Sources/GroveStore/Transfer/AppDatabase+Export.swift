@@ -27,19 +27,31 @@ extension AppDatabase {
     public func exportJSON() throws -> Data { try export(as: .json) }
 
     /// Reads an export and merges it into the store: rows are matched by id and replaced; nothing is
-    /// deleted. Every item is validated first; on any error nothing changes.
-    public func importJSON(_ data: Data) throws {
-        let export: GroveExport
-        do {
-            export = try GroveExport.makeDecoder().decode(GroveExport.self, from: data)
-        } catch let error as DecodingError {
-            throw StoreError.unreadableExport(Self.describe(error))
-        }
-        try importExport(export)
+    /// deleted. Every item is validated; on any error nothing changes. (The same streamed reading as
+    /// a file's: see `importJSON(streamingFrom:)`.)
+    @discardableResult
+    public func importJSON(_ data: Data) throws -> ImportSummary {
+        var remaining: Data? = data
+        return try importJSON { defer { remaining = nil }; return remaining.map(Array.init) }
     }
 
     /// Merges a decoded export (see `importJSON`).
     public func importExport(_ export: GroveExport) throws {
+        let checked = try checkImport(export)
+        try write { db in try applyImport(export, checked, db) }
+    }
+
+    /// What validating an export found that writing it needs.
+    struct CheckedImport {
+        var timers: [NamedTimer]
+        var appIDs: Set<String>
+        var contentIDs: Set<String>
+        var themeIDs: Set<UUID>
+    }
+
+    /// Validates everything in an export before anything is written: each item by its rules, ids
+    /// unique within each list, at most one open session.
+    func checkImport(_ export: GroveExport) throws -> CheckedImport {
         guard export.format == GroveExport.formatName else { throw StoreError.unreadableExport("not a Grove export (format \"\(export.format)\")") }
         guard export.version <= GroveExport.currentVersion else { throw StoreError.unsupportedExportVersion(export.version) }
         // Validate everything before writing anything: each item by its rules, ids unique within each
@@ -65,45 +77,49 @@ extension AppDatabase {
         for intention in export.intentions { try intention.validate() }
         try export.userPreferences.validate()
         for session in export.gatewaySessions { try session.checkConsistency() }
-        let appIDs = Set(export.apps.map(\.id)), contentIDs = Set(export.contents.map(\.id))
-        let themeIDs = Set(export.themes.map(\.id))
-        try write { db in
-            func themeExists(_ id: UUID) throws -> Bool { try themeIDs.contains(id) || ThemeRecord.exists(db, key: id.uuidString) }
-            for (index, intention) in export.intentions.enumerated() {
-                if let themeId = intention.themeId, try !themeExists(themeId) {
-                    throw InvalidField("intentions[\(index)].themeId", "No theme with id \(themeId.uuidString)")
-                }
+        return CheckedImport(timers: timers, appIDs: Set(export.apps.map(\.id)), contentIDs: Set(export.contents.map(\.id)),
+                             themeIDs: Set(export.themes.map(\.id)))
+    }
+
+    /// Writes a checked export in the caller's transaction, checking every reference against the
+    /// file and the store.
+    func applyImport(_ export: GroveExport, _ checked: CheckedImport, _ db: Database) throws {
+        let timers = checked.timers, appIDs = checked.appIDs, contentIDs = checked.contentIDs, themeIDs = checked.themeIDs
+        func themeExists(_ id: UUID) throws -> Bool { try themeIDs.contains(id) || ThemeRecord.exists(db, key: id.uuidString) }
+        for (index, intention) in export.intentions.enumerated() {
+            if let themeId = intention.themeId, try !themeExists(themeId) {
+                throw InvalidField("intentions[\(index)].themeId", "No theme with id \(themeId.uuidString)")
             }
-            if let themeId = export.userPreferences.defaultThemeId, try !themeExists(themeId) {
-                throw InvalidField("userPreferences.defaultThemeId", "No theme with id \(themeId.uuidString)")
-            }
-            let knownApps = appIDs.union(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
-            if let unknown = export.pausePreferences.enabledApps.subtracting(knownApps).sorted().first {
-                throw PauseValidationError.unknownApp(unknown)
-            }
-            let enabledAfter = knownApps.filter { export.pausePreferences.enabledApps.contains($0) }.count
-            guard enabledAfter <= PausePreferences.maxEnabledApps else { throw PauseValidationError.tooManyEnabledApps(enabledAfter) }
-            for timer in timers { try checkTodoOwnership(timer, db) }
-            for app in export.apps { try SocialAppRecord(app).upsert(db) }
-            for content in export.contents { try ContentRecord(content).upsert(db) }
-            for session in export.gatewaySessions {
-                try session.validate(appExists: { appIDs.contains($0) || (try? SocialAppRecord.exists(db, key: $0)) == true },
-                                     contentExists: { contentIDs.contains($0) || (try? ContentRecord.exists(db, key: $0)) == true })
-                try GatewaySessionRecord(session).upsert(db)
-            }
-            try PausePreferencesRecord(export.pausePreferences).upsert(db)
-            try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
-            for id in export.pausePreferences.enabledApps {
-                try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id])
-            }
-            try upsertFocusSessions(export.focusSessions, db)
-            try FocusPreferencesRecord(export.focusPreferences).upsert(db)
-            for timer in timers { try saveTimer(timer, db) }
-            for theme in export.themes { try ThemeRecord(theme).upsert(db) }
-            for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
-            try db.execute(sql: "DELETE FROM user_preferences")
-            try UserPreferencesRecord(export.userPreferences).insert(db)
         }
+        if let themeId = export.userPreferences.defaultThemeId, try !themeExists(themeId) {
+            throw InvalidField("userPreferences.defaultThemeId", "No theme with id \(themeId.uuidString)")
+        }
+        let knownApps = appIDs.union(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
+        if let unknown = export.pausePreferences.enabledApps.subtracting(knownApps).sorted().first {
+            throw PauseValidationError.unknownApp(unknown)
+        }
+        let enabledAfter = knownApps.filter { export.pausePreferences.enabledApps.contains($0) }.count
+        guard enabledAfter <= PausePreferences.maxEnabledApps else { throw PauseValidationError.tooManyEnabledApps(enabledAfter) }
+        for timer in timers { try checkTodoOwnership(timer, db) }
+        for app in export.apps { try SocialAppRecord(app).upsert(db) }
+        for content in export.contents { try ContentRecord(content).upsert(db) }
+        for session in export.gatewaySessions {
+            try session.validate(appExists: { appIDs.contains($0) || (try? SocialAppRecord.exists(db, key: $0)) == true },
+                                 contentExists: { contentIDs.contains($0) || (try? ContentRecord.exists(db, key: $0)) == true })
+            try GatewaySessionRecord(session).upsert(db)
+        }
+        try PausePreferencesRecord(export.pausePreferences).upsert(db)
+        try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
+        for id in export.pausePreferences.enabledApps {
+            try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id])
+        }
+        try upsertFocusSessions(export.focusSessions, db)
+        try FocusPreferencesRecord(export.focusPreferences).upsert(db)
+        for timer in timers { try saveTimer(timer, db) }
+        for theme in export.themes { try ThemeRecord(theme).upsert(db) }
+        for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
+        try db.execute(sql: "DELETE FROM user_preferences")
+        try UserPreferencesRecord(export.userPreferences).insert(db)
     }
 
     /// Throws when `ids` holds one twice: a file that names an item twice cannot say which is meant.
@@ -120,56 +136,10 @@ extension AppDatabase {
     /// the per-day totals' update triggers fire. Large batches set the triggers aside for the
     /// transaction and rebuild `focus_day` with one GROUP BY: the same result, several times faster.
     func upsertFocusSessions(_ sessions: [FocusSession], _ db: Database) throws {
-        guard sessions.count >= Self.bulkThreshold else { return try upsertFocusSessionRows(sessions, db) }
-        // The triggers' own SQL, read back from the schema, so that this never drifts from the migrations.
-        let triggers = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'")
-        let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'")
-        for name in names { try db.execute(sql: "DROP TRIGGER \(name)") }
-        try upsertFocusSessionRows(sessions, db)
-        try db.execute(sql: """
-            DELETE FROM focus_day;
-            INSERT INTO focus_day (day, trees, abandoned, focus_ms)
-            SELECT end_day, sum(state = 'completed'), sum(state = 'abandoned'),
-                   sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
-            FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day;
-            """)
-        for sql in triggers { try db.execute(sql: sql) }
-    }
-
-    private func upsertFocusSessionRows(_ sessions: [FocusSession], _ db: Database) throws {
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                time_zone, end_day, clock_uncertain)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
-                duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
-                paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
-                end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain
-            """)
-        // Bound straight through SQLite's C API: boxing twelve values a row into StatementArguments
-        // costs as much as the insert itself.
-        let bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
-        for s in sessions {
-            bulk.reset()
-            bulk.bind(1, s.id.uuidString)
-            bulk.bind(2, s.startTime.groveMillis)
-            bulk.bind(3, s.endTime?.groveMillis)
-            bulk.bind(4, s.state.rawValue)
-            bulk.bind(5, s.duration.groveMillis)
-            bulk.bind(6, s.pausedDuration.groveMillis)
-            bulk.bind(7, s.plannedDuration.groveMillis)
-            bulk.bind(8, s.pausedAt?.groveMillis)
-            bulk.bind(9, s.createdAt.groveMillis)
-            bulk.bind(10, s.timeZoneIdentifier)
-            bulk.bind(11, s.endDay?.description)
-            bulk.bind(12, s.clockUncertain ? 1 : 0)
-            do {
-                try bulk.step()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
-                throw FocusError.sessionAlreadyOpen
-            }
-        }
-        bulk.reset()
+        let writer = try SessionWriter(db)
+        if sessions.count >= Self.bulkThreshold { try writer.setTriggersAside() }
+        for session in sessions { try writer.upsert(session) }
+        try writer.finish()
     }
 
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.

@@ -1,0 +1,244 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// Imports a Grove JSON export read from `read` a chunk at a time (nil or empty at the end), in
+    /// constant memory: sessions are read, checked and written one by one, everything else (small)
+    /// is decoded whole. One transaction: any bad item, anywhere in the file, and nothing changes.
+    @discardableResult
+    public func importJSON(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ImportSummary {
+        var reader = JSONStreamReader(read: read)
+        return try write { db in
+            var sessions = SessionImport(db)
+            defer { sessions.close() }
+            var members: [(String, [UInt8])] = []
+            do {
+                try reader.expect(UInt8(ascii: "{"))
+                if try !reader.take(UInt8(ascii: "}")) {
+                    repeat {
+                        let key = try reader.string()
+                        try reader.expect(UInt8(ascii: ":"))
+                        guard key != "focusSessions" || sessions.count == 0, !members.contains(where: { $0.0 == key }) else {
+                            throw reader.failure("the field \(key) appears twice")
+                        }
+                        if key == "focusSessions" {
+                            try sessions.read(from: &reader)
+                        } else {
+                            members.append((key, try reader.captureValue()))
+                        }
+                    } while try reader.take(UInt8(ascii: ","))
+                    try reader.expect(UInt8(ascii: "}"))
+                }
+                guard try reader.isAtEnd() else { throw reader.failure("more after the document") }
+            } catch let failure as JSONStreamReader.Failure {
+                throw StoreError.unreadableExport(failure.description)
+            }
+            // Everything else is small: one document without the sessions, decoded as usual.
+            var rest: [UInt8] = Array(#"{"focusSessions":["#.utf8) + Array("]".utf8)
+            for (key, value) in members {
+                rest.append(contentsOf: ",\"".utf8)
+                rest.append(contentsOf: key.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] })
+                rest.append(contentsOf: "\":".utf8)
+                rest.append(contentsOf: value)
+            }
+            rest.append(UInt8(ascii: "}"))
+            let export: GroveExport
+            do {
+                export = try GroveExport.makeDecoder().decode(GroveExport.self, from: Data(rest))
+            } catch let error as DecodingError {
+                throw StoreError.unreadableExport(Self.describe(error))
+            }
+            let checked = try checkImport(export)
+            try applyImport(export, checked, db)
+            try sessions.finish()
+            return ImportSummary(focusSessions: sessions.count, timers: export.timers.count, intentions: export.intentions.count,
+                                 gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
+        }
+    }
+
+    /// Imports the export in the file at `path`, streamed.
+    @discardableResult
+    public func importJSON(contentsOf path: String) throws -> ImportSummary {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError.unreadableExport("cannot open \(path)") }
+        defer { try? handle.close() }
+        return try importJSON { try handle.read(upToCount: 1 << 16).map(Array.init) }
+    }
+}
+
+/// The sessions of a streamed import: each decoded from its JSON, checked by the stored-session
+/// rules, refused if its id came before in the file, and written at once.
+private struct SessionImport {
+    let db: Database
+    private(set) var count = 0
+    private var open = 0
+    private var writer: SessionWriter?
+    private var seen: BulkStatement?
+    private var seenStatement: Statement?
+    private var calendars: [String: ZonedCalendar] = [:]
+
+    init(_ db: Database) { self.db = db }
+
+    /// Reads the `focusSessions` array.
+    mutating func read(from reader: inout JSONStreamReader) throws {
+        try reader.expect(UInt8(ascii: "["))
+        if try reader.take(UInt8(ascii: "]")) { return }
+        let writer = try SessionWriter(db)
+        self.writer = writer
+        // The ids seen so far, in a temporary table: a set of a million ids would not fit the memory bound.
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS import_session_id (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.import_session_id")
+        let statement = try db.makeStatement(sql: "INSERT INTO temp.import_session_id (id) VALUES (?)")
+        seenStatement = statement
+        let seen = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
+        self.seen = seen
+        repeat {
+            let session = try Self.session(from: &reader, index: count)
+            try check(session, index: count)
+            let idText = session.id.uuidString
+            seen.reset()
+            seen.bind(1, idText)
+            do { try seen.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw InvalidField("focusSessions", "focusSessions has id \(idText) more than once")
+            }
+            if count == AppDatabase.bulkThreshold { try writer.setTriggersAside() }
+            try writer.upsert(session, idText: idText)
+            count += 1
+        } while try reader.take(UInt8(ascii: ","))
+        try reader.expect(UInt8(ascii: "]"))
+    }
+
+    private mutating func check(_ session: FocusSession, index: Int) throws {
+        if session.state.isOpen {
+            open += 1
+            guard open <= 1 else { throw InvalidField("focusSessions", "An export can hold at most one active or paused session") }
+        }
+        let zone = session.timeZoneIdentifier
+        if calendars[zone] == nil {
+            guard calendars.count < 10_000, let calendar = ZonedCalendar(identifier: zone) else {
+                throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\" (focusSessions[\(index)])")
+            }
+            calendars[zone] = calendar
+        }
+        try session.validateAsStored(calendar: calendars[zone])
+    }
+
+    /// Rebuilds what the bulk write set aside.
+    mutating func finish() throws {
+        try writer?.finish()
+        seen?.reset()
+    }
+
+    /// Drops the temporary id table.
+    mutating func close() {
+        seen?.reset()
+        seen = nil
+        seenStatement = nil
+        if writer != nil { try? db.execute(sql: "DROP TABLE IF EXISTS temp.import_session_id") }
+    }
+
+    /// A session read straight from its JSON object (no intermediate tree: a million of them),
+    /// with the export's field names; a message naming the field for anything missing or of the
+    /// wrong kind. Unknown fields are skipped, as `JSONDecoder` skips them.
+    static func session(from reader: inout JSONStreamReader, index: Int) throws -> FocusSession {
+        var id: UUID?, start: Date?, end: Date?, state: SessionState?, duration: Double?, paused: Double?
+        var created: Date?, planned: Double?, pausedAt: Date?, zone: String?, endDay: LocalDay?, uncertain: Bool?
+        func string(_ key: String) throws -> String? {
+            switch try reader.peek() {
+            case UInt8(ascii: "n")?: _ = try reader.value(); return nil
+            case UInt8(ascii: "\"")?: return try reader.string()
+            default: throw unreadable(index, key, "expected a string")
+            }
+        }
+        func instant(_ key: String) throws -> Date? {
+            guard let text = try string(key) else { return nil }
+            guard let date = GroveExport.parseInstant(text) else { throw unreadable(index, key, "Expected an ISO 8601 instant, got \"\(text.prefix(40))\"") }
+            return date
+        }
+        func number(_ key: String) throws -> Double? {
+            switch try reader.value() {
+            case .null: return nil
+            case .number(let n): return n
+            default: throw unreadable(index, key, "expected a number")
+            }
+        }
+        guard try reader.take(UInt8(ascii: "{")) else { throw unreadable(index, nil, "expected an object") }
+        if try !reader.take(UInt8(ascii: "}")) {
+            repeat {
+                let key = try reader.string()
+                try reader.expect(UInt8(ascii: ":"))
+                switch key {
+                case "id":
+                    let text = try string(key)
+                    guard let text else { break }
+                    guard let value = fastUUID(text) ?? UUID(uuidString: text) else { throw unreadable(index, key, "Attempted to decode UUID from invalid UUID string.") }
+                    id = value
+                case "startTime": start = try instant(key)
+                case "endTime": end = try instant(key)
+                case "createdAt": created = try instant(key)
+                case "pausedAt": pausedAt = try instant(key)
+                case "state":
+                    guard let text = try string(key) else { break }
+                    guard let value = SessionState(rawValue: text) else { throw unreadable(index, key, "Cannot initialize SessionState from invalid String value \(text.prefix(40))") }
+                    state = value
+                case "duration": duration = try number(key)
+                case "pausedDuration": paused = try number(key)
+                case "plannedDuration": planned = try number(key)
+                case "timeZoneIdentifier": zone = try string(key)
+                case "endDay":
+                    guard let text = try string(key) else { break }
+                    guard let day = LocalDay(text) else { throw unreadable(index, key, "Expected a date as YYYY-MM-DD, got \"\(text.prefix(40))\"") }
+                    endDay = day
+                case "clockUncertain":
+                    switch try reader.value() {
+                    case .bool(let flag): uncertain = flag
+                    case .null: uncertain = nil
+                    default: throw unreadable(index, key, "expected true or false")
+                    }
+                default: _ = try reader.value()
+                }
+            } while try reader.take(UInt8(ascii: ","))
+            try reader.expect(UInt8(ascii: "}"))
+        }
+        func required<T>(_ key: String, _ value: T?) throws -> T {
+            guard let value else { throw StoreError.unreadableExport("missing field focusSessions[\(index)].\(key)") }
+            return value
+        }
+        return FocusSession(
+            id: try required("id", id), startTime: try required("startTime", start), endTime: end, state: try required("state", state),
+            duration: try required("duration", duration), pausedDuration: try required("pausedDuration", paused),
+            createdAt: try required("createdAt", created), plannedDuration: try required("plannedDuration", planned),
+            pausedAt: pausedAt, timeZoneIdentifier: try required("timeZoneIdentifier", zone), endDay: endDay,
+            clockUncertain: try required("clockUncertain", uncertain))
+    }
+
+    /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hex digits of either case, read without Foundation's
+    /// `sscanf`; nil for anything else (which `UUID(uuidString:)` then judges).
+    static func fastUUID(_ text: String) -> UUID? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        var high: UInt8? = nil
+        var count = 0
+        for (offset, char) in text.utf8.enumerated() {
+            count += 1
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard char == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let digit: UInt8
+            switch char {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = char - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = char - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = char - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if let h = high { bytes.append(h << 4 | digit); high = nil } else { high = digit }
+        }
+        guard count == 36, bytes.count == 16 else { return nil }
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    private static func unreadable(_ index: Int, _ key: String?, _ why: String) -> StoreError {
+        .unreadableExport(".focusSessions[\(index)]\(key.map { ".\($0)" } ?? ""): \(why)")
+    }
+}
