@@ -138,6 +138,9 @@ struct BadInputSweepTests {
             }
         }
         #expect(tried == spec.arguments.count * Self.badValues.count)
+        // "../../../dev/zero" reached /dev/zero from the working directory: it must still be the device.
+        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/zero")[.type] as? FileAttributeType == .typeCharacterSpecial,
+                "`grove \(command)` replaced /dev/zero")
     }
 
     /// The environment is input too: a terminal width of 1 or of eleven digits, or nonsense, draws

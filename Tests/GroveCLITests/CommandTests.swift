@@ -264,6 +264,12 @@ struct CommandTests {
         try await g.run("intention", "set", "Rest well")
         let file = g.home + "-export.json"
         #expect(try await g.run("export", "--output", file).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600, "an export is owner-only")
+        // A device or a pipe is written into, never replaced (as root, a rename would swap /dev/null
+        // for a regular file); a directory is refused.
+        #expect(try await g.run("export", "--output", "/dev/null").status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
+        #expect(try await g.run("export", "--output", FileManager.default.temporaryDirectory.path).status == 64)
         let other = Grove(now: "2025-05-14T09:00:00Z")
         let imported = try await other.run("import", file)
         #expect(imported.out == "Imported 1 focus session, 1 timer, 1 intention, 0 pauses.\n")

@@ -6,10 +6,15 @@ import Testing
 /// Paths that answer a question about a window, a page or the latest session must cost the same
 /// whatever lies further back. Each is run on a store with two weeks of history and on the same
 /// store with thousands of older sessions; SQLite's step counts must stay flat.
-@Suite("Flat at any history size: windows and pages cost what they show")
+// Serialized: the step counter is one trace hook per connection, and the stores are shared.
+@Suite("Flat at any history size: windows and pages cost what they show", .serialized)
 struct HistorySizeTests {
-    /// Two stores: the same recent weeks, one with years more behind them.
-    static func stores() throws -> (recent: AppDatabase, long: AppDatabase) {
+    /// Two stores, built once: the same recent weeks, one with years more behind them.
+    static let shared = Result { try makeStores() }
+
+    static func stores() throws -> (recent: AppDatabase, long: AppDatabase) { try shared.get() }
+
+    static func makeStores() throws -> (recent: AppDatabase, long: AppDatabase) {
         let calendar = ZonedCalendar(identifier: "UTC")!
         let today = LocalDay("2025-05-01")!
         let recent = SyntheticHistory.sessions(count: 60, days: 20, lastDay: today, calendar: calendar)

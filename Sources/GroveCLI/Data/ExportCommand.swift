@@ -23,16 +23,31 @@ struct ExportCommand: ParsableCommand {
             // Straight to standard output as it is read: constant memory at any history size.
             return try db.export(as: format) { Output.write($0) }
         }
-        // Into a file beside the target, renamed over it once complete: a failed export never leaves
-        // half a backup where the last good one was.
-        let target = URL(fileURLWithPath: CLIEnvironment.current.resolve(output))
+        // What the path names decides how it is written: a device or a pipe (/dev/null, a FIFO) is
+        // written straight into, never replaced; a regular file (or a new one) gets the export in a
+        // file beside it, renamed over it once complete, so that a failed export never leaves half
+        // a backup where the last good one was.
+        let target = URL(fileURLWithPath: CLIEnvironment.current.resolve(output)).resolvingSymlinksInPath()
+        var info = stat()
+        let exists = lstat(target.path, &info) == 0
+        let kind = info.st_mode & S_IFMT
+        if exists && kind == S_IFDIR { throw CLIError.usage("output must be a file (got the directory \(output))") }
+        if exists && kind != S_IFREG {
+            let descriptor = open(target.path, O_WRONLY | O_NOCTTY)
+            guard descriptor >= 0 else { throw CLIError.usage("cannot write \(output): \(String(cString: strerror(errno)))") }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            try db.export(as: format) { try handle.write(contentsOf: $0) }
+            return Output.note("Wrote \(output)\n")
+        }
         let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
         do {
-            guard FileManager.default.createFile(atPath: partial.path, contents: nil) else { throw CocoaError(.fileWriteNoPermission) }
-            let handle = try FileHandle(forWritingTo: partial)
-            defer { try? handle.close() }
+            // Owner-only, like the store it comes from: an export is the person's whole history.
+            let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0o600)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             try db.export(as: format) { try handle.write(contentsOf: $0) }
             try handle.synchronize()
+            try handle.close()
             guard rename(partial.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch where error is any StoreFailure || error is StoreError {
             // The store's own failure, said as such.
