@@ -9,11 +9,10 @@ side (the store's schema must be one both understand).
     scripts/history-scale.py                          # release build of this checkout, 1M sessions
     scripts/history-scale.py --sessions 100000 --baseline /tmp/grove-before/.build/release/grove
 """
-import argparse, json, os, shutil, subprocess, sys, tempfile, uuid
-from datetime import datetime, timedelta, timezone
+import argparse, os, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import fmt, release_binary  # noqa: E402
+from seed import release_binary, write_export  # noqa: E402
 
 COMMANDS = [
     ("grove forest", ["forest"]),
@@ -23,30 +22,6 @@ COMMANDS = [
     ("grove export --format csv", ["export", "--format", "csv"]),
     ("grove export --format ics", ["export", "--format", "ics"]),
 ]
-
-
-def write_export(binary, env, count, path):
-    """A Grove export with `count` sessions, written a line at a time (50 sessions a day, newest today)."""
-    base = json.loads(subprocess.run([binary, "export"], env=env, check=True, capture_output=True, text=True).stdout)
-    base["focusSessions"] = []
-    head = json.dumps(base)
-    marker = '"focusSessions": []'
-    before, after = head.split(marker)
-    today = datetime.now(timezone.utc).replace(hour=20, minute=0, second=0, microsecond=0)
-    with open(path, "w") as f:
-        f.write(before + '"focusSessions": [\n')
-        for i in range(count):
-            day, slot = divmod(i, 50)
-            end = today - timedelta(days=day, minutes=slot * 14)
-            abandoned = i % 8 == 5
-            focus = 400 if abandoned else 1500
-            start = end - timedelta(seconds=focus)
-            f.write(("," if i else "") + json.dumps({
-                "id": str(uuid.UUID(int=i + 1)).upper(), "startTime": fmt(start), "endTime": fmt(end),
-                "state": "abandoned" if abandoned else "completed", "duration": focus, "pausedDuration": 0,
-                "createdAt": fmt(start), "plannedDuration": 1500, "timeZoneIdentifier": "UTC",
-                "endDay": end.strftime("%Y-%m-%d"), "clockUncertain": False}) + "\n")
-        f.write("]" + after)
 
 
 def measure(binary, env, args):

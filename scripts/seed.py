@@ -30,6 +30,34 @@ def seed(binary, env, count):
     os.remove(path)
 
 
+def write_export(binary, env, count, path, per_day=50, each=None):
+    """A Grove export with `count` sessions, written a line at a time: `per_day` a day (26 minutes
+    apart, never overlapping), newest yesterday evening (UTC). `each(start, end, abandoned)` sees every
+    interval, for tools that want the same history."""
+    base = json.loads(subprocess.run([binary, "export"], env=env, check=True, capture_output=True, text=True).stdout)
+    base["focusSessions"] = []
+    head = json.dumps(base)
+    marker = '"focusSessions": []'
+    before, after = head.split(marker)
+    last = (datetime.now(timezone.utc) - timedelta(days=1)).replace(hour=23, minute=30, second=0, microsecond=0)
+    with open(path, "w") as f:
+        f.write(before + '"focusSessions": [\n')
+        for i in range(count):
+            day, slot = divmod(i, per_day)
+            end = last - timedelta(days=day, minutes=slot * 26)
+            abandoned = i % 8 == 5
+            focus = 400 if abandoned else 1500
+            start = end - timedelta(seconds=focus)
+            if each:
+                each(start, end, abandoned)
+            f.write(("," if i else "") + json.dumps({
+                "id": str(uuid.UUID(int=i + 1)).upper(), "startTime": fmt(start), "endTime": fmt(end),
+                "state": "abandoned" if abandoned else "completed", "duration": focus, "pausedDuration": 0,
+                "createdAt": fmt(start), "plannedDuration": 1500, "timeZoneIdentifier": "UTC",
+                "endDay": end.strftime("%Y-%m-%d"), "clockUncertain": False}) + "\n")
+        f.write("]" + after)
+
+
 def release_binary(root, build=True):
     # Statically linked Swift runtime, as the README installs it.
     if build:

@@ -13,9 +13,10 @@ public struct GlobalOptions: ParsableArguments {
 
     public init() {}
 
-    /// The store at `--database`, else Grove's default location (from the current environment's variables).
-    public func open(environment: CLIEnvironment = CLIEnvironment.current) throws -> AppDatabase {
+    /// The store at `--database`, else Grove's default location (from the current environment's
+    /// variables). One connection for a command; `concurrentReads` for the server.
+    public func open(environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws -> AppDatabase {
         try AppDatabase.open(path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
-                             environment: environment.grove)
+                             environment: environment.grove, concurrentReads: concurrentReads)
     }
 }

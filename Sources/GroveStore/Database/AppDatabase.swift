@@ -60,10 +60,24 @@ public struct AppDatabase: Sendable {
     /// outside a transaction, and switching a new file to WAL needs it to itself, so two processes
     /// opening a new file at once could otherwise both run "v1" or see SQLITE_BUSY. The lock is held
     /// for microseconds once the file exists.
-    public static func open(path: String, environment: GroveEnvironment = .live) throws -> AppDatabase {
+    ///
+    /// `concurrentReads` opens a pool of connections (the server: reads run beside a write); without
+    /// it, one connection (a command that runs and exits). The one connection costs a fraction of a
+    /// pool's opening: no reader connections parsing the schema again, and no write to make sure a
+    /// WAL file exists, which a pool does on every open after the last process closed the store.
+    public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true) throws -> AppDatabase {
         try StoreFile.prepare(path: path)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
-            try AppDatabase(DatabasePool(path: path, configuration: configuration()), environment: environment)
+            guard !concurrentReads else { return try AppDatabase(DatabasePool(path: path, configuration: configuration()), environment: environment) }
+            let queue = try DatabaseQueue(path: path, configuration: configuration())
+            // WAL is a property of the file: set once, on a new store, so that other processes read
+            // while this one writes.
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+            }
+            return try AppDatabase(queue, environment: environment)
         }
     }
 
