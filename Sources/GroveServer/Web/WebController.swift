@@ -71,6 +71,14 @@ struct WebController {
 
     private func wall(_ date: Date) -> String { calendar.wallText(date, today: today) }
 
+    /// A wall-clock formatter with the calendar read once: for pages that show many instants
+    /// (`wall` reads the configured calendar from the store on every call).
+    private func wallFormatter() throws -> (Date) -> String {
+        let calendar = try database.calendar()
+        let today = calendar.localDay(of: database.environment.now())
+        return { calendar.wallText($0, today: today) }
+    }
+
     // MARK: Pages
 
     private func intentionCard(_ intention: Intention?, elementID: String, rephrasable: Bool) throws -> IntentionCardView? {
@@ -111,6 +119,7 @@ struct WebController {
             return day
         }
         let window = try database.forestWindow(before: before)
+        let wall = try wallFormatter()
         let days = window.days.map { day in
             ForestDay(day: day.day.description, trees: day.sessions.map { tree in
                 TreeView(minutes: Int(tree.duration / 60), at: tree.endTime.map(wall) ?? "", variant: Int(stableHash(tree.id.uuidString) % 3))
@@ -127,6 +136,8 @@ struct WebController {
         let cells = heatmap.cells.map { cell in
             HeatmapCell(x: 24 + cell.week * 13, y: 14 + cell.row * 13, level: cell.level, title: "\(cell.day): \(cell.trees) tree\(cell.trees == 1 ? "" : "s")")
         }
+        // Today read once: the `today` property reads the configured calendar from the store.
+        let today = heatmap.end
         let daily = try database.dailyFocusTotals(from: today.adding(days: -29), to: today)
         let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Focus minutes per day, last 30 days.
