@@ -167,6 +167,16 @@ struct SecurityTests {
                 #expect(try await c.get("/api/v1/focus/stats").object["abandonedCount"] != nil)
             }
             #expect(try await c.get("/api/v1/focus/stats").object["abandonedCount"] as? Int == 5)
+            // The cached intention and preferences follow another process's writes, and the
+            // intention the next local day (the cache expires at midnight).
+            #expect(try await c.get("/api/v1/intentions/current").text == "null")
+            _ = try await c.get("/api/v1/preferences")
+            try otherProcess.setIntention("Read a chapter", scope: .day)
+            try otherProcess.changeUserPreferences { $0.firstWeekday = 3 }
+            #expect(try await c.get("/api/v1/intentions/current").object["text"] as? String == "Read a chapter")
+            #expect(try await c.get("/api/v1/preferences").object["firstWeekday"] as? Int == 3)
+            clock.advance(by: 86_400)
+            #expect(try await c.get("/api/v1/intentions/current").text == "null", "yesterday's day intention is not today's")
         }
     }
 

@@ -7,6 +7,8 @@ import ServiceLifecycle
 /// `/api/v1/intentions/…`, `/api/v1/themes/…`, `/api/v1/preferences/…`
 struct IntentionsController {
     let database: AppDatabase
+    let monitor: ChangeMonitor
+    let cache: ResponseCache
 
     /// Sets the intention for the period of `scope` containing `date` (today by default).
     struct SetInput: Decodable {
@@ -81,8 +83,22 @@ struct IntentionsController {
     }
 
     /// `GET /intentions/current?date=`: day over week over month; null when none is set.
-    @Sendable func current(_ request: Request, context: GroveRequestContext) throws -> JSON<Intention?> {
-        JSON(try database.currentIntention(on: try day(request, "date")))
+    ///
+    /// Without `date`, answered from memory on the event loop until the data changes or the local day
+    /// ends (`StoreExecutorMiddleware.cachedPaths`); a miss, or a given `date`, goes to the store's threads.
+    @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
+        let encoder = GroveExport.makeEncoder(pretty: false)
+        if let date = try day(request, "date") {
+            return RawJSON(data: try await database.run { try encoder.encode($0.currentIntention(on: date)) })
+        }
+        let now = database.environment.now()
+        return RawJSON(data: try await cache.value("intentions/current", generation: monitor.freshGeneration, now: now) {
+            try await database.run { database -> (Data, Date?) in
+                let calendar = try database.calendar()
+                let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
+                return (try encoder.encode(database.currentIntention()), midnight)
+            }
+        })
     }
 
     /// `GET /intentions/search?q=`
@@ -177,8 +193,12 @@ struct IntentionsController {
     // MARK: Preferences and reminders
 
     /// `GET /preferences`
-    @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) throws -> JSON<UserPreferences> {
-        JSON(try database.userPreferences())
+    ///
+    /// Answered from memory until the data changes (`StoreExecutorMiddleware.cachedPaths`).
+    @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
+        RawJSON(data: try await cache.value("preferences", generation: monitor.freshGeneration, now: database.environment.now()) {
+            try await database.run { database -> (Data, Date?) in (try GroveExport.makeEncoder(pretty: false).encode(database.userPreferences()), nil) }
+        })
     }
 
     /// `PUT /preferences`
