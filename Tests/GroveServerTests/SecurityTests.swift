@@ -175,6 +175,21 @@ struct SecurityTests {
             try otherProcess.changeUserPreferences { $0.firstWeekday = 3 }
             #expect(try await c.get("/api/v1/intentions/current").object["text"] as? String == "Read a chapter")
             #expect(try await c.get("/api/v1/preferences").object["firstWeekday"] as? Int == 3)
+            // Every cached list and preference object follows another process's write at once.
+            let themes = try await c.get("/api/v1/themes?kind=custom").array.count
+            let focusLength = try await c.get("/api/v1/focus/preferences").object["focusDuration"] as? Double
+            _ = try await c.get("/api/v1/pause/apps")
+            _ = try await c.get("/api/v1/pause/preferences")
+            try otherProcess.createTheme(IntentionTheme(id: UUID(), name: "Dusk", backgroundColor: "#102030", textColor: "#FFFFFF", createdAt: clock.now))
+            _ = try otherProcess.changeFocusPreferences { $0.focusDuration = 3000 }
+            try otherProcess.setAppEnabled(id: "youtube", true)
+            _ = try otherProcess.changePausePreferences { $0.timerDuration = 30 }
+            #expect(try await c.get("/api/v1/themes?kind=custom").array.count == themes + 1)
+            #expect(focusLength != 3000)
+            let newLength = try await c.get("/api/v1/focus/preferences").object["focusDuration"] as? Double
+            #expect(newLength == 3000)
+            #expect(try await c.get("/api/v1/pause/apps").array.first { $0["id"] as? String == "youtube" }?["isEnabled"] as? Bool == true)
+            #expect(try await c.get("/api/v1/pause/preferences").object["timerDuration"] as? Int == 30)
             clock.advance(by: 86_400)
             #expect(try await c.get("/api/v1/intentions/current").text == "null", "yesterday's day intention is not today's")
         }

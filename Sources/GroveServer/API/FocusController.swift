@@ -122,8 +122,8 @@ struct FocusController {
     }
 
     /// `GET /focus/preferences`
-    @Sendable func preferences(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusPreferences> {
-        JSON(try database.focusPreferences())
+    @Sendable func preferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
+        try await cache.json("focus/preferences", monitor: monitor, database: database) { try $0.focusPreferences() }
     }
 
     /// `PUT /focus/preferences`
@@ -219,6 +219,17 @@ final class ResponseCache: @unchecked Sendable {
         let (value, expires) = try await compute()
         lock.withLock { entries[key] = Entry(generation: generation, expires: expires, value: value) }
         return value
+    }
+}
+
+extension ResponseCache {
+    /// The JSON of `read`, computed on the store's threads on a miss and kept until any commit (this
+    /// process's or another's) makes a new generation: for routes whose answer depends on data only.
+    func json<T: Encodable>(_ key: String, monitor: ChangeMonitor, database: AppDatabase,
+                            _ read: @escaping @Sendable (AppDatabase) throws -> T) async throws -> RawJSON {
+        RawJSON(data: try await value(key, generation: monitor.freshGeneration, now: database.environment.now()) {
+            try await database.run { database -> (Data, Date?) in (try GroveExport.makeEncoder(pretty: false).encode(read(database)), nil) }
+        })
     }
 }
 

@@ -138,14 +138,14 @@ struct IntentionsController {
     // MARK: Themes
 
     /// `GET /themes?kind=preset|custom|generated`
-    @Sendable func themeList(_ request: Request, context: GroveRequestContext) throws -> JSON<[IntentionTheme]> {
+    @Sendable func themeList(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let kind = try request.queryString("kind").map { text in
             guard let kind = AppDatabase.ThemeKind(rawValue: text) else {
                 throw APIError.badRequest(field: "kind", detail: "kind must be preset, custom or generated")
             }
             return kind
         }
-        return JSON(try database.themes(kind))
+        return try await cache.json("themes?kind=\(kind?.rawValue ?? "")", monitor: monitor, database: database) { try $0.themes(kind) }
     }
 
     /// `POST /themes`: a custom theme.

@@ -6,6 +6,8 @@ import Hummingbird
 /// `/api/v1/pause/…`: apps, content, gateway sessions and usage.
 struct PauseController {
     let database: AppDatabase
+    let monitor: ChangeMonitor
+    let cache: ResponseCache
 
     struct StartInput: Decodable { var appId: String; var platform: String? }
     struct StartOutput: Encodable, Sendable { var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp }
@@ -36,7 +38,9 @@ struct PauseController {
     // MARK: Apps
 
     /// `GET /pause/apps`, in hub order.
-    @Sendable func apps(_ request: Request, context: GroveRequestContext) throws -> JSON<[SocialApp]> { JSON(try database.apps()) }
+    @Sendable func apps(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
+        try await cache.json("pause/apps", monitor: monitor, database: database) { try $0.apps() }
+    }
 
     /// `POST /pause/apps`: a new app (an id in use is a 422, never a replacement).
     @Sendable func addApp(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
@@ -163,8 +167,8 @@ struct PauseController {
     }
 
     /// `GET /pause/preferences`
-    @Sendable func preferences(_ request: Request, context: GroveRequestContext) throws -> JSON<PausePreferences> {
-        JSON(try database.pausePreferences())
+    @Sendable func preferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
+        try await cache.json("pause/preferences", monitor: monitor, database: database) { try $0.pausePreferences() }
     }
 
     /// `PUT /pause/preferences`

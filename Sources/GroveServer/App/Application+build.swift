@@ -29,7 +29,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     let cache = ResponseCache()
     FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
-    PauseController(database: database).addRoutes(to: api)
+    PauseController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     IntentionsController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     let templates = try await WebTemplates.load()

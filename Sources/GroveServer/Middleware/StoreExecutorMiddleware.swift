@@ -10,7 +10,10 @@ struct StoreExecutorMiddleware: RouterMiddleware {
 
     /// Routes that answer from memory and go to the store's threads themselves on a miss: the hop to
     /// another thread and back would cost them more than their whole answer.
-    static let cachedPaths: Set<String> = ["/api/v1/focus/current", "/api/v1/focus/stats", "/api/v1/intentions/current", "/api/v1/preferences"]
+    static let cachedPaths: Set<String> = [
+        "/api/v1/focus/current", "/api/v1/focus/stats", "/api/v1/focus/preferences", "/api/v1/intentions/current", "/api/v1/preferences",
+        "/api/v1/themes", "/api/v1/pause/apps", "/api/v1/pause/preferences",
+    ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if request.method == .get, Self.cachedPaths.contains(request.uri.path) { return try await next(request, context) }
