@@ -2,6 +2,16 @@ import Foundation
 import GroveStore
 import Hummingbird
 
+/// A read-write file in the temporary directory, unlinked at once: nothing is left behind whatever
+/// happens to the request, and it is gone when the handle closes.
+private func unlinkedTemporaryFile(_ prefix: String) throws -> FileHandle {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    unlink(path)
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+}
+
 /// An export written to a temporary file that is unlinked at once (nothing is left behind, whatever
 /// happens to the request), then read back in chunks for the response.
 final class ExportFile: @unchecked Sendable {
@@ -10,11 +20,7 @@ final class ExportFile: @unchecked Sendable {
     let size: Int
 
     init(format: ExportFormat, database: AppDatabase) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("grove-export-\(UUID().uuidString)").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        unlink(path)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let handle = try unlinkedTemporaryFile("grove-export")
         do {
             var written = 0
             try database.export(as: format) { chunk in
@@ -44,11 +50,7 @@ final class SpooledBody: @unchecked Sendable {
     private let handle: FileHandle
 
     init() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("grove-import-\(UUID().uuidString)").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        unlink(path)
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        handle = try unlinkedTemporaryFile("grove-import")
     }
 
     func append(_ chunk: ByteBuffer) throws {

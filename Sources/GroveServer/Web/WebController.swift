@@ -66,13 +66,8 @@ struct WebController {
         return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
     }
 
-    private var calendar: ZonedCalendar { (try? database.calendar()) ?? ZonedCalendar(timeZone: .gmt) }
-    private var today: LocalDay { calendar.localDay(of: database.environment.now()) }
-
-    private func wall(_ date: Date) -> String { calendar.wallText(date, today: today) }
-
-    /// A wall-clock formatter with the calendar read once: for pages that show many instants
-    /// (`wall` reads the configured calendar from the store on every call).
+    /// Instants on the configured wall clock ("14:05", or with the day when not today), with the
+    /// calendar read from the store once per page, not once per instant.
     private func wallFormatter() throws -> (Date) -> String {
         let calendar = try database.calendar()
         let today = calendar.localDay(of: database.environment.now())
@@ -99,6 +94,7 @@ struct WebController {
     }
 
     private func dashboard() throws -> DashboardPage {
+        let wall = try wallFormatter()
         let reminders = try database.upcomingReminders().map { ReminderLine(kind: $0.kind.rawValue.capitalized, at: wall($0.at)) }
         return DashboardPage(title: "Today", stats: statsView(try database.forestStats()), reminders: reminders, hasReminders: !reminders.isEmpty,
                              focusLength: Int(try database.focusPreferences().focusDuration / 60),
@@ -149,7 +145,7 @@ struct WebController {
             return MinutesBar(x: 30 + i * 22, y: 140 - height, height: height, minutes: minutes, label: d.description,
                               tick: i % 7 == 1 ? String(d.description.suffix(5)) : "")
         }
-        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { RowLabel(y: 24 + $0 * 13, name: Weekday(wrapping: calendar.firstWeekday + $0).shortName) }
+        let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { RowLabel(y: 24 + $0 * 13, name: Weekday(wrapping: heatmap.firstWeekday + $0).shortName) }
         return StatsPage(title: "Stats", stats: statsView(stats), cells: cells, bars: bars, rowLabels: rowLabels, maxMinutes: maxMinutes,
                          heatmapWidth: 24 + heatmap.weeks * 13)
     }
@@ -168,7 +164,7 @@ struct WebController {
     private func intentions(query: String?) throws -> IntentionsPage {
         let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
         return IntentionsPage(
-            title: "Intentions", query: query ?? "", today: today.description,
+            title: "Intentions", query: query ?? "", today: try database.calendar().localDay(of: database.environment.now()).description,
             themes: try database.themes().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
             items: list.map { IntentionLine(id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue, date: $0.date.description) },
             current: try intentionCard(try database.currentIntention(), elementID: "current-intention", rephrasable: true))
@@ -190,6 +186,7 @@ struct WebController {
         let n = prefs.notificationSettings
         let pause = try database.pausePreferences()
         let upcoming = try database.upcomingReminders()
+        let wall = try wallFormatter()
         func next(_ kind: ReminderKind) -> String { upcoming.first { $0.kind == kind }.map { wall($0.at) } ?? "off" }
         return SettingsPage(
             title: "Settings", focusMinutes: Int(focus.focusDuration / 60), shortBreak: Int(focus.shortBreakDuration / 60),
@@ -198,7 +195,7 @@ struct WebController {
             weeklyEnabled: n.weeklyEnabled, weeklyTime: n.weeklyTime?.description ?? "09:00", weeklyNext: next(.weekly),
             weeklyDays: Weekday.allCases.map { DayOption(value: $0.rawValue, name: $0.name, selected: $0.rawValue == n.weeklyDay) },
             monthlyEnabled: n.monthlyEnabled, monthlyTime: n.monthlyTime?.description ?? "09:00", monthlyDay: n.monthlyDay, monthlyNext: next(.monthly),
-            zone: calendar.timeZone.identifier, pauseDuration: pause.timerDuration, apps: try database.apps().map(\.view),
+            zone: try database.calendar().timeZone.identifier, pauseDuration: pause.timerDuration, apps: try database.apps().map(\.view),
             enabledCount: pause.enabledApps.count)
     }
 }

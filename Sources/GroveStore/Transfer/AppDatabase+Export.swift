@@ -145,9 +145,6 @@ extension AppDatabase {
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
     public func exportFocusSessionsCSV() throws -> String { String(decoding: try export(as: .csv), as: UTF8.self) }
 
-    /// Completed and abandoned focus sessions as an iCalendar file (RFC 5545), for any calendar app.
-    public func exportFocusSessionsICS() throws -> String { String(decoding: try export(as: .ics), as: UTF8.self) }
-
     static func seconds(_ t: TimeInterval) -> String {
         t == t.rounded() ? String(Int(t)) : String(format: "%.3f", t)
     }
