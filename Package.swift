@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Sync: the client's HTTP, the server's password hashes, token digests.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Tests only: property-based checks of every parser and validator.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -32,6 +36,8 @@ let package = Package(
                 // SQLite's C API, for binding bulk imports without boxing each value.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // SHA-1 for name-based (v5) ids: an intention's id is derived from its period.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The desktop around Grove: notifications and programs on the PATH (no server, no store).
@@ -44,8 +50,11 @@ let package = Package(
                 "GroveStore",
                 "GroveSystem",
                 "GroveServer",
+                "GroveSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // `grove serve`: JSON API, server-rendered web app, live events, reminder scheduler.
@@ -63,6 +72,21 @@ let package = Package(
             ],
             resources: [.copy("Resources")]
         ),
+        // Device sync (SYNC.md): the server's store and routes, the push/pull client, the background loop.
+        .target(
+            name: "GroveSync",
+            dependencies: [
+                "GroveCore",
+                "GroveStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(name: "grove", dependencies: ["GroveCLI"]),
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
         // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
@@ -75,6 +99,13 @@ let package = Package(
             dependencies: [
                 "GroveCLI", "GroveStore", "GroveCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "GroveSyncTests",
+            dependencies: [
+                "GroveSync", "GroveStore", "GroveCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

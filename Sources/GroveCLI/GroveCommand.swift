@@ -27,7 +27,7 @@ public struct GroveCommand: AsyncParsableCommand {
             """,
         subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
                       AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
-                      ExportCommand.self, ImportCommand.self, ServeCommand.self])
+                      ExportCommand.self, ImportCommand.self, ServeCommand.self, SyncCommand.self, SyncServerCommand.self])
 
     @OptionGroup public var options: GlobalOptions
 

@@ -75,7 +75,7 @@ struct Grove {
     @discardableResult
     func runBinary(_ arguments: String..., now: String? = nil) throws -> Result { try runBinary(arguments, now: now) }
 
-    func runBinary(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    func runBinary(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], input: Data? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -86,13 +86,18 @@ struct Grove {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         // A working directory of its own: a relative path given to a command (`--output x`) lands
         // there, never in the checkout.
         let directory = home + "-cwd"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import GroveServer
 import GroveStore
+import GroveSync
+import ServiceLifecycle
 import Hummingbird
 import Logging
 
@@ -16,12 +18,14 @@ struct ServeCommand: AsyncParsableCommand {
               grove serve
               grove serve --port 9000
               grove serve --host 0.0.0.0 --token "$(cat ~/.grove-token)"
+              grove serve --sync          # and keep in step with your other devices
             """)
 
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Address to listen on.") var host: String = "127.0.0.1"
     @Option(name: .long, help: "Port to listen on.") var port: Int = 8080
     @Option(name: .long, help: "Login token (needed on non-loopback addresses).") var token: String?
+    @Flag(name: .long, help: "Sync with your other devices in the background (after `grove sync login`).") var sync = false
 
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
@@ -36,7 +40,14 @@ struct ServeCommand: AsyncParsableCommand {
         if let token = configuration.token, token.count < 16 { throw CLIError.usage("token must be at least 16 characters") }
         var logger = Logger(label: "grove.server")
         logger.logLevel = ProcessInfo.processInfo.environment["GROVE_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .notice
-        let app = try await buildApplication(database: db, configuration: configuration, logger: logger)
+        var services: [any Service] = []
+        if sync {
+            let connection = try SyncConnection(database: db)
+            _ = try connection.transport()
+            services.append(BackgroundSync(database: db, makeTransport: { try connection.transport() }, makeEngine: { try connection.engine() },
+                                           logger: Logger(label: "grove.sync")))
+        }
+        let app = try await buildApplication(database: db, configuration: configuration, logger: logger, services: services)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("Grove is growing at http://\(shownHost):\(port)/  (Ctrl-C to stop)")
         try await app.runService()

@@ -24,15 +24,33 @@ public struct CLIEnvironment: Sendable {
     public var workingDirectory: String
     /// Keys, a monotonic clock, waiting and notifications, for the live screens.
     public var io: LiveIO
+    /// The first line of standard input (a password given with `--password-stdin`), at most 4 KiB;
+    /// nil when standard input is empty.
+    public var readInputLine: @Sendable () -> String?
 
     public init(grove: GroveEnvironment, variables: [String: String], terminal: TerminalTraits, output: OutputStreams,
-                workingDirectory: String = FileManager.default.currentDirectoryPath, io: LiveIO = .live) {
+                workingDirectory: String = FileManager.default.currentDirectoryPath, io: LiveIO = .live,
+                readInputLine: @escaping @Sendable () -> String? = CLIEnvironment.readStandardInputLine) {
         self.grove = grove
         self.variables = variables
         self.terminal = terminal
         self.output = output
         self.workingDirectory = workingDirectory
         self.io = io
+        self.readInputLine = readInputLine
+    }
+
+    /// Reads standard input up to the first newline (or 4 KiB, or its end).
+    public static let readStandardInputLine: @Sendable () -> String? = {
+        var bytes: [UInt8] = []
+        let input = FileHandle.standardInput
+        while bytes.count < 4096 {
+            guard let chunk = try? input.read(upToCount: 1), let byte = chunk.first else { break }
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     /// `path` as given on the command line, made absolute against `workingDirectory`.

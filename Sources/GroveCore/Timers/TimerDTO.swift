@@ -39,6 +39,18 @@ public struct TimerDTO: Codable, Hashable, Sendable {
         return timer
     }
 
+    /// The message's `schemaVersion` (1 when a version-1 peer omits it); versions this Grove does not
+    /// know — newer, zero or negative — are refused, whichever message carries them.
+    static func checkedSchemaVersion<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
+        let version = try c.decodeIfPresent(Int.self, forKey: key) ?? 1
+        guard (1 ... currentSchemaVersion).contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c,
+                debugDescription: "Schema version \(version) is not one this Grove understands (1 to \(currentSchemaVersion))")
+        }
+        return version
+    }
+
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, id, name, durationInSeconds, icon, colorHex, notes, createdAt, updatedAt, todoItems
     }
@@ -46,12 +58,7 @@ public struct TimerDTO: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // Version 1 peers that predate the field omit it.
-        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
-        guard schemaVersion <= Self.currentSchemaVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .schemaVersion, in: c,
-                debugDescription: "Timer schema version \(schemaVersion) is newer than this Grove understands (\(Self.currentSchemaVersion))")
-        }
+        schemaVersion = try Self.checkedSchemaVersion(c, .schemaVersion)
         id = try c.decode(UUID.self, forKey: .id)
         name = try c.decode(String.self, forKey: .name)
         durationInSeconds = try c.decode(Int.self, forKey: .durationInSeconds)
@@ -105,7 +112,7 @@ public struct TimerSyncPayload: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        schemaVersion = try TimerDTO.checkedSchemaVersion(c, .schemaVersion)
         timers = try c.decode([TimerDTO].self, forKey: .timers)
         syncTimestamp = try c.decode(Date.self, forKey: .syncTimestamp)
     }
@@ -132,7 +139,7 @@ public struct TimerUpdateMessage: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        schemaVersion = try TimerDTO.checkedSchemaVersion(c, .schemaVersion)
         type = try c.decode(UpdateType.self, forKey: .type)
         timer = try c.decodeIfPresent(TimerDTO.self, forKey: .timer)
         timerID = try c.decode(UUID.self, forKey: .timerID)
@@ -166,7 +173,7 @@ public struct QuickActionMessage: Codable, Hashable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        schemaVersion = try TimerDTO.checkedSchemaVersion(c, .schemaVersion)
         action = try c.decode(Action.self, forKey: .action)
         timerID = try c.decode(UUID.self, forKey: .timerID)
         todoID = try c.decodeIfPresent(UUID.self, forKey: .todoID)

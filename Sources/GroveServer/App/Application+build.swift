@@ -43,7 +43,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
 /// tests run what this returns in-process).
 public func buildApplication(
     database: AppDatabase, configuration: ServerConfiguration, logger: Logger = Logger(label: "grove.server"),
-    onReminder: (@Sendable (ReminderKind) -> Void)? = nil
+    onReminder: (@Sendable (ReminderKind) -> Void)? = nil, services extra: [any Service] = []
 ) async throws -> some ApplicationProtocol {
     let monitor = ChangeMonitor(path: database.path)
     let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor)
@@ -57,7 +57,7 @@ public func buildApplication(
     return Application(
         router: parts.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
-        services: [monitor, reminders, maintenance],
+        services: [monitor, reminders, maintenance] + extra,
         logger: logger)
 }
 

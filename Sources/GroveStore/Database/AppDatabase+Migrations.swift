@@ -11,6 +11,9 @@ extension AppDatabase {
         migrator.registerMigration("v2-session-order") { db in
             try db.execute(sql: v2)
         }
+        migrator.registerMigration("v3-sync") { db in
+            try db.execute(sql: v3Sync)
+        }
         return migrator
     }
 

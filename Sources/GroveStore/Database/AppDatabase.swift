@@ -44,10 +44,18 @@ public struct AppDatabase: Sendable {
     /// Every write goes through here: it refuses to write when the file was deleted or replaced (the
     /// write would be acknowledged and lost), and turns a broken schema rule into a validation error
     /// naming the field instead of SQL text.
+    ///
+    /// Changes to synced rows were captured in the outbox by triggers; before the transaction commits,
+    /// they get their clock here, so the data and its clock commit together.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try file?.verify()
+        let now = environment.now
         do {
-            return try writer.write(updates)
+            return try writer.write { db in
+                let result = try updates(db)
+                try Self.stampCapturedChanges(db, now: now())
+                return result
+            }
         } catch let error as DatabaseError {
             if let violation = ConstraintViolation(error) { throw violation }
             throw error

@@ -30,7 +30,9 @@ extension AppDatabase {
                 intention.quote = quote ?? intention.quote
                 intention.aiRephrased = aiRephrased
             } else {
-                intention = Intention(id: environment.uuid(), text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
+                // The id comes from the period (UUIDv5): two devices setting "today" offline create the
+                // same intention, which sync merges field by field instead of keeping two.
+                intention = Intention(id: IntentionID.forPeriod(scope: scope, start: period.lowerBound), text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
                                       date: day, createdAt: now, themeId: themeId, customFont: customFont, aiRephrased: aiRephrased, quote: quote)
             }
             try intention.validate()

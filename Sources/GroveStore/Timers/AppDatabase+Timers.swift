@@ -169,15 +169,36 @@ extension AppDatabase {
         }
     }
 
-    /// Applies a sync message from another device (seed 001's `TimerUpdateMessage`).
-    public func apply(_ message: TimerUpdateMessage) throws {
+    /// Applies a sync message from another device (seed 001's `TimerUpdateMessage`) by "updatedAt
+    /// wins": a message older than the timer here changes nothing, and a to-do changed here after the
+    /// message was written keeps its newer version (a whole-checklist message never deletes it).
+    /// Returns whether the message changed anything.
+    @discardableResult
+    public func apply(_ message: TimerUpdateMessage) throws -> Bool {
         switch message.type {
         case .created, .updated:
             guard let dto = message.timer else { throw InvalidField("timer", "A \(message.type.rawValue) message must carry the timer") }
-            try saveTimer(try dto.toModel())
+            guard dto.id == message.timerID else { throw InvalidField("timerID", "timerID must be the id of the timer the message carries") }
+            let incoming = try dto.toModel()
+            for item in incoming.todoItems { try item.validate() }
+            return try write { db in
+                let existing = try timer(db, id: incoming.id)
+                guard let merged = TimerMerge.merge(existing: existing, incoming: incoming) else { return false }
+                try saveTimer(merged, db)
+                return true
+            }
         case .deleted:
-            try write { db in _ = try TimerRecord.deleteOne(db, key: message.timerID.uuidString) }
+            return try write { db in try TimerRecord.deleteOne(db, key: message.timerID.uuidString) }
         }
+    }
+
+    /// Applies seed 001's whole payload: each timer as an update message, by its `updatedAt`.
+    /// Returns how many timers changed.
+    @discardableResult
+    public func apply(_ payload: TimerSyncPayload) throws -> Int {
+        var changed = 0
+        for dto in payload.timers where try apply(TimerUpdateMessage(type: .updated, timer: dto, timerID: dto.id)) { changed += 1 }
+        return changed
     }
 
     /// Applies a quick action from another device (seed 001's `QuickActionMessage`).

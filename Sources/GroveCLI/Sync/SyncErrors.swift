@@ -1,0 +1,45 @@
+import AsyncHTTPClient
+import Foundation
+import GroveCore
+import GroveStore
+import GroveSync
+
+/// Sync failures as one `grove:` line: a refusal from the server in its own words, an unreachable
+/// server named with its address. Invalid input (a malformed URL or name) exits 64, the rest 1.
+enum SyncErrors {
+    static func translate<T>(server: String? = nil, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let problem as SyncProblem {
+            throw CLIError(message: problem.status == 401 && problem.slug == "unauthorized"
+                ? "the sync server refused this device's token (revoked?): run `grove sync login` again"
+                : problem.detail, exitCode: problem.status == 422 ? 64 : 1)
+        } catch let error as SyncStoreError {
+            throw CLIError.failure(error.description)
+        } catch let error as SyncConnectionError {
+            throw CLIError.failure(error.description)
+        } catch let error as HTTPClientError {
+            throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(error)")
+        } catch let error as GroveValidationError {
+            throw error
+        } catch let error as CLIError {
+            throw error
+        } catch let error as DecodingError {
+            throw CLIError.failure("the sync server sent an answer Grove cannot read: \(error)")
+        } catch {
+            let text = "\(error)"
+            if text.contains("connect") || text.contains("NIOConnectionError") || text.contains("refused") {
+                throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(text.prefix(200))")
+            }
+            throw error
+        }
+    }
+
+    /// The password from standard input (`--password-stdin`), or a usage error.
+    static func passwordFromInput() throws -> String {
+        guard let password = CLIEnvironment.current.readInputLine(), !password.isEmpty else {
+            throw CLIError.usage("--password-stdin: give the password on standard input (for example `printf '%s' \"$PASS\" | grove …`)")
+        }
+        return password
+    }
+}

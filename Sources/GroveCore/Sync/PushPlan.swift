@@ -1,0 +1,125 @@
+import Foundation
+
+/// Identifies one entity of one user on the server.
+public struct EntityKey: Hashable, Sendable, Comparable {
+    public var entity: String
+    public var id: String
+    public init(entity: String, id: String) {
+        self.entity = entity
+        self.id = id
+    }
+    public static func < (a: EntityKey, b: EntityKey) -> Bool { (a.entity, a.id) < (b.entity, b.id) }
+}
+
+/// An entity row as the server writes it.
+public struct EntityWrite: Sendable, Equatable {
+    public var key: EntityKey
+    public var state: SyncState
+    public var seq: Int64
+    public var deleted: Bool
+    /// An open focus session (the server keeps these indexed to close superseded ones).
+    public var open: Bool
+    /// `entity/id/hlc`: what sat at this position of the user's history (restore detection).
+    public var digest: String { "\(key.entity)/\(key.id)/\(state.latest?.description ?? "")" }
+}
+
+/// Why a push was refused as a whole (nothing of it was applied).
+public enum PushRefusal: Error, Equatable, Sendable {
+    /// The first new mutation id is not the one after the last the server holds.
+    case gap(expected: Int64, got: Int64, lastMutationId: Int64)
+    /// A mutation's clock is ahead of the server's time by more than the allowed drift.
+    case clockDrift(mutationId: Int64, serverTime: Date)
+    /// A mutation is malformed (unknown entity, unknown field, wrong type…).
+    case invalid(mutationId: Int64, field: String, message: String)
+    /// The body carries another schema version.
+    case unsupportedSchema(Int)
+    /// A mutation id the server holds came with other content: two stores use this device's identity
+    /// (a copied store). The sender must register as a new device.
+    case deviceCloned(lastMutationId: Int64)
+}
+
+/// The server's merge of one push, as a pure function of what it holds: which rows change, under
+/// which sequence numbers. Every `SyncStore` loads the rows a push touches, asks this, and writes the
+/// result in the same transaction — so the SQLite and PostgreSQL servers cannot merge differently.
+public struct PushPlan: Sendable {
+    public var writes: [EntityWrite] = []
+    public var head: Int64
+    public var lastMutationId: Int64
+    /// The mutations of this push that were new (the rest were replays of acknowledged ones).
+    public var applied: Int = 0
+
+    /// The server clock's node (all zeros: no device has it).
+    public static let serverNode = "0000000000000000"
+
+    /// Plans `mutations` over `stored` (every entity they touch, absent when the server has none) and
+    /// `openSessions` (the user's open focus sessions), given the device's last id and the user's head.
+    public static func make(schemaVersion: Int, mutations: [SyncMutation], lastMutationId: Int64, head: Int64,
+                            stored: [EntityKey: SyncState], openSessions: [EntityKey: SyncState], now: Date) throws(PushRefusal) -> PushPlan {
+        guard schemaVersion == SyncWire.schemaVersion else { throw .unsupportedSchema(schemaVersion) }
+        var plan = PushPlan(head: head, lastMutationId: lastMutationId)
+        var current = stored
+        var open = openSessions
+        var touched: [EntityKey] = []
+        let nowMillis = now.groveMillis
+        var newest = HLC(millis: nowMillis, counter: 0, node: serverNode)
+        for mutation in mutations {
+            if mutation.id <= plan.lastMutationId { continue }
+            guard mutation.id == plan.lastMutationId + 1 else {
+                throw .gap(expected: plan.lastMutationId + 1, got: mutation.id, lastMutationId: lastMutationId)
+            }
+            guard let entity = SyncEntity.named(mutation.entity) else {
+                throw .invalid(mutationId: mutation.id, field: "entity", message: "Unknown entity \(mutation.entity.prefix(40))")
+            }
+            let incoming: SyncState
+            do { incoming = try mutation.state(of: entity) } catch {
+                throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
+            }
+            for clock in [incoming.latest].compactMap({ $0 }) + Array(incoming.clocks.values) where clock.millis - nowMillis > HLC.maxDrift {
+                _ = clock
+                throw .clockDrift(mutationId: mutation.id, serverTime: now)
+            }
+            if let latest = incoming.latest, latest > newest { newest = HLC(millis: latest.millis, counter: latest.counter, node: serverNode) }
+            plan.lastMutationId = mutation.id
+            plan.applied += 1
+            let key = EntityKey(entity: entity.name, id: mutation.entityId)
+            let before = current[key] ?? SyncState()
+            let after = SyncState.join(before, incoming, entity: entity)
+            guard after != before else { continue }
+            current[key] = after
+            touched.removeAll { $0 == key }
+            touched.append(key)
+            if entity == .focusSession {
+                if isOpen(after, entity) { open[key] = after } else { open[key] = nil }
+            }
+        }
+        // Two open focus sessions: the later start stays open, the others close (closes go first).
+        var closes: [EntityKey] = []
+        while open.count > 1 {
+            let sessions = open.sorted { $0.key < $1.key }
+            guard let first = sessions.first, let second = sessions.dropFirst().first,
+                  let (_, close) = FocusSupersession.resolve((first.key.id, first.value.fields), (second.key.id, second.value.fields))
+            else { break }
+            let key = EntityKey(entity: SyncEntity.focusSession.name, id: close.id)
+            newest = newest.tick(now: now)
+            var state = open[key] ?? SyncState()
+            state.fields = close.fields
+            state.clocks[SyncEntity.focusSession.groups[0].name] = newest
+            current[key] = state
+            open[key] = nil
+            touched.removeAll { $0 == key }
+            closes.append(key)
+        }
+        for key in closes + touched {
+            guard let state = current[key], let entity = SyncEntity.named(key.entity) else { continue }
+            plan.head += 1
+            plan.writes.append(EntityWrite(key: key, state: state, seq: plan.head, deleted: state.isDeleted(entity),
+                                           open: entity == .focusSession && isOpen(state, entity)))
+        }
+        return plan
+    }
+
+    static func isOpen(_ state: SyncState, _ entity: SyncEntity) -> Bool {
+        guard !state.isDeleted(entity), let value = state.fields["state"]?.text else { return false }
+        return value == "active" || value == "paused"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// One stored value as it travels: SQLite's storage classes, in JSON.
+public enum SyncValue: Hashable, Sendable, Codable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case text(String)
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let value = try? c.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? c.decode(Int64.self) { self = .int(value) }
+        else if let value = try? c.decode(Double.self), value.isFinite { self = .double(value) }
+        else if let value = try? c.decode(String.self) { self = .text(value) }
+        else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "A field value must be null, a boolean, a finite number or a string") }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let value): try c.encode(value)
+        case .int(let value): try c.encode(value)
+        case .double(let value): try c.encode(value)
+        case .text(let value): try c.encode(value)
+        }
+    }
+
+    public var int: Int64? {
+        switch self {
+        case .int(let value): value
+        case .bool(let value): value ? 1 : 0
+        case .double(let value) where value.rounded() == value && abs(value) < 9e15: Int64(value)
+        default: nil
+        }
+    }
+
+    public var text: String? { if case .text(let value) = self { value } else { nil } }
+    public var isNull: Bool { self == .null }
+
+    /// A rough size in bytes, for the push size limit.
+    public var approximateSize: Int {
+        switch self {
+        case .text(let value): value.utf8.count + 2
+        default: 8
+        }
+    }
+}
+
+/// The fields of one entity, by wire name.
+public typealias SyncFields = [String: SyncValue]

@@ -1,0 +1,205 @@
+import Foundation
+import GRDB
+import GroveCore
+
+/// What one pull did to the store.
+public struct PullApplied: Sendable, Equatable {
+    /// Changes received from the server.
+    public var received: Int
+    /// Rows created, changed or deleted here.
+    public var applied: Int
+    /// Changes waiting for a parent row.
+    public var parked: Int
+}
+
+extension AppDatabase {
+    /// Takes one page of a pull: stores its changes in the inbox and moves the cursor, in one
+    /// transaction (the cursor never passes a change that is not safely on disk). When the page is
+    /// the last (`hasMore` false), applies the whole inbox.
+    @discardableResult
+    public func receive(_ page: PullResponse) throws -> PullApplied {
+        let encoder = SyncWire.encoder()
+        let received = try write { db -> Int in
+            guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            var clock = try String.fetchOne(db, sql: "SELECT hlc FROM sync_state").flatMap(HLC.init) ?? HLC.zero(node: device.node)
+            for change in page.changes {
+                guard SyncEntity.named(change.entity) != nil else { continue }
+                try db.cachedExecute("INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
+                               [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
+                // The device's clock moves past every clock it has seen (never refused here: the server
+                // already checked drift against its own time).
+                if let seen = change.hlc, seen > clock { clock = HLC(millis: seen.millis, counter: seen.counter, node: device.node) }
+            }
+            try db.execute(sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
+                           arguments: [page.cursor, page.checksum, clock.description])
+            return page.changes.count
+        }
+        guard !page.hasMore else { return PullApplied(received: received, applied: 0, parked: 0) }
+        var result = try applyInbox()
+        result.received = received
+        return result
+    }
+
+    /// The checksum this device holds for its cursor (compared with the server's to detect a restore).
+    public func cursorChecksum() throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT cursor_checksum FROM sync_state") ?? "" }
+    }
+
+    /// Applies every pulled change, parents first, in one transaction, with capture off. A change whose
+    /// required parent is missing stays in the inbox for the next pull (its parent may come then).
+    public func applyInbox() throws -> PullApplied {
+        try write { db in
+            try db.execute(sql: "INSERT INTO sync_applying (id) VALUES (1)")
+            var applied = 0
+            let decoder = JSONDecoder()
+            for entity in SyncEntity.all {
+                let rows = try Row.fetchAll(db, sql: "SELECT seq, entity_id, change FROM sync_inbox WHERE entity = ? ORDER BY seq",
+                                            arguments: [entity.name])
+                for row in rows {
+                    let seq: Int64 = row["seq"]
+                    guard let change = try? decoder.decode(SyncChange.self, from: Data((row["change"] as String).utf8)) else {
+                        try db.cachedExecute("DELETE FROM sync_inbox WHERE seq = ?", [seq])
+                        continue
+                    }
+                    // Each change in its own savepoint: one that breaks a rule here stays in the inbox
+                    // (and is counted) instead of failing the whole pull forever.
+                    var outcome = ApplyOutcome.parked
+                    do {
+                        try db.inSavepoint {
+                            outcome = try Self.apply(db, entity, id: change.entityId, remote: change.state)
+                            return .commit
+                        }
+                    } catch {
+                        Self.logger.warning("A pulled change could not be applied", metadata: ["entity": "\(entity.name)", "id": "\(change.entityId)", "error": "\(error)"])
+                        outcome = .parked
+                    }
+                    switch outcome {
+                    case .parked: continue
+                    case .applied: applied += 1
+                    case .unchanged: break
+                    }
+                    try db.cachedExecute("DELETE FROM sync_inbox WHERE seq = ?", [seq])
+                }
+            }
+            try Self.resolveEnabledApps(db)
+            try db.execute(sql: "DELETE FROM sync_applying")
+            let parked = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_inbox") ?? 0
+            return PullApplied(received: 0, applied: applied, parked: parked)
+        }
+    }
+
+    enum ApplyOutcome { case applied, unchanged, parked }
+
+    /// Merges `remote` into the local row of `entity` by `SyncState.join`.
+    static func apply(_ db: Database, _ entity: SyncEntity, id: String, remote: SyncState) throws -> ApplyOutcome {
+        let localFields = try SyncRows.fields(db, entity, id: id)
+        let local = try SyncRows.state(db, entity, id: id, fields: localFields)
+        var merged = SyncState.join(local, remote, entity: entity)
+        if merged == local { return .unchanged }
+        if merged.isDeleted(entity) {
+            if localFields != nil {
+                try db.cachedExecute("DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", [id])
+            }
+            try db.cachedExecute("DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL", [entity.name, id])
+            try SyncRows.saveClocks(db, entity, id: id, merged)
+            return .applied
+        }
+        guard merged.isComplete(entity) || localFields != nil else { return .parked }
+        // References: a required parent must be here; an optional one reads as none when it is gone.
+        for reference in entity.references {
+            guard let parentID = merged.fields[reference.field]?.text, let parent = SyncEntity.named(reference.entity) else { continue }
+            let exists = try db.cachedExists("SELECT 1 FROM \(parent.table) WHERE \(parent.keyColumn) = ?", [parentID])
+            if !exists {
+                if reference.optional {
+                    merged.fields[reference.field] = .null
+                } else if try db.cachedExists("SELECT 1 FROM sync_clock WHERE entity = ? AND entity_id = ? AND grp = ?",
+                                              [parent.name, parentID, SyncEntity.tombBit]) {
+                    // The parent is deleted: the row is hidden with it (its clocks are kept, should the parent come back).
+                    try SyncRows.saveClocks(db, entity, id: id, merged)
+                    return .unchanged
+                } else {
+                    return .parked
+                }
+            }
+        }
+        if entity == .focusSession { try settleOpenSessions(db, incoming: id, fields: &merged.fields) }
+        let changed = merged.fields != (localFields ?? [:])
+        if changed { try write(db, entity, id: id, fields: merged.fields, exists: localFields != nil) }
+        try SyncRows.saveClocks(db, entity, id: id, merged)
+        return changed ? .applied : .unchanged
+    }
+
+    private static func write(_ db: Database, _ entity: SyncEntity, id: String, fields: SyncFields, exists: Bool) throws {
+        let columns = entity.fields
+        if exists {
+            let assignments = columns.map { "\($0.column) = ?" }.joined(separator: ", ")
+            let condition = entity.singleton == nil ? " WHERE \(entity.keyColumn) = ?" : ""
+            var values = columns.map { SyncRows.databaseValue(fields[$0.wire]) }
+            if entity.singleton == nil { values.append(id.databaseValue) }
+            try db.cachedExecute("UPDATE \(entity.table) SET \(assignments)\(condition)", StatementArguments(values))
+        } else {
+            var names = columns.map(\.column)
+            var values = columns.map { SyncRows.databaseValue(fields[$0.wire]) }
+            // Columns that only local-only rows use take their synced-row value.
+            switch entity.name {
+            case "theme": names.append("is_preset"); values.append(0.databaseValue)
+            case "content": names += ["is_bundled", "times_shown"]; values += [0.databaseValue, 0.databaseValue]
+            default: break
+            }
+            names.append(entity.keyColumn)
+            // One-row tables keep their local key (the wire's id is the same on every device).
+            switch entity.name {
+            case "focusPreferences": values.append(1.databaseValue)
+            case "pausePreferences": values.append("user_preferences".databaseValue)
+            case "userPreferences": values.append(IntentionID.uuid5(namespace: IntentionID.namespace, name: "user-preferences").uuidString.databaseValue)
+            default: values.append(id.databaseValue)
+            }
+            try db.cachedExecute("INSERT INTO \(entity.table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
+                                 StatementArguments(values))
+        }
+    }
+
+    /// Two devices started sessions offline: the later start stays open and the other closes at that
+    /// instant (completed if it had reached its length, else abandoned) — the same rule the server
+    /// applies, so both reach the same rows.
+    private static func settleOpenSessions(_ db: Database, incoming id: String, fields: inout SyncFields) throws {
+        guard let state = fields["state"]?.text, state == "active" || state == "paused" else { return }
+        let columns = SyncEntity.focusSession.fields.map(\.column).joined(separator: ", ")
+        guard let row = try db.cachedRow("SELECT id, \(columns) FROM focus_session WHERE state IN ('active', 'paused') AND id <> ?", [id])
+        else { return }
+        let otherID: String = row["id"]
+        let other = SyncRows.fields(row, .focusSession)
+        guard let (keep, close) = FocusSupersession.resolve((id, fields), (otherID, other)) else { return }
+        if close.id == id {
+            fields = close.fields
+        } else {
+            try write(db, .focusSession, id: close.id, fields: close.fields, exists: true)
+        }
+        _ = keep
+    }
+
+    /// At most ten apps are enabled: when merged choices enable more, the latest enables win and the
+    /// others are held back (marked, so that they come back when a place frees up).
+    static func resolveEnabledApps(_ db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT a.id, a.is_enabled, coalesce(c.hlc, '') AS clock, h.hlc IS NOT NULL AS held
+            FROM social_app a
+            LEFT JOIN sync_clock c ON c.entity = 'app' AND c.entity_id = a.id AND c.grp = 3
+            LEFT JOIN sync_clock h ON h.entity = 'app' AND h.entity_id = a.id AND h.grp = \(heldBackBit)
+            WHERE a.is_enabled = 1 OR h.hlc IS NOT NULL
+            ORDER BY clock DESC, a.id
+            """)
+        for (rank, row) in rows.enumerated() {
+            let id: String = row["id"]
+            let enabled = rank < 10
+            if enabled != (row["is_enabled"] as Bool) {
+                try db.cachedExecute("UPDATE social_app SET is_enabled = ? WHERE id = ?", [enabled, id])
+            }
+            if enabled {
+                try db.cachedExecute("DELETE FROM sync_clock WHERE entity = 'app' AND entity_id = ? AND grp = ?", [id, heldBackBit])
+            } else if !(row["held"] as Bool) {
+                try db.cachedExecute("INSERT INTO sync_clock (entity, entity_id, grp, hlc) VALUES ('app', ?, ?, '')", [id, heldBackBit])
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    // MARK: Linking
+
+    /// Links the store to a server as `device` and queues every synced row for the first push, each
+    /// with the clock of its last change where the row has one (else the smallest clock), so that an
+    /// old copy never beats newer edits made on devices that synced all along.
+    public func beginSync(_ device: SyncDevice) throws {
+        try write { db in
+            if let server = try String.fetchOne(db, sql: "SELECT server_url FROM sync_state") { throw SyncStoreError.alreadyLoggedIn(server: server) }
+            try db.execute(sql: """
+                INSERT INTO sync_state (id, server_url, user_name, device_id, device_name, token_file, hlc, store_marker)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
+                                 HLC.zero(node: device.node).description, environment.uuid().uuidString])
+            try Self.queueEverything(db, node: device.node, keepClocks: false)
+        }
+    }
+
+    /// Unlinks the store: forgets the server, the cursor, the outbox and the clocks (data stays).
+    public func endSync() throws {
+        try write { db in
+            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox"] { try db.execute(sql: "DELETE FROM \(table)") }
+        }
+    }
+
+    /// Starts over with the server as a new device (a cloned store, a restored server): every row is
+    /// queued again with the clocks it has, mutation ids start at `lastMutationId + 1`, the cursor at 0.
+    /// Nothing local is lost: pending changes are part of "every row".
+    public func restartSync(deviceId: UUID, lastMutationId: Int64) throws {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_state") == true else { throw SyncStoreError.notLoggedIn }
+            try db.execute(sql: "DELETE FROM sync_outbox")
+            try db.execute(sql: "DELETE FROM sync_inbox")
+            // A new device id is a new clock node: keep the clock's time, change its name.
+            let node = HLC.node(for: deviceId)
+            let old = try String.fetchOne(db, sql: "SELECT hlc FROM sync_state").flatMap(HLC.init) ?? HLC.zero(node: node)
+            try db.execute(sql: """
+                UPDATE sync_state SET device_id = ?, cursor = 0, cursor_checksum = '', last_mutation_id = ?, acked_mutation_id = ?, hlc = ?
+                """, arguments: [deviceId.uuidString, lastMutationId, lastMutationId, HLC(millis: old.millis, counter: old.counter, node: node).description])
+            try Self.queueEverything(db, node: HLC.node(for: deviceId), keepClocks: true)
+        }
+    }
+
+    /// Queues every synced row as a whole insert; gives rows without clocks their bootstrap clock.
+    static func queueEverything(_ db: Database, node: String, keepClocks: Bool) throws {
+        let alive = 1 << SyncEntity.aliveBit
+        for entity in SyncEntity.all {
+            let key = entity.singleton.map { "'\($0)'" } ?? entity.keyColumn
+            let filter = entity.localOnly.map { "WHERE NOT (\($0))" } ?? "WHERE true"
+            let stamp = entity.bootstrapClockColumn.map { "strftime('%Y-%m-%dT%H:%M:%fZ', max(0, coalesce(\($0), 0)) / 1000.0, 'unixepoch')" }
+                ?? "'1970-01-01T00:00:00.000Z'"
+            try db.execute(sql: """
+                INSERT INTO sync_clock (entity, entity_id, grp, hlc)
+                SELECT '\(entity.name)', \(key), b.bit, \(stamp) || '-0000-' || ?
+                FROM \(entity.table) JOIN sync_bit b ON b.bit < \(entity.groups.count) OR b.bit = \(SyncEntity.aliveBit) \(filter)
+                ON CONFLICT (entity, entity_id, grp) DO \(keepClocks ? "NOTHING" : "UPDATE SET hlc = excluded.hlc")
+                """, arguments: [node])
+            try db.execute(sql: """
+                INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
+                SELECT '\(entity.name)', \(key), \(entity.allGroupBits | alive), 0 FROM \(entity.table) \(filter)
+                ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = excluded.dirty
+                """)
+        }
+        // Deletes this device made and the server may not have: queue their tombstones again.
+        if keepClocks {
+            try db.execute(sql: """
+                INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
+                SELECT entity, entity_id, \(1 << SyncEntity.tombBit), 0 FROM sync_clock WHERE grp = \(SyncEntity.tombBit) AND true
+                ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO NOTHING
+                """)
+        }
+    }
+
+    // MARK: Stamping
+
+    /// Gives the changes captured in this transaction their clock, before it commits: one tick of
+    /// the device's clock for the whole transaction (so the data and its clock commit together).
+    /// Costs one indexed read when nothing was captured, and nothing at all unless linked.
+    static func stampCapturedChanges(_ db: Database, now: Date) throws {
+        guard try db.cachedExists("SELECT 1 FROM sync_outbox WHERE fresh <> 0 LIMIT 1"),
+              let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"),
+              let previous = HLC(row["hlc"] as String)
+        else { return }
+        let offset: Int64 = row["clock_offset_ms"]
+        let clock = previous.tick(now: now.addingTimeInterval(Double(offset) / 1000)).description
+        try db.cachedExecute("""
+            INSERT INTO sync_clock (entity, entity_id, grp, hlc)
+            SELECT o.entity, o.entity_id, b.bit, ? FROM sync_outbox o JOIN sync_bit b ON (o.fresh >> b.bit) & 1 WHERE o.fresh <> 0
+            ON CONFLICT (entity, entity_id, grp) DO UPDATE SET hlc = excluded.hlc
+            """, [clock])
+        // A person enabling or disabling an app decides for it: it is no longer held back by the limit.
+        try db.cachedExecute("""
+            DELETE FROM sync_clock WHERE grp = \(Self.heldBackBit) AND entity = 'app'
+                AND entity_id IN (SELECT entity_id FROM sync_outbox WHERE entity = 'app' AND fresh & \(1 << 3))
+            """)
+        try db.cachedExecute("UPDATE sync_outbox SET fresh = 0 WHERE fresh <> 0")
+        try db.cachedExecute("UPDATE sync_state SET hlc = ?", [clock])
+    }
+
+    /// Marks an app enabled elsewhere but held back here by the ten-app limit (see `resolveEnabledApps`).
+    static let heldBackBit = 27
+
+    // MARK: Status
+
+    /// The link to the server, or nil when the store does not sync.
+    public func syncDevice() throws -> SyncDevice? {
+        try writer.read { db in try Self.syncDevice(db) }
+    }
+
+    static func syncDevice(_ db: Database) throws -> SyncDevice? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state") else { return nil }
+        let id: String = row["device_id"]
+        return SyncDevice(serverURL: row["server_url"], user: row["user_name"], deviceId: UUID(uuidString: id) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                          deviceName: row["device_name"], tokenFile: row["token_file"], cursor: row["cursor"],
+                          lastMutationId: row["last_mutation_id"], ackedMutationId: row["acked_mutation_id"],
+                          lastSuccess: (row["last_success"] as Int64?).map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                          lastError: row["last_error"])
+    }
+
+    public func syncStatus() throws -> SyncStatus? {
+        try writer.read { db in
+            guard let device = try Self.syncDevice(db) else { return nil }
+            let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox") ?? 0
+            let parked = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_inbox") ?? 0
+            let clock = try String.fetchOne(db, sql: "SELECT hlc FROM sync_state") ?? ""
+            return SyncStatus(device: device, pendingMutations: pending, parkedChanges: parked, clock: clock)
+        }
+    }
+
+    /// Records how a sync attempt ended (`grove sync status`'s last success and last error).
+    public func recordSyncAttempt(error: String?) throws {
+        try write { db in
+            if let error {
+                try db.cachedExecute("UPDATE sync_state SET last_error = ?", [String(error.prefix(500))])
+            } else {
+                try db.cachedExecute("UPDATE sync_state SET last_error = NULL, last_success = ?", [environment.now().groveMillis])
+            }
+        }
+    }
+
+    /// Moves this device's clock by `offsetMillis` and re-stamps every pending clock that is ahead of
+    /// `serverTime` by more than the allowed drift (the server refused them: this machine's clock is wrong).
+    public func restampAhead(of serverTime: Date) throws {
+        let local = environment.now()
+        let limit = HLC(millis: serverTime.groveMillis + HLC.maxDrift, counter: .max, node: "ffffffffffffffff").description
+        try write { db in
+            guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            let offset = serverTime.groveMillis - local.groveMillis
+            var clock = HLC(millis: serverTime.groveMillis, counter: 0, node: device.node)
+            try db.cachedExecute("UPDATE sync_state SET clock_offset_ms = ?, hlc = ?", [offset, clock.description])
+            try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE hlc > ?", [clock.description, limit])
+            // Sealed mutations carry their clocks: seal them again from the rows.
+            let sealed = try Row.fetchAll(db, sql: "SELECT id, payload FROM sync_outbox WHERE mutation_id IS NOT NULL")
+            for row in sealed {
+                guard let payload = (row["payload"] as String?).map({ Data($0.utf8) }),
+                      var mutation = try? JSONDecoder().decode(SyncMutation.self, from: payload), mutation.hlc.description > limit
+                else { continue }
+                clock = clock.tick(now: serverTime)
+                mutation.hlc = clock
+                mutation.clocks = mutation.clocks?.mapValues { $0.description > limit ? clock : $0 }
+                try db.cachedExecute("UPDATE sync_outbox SET payload = ? WHERE id = ?", [String(decoding: try SyncWire.encoder().encode(mutation), as: UTF8.self), row["id"] as Int64])
+            }
+            try db.cachedExecute("UPDATE sync_state SET hlc = ?", [clock.description])
+        }
+    }
+}

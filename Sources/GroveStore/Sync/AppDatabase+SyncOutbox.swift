@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// The next mutations to push, oldest first: those already sealed (a retry sends exactly what the
+    /// last attempt sent, under the same ids), else up to `limit` pending changes sealed now with the
+    /// next ids. Empty when everything is acknowledged.
+    public func mutationsToPush(limit: Int = SyncWire.maxMutationsPerPush) throws -> [SyncMutation] {
+        try write { db in
+            guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            let sealed = try String.fetchAll(db, sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?",
+                                             arguments: [limit])
+            if !sealed.isEmpty {
+                return sealed.compactMap { try? JSONDecoder().decode(SyncMutation.self, from: Data($0.utf8)) }
+            }
+            var next = device.lastMutationId
+            var mutations: [SyncMutation] = []
+            let pending = try Row.fetchAll(db, sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?",
+                                           arguments: [limit])
+            let encoder = SyncWire.encoder()
+            for row in pending {
+                let rowID: Int64 = row["id"]
+                guard let entity = SyncEntity.named(row["entity"]),
+                      let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
+                else {
+                    try db.cachedExecute("DELETE FROM sync_outbox WHERE id = ?", [rowID])
+                    continue
+                }
+                next += 1
+                mutations.append(mutation)
+                try db.execute(sql: "UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
+                               arguments: [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
+            }
+            try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [next])
+            return mutations
+        }
+    }
+
+    /// The mutation for a changed entity as it stands now, or nil when there is nothing to say
+    /// (a row deleted by a pulled change, a local-only row).
+    private static func seal(_ db: Database, _ entity: SyncEntity, id: String, dirty: Int, number: Int64) throws -> SyncMutation? {
+        let fields = try SyncRows.fields(db, entity, id: id)
+        let state = try SyncRows.state(db, entity, id: id, fields: fields)
+        guard let fields else {
+            guard dirty & (1 << SyncEntity.tombBit) != 0, let tomb = state.tomb else { return nil }
+            return SyncMutation(id: number, hlc: tomb, entity: entity.name, entityId: id, op: .delete)
+        }
+        let insert = dirty & (1 << SyncEntity.aliveBit) != 0
+        var put = SyncFields()
+        var clocks: [String: HLC] = [:]
+        for (index, group) in entity.groups.enumerated() where insert || dirty & (1 << index) != 0 {
+            guard let clock = state.clocks[group.name] else { continue }
+            clocks[group.name] = clock
+            for field in group.fields { put[field.wire] = fields[field.wire] ?? .null }
+        }
+        guard let top = (Array(clocks.values) + (insert ? [state.alive].compactMap { $0 } : [])).max() else { return nil }
+        let complete = insert && clocks.count == entity.groups.count
+        return SyncMutation(id: number, hlc: top, entity: entity.name, entityId: id, op: .put, fields: put,
+                            clocks: clocks, insert: complete ? true : nil)
+    }
+
+    /// Forgets the mutations the server holds (ids up to `lastMutationId`).
+    public func acknowledgeMutations(through lastMutationId: Int64) throws {
+        try write { db in
+            try db.cachedExecute("DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL AND mutation_id <= ?", [lastMutationId])
+            try db.cachedExecute("UPDATE sync_state SET acked_mutation_id = max(acked_mutation_id, ?)", [lastMutationId])
+        }
+    }
+
+    /// How many entities wait to be pushed.
+    public func pendingMutationCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox") ?? 0 }
+    }
+}
+
+extension AppDatabase {
+    /// Opens sealed mutations again (the server refused the batch as too large: they are sealed anew
+    /// in smaller batches, under new ids, from the rows as they are now).
+    public func unsealMutations() throws {
+        try write { db in
+            guard let acked = try Int64.fetchOne(db, sql: "SELECT acked_mutation_id FROM sync_state") else { throw SyncStoreError.notLoggedIn }
+            let sealed = try Row.fetchAll(db, sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id")
+            try db.execute(sql: "DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL")
+            for row in sealed {
+                try db.execute(sql: """
+                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES (?, ?, ?, 0)
+                    ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | excluded.dirty
+                    """, arguments: [row["entity"] as String, row["entity_id"] as String, row["dirty"] as Int])
+            }
+            try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [acked])
+        }
+    }
+
+    /// Pulls everything again from position 0 (a cursor the server no longer serves).
+    public func resetCursor() throws {
+        try write { db in try db.execute(sql: "UPDATE sync_state SET cursor = 0, cursor_checksum = ''") }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GroveCore
+
+/// This store's sync settings, once logged in.
+public struct SyncDevice: Sendable, Equatable, Codable {
+    public var serverURL: String
+    public var user: String
+    public var deviceId: UUID
+    public var deviceName: String
+    /// Where the token lives: a 0600 file beside the store, never in the database (files get copied).
+    public var tokenFile: String
+    public var cursor: Int64
+    public var lastMutationId: Int64
+    public var ackedMutationId: Int64
+    public var lastSuccess: Date?
+    public var lastError: String?
+
+    public var node: String { HLC.node(for: deviceId) }
+
+    public init(serverURL: String, user: String, deviceId: UUID, deviceName: String, tokenFile: String, cursor: Int64 = 0,
+                lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil) {
+        self.serverURL = serverURL
+        self.user = user
+        self.deviceId = deviceId
+        self.deviceName = deviceName
+        self.tokenFile = tokenFile
+        self.cursor = cursor
+        self.lastMutationId = lastMutationId
+        self.ackedMutationId = ackedMutationId
+        self.lastSuccess = lastSuccess
+        self.lastError = lastError
+    }
+}
+
+/// What `grove sync status` shows.
+public struct SyncStatus: Sendable, Codable, Equatable {
+    public var device: SyncDevice
+    /// Changed entities not yet acknowledged by the server.
+    public var pendingMutations: Int
+    /// Pulled changes waiting for a parent (a to-do whose timer has not arrived).
+    public var parkedChanges: Int
+    public var clock: String
+}
+
+/// Why sync state could not be changed.
+public enum SyncStoreError: Error, Equatable, CustomStringConvertible {
+    /// `grove sync …` needs `grove sync login` first.
+    case notLoggedIn
+    /// The store is already linked to a server.
+    case alreadyLoggedIn(server: String)
+
+    public var description: String {
+        switch self {
+        case .notLoggedIn: "This store is not linked to a sync server: run `grove sync login URL --user NAME --password-stdin`"
+        case .alreadyLoggedIn(let server): "This store already syncs with \(server): run `grove sync logout` first"
+        }
+    }
+}

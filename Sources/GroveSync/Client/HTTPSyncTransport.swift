@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+import Foundation
+import GroveCore
+import NIOCore
+import NIOHTTP1
+
+/// The sync client over HTTP (AsyncHTTPClient).
+public struct HTTPSyncTransport: SyncTransport {
+    public let baseURL: String
+    public let token: String?
+    let client: HTTPClient
+    let timeout: TimeAmount
+
+    /// `baseURL` is the server's address (`http://host:8090`); `token` the device's, once registered.
+    public init(baseURL: String, token: String?, client: HTTPClient = HTTPSyncTransport.sharedClient, timeout: TimeAmount = .seconds(30)) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.token = token
+        self.client = client
+        self.timeout = timeout
+    }
+
+    /// One client for the process: connections kept alive between pushes and pulls; a server that
+    /// refuses the connection fails the attempt at once (the sync loop has its own back-off) instead
+    /// of being retried until the deadline.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// Checks a server address: http or https, a host, no query.
+    public static func validate(_ url: String) throws -> String {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil
+        else { throw InvalidField("URL", "The server address is http(s)://HOST[:PORT], for example http://127.0.0.1:8090") }
+        return url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
+    public func register(_ registration: DeviceRegistration) async throws -> DeviceCredentials {
+        try await send(.POST, "/sync/v1/devices", body: registration, authenticated: false)
+    }
+
+    public func status() async throws -> ServerStatus { try await send(.GET, "/sync/v1/status", body: Optional<Int>.none) }
+
+    public func push(_ request: PushRequest) async throws -> PushResponse { try await send(.POST, "/sync/v1/push", body: request) }
+
+    public func pull(cursor: Int64, limit: Int, checksum: String) async throws -> PullResponse {
+        let escaped = checksum.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return try await send(.GET, "/sync/v1/pull?cursor=\(cursor)&limit=\(limit)&checksum=\(escaped)", body: Optional<Int>.none)
+    }
+
+    public func fork() async throws -> DeviceCredentials { try await send(.POST, "/sync/v1/devices/fork", body: Optional<Int>.none) }
+
+    public func devices() async throws -> [DeviceInfo] { try await send(.GET, "/sync/v1/devices", body: Optional<Int>.none) }
+
+    public func revoke(_ id: UUID) async throws {
+        let _: Empty = try await send(.DELETE, "/sync/v1/devices/\(id.uuidString)", body: Optional<Int>.none)
+    }
+
+    private struct Empty: Decodable {}
+
+    private func request(_ method: HTTPMethod, _ path: String, authenticated: Bool = true) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        if authenticated, let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        return request
+    }
+
+    private func send<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?,
+                                                          authenticated: Bool = true) async throws -> Answer {
+        var request = request(method, path, authenticated: authenticated)
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try SyncWire.encoder().encode(body)))
+        }
+        let response = try await client.execute(request, timeout: timeout)
+        let data = Data(buffer: try await response.body.collect(upTo: 64 << 20))
+        guard (200 ..< 300).contains(response.status.code) else {
+            if let problem = try? SyncWire.decoder().decode(SyncProblem.self, from: data) { throw problem }
+            throw SyncProblem(type: "about:blank", title: response.status.reasonPhrase, status: Int(response.status.code),
+                              detail: "The server answered \(response.status.code) \(response.status.reasonPhrase)")
+        }
+        if Answer.self == Empty.self, let empty = Empty() as? Answer { return empty }
+        return try SyncWire.decoder().decode(Answer.self, from: data)
+    }
+
+    /// The server's pokes: each new head, as the events stream announces it, until it closes.
+    public func pokes() async throws -> AsyncThrowingStream<Int64, any Error> {
+        let response = try await client.execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365))
+        guard response.status == .ok else {
+            let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
+            throw (try? SyncWire.decoder().decode(SyncProblem.self, from: data))
+                ?? SyncProblem(type: "about:blank", title: "Events", status: Int(response.status.code), detail: "No event stream")
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var reader = ServerSentEvents()
+                do {
+                    for try await chunk in response.body {
+                        for event in reader.feed(chunk.readableBytesView) where event.name == "poke" {
+                            if let head = ServerSentEvents.head(event.data) { continuation.yield(head) }
+                        }
+                    }
+                    continuation.finish()
+                } catch { continuation.finish(throwing: error) }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+extension Data {
+    init(buffer: ByteBuffer) { self.init(buffer.readableBytesView) }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GroveCore
+import GroveStore
+
+/// Why a store cannot reach its sync server.
+public enum SyncConnectionError: Error, Equatable, CustomStringConvertible {
+    /// The store is linked, but its token file is missing (a store copied without it, a removed file).
+    case missingToken(path: String)
+    /// An in-memory store has nowhere to keep a token.
+    case noStoreFile
+
+    public var description: String {
+        switch self {
+        case .missingToken(let path):
+            "This store has no device token (\(path)): run `grove sync login URL --user NAME --password-stdin` again"
+        case .noStoreFile: "Sync needs a store on disk"
+        }
+    }
+}
+
+/// A linked store's way to its server: its settings, its token file, and the engine that syncs it.
+public struct SyncConnection: Sendable {
+    public let database: AppDatabase
+    public let device: SyncDevice
+    public let storePath: String
+
+    public init(database: AppDatabase) throws {
+        guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+        guard let path = database.path else { throw SyncConnectionError.noStoreFile }
+        self.database = database
+        self.device = device
+        storePath = path
+    }
+
+    public func transport() throws -> HTTPSyncTransport {
+        guard let token = DeviceToken.read(forStore: storePath) else {
+            throw SyncConnectionError.missingToken(path: DeviceToken.path(forStore: storePath))
+        }
+        return HTTPSyncTransport(baseURL: device.serverURL, token: token)
+    }
+
+    /// The engine; a fork (this store turned out to be a copy) stores the new device's token.
+    public func engine() throws -> SyncEngine {
+        let storePath = storePath, serverURL = device.serverURL
+        return SyncEngine(database: database, transport: try transport()) { credentials in
+            try DeviceToken.write(credentials.token, forStore: storePath)
+            return HTTPSyncTransport(baseURL: serverURL, token: credentials.token)
+        }
+    }
+
+    /// Registers this store as a device of `user` on the server at `url` and links it (its rows queued
+    /// for the first push). A store linked before to the same account whose token is gone registers
+    /// again as a new device and keeps everything it has.
+    public static func login(database: AppDatabase, url: String, user: String, password: String, deviceName: String) async throws -> SyncDevice {
+        guard let storePath = database.path else { throw SyncConnectionError.noStoreFile }
+        let server = try HTTPSyncTransport.validate(url)
+        let existing = try database.syncDevice()
+        if let existing, existing.serverURL != server || existing.user != user {
+            throw SyncStoreError.alreadyLoggedIn(server: existing.serverURL)
+        }
+        let credentials = try await HTTPSyncTransport(baseURL: server, token: nil)
+            .register(DeviceRegistration(user: user, password: password, deviceName: deviceName))
+        try DeviceToken.write(credentials.token, forStore: storePath)
+        if existing != nil {
+            try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+        } else {
+            try database.beginSync(SyncDevice(serverURL: server, user: user, deviceId: credentials.deviceId, deviceName: deviceName,
+                                              tokenFile: DeviceToken.path(forStore: storePath)))
+        }
+        guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+        return device
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GroveCore
+import GroveStore
+
+/// What one `grove sync` did.
+public struct SyncSummary: Sendable, Codable, Equatable {
+    /// Mutations the server took (new to it).
+    public var pushed = 0
+    /// Changes pulled from the server.
+    public var pulled = 0
+    /// Rows created, changed or deleted here by pulled changes.
+    public var applied = 0
+    /// Mutations still waiting (0 after a clean sync).
+    public var pending = 0
+    /// Pulled changes waiting for a parent.
+    public var parked = 0
+    /// The position in the account's history this device has reached.
+    public var cursor: Int64 = 0
+    /// Recoveries taken on the way ("cloned store", "server restored", "clock re-stamped", …).
+    public var notes: [String] = []
+
+    public init() {}
+}
+
+/// Push and pull until caught up (SYNC.md): the one sync loop of the CLI, `grove serve --sync` and the
+/// simulation. It recovers by itself from every fault it can name, and otherwise stops with the
+/// server's problem — never by dropping local changes.
+public struct SyncEngine: Sendable {
+    public let database: AppDatabase
+    public var transport: any SyncTransport
+    /// Stores new credentials (after a fork) and returns a transport that uses them.
+    let adopt: @Sendable (DeviceCredentials) async throws -> any SyncTransport
+
+    public init(database: AppDatabase, transport: any SyncTransport,
+                adopt: @escaping @Sendable (DeviceCredentials) async throws -> any SyncTransport) {
+        self.database = database
+        self.transport = transport
+        self.adopt = adopt
+    }
+
+    /// Bounds on recoveries within one run, so that a server that keeps refusing cannot loop forever.
+    static let maxRecoveries = 8
+
+    public mutating func sync(pullLimit: Int = SyncWire.defaultPullLimit) async throws -> SyncSummary {
+        var summary = SyncSummary()
+        do {
+            try await reconcile(&summary)
+            var recoveries = 0
+            var round = 0
+            repeat {
+                round += 1
+                try await push(&summary, recoveries: &recoveries)
+                try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
+            } while try database.pendingMutationCount() > 0 && round < 3
+            summary.pending = try database.pendingMutationCount()
+            let status = try database.syncStatus()
+            summary.cursor = status?.device.cursor ?? 0
+            summary.parked = status?.parkedChanges ?? 0
+            try database.recordSyncAttempt(error: nil)
+            return summary
+        } catch {
+            try? database.recordSyncAttempt(error: "\(error)")
+            throw error
+        }
+    }
+
+    /// Compares this store's view with the server's before anything moves: a copy of another
+    /// device's store (the server holds more of "our" mutations than we ever made) becomes a device of
+    /// its own; a server that lost acknowledged data (restored from a backup) gets everything again.
+    mutating func reconcile(_ summary: inout SyncSummary) async throws {
+        guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+        let status = try await transport.status()
+        if status.lastMutationId > device.lastMutationId {
+            let credentials = try await transport.fork()
+            transport = try await adopt(credentials)
+            try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+            summary.notes.append("this store is a copy of another device's: registered as a new device")
+        } else if status.lastMutationId < device.ackedMutationId || device.cursor > status.head {
+            try database.restartSync(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
+            summary.notes.append("the server lost changes (restored from a backup?): sending everything again")
+        }
+    }
+
+    private mutating func push(_ summary: inout SyncSummary, recoveries: inout Int) async throws {
+        var limit = SyncWire.maxMutationsPerPush
+        while true {
+            let mutations = try database.mutationsToPush(limit: limit)
+            guard !mutations.isEmpty, let device = try database.syncDevice() else { return }
+            // Split by size as well as by count.
+            var batch: [SyncMutation] = []
+            var size = 0
+            for mutation in mutations {
+                if !batch.isEmpty && size + mutation.approximateSize > SyncWire.maxPushBytes / 2 { break }
+                batch.append(mutation)
+                size += mutation.approximateSize
+            }
+            do {
+                let response = try await transport.push(PushRequest(deviceId: device.deviceId, mutations: batch))
+                try database.acknowledgeMutations(through: response.lastMutationId)
+                summary.pushed += batch.filter { $0.id > device.ackedMutationId }.count
+                limit = SyncWire.maxMutationsPerPush
+            } catch let problem as SyncProblem {
+                recoveries += 1
+                guard recoveries <= Self.maxRecoveries else { throw problem }
+                switch problem.slug {
+                case "mutation-gap":
+                    // The server holds fewer of our mutations than we were told it did: it lost some.
+                    try database.restartSync(deviceId: device.deviceId, lastMutationId: problem.lastMutationId ?? 0)
+                    summary.notes.append("the server lost changes: sending everything again")
+                case "device-cloned":
+                    let credentials = try await transport.fork()
+                    transport = try await adopt(credentials)
+                    try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+                    summary.notes.append("this store is a copy of another device's: registered as a new device")
+                case "clock-drift":
+                    try database.restampAhead(of: problem.serverTime ?? Date())
+                    summary.notes.append("this machine's clock is ahead of the server's: changes re-stamped")
+                case "too-large":
+                    guard batch.count > 1 else { throw problem }
+                    limit = max(1, batch.count / 2)
+                    try database.unsealMutations()
+                default:
+                    throw problem
+                }
+            }
+        }
+    }
+
+    private mutating func pull(_ summary: inout SyncSummary, limit: Int, recoveries: inout Int) async throws {
+        while true {
+            guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+            do {
+                let page = try await transport.pull(cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum())
+                let result = try database.receive(page)
+                summary.pulled += result.received
+                summary.applied += result.applied
+                if !page.hasMore { return }
+            } catch let problem as SyncProblem {
+                recoveries += 1
+                guard recoveries <= Self.maxRecoveries else { throw problem }
+                switch problem.slug {
+                case "cursor-expired":
+                    try database.resetCursor()
+                    summary.notes.append("away longer than the server keeps deletions: pulled everything again")
+                case "history-diverged":
+                    let status = try await transport.status()
+                    try database.restartSync(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
+                    summary.notes.append("the server's history changed (restored from a backup?): sending everything again")
+                    try await push(&summary, recoveries: &recoveries)
+                default:
+                    throw problem
+                }
+            }
+        }
+    }
+}

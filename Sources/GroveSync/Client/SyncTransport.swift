@@ -1,0 +1,14 @@
+import Foundation
+import GroveCore
+
+/// How a device reaches its sync server: HTTP in the product (`HTTPSyncTransport`), direct calls
+/// through a lossy fake network in the convergence simulation.
+///
+/// Refusals arrive as `SyncProblem` (the server's RFC 9457 problem); anything else is a network error.
+public protocol SyncTransport: Sendable {
+    func status() async throws -> ServerStatus
+    func push(_ request: PushRequest) async throws -> PushResponse
+    func pull(cursor: Int64, limit: Int, checksum: String) async throws -> PullResponse
+    /// A new device for this account, for a store found to be a copy of another device's.
+    func fork() async throws -> DeviceCredentials
+}

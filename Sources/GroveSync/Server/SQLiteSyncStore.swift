@@ -1,0 +1,272 @@
+import Foundation
+import GRDB
+import GroveCore
+
+/// The sync server's embedded store: one SQLite file (WAL), every user in it.
+///
+/// Pushes are serialised by SQLite's single writer; each bumps its user's `head` in the same
+/// transaction, so a pull never sees a sequence number whose rows are not committed.
+public struct SQLiteSyncStore: SyncStore {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating) the file at `path`, or a private in-memory store when `path` is nil.
+    public init(path: String?) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        if let path {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            writer = try DatabasePool(path: path, configuration: configuration)
+        } else {
+            writer = try DatabaseQueue(configuration: configuration)
+        }
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Named migrations, never edited once shipped.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("sync-v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_user (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    disabled INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    head INTEGER NOT NULL DEFAULT 0,
+                    horizon INTEGER NOT NULL DEFAULT 0
+                ) STRICT;
+                CREATE TABLE sync_device (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    user_id INTEGER NOT NULL REFERENCES sync_user (id),
+                    name TEXT NOT NULL,
+                    token_prefix TEXT NOT NULL UNIQUE,
+                    token_hash TEXT NOT NULL,
+                    last_mutation_id INTEGER NOT NULL DEFAULT 0,
+                    last_mutation_digest TEXT NOT NULL DEFAULT '',
+                    acked_cursor INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    last_seen INTEGER,
+                    revoked INTEGER NOT NULL DEFAULT 0
+                ) STRICT;
+                CREATE INDEX sync_device_user ON sync_device (user_id);
+                CREATE TABLE sync_entity (
+                    user_id INTEGER NOT NULL,
+                    entity TEXT NOT NULL,
+                    entity_id TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    hlc TEXT,
+                    deleted INTEGER NOT NULL,
+                    open INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    PRIMARY KEY (user_id, entity, entity_id)
+                ) STRICT, WITHOUT ROWID;
+                CREATE UNIQUE INDEX sync_entity_seq ON sync_entity (user_id, seq);
+                CREATE INDEX sync_entity_open ON sync_entity (user_id, entity) WHERE open = 1;
+                CREATE TABLE sync_log (
+                    user_id INTEGER NOT NULL,
+                    seq INTEGER NOT NULL,
+                    digest TEXT NOT NULL,
+                    PRIMARY KEY (user_id, seq)
+                ) STRICT, WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Users
+
+    public func createUser(name: String, passwordHash: String, now: Date) async throws -> SyncUser {
+        try await writer.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_user WHERE name = ?", arguments: [name]) != true else {
+                throw SyncServerError.userExists(name)
+            }
+            try db.execute(sql: "INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, ?)",
+                           arguments: [name, passwordHash, now.millis])
+            return SyncUser(id: db.lastInsertedRowID, name: name, passwordHash: passwordHash, disabled: false, createdAt: now)
+        }
+    }
+
+    public func user(named name: String) async throws -> SyncUser? {
+        try await writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM sync_user WHERE name = ?", arguments: [name]).map(Self.user) }
+    }
+
+    public func users() async throws -> [SyncUser] {
+        try await writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM sync_user ORDER BY name").map(Self.user) }
+    }
+
+    public func setUser(named name: String, disabled: Bool) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE sync_user SET disabled = ? WHERE name = ?", arguments: [disabled, name])
+            return db.changesCount > 0
+        }
+    }
+
+    private static func user(_ row: Row) -> SyncUser {
+        SyncUser(id: row["id"], name: row["name"], passwordHash: row["password_hash"], disabled: row["disabled"],
+                 createdAt: Date(millis: row["created_at"]))
+    }
+
+    // MARK: Devices
+
+    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.millis, now.millis])
+        }
+    }
+
+    public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT d.*, u.name AS user_name, u.password_hash, u.disabled, u.created_at AS user_created_at
+                FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = ?
+                """, arguments: [tokenPrefix]), let id = UUID(uuidString: row["id"])
+            else { return nil }
+            let device = StoredDevice(id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
+                                      lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(millis:)),
+                                      revoked: row["revoked"])
+            let user = SyncUser(id: row["user_id"], name: row["user_name"], passwordHash: row["password_hash"], disabled: row["disabled"],
+                                createdAt: Date(millis: row["user_created_at"]))
+            return (device, user)
+        }
+    }
+
+    public func devices(userId: Int64) async throws -> [DeviceInfo] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id", arguments: [userId]).compactMap { row in
+                guard let id = UUID(uuidString: row["id"]) else { return nil }
+                return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(millis: row["created_at"]),
+                                  lastSeen: (row["last_seen"] as Int64?).map(Date.init(millis:)), lastMutationId: row["last_mutation_id"],
+                                  revoked: row["revoked"])
+            }
+        }
+    }
+
+    public func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE sync_device SET revoked = 1 WHERE id = ? AND user_id = ?", arguments: [id.uuidString, userId])
+            return db.changesCount > 0
+        }
+    }
+
+    public func touchDevice(_ id: UUID, now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE sync_device SET last_seen = ? WHERE id = ?", arguments: [now.millis, id.uuidString])
+        }
+    }
+
+    // MARK: Push and pull
+
+    public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
+        try await writer.write { db in
+            guard let head = try Int64.fetchOne(db, sql: "SELECT head FROM sync_user WHERE id = ?", arguments: [userId]),
+                  let device = try Row.fetchOne(db, sql: "SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = ?",
+                                                arguments: [deviceId.uuidString])
+            else { throw SyncServerError.unauthorized }
+            let last: Int64 = device["last_mutation_id"]
+            try MutationDigest.checkReplay(request.mutations, lastMutationId: last, lastDigest: device["last_mutation_digest"])
+            var stored: [EntityKey: SyncState] = [:]
+            let decoder = JSONDecoder()
+            for mutation in request.mutations where mutation.id > last {
+                let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
+                guard stored[key] == nil,
+                      let text = try String.fetchOne(db, sql: "SELECT state FROM sync_entity WHERE user_id = ? AND entity = ? AND entity_id = ?",
+                                                     arguments: [userId, key.entity, key.id])
+                else { continue }
+                stored[key] = try decoder.decode(SyncState.self, from: Data(text.utf8))
+            }
+            var open: [EntityKey: SyncState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT entity_id, state FROM sync_entity WHERE user_id = ? AND entity = 'focusSession' AND open = 1",
+                                        arguments: [userId]) {
+                open[EntityKey(entity: "focusSession", id: row["entity_id"])] = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
+            }
+            let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
+                                         stored: stored, openSessions: open, now: now)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            for write in plan.writes {
+                try db.execute(sql: """
+                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
+                        open = excluded.open, state = excluded.state
+                    """, arguments: [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
+                                     String(decoding: try encoder.encode(write.state), as: UTF8.self)])
+                try db.execute(sql: "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", arguments: [userId, write.seq, write.digest])
+            }
+            try db.execute(sql: "UPDATE sync_user SET head = ? WHERE id = ?", arguments: [plan.head, userId])
+            let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? (device["last_mutation_digest"] as String)
+            try db.execute(sql: "UPDATE sync_device SET last_mutation_id = ?, last_mutation_digest = ? WHERE id = ?",
+                           arguments: [plan.lastMutationId, digest, deviceId.uuidString])
+            return plan
+        }
+    }
+
+    public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int) async throws -> StoredPage {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?", arguments: [cursor, deviceId.uuidString])
+            let head = try Int64.fetchOne(db, sql: "SELECT head FROM sync_user WHERE id = ?", arguments: [userId]) ?? 0
+            let rows = try Row.fetchAll(db, sql: "SELECT seq, entity, entity_id, deleted, state FROM sync_entity WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                                        arguments: [userId, cursor, limit + 1])
+            let decoder = JSONDecoder()
+            var changes: [SyncChange] = []
+            for row in rows.prefix(limit) {
+                let state = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
+                changes.append(SyncChange(seq: row["seq"], entity: row["entity"], entityId: row["entity_id"], state: state, deleted: row["deleted"]))
+            }
+            return StoredPage(changes: changes, hasMore: rows.count > limit, head: head)
+        }
+    }
+
+    public func head(userId: Int64) async throws -> (head: Int64, horizon: Int64) {
+        try await writer.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT head, horizon FROM sync_user WHERE id = ?", arguments: [userId])
+            return (row?["head"] ?? 0, row?["horizon"] ?? 0)
+        }
+    }
+
+    public func digest(userId: Int64, seq: Int64) async throws -> String {
+        try await writer.read { db in
+            try String.fetchOne(db, sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?", arguments: [userId, seq]) ?? ""
+        }
+    }
+
+    public func entities(userId: Int64) async throws -> [EntityKey: SyncState] {
+        try await writer.read { db in
+            var result: [EntityKey: SyncState] = [:]
+            let decoder = JSONDecoder()
+            for row in try Row.fetchAll(db, sql: "SELECT entity, entity_id, state FROM sync_entity WHERE user_id = ?", arguments: [userId]) {
+                result[EntityKey(entity: row["entity"], id: row["entity_id"])] = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
+            }
+            return result
+        }
+    }
+
+    public func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int {
+        try await writer.write { db in
+            let pulledPast = try Int64.fetchOne(db, sql: """
+                SELECT min(acked_cursor) FROM sync_device WHERE user_id = ? AND revoked = 0 AND coalesce(last_seen, 0) >= ?
+                """, arguments: [userId, devicesSeenSince.millis]) ?? 0
+            let limit = "\(HLCText.stamp(olderThan))"
+            try db.execute(sql: "DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?", arguments: [userId, pulledPast, limit])
+            let removed = db.changesCount
+            if removed > 0 {
+                try db.execute(sql: "UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?", arguments: [pulledPast, userId])
+            }
+            return removed
+        }
+    }
+}
+
+extension Date {
+    var millis: Int64 { groveMillis }
+    init(millis: Int64) { self.init(timeIntervalSince1970: Double(millis) / 1000) }
+}
+
+/// Clock text for a date (the prefix every clock of that instant starts with).
+enum HLCText {
+    static func stamp(_ date: Date) -> String { HLC(millis: date.millis, counter: 0, node: PushPlan.serverNode).description }
+}

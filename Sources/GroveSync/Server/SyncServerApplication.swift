@@ -1,0 +1,210 @@
+import Foundation
+import GroveCore
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The request context of the sync server: bodies up to the push limit, the wire's JSON coding.
+public struct SyncRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public init(source: Source) { coreContext = .init(source: source) }
+    public var maxUploadSize: Int { SyncWire.maxPushBytes }
+    public var requestDecoder: SyncJSONDecoder { SyncJSONDecoder() }
+    public var responseEncoder: SyncJSONEncoder { SyncJSONEncoder() }
+}
+
+/// Request bodies in the wire's coding; a malformed body is a 422 naming the field.
+public struct SyncJSONDecoder: RequestDecoder {
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: context.maxUploadSize) } catch {
+            throw SyncServerError.tooLarge(limit: SyncWire.maxPushBytes)
+        }
+        do {
+            return try SyncWire.decoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw SyncServerError.invalid(field: (context.codingPath + [key]).map(\.stringValue).joined(separator: "."), message: "is required")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw SyncServerError.invalid(field: field.isEmpty ? "body" : field, message: String(context.debugDescription.prefix(200)))
+        } catch {
+            throw SyncServerError.invalid(field: "body", message: "Not valid JSON")
+        }
+    }
+}
+
+public struct SyncJSONEncoder: ResponseEncoder {
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        let data = try SyncWire.encoder().encode(value)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Every error becomes an RFC 9457 problem; nothing internal leaks.
+struct SyncProblemMiddleware: RouterMiddleware {
+    typealias Context = SyncRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > SyncWire.maxPushBytes {
+            return Self.response(SyncProblem(.tooLarge(limit: SyncWire.maxPushBytes)))
+        }
+        do {
+            return try await next(request, context)
+        } catch let error as SyncServerError {
+            return Self.response(SyncProblem(error))
+        } catch let error as HTTPError where error.status == .notFound {
+            return Self.response(SyncProblem(.notFound("such route")))
+        } catch let error as HTTPError {
+            return Self.response(SyncProblem(type: "about:blank", title: error.status.reasonPhrase, status: error.status.code,
+                                             detail: error.body ?? error.status.reasonPhrase))
+        } catch {
+            context.logger.error("Sync request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            return Self.response(SyncProblem(type: "about:blank", title: "Internal Server Error", status: 500, detail: "The server could not do this"))
+        }
+    }
+
+    static func response(_ problem: SyncProblem) -> Response {
+        let data = (try? SyncWire.encoder().encode(problem)) ?? Data()
+        return Response(status: .init(code: problem.status), headers: [.contentType: "application/problem+json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// `/sync/v1`: devices, push, pull, events (SYNC.md "Wire").
+struct SyncController {
+    let service: SyncService
+
+    func addRoutes(to group: RouterGroup<SyncRequestContext>) {
+        group.post("devices", use: register)
+        group.post("devices/fork", use: fork)
+        group.get("devices", use: devices)
+        group.delete("devices/:id", use: revoke)
+        group.get("status", use: status)
+        group.post("push", use: push)
+        group.get("pull", use: pull)
+        group.get("events", use: events)
+    }
+
+    private func caller(_ request: Request) async throws -> SyncService.Caller {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw SyncServerError.unauthorized }
+        return try await service.authenticate(token: String(header.dropFirst("Bearer ".count)))
+    }
+
+    @Sendable func register(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
+        let registration = try await request.decode(as: DeviceRegistration.self, context: context)
+        return EditedResponse(status: .created, response: try await service.register(registration))
+    }
+
+    @Sendable func fork(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
+        EditedResponse(status: .created, response: try await service.fork(try await caller(request)))
+    }
+
+    @Sendable func devices(_ request: Request, context: SyncRequestContext) async throws -> [DeviceInfo] {
+        try await service.devices(try await caller(request))
+    }
+
+    @Sendable func revoke(_ request: Request, context: SyncRequestContext) async throws -> Response {
+        let caller = try await caller(request)
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw SyncServerError.invalid(field: "id", message: "A device id is a UUID")
+        }
+        try await service.revoke(caller, device: id)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func status(_ request: Request, context: SyncRequestContext) async throws -> ServerStatus {
+        try await service.status(try await caller(request))
+    }
+
+    @Sendable func push(_ request: Request, context: SyncRequestContext) async throws -> PushResponse {
+        let caller = try await caller(request)
+        return try await service.push(caller, try await request.decode(as: PushRequest.self, context: context))
+    }
+
+    @Sendable func pull(_ request: Request, context: SyncRequestContext) async throws -> PullResponse {
+        let caller = try await caller(request)
+        let query = request.uri.queryParameters
+        func number(_ name: String, default value: Int64) throws -> Int64 {
+            guard let text = query[name[...]] else { return value }
+            guard let number = Int64(String(text)) else { throw SyncServerError.invalid(field: name, message: "\(name) is a whole number") }
+            return number
+        }
+        let cursor = try number("cursor", default: 0)
+        let limit = try number("limit", default: Int64(SyncWire.defaultPullLimit))
+        guard (1 ... Int64(SyncWire.maxPullLimit)).contains(limit) else {
+            throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
+        }
+        return try await service.pull(caller, cursor: cursor, limit: Int(limit), checksum: query["checksum"].map(String.init))
+    }
+
+    /// Server-sent events: `poke` with the user's new head after every push that changed something,
+    /// and a comment every 15 s so that proxies keep the stream open.
+    @Sendable func events(_ request: Request, context: SyncRequestContext) async throws -> Response {
+        let caller = try await caller(request)
+        let pokes = await service.pokes.subscribe(user: caller.user.id)
+        let head = try await service.store.head(userId: caller.user.id).head
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 1000\nevent: poke\ndata: {\"head\":\(head)}\n\n"))
+                let (events, continuation) = AsyncStream<Int64?>.makeStream()
+                let forward = Task {
+                    for await head in pokes { continuation.yield(head) }
+                    continuation.finish()
+                }
+                let keepAlive = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(15))
+                        continuation.yield(nil)
+                    }
+                }
+                defer {
+                    forward.cancel()
+                    keepAlive.cancel()
+                }
+                try await withGracefulShutdownHandler {
+                    for await event in events {
+                        try await writer.write(ByteBuffer(string: event.map { "event: poke\ndata: {\"head\":\($0)}\n\n" } ?? ": keep-alive\n\n"))
+                    }
+                } onGracefulShutdown: {
+                    continuation.finish()
+                }
+                try await writer.finish(nil)
+            })
+    }
+}
+
+/// Where and how the sync server listens.
+public struct SyncServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public init(host: String = "127.0.0.1", port: Int = 8090) {
+        self.host = host
+        self.port = port
+    }
+}
+
+/// The router of the sync server (tests drive it in-process).
+public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> {
+    let router = Router(context: SyncRequestContext.self)
+    router.add(middleware: SyncProblemMiddleware())
+    SyncController(service: service).addRoutes(to: router.group("sync/v1"))
+    router.get("healthz") { _, _ in "ok" }
+    return router
+}
+
+/// The sync server (hummingbird-examples style: tests run what this returns).
+public func buildSyncApplication(service: SyncService, configuration: SyncServerConfiguration,
+                                 logger: Logger = Logger(label: "grove.sync-server")) -> some ApplicationProtocol {
+    Application(router: buildSyncRouter(service: service),
+                configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync"),
+                logger: logger)
+}
+
+extension DeviceCredentials: ResponseEncodable {}
+extension DeviceInfo: ResponseEncodable {}
+extension ServerStatus: ResponseEncodable {}
+extension PushResponse: ResponseEncodable {}
+extension PullResponse: ResponseEncodable {}

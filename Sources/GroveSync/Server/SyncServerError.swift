@@ -1,0 +1,115 @@
+import Foundation
+import GroveCore
+
+/// Everything the sync server refuses, each with the HTTP status and problem type it answers with.
+public enum SyncServerError: Error, Equatable, Sendable {
+    /// No token, an unknown or revoked token, or a disabled account.
+    case unauthorized
+    /// User name or password wrong (one message for both: no account probing).
+    case badCredentials
+    /// `user add` for a name that exists.
+    case userExists(String)
+    /// A name or password outside the rules.
+    case invalid(field: String, message: String)
+    /// A push refused as a whole (gap, drift, malformed mutation, schema version).
+    case push(PushRefusal)
+    /// A cursor older than the tombstone horizon: the device must bootstrap again.
+    case cursorExpired(horizon: Int64)
+    /// A cursor ahead of the server's head, or a history that differs from the device's: the server
+    /// lost data (restored from a backup) and the device must push again what it has.
+    case historyDiverged(head: Int64)
+    /// The push body is over the size limit (the client splits it).
+    case tooLarge(limit: Int)
+    /// The device id is not this token's.
+    case wrongDevice
+    case notFound(String)
+
+    public var status: Int {
+        switch self {
+        case .unauthorized, .badCredentials: 401
+        case .userExists: 409
+        case .invalid: 422
+        case .push(.gap): 409
+        case .push(.clockDrift): 409
+        case .push(.deviceCloned): 409
+        case .push(.invalid), .push(.unsupportedSchema): 422
+        case .cursorExpired: 410
+        case .historyDiverged: 409
+        case .tooLarge: 413
+        case .wrongDevice: 403
+        case .notFound: 404
+        }
+    }
+
+    /// The problem's `type` slug (clients branch on it).
+    public var slug: String {
+        switch self {
+        case .unauthorized: "unauthorized"
+        case .badCredentials: "bad-credentials"
+        case .userExists: "user-exists"
+        case .invalid, .push(.invalid): "validation"
+        case .push(.gap): "mutation-gap"
+        case .push(.clockDrift): "clock-drift"
+        case .push(.unsupportedSchema): "unsupported-schema"
+        case .push(.deviceCloned): "device-cloned"
+        case .cursorExpired: "cursor-expired"
+        case .historyDiverged: "history-diverged"
+        case .tooLarge: "too-large"
+        case .wrongDevice: "wrong-device"
+        case .notFound: "not-found"
+        }
+    }
+
+    public var detail: String {
+        switch self {
+        case .unauthorized: "A valid device token is required (Authorization: Bearer …); it may have been revoked"
+        case .badCredentials: "Unknown user or wrong password"
+        case .userExists(let name): "A user named \(name) exists already"
+        case .invalid(let field, let message): "\(field): \(message)"
+        case .push(.gap(let expected, let got, _)): "Mutation ids must follow on: expected \(expected), got \(got)"
+        case .push(.clockDrift(let id, _)): "Mutation \(id) is stamped more than \(HLC.maxDrift / 60000) minutes ahead of the server's clock: re-stamp it"
+        case .push(.invalid(let id, let field, let message)): "Mutation \(id): \(field): \(message)"
+        case .push(.deviceCloned): "Another store pushed under this device's identity (a copied store?): register this one as a new device"
+        case .push(.unsupportedSchema(let version)): "schemaVersion \(version) is not supported (this server speaks \(SyncWire.schemaVersion))"
+        case .cursorExpired(let horizon): "This cursor is older than the server keeps deletions (\(horizon)): pull from 0"
+        case .historyDiverged(let head): "The server's history differs from this device's (head \(head)): push everything again and pull from 0"
+        case .tooLarge(let limit): "A push has at most \(limit) bytes and \(SyncWire.maxMutationsPerPush) mutations: split it"
+        case .wrongDevice: "The deviceId is not this token's device"
+        case .notFound(let what): "No \(what)"
+        }
+    }
+}
+
+/// An RFC 9457 problem as the sync server sends it, with the fields a client needs to recover.
+public struct SyncProblem: Codable, Sendable, Error, Equatable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    public var field: String?
+    public var lastMutationId: Int64?
+    public var serverTime: Date?
+
+    public init(_ error: SyncServerError) {
+        type = "https://grove.invalid/problems/sync/" + error.slug
+        title = error.slug.replacingOccurrences(of: "-", with: " ").capitalized
+        status = error.status
+        detail = error.detail
+        switch error {
+        case .invalid(let field, _), .push(.invalid(_, let field, _)): self.field = field
+        case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last
+        case .push(.clockDrift(_, let time)): serverTime = time
+        default: break
+        }
+    }
+
+    public init(type: String, title: String, status: Int, detail: String) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+    }
+
+    /// The slug at the end of `type`.
+    public var slug: String { String(type.split(separator: "/").last ?? "") }
+}

@@ -1,0 +1,148 @@
+import Crypto
+import Foundation
+import GroveCore
+import HummingbirdBcrypt
+
+/// The sync server's operations, independent of HTTP: the routes call these, and so does the
+/// convergence simulation (an in-process server without sockets).
+public struct SyncService: Sendable {
+    /// A device the request's token belongs to.
+    public struct Caller: Sendable {
+        public var device: StoredDevice
+        public var user: SyncUser
+    }
+
+    public let store: any SyncStore
+    public let pokes: PokeHub
+    let now: @Sendable () -> Date
+    let newID: @Sendable () -> UUID
+    /// bcrypt's cost factor for new passwords (4 in tests; 10 by default, ~60 ms here).
+    let bcryptCost: UInt8
+    /// "Last seen" is written at most once a minute per device.
+    static let touchInterval: TimeInterval = 60
+
+    public init(store: any SyncStore, pokes: PokeHub = PokeHub(), now: @escaping @Sendable () -> Date = { Date() },
+                newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10) {
+        self.store = store
+        self.pokes = pokes
+        self.now = now
+        self.newID = newID
+        self.bcryptCost = bcryptCost
+    }
+
+    // MARK: Accounts
+
+    /// Creates an account (`grove sync-server user add`).
+    @discardableResult
+    public func addUser(name: String, password: String) async throws -> SyncUser {
+        try Self.checkName(name)
+        guard password.utf8.count >= 8, password.utf8.count <= 72 else {
+            throw SyncServerError.invalid(field: "password", message: "A password has 8 to 72 bytes (bcrypt's limit)")
+        }
+        return try await store.createUser(name: name, passwordHash: Bcrypt.hash(password, cost: bcryptCost), now: now())
+    }
+
+    static func checkName(_ name: String) throws {
+        guard (1 ... 64).contains(name.utf8.count), name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-@".unicodeScalars.contains($0) })
+        else { throw SyncServerError.invalid(field: "user", message: "A user name has 1 to 64 letters, digits, '.', '_', '-' or '@'") }
+    }
+
+    /// Registers a device with the account's password; the token is returned once.
+    public func register(_ registration: DeviceRegistration) async throws -> DeviceCredentials {
+        let name = registration.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1 ... 100).contains(name.count) else { throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters") }
+        guard registration.user.utf8.count <= 64, registration.password.utf8.count <= 72,
+              let user = try await store.user(named: registration.user), !user.disabled,
+              Bcrypt.verify(registration.password, hash: user.passwordHash)
+        else { throw SyncServerError.badCredentials }
+        return try await newDevice(user: user, name: name)
+    }
+
+    /// A new device for the caller's account (a store found to be a copy of another device's).
+    public func fork(_ caller: Caller, name: String? = nil) async throws -> DeviceCredentials {
+        try await newDevice(user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)))
+    }
+
+    private func newDevice(user: SyncUser, name: String) async throws -> DeviceCredentials {
+        let id = newID()
+        let prefix = Self.randomHex(6), secret = Self.randomHex(32)
+        let token = "gsy_\(prefix)_\(secret)"
+        try await store.registerDevice(id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), now: now())
+        return DeviceCredentials(deviceId: id, token: token)
+    }
+
+    /// The caller a bearer token belongs to; throws `unauthorized` for anything else.
+    public func authenticate(token: String) async throws -> Caller {
+        let parts = token.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "gsy", parts[1].utf8.count == 12, parts[2].utf8.count == 64,
+              let (device, user) = try await store.device(tokenPrefix: String(parts[1])),
+              Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled
+        else { throw SyncServerError.unauthorized }
+        let time = now()
+        if device.lastSeen.map({ time.timeIntervalSince($0) >= Self.touchInterval }) ?? true {
+            try await store.touchDevice(device.id, now: time)
+        }
+        return Caller(device: device, user: user)
+    }
+
+    public func devices(_ caller: Caller) async throws -> [DeviceInfo] { try await store.devices(userId: caller.user.id) }
+
+    public func revoke(_ caller: Caller, device: UUID) async throws {
+        guard try await store.revokeDevice(device, userId: caller.user.id) else { throw SyncServerError.notFound("device \(device.uuidString)") }
+    }
+
+    public func status(_ caller: Caller) async throws -> ServerStatus {
+        let head = try await store.head(userId: caller.user.id).head
+        let devices = try await store.devices(userId: caller.user.id)
+        let last = devices.first { $0.deviceId == caller.device.id }?.lastMutationId ?? 0
+        return ServerStatus(head: head, lastMutationId: last, epoch: "", serverTime: now())
+    }
+
+    // MARK: Push and pull
+
+    public func push(_ caller: Caller, _ request: PushRequest) async throws -> PushResponse {
+        guard request.deviceId == caller.device.id else { throw SyncServerError.wrongDevice }
+        guard request.mutations.count <= SyncWire.maxMutationsPerPush else { throw SyncServerError.tooLarge(limit: SyncWire.maxPushBytes) }
+        let time = now()
+        let plan: PushPlan
+        do { plan = try await store.push(userId: caller.user.id, deviceId: caller.device.id, request: request, now: time) }
+        catch let refusal as PushRefusal { throw SyncServerError.push(refusal) }
+        if !plan.writes.isEmpty { await pokes.poke(user: caller.user.id, head: plan.head) }
+        return PushResponse(lastMutationId: plan.lastMutationId, cursor: plan.head, serverTime: time)
+    }
+
+    /// A page of changes after `cursor`. `checksum` is what the device saw at `cursor`: a different
+    /// answer here means the server lost or rewrote that history (a restore).
+    public func pull(_ caller: Caller, cursor: Int64, limit: Int, checksum: String?) async throws -> PullResponse {
+        guard cursor >= 0 else { throw SyncServerError.invalid(field: "cursor", message: "A cursor is 0 or more") }
+        guard (1 ... SyncWire.maxPullLimit).contains(limit) else {
+            throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
+        }
+        let (head, horizon) = try await store.head(userId: caller.user.id)
+        if cursor > head { throw SyncServerError.historyDiverged(head: head) }
+        if cursor > 0, cursor < horizon { throw SyncServerError.cursorExpired(horizon: horizon) }
+        if cursor > 0, let checksum, !checksum.isEmpty, try await store.digest(userId: caller.user.id, seq: cursor) != checksum {
+            throw SyncServerError.historyDiverged(head: head)
+        }
+        let page = try await store.pull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, limit: limit)
+        let last = page.changes.last
+        let next = last?.seq ?? cursor
+        let digest = last.map { "\($0.entity)/\($0.entityId)/\($0.hlc?.description ?? "")" } ?? checksum ?? ""
+        return PullResponse(changes: page.changes, cursor: next, hasMore: page.hasMore, checksum: digest, serverTime: now())
+    }
+
+    // MARK: Helpers
+
+    static func digest(_ token: String) -> String { SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined() }
+
+    static func randomHex(_ bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0 ..< bytes).map { _ in String(format: "%02x", UInt8.random(in: 0 ... 255, using: &generator)) }.joined()
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

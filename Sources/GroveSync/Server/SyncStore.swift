@@ -1,0 +1,63 @@
+import Foundation
+import GroveCore
+
+/// An account on the sync server.
+public struct SyncUser: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var name: String
+    public var passwordHash: String
+    public var disabled: Bool
+    public var createdAt: Date
+}
+
+/// A registered device, as the server holds it (the token only as a prefix and a digest).
+public struct StoredDevice: Sendable, Equatable {
+    public var id: UUID
+    public var userId: Int64
+    public var name: String
+    public var tokenHash: String
+    public var lastMutationId: Int64
+    public var lastSeen: Date?
+    public var revoked: Bool
+}
+
+/// A page of a user's history.
+public struct StoredPage: Sendable {
+    public var changes: [SyncChange]
+    public var hasMore: Bool
+    public var head: Int64
+}
+
+/// Where the sync server keeps accounts, devices and every user's entities (SYNC.md "Storage").
+///
+/// Two implementations: `SQLiteSyncStore` (the embedded default, one file) and, behind the `Postgres`
+/// trait, a PostgreSQL one. Both merge pushes with `PushPlan` inside one transaction per push, bumping
+/// a per-user sequence row (never a global serial: a reader could skip a late commit).
+public protocol SyncStore: Sendable {
+    func createUser(name: String, passwordHash: String, now: Date) async throws -> SyncUser
+    func user(named name: String) async throws -> SyncUser?
+    func users() async throws -> [SyncUser]
+    func setUser(named name: String, disabled: Bool) async throws -> Bool
+
+    func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws
+    /// The device whose token starts with `prefix`, with its user.
+    func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)?
+    func devices(userId: Int64) async throws -> [DeviceInfo]
+    /// Revokes a device of `userId`; false when it has no such device.
+    func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool
+    /// Notes that a device was seen (callers throttle this).
+    func touchDevice(_ id: UUID, now: Date) async throws
+
+    /// Applies a push: loads the touched rows, plans with `PushPlan`, writes, in one transaction.
+    func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan
+    /// Changes after `cursor`, oldest first; notes the device's cursor as acknowledged.
+    func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int) async throws -> StoredPage
+    /// The user's head and the oldest cursor still served (older ones get 410).
+    func head(userId: Int64) async throws -> (head: Int64, horizon: Int64)
+    /// What sat at position `seq` of the user's history ("" when nothing did).
+    func digest(userId: Int64, seq: Int64) async throws -> String
+    /// Every entity of the user as stored (canonical exports in tests and `grove sync-server` checks).
+    func entities(userId: Int64) async throws -> [EntityKey: SyncState]
+    /// Drops tombstones every recently seen device has pulled past and older than `olderThan`; moves the horizon.
+    func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int
+}

@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// Grove Sync with real processes: a `grove sync-server` on loopback and two stores (two
+/// `GROVE_HOME`s), edited offline, then `grove sync` on each.
+@Suite("Sync end to end", .serialized)
+struct SyncEndToEndTests {
+    /// A sync server process on a free loopback port, stopped at the end.
+    final class Server {
+        let process = Process()
+        let port: Int
+        let url: String
+
+        init(database: String) throws {
+            var lastError: Error?
+            for _ in 0 ..< 5 {
+                let port = Int.random(in: 20_000 ... 60_000)
+                let process = Process()
+                process.executableURL = try Grove.binary()
+                process.arguments = ["sync-server", "--port", "\(port)", "--database", database]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                // Ready when it answers.
+                for _ in 0 ..< 100 {
+                    if Self.answers(port) {
+                        self.port = port
+                        self.url = "http://127.0.0.1:\(port)"
+                        processHolder = process
+                        return
+                    }
+                    if !process.isRunning { break }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                process.terminate()
+                lastError = CocoaError(.fileReadUnknown)
+            }
+            throw lastError ?? CocoaError(.fileReadUnknown)
+        }
+
+        private var processHolder: Process?
+
+        /// Whether something accepts connections on the loopback port.
+        static func answers(_ port: Int) -> Bool {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+        }
+
+        func stop() {
+            processHolder?.terminate()
+            processHolder?.waitUntilExit()
+        }
+    }
+
+    static let password = Data("correct horse battery".utf8)
+
+    /// The export without its timestamp.
+    static func export(_ grove: Grove) throws -> String {
+        var text = try grove.runBinary("export", "--format", "json").out
+        if let range = text.range(of: #""exportedAt" : "[^"]*""#, options: .regularExpression) { text.removeSubrange(range) }
+        return text
+    }
+
+    @Test("two stores edited offline converge to the same export")
+    func offlineEditsConverge() throws {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let server = try Server(database: home.home + "/sync-server.sqlite")
+        defer { server.stop() }
+        let added = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", home.home + "/sync-server.sqlite"],
+                                       input: Self.password)
+        #expect(added.status == 0, "\(added.err)")
+
+        let a = Grove(), b = Grove()
+        // Offline on both, before either ever synced.
+        #expect(try a.runBinary("timer", "add", "Essay", "--duration", "25m").status == 0)
+        #expect(try a.runBinary("intention", "set", "Write the intro").status == 0)
+        #expect(try b.runBinary("intention", "set", "Finish chapter two").status == 0)
+        #expect(try b.runBinary("focus", "log", "--start", "2026-11-20T09:00:00Z", "--end", "2026-11-20T09:25:00Z").status == 0)
+        for (grove, name) in [(a, "laptop"), (b, "desktop")] {
+            let login = try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin", "--device-name", name], input: Self.password)
+            #expect(login.status == 0, "\(login.err)")
+        }
+        #expect(try a.runBinary("sync").status == 0)
+        let first = try b.runBinary("sync", "--json")
+        #expect(first.status == 0, "\(first.err)")
+        #expect(try a.runBinary("sync").status == 0)
+        // Both then edit the same timer offline: a rename on one, a to-do on the other.
+        #expect(try a.runBinary("timer", "edit", "Essay", "--name", "Essay draft").status == 0)
+        #expect(try b.runBinary("timer", "todo", "add", "Essay", "outline").status == 0)
+        for _ in 0 ..< 2 {
+            #expect(try a.runBinary("sync").status == 0)
+            #expect(try b.runBinary("sync").status == 0)
+        }
+        let left = try Self.export(a), right = try Self.export(b)
+        #expect(left == right)
+        #expect(left.contains("Essay draft") && left.contains("outline"))
+        // The intention set on both for today is one, merged (the later write wins).
+        let status = try JSONSerialization.jsonObject(with: Data(try a.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
+        #expect(status?["pendingMutations"] as? Int == 0)
+    }
+
+    @Test("a revoked device is refused and keeps its changes")
+    func revokedDevice() throws {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let database = home.home + "/sync-server.sqlite"
+        let server = try Server(database: database)
+        defer { server.stop() }
+        _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: Self.password)
+        let a = Grove(), b = Grove()
+        for grove in [a, b] {
+            #expect(try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
+        }
+        let bStatus = try JSONSerialization.jsonObject(with: Data(try b.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
+        let bID = try #require((bStatus?["device"] as? [String: Any])?["deviceId"] as? String)
+        #expect(try a.runBinary("sync", "revoke", bID).status == 0)
+        #expect(try b.runBinary("timer", "add", "Kept", "--duration", "5m").status == 0)
+        let refused = try b.runBinary("sync")
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("revoked"))
+        #expect(try b.runBinary("timer", "list").out.contains("Kept"))
+        let wrong = try Grove().runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Data("wrong password".utf8))
+        #expect(wrong.status == 1 && wrong.err.contains("Unknown user or wrong password"))
+        let unreachable = try Grove().runBinary(["sync", "login", "http://127.0.0.1:1", "--user", "ada", "--password-stdin"], input: Self.password)
+        #expect(unreachable.status == 1 && unreachable.err.contains("cannot reach the sync server"))
+        let malformed = try Grove().runBinary(["sync", "login", "ftp://x", "--user", "ada", "--password-stdin"], input: Self.password)
+        #expect(malformed.status == 64)
+    }
+}
