@@ -153,7 +153,7 @@ public enum HLCError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension Date {
     /// Whole milliseconds since 1970, clamped (total: no trap on any date).
-    public var groveMillis: Int64 {
+    var groveMillis: Int64 {
         let value = (timeIntervalSince1970 * 1000).rounded(.down)
         guard value.isFinite else { return 0 }
         if value >= 9.2e18 { return Int64.max }

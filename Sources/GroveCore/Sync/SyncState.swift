@@ -44,7 +44,7 @@ public struct SyncState: Hashable, Sendable, Codable {
             case (nil, nil): winner = nil
             case (.some, nil): winner = a
             case (nil, .some): winner = b
-            case (.some(let l), .some(let r)): winner = prefers(b, r, over: a, l, entity: entity) ? b : a
+            case (.some(let l), .some(let r)): winner = prefers(b, r, over: a, l, group: group, entity: entity) ? b : a
             }
             guard let winner, let clock = winner.clocks[group.name] else { continue }
             result.clocks[group.name] = clock
@@ -53,14 +53,24 @@ public struct SyncState: Hashable, Sendable, Codable {
         return result
     }
 
-    /// Whether `b`'s version of a group (clock `r`) beats `a`'s (clock `l`).
-    private static func prefers(_ b: SyncState, _ r: HLC, over a: SyncState, _ l: HLC, entity: SyncEntity) -> Bool {
-        guard case .terminal(let stateField, let terminalStates, let endField) = entity.rule else { return r > l }
-        let aTerminal = a.fields[stateField]?.text.map(terminalStates.contains) ?? false
-        let bTerminal = b.fields[stateField]?.text.map(terminalStates.contains) ?? false
-        if aTerminal != bTerminal { return bTerminal }
-        if aTerminal, let aEnd = a.fields[endField]?.int, let bEnd = b.fields[endField]?.int, aEnd != bEnd { return bEnd < aEnd }
-        return r > l
+    /// Whether `b`'s version of a group (clock `r`) beats `a`'s (clock `l`): a total order, so that
+    /// the merge is the same whatever order versions meet in.
+    private static func prefers(_ b: SyncState, _ r: HLC, over a: SyncState, _ l: HLC, group: SyncEntity.Group, entity: SyncEntity) -> Bool {
+        if case .terminal(let stateField, let terminalStates, let endField) = entity.rule {
+            // Terminal beats open; between terminals the earlier end; then the later clock.
+            let aTerminal = a.fields[stateField]?.text.map(terminalStates.contains) ?? false
+            let bTerminal = b.fields[stateField]?.text.map(terminalStates.contains) ?? false
+            if aTerminal != bTerminal { return bTerminal }
+            if aTerminal {
+                let aEnd = a.fields[endField]?.int ?? .max, bEnd = b.fields[endField]?.int ?? .max
+                if aEnd != bEnd { return bEnd < aEnd }
+            }
+        }
+        if l != r { return r > l }
+        // One clock, two values: only stores sharing a device identity (a copied store) can do this.
+        // Any fixed choice keeps the merge order-free: the greater values.
+        let left = group.fields.map { a.fields[$0.wire] ?? .null }, right = group.fields.map { b.fields[$0.wire] ?? .null }
+        return left.lexicographicallyPrecedes(right)
     }
 }
 

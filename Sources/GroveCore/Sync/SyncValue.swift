@@ -50,5 +50,26 @@ public enum SyncValue: Hashable, Sendable, Codable {
     }
 }
 
+extension SyncValue: Comparable {
+    /// A fixed order (null, booleans, numbers, text), for the rare tie between two values of one clock.
+    public static func < (a: SyncValue, b: SyncValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): false
+        case (.null, _): true
+        case (_, .null): false
+        case (.bool(let x), .bool(let y)): !x && y
+        case (.bool, _): true
+        case (_, .bool): false
+        case (.int(let x), .int(let y)): x < y
+        case (.int(let x), .double(let y)): Double(x) < y
+        case (.double(let x), .int(let y)): x < Double(y)
+        case (.double(let x), .double(let y)): x < y
+        case (.int, .text), (.double, .text): true
+        case (.text, .int), (.text, .double): false
+        case (.text(let x), .text(let y)): x < y
+        }
+    }
+}
+
 /// The fields of one entity, by wire name.
 public typealias SyncFields = [String: SyncValue]

@@ -57,6 +57,13 @@ extension AppDatabase {
             CREATE TABLE sync_bit (bit INTEGER PRIMARY KEY NOT NULL) STRICT;
             WITH RECURSIVE bits(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bits WHERE b < 29) INSERT INTO sync_bit SELECT b FROM bits;
             CREATE TABLE sync_applying (id INTEGER PRIMARY KEY NOT NULL) STRICT;
+            -- During a pull from 0 after the server dropped old deletions: synced rows not seen again
+            -- (deleted elsewhere while this device was away) are removed once the pull completes.
+            CREATE TABLE sync_unseen (
+                entity TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                PRIMARY KEY (entity, entity_id)
+            ) STRICT, WITHOUT ROWID;
             CREATE TABLE sync_inbox (
                 seq INTEGER PRIMARY KEY NOT NULL,
                 entity TEXT NOT NULL,

@@ -178,6 +178,12 @@ public struct AppDatabase: Sendable {
         return ZonedCalendar(timeZone: zone, firstWeekday: row?["first_weekday"] ?? 1)
     }
 
+    /// Copies the whole store, consistently, to a new file at `path` (SQLite's backup API).
+    public func backup(to path: String) throws {
+        let copy = try DatabaseQueue(path: path, configuration: Self.configuration())
+        try writer.backup(to: copy)
+    }
+
     /// Checks the file: SQLite's integrity check, "ok" when sound.
     public func integrityCheck() throws -> String {
         try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }

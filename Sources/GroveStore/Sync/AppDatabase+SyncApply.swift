@@ -24,6 +24,7 @@ extension AppDatabase {
             var clock = try String.fetchOne(db, sql: "SELECT hlc FROM sync_state").flatMap(HLC.init) ?? HLC.zero(node: device.node)
             for change in page.changes {
                 guard SyncEntity.named(change.entity) != nil else { continue }
+                try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
                 try db.cachedExecute("INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
                                [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
                 // The device's clock moves past every clock it has seen (never refused here: the server
@@ -81,6 +82,7 @@ extension AppDatabase {
                     try db.cachedExecute("DELETE FROM sync_inbox WHERE seq = ?", [seq])
                 }
             }
+            applied += try Self.removeUnseen(db)
             try Self.resolveEnabledApps(db)
             try db.execute(sql: "DELETE FROM sync_applying")
             let parked = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_inbox") ?? 0
@@ -89,6 +91,26 @@ extension AppDatabase {
     }
 
     enum ApplyOutcome { case applied, unchanged, parked }
+
+    /// After a complete pull from 0: synced rows the server no longer has were deleted elsewhere
+    /// while this device was away (their deletions are past the server's horizon). Rows changed here
+    /// since (still in the outbox) stay, and go out as new.
+    static func removeUnseen(_ db: Database) throws -> Int {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT u.entity, u.entity_id FROM sync_unseen u
+            WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.entity = u.entity AND o.entity_id = u.entity_id)
+            """)
+        var removed = 0
+        for row in rows {
+            guard let entity = SyncEntity.named(row["entity"]), entity.singleton == nil else { continue }
+            let id: String = row["entity_id"]
+            try db.execute(sql: "DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", arguments: [id])
+            removed += db.changesCount
+            try db.execute(sql: "DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?", arguments: [entity.name, id])
+        }
+        try db.execute(sql: "DELETE FROM sync_unseen")
+        return removed
+    }
 
     /// Merges `remote` into the local row of `entity` by `SyncState.join`.
     static func apply(_ db: Database, _ entity: SyncEntity, id: String, remote: SyncState) throws -> ApplyOutcome {

@@ -23,7 +23,7 @@ extension AppDatabase {
     /// Unlinks the store: forgets the server, the cursor, the outbox and the clocks (data stays).
     public func endSync() throws {
         try write { db in
-            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox"] { try db.execute(sql: "DELETE FROM \(table)") }
+            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox", "sync_unseen"] { try db.execute(sql: "DELETE FROM \(table)") }
         }
     }
 

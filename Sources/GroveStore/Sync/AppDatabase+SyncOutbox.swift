@@ -92,8 +92,17 @@ extension AppDatabase {
         }
     }
 
-    /// Pulls everything again from position 0 (a cursor the server no longer serves).
+    /// Pulls everything again from position 0 (a cursor the server no longer serves: it dropped
+    /// deletions this device never saw). Every synced row is noted; those the full pull does not
+    /// bring back were deleted elsewhere and go when it completes — unless changed here since.
     public func resetCursor() throws {
-        try write { db in try db.execute(sql: "UPDATE sync_state SET cursor = 0, cursor_checksum = ''") }
+        try write { db in
+            try db.execute(sql: "UPDATE sync_state SET cursor = 0, cursor_checksum = ''")
+            try db.execute(sql: "DELETE FROM sync_unseen")
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO sync_unseen (entity, entity_id)
+                SELECT entity, entity_id FROM sync_clock WHERE grp = \(SyncEntity.aliveBit) OR grp = 0
+                """)
+        }
     }
 }

@@ -98,9 +98,9 @@ public struct SyncEngine: Sendable {
                 let response = try await transport.push(PushRequest(deviceId: device.deviceId, mutations: batch))
                 try database.acknowledgeMutations(through: response.lastMutationId)
                 summary.pushed += batch.filter { $0.id > device.ackedMutationId }.count
-                limit = SyncWire.maxMutationsPerPush
             } catch let problem as SyncProblem {
-                recoveries += 1
+                // Splitting always ends (at one mutation a push); the other recoveries are bounded.
+                if problem.slug != "too-large" { recoveries += 1 }
                 guard recoveries <= Self.maxRecoveries else { throw problem }
                 switch problem.slug {
                 case "mutation-gap":
@@ -117,6 +117,7 @@ public struct SyncEngine: Sendable {
                     summary.notes.append("this machine's clock is ahead of the server's: changes re-stamped")
                 case "too-large":
                     guard batch.count > 1 else { throw problem }
+                    // Smaller pushes for the rest of this run.
                     limit = max(1, batch.count / 2)
                     try database.unsealMutations()
                 default:

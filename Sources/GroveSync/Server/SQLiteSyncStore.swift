@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GroveCore
+import GroveStore
 
 /// The sync server's embedded store: one SQLite file (WAL), every user in it.
 ///
@@ -75,6 +76,12 @@ public struct SQLiteSyncStore: SyncStore {
                 """)
         }
         return migrator
+    }
+
+    /// A consistent copy of the whole server at `path` (SQLite's backup API): what a nightly backup does.
+    public func backup(to path: String) async throws {
+        let copy = try DatabaseQueue(path: path)
+        try writer.backup(to: copy)
     }
 
     // MARK: Users
