@@ -93,4 +93,62 @@ struct TimerStoreTests {
         try db.apply(TimerUpdateMessage(type: .deleted, timer: nil, timerID: workout.id))
         #expect(try db.timer(id: workout.id) == nil)
     }
+
+    @Test func anOlderMessageNeverOverwritesANewerTimerOrDeletesItsTodos() throws {
+        let (db, clock) = try makeStore()
+        let timer = try db.createTimer(name: "Essay", durationInSeconds: 600, todos: ["outline", "draft"])
+        // A message written in 2020 about the same timer, with an empty checklist.
+        var stale = TimerDTO(from: timer)
+        stale = try JSONDecoder.grove.decode(TimerDTO.self, from: JSONEncoder.grove.encode(stale))
+        var old = try stale.toModel()
+        old.name = "Stale name"
+        old.todoItems = []
+        old.updatedAt = Date(timeIntervalSince1970: 1_580_000_000)
+        #expect(try db.apply(TimerUpdateMessage(type: .updated, timer: TimerDTO(from: old), timerID: timer.id)) == false)
+        let kept = try #require(try db.timer(id: timer.id))
+        #expect(kept.name == "Essay" && kept.todoItems.map(\.text) == ["outline", "draft"])
+
+        // A newer message wins, checklist included (the peer ticked a to-do).
+        clock.advance(by: 60)
+        var newer = kept
+        newer.name = "Essay draft"
+        newer.todoItems[0].isCompleted = true
+        newer.todoItems[0].updatedAt = clock.now
+        newer.updatedAt = clock.now
+        #expect(try db.apply(TimerUpdateMessage(type: .updated, timer: TimerDTO(from: newer), timerID: timer.id)))
+        let merged = try #require(try db.timer(id: timer.id))
+        #expect(merged.name == "Essay draft")
+        #expect(merged.todoItems.map(\.text) == ["outline", "draft"] && merged.todoItems[0].isCompleted)
+        // A to-do changed here after the message was written keeps its version.
+        var local = merged
+        local.todoItems.append(TodoItem(id: UUID(), text: "added here later", sortOrder: 2, createdAt: clock.now.addingTimeInterval(30)))
+        local.todoItems[2].updatedAt = clock.now.addingTimeInterval(30)
+        let peer = TimerMerge.merge(existing: local, incoming: { var m = merged; m.updatedAt = clock.now.addingTimeInterval(10); return m }())
+        #expect(peer?.todoItems.map(\.text) == ["outline", "draft", "added here later"])
+        // The whole payload goes by the same rule.
+        #expect(try db.apply(TimerSyncPayload(timers: [TimerDTO(from: old)], syncTimestamp: clock.now)) == 0)
+    }
+
+    @Test func unknownSchemaVersionsAreRefusedInEveryMessage() throws {
+        let timer = ##"{"id":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A","name":"x","durationInSeconds":60,"icon":"timer","colorHex":"#007AFF","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z","todoItems":[]}"##
+        let bodies = [
+            #"{"schemaVersion":99,"type":"deleted","timerID":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A"}"#,
+            #"{"schemaVersion":0,"type":"created","timer":"# + timer + #","timerID":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A"}"#,
+            #"{"schemaVersion":2,"action":"noteUpdated","timerID":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A","noteText":"x"}"#,
+            #"{"schemaVersion":-1,"timers":[],"syncTimestamp":"2026-01-01T00:00:00Z"}"#,
+        ]
+        #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(TimerUpdateMessage.self, from: Data(bodies[0].utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(TimerUpdateMessage.self, from: Data(bodies[1].utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(QuickActionMessage.self, from: Data(bodies[2].utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(TimerSyncPayload.self, from: Data(bodies[3].utf8)) }
+        #expect(try JSONDecoder.grove.decode(TimerUpdateMessage.self, from: Data(bodies[0].replacingOccurrences(of: "99", with: "1").utf8)).type == .deleted)
+    }
+}
+
+private extension JSONDecoder {
+    static var grove: JSONDecoder { GroveExport.makeDecoder() }
+}
+
+private extension JSONEncoder {
+    static var grove: JSONEncoder { GroveExport.makeEncoder() }
 }

@@ -24,6 +24,7 @@ struct TimersController {
         api.get("timers", use: list)
         api.post("timers", use: create)
         api.get("timers/sync", use: syncPayload)
+        api.post("timers/sync", use: applyPayload)
         api.post("timers/sync/messages", use: applyMessage)
         api.post("timers/sync/quick-actions", use: applyQuickAction)
         api.get("timers/:id", use: show)
@@ -80,7 +81,15 @@ struct TimersController {
         JSON(try database.timerSyncPayload())
     }
 
-    /// `POST /timers/sync/messages`: a `TimerUpdateMessage` from another device.
+    /// `POST /timers/sync`: seed 001's whole payload, each timer by its `updatedAt`.
+    @Sendable func applyPayload(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerSyncPayload> {
+        let payload = try await request.decode(as: TimerSyncPayload.self, context: context)
+        try database.apply(payload)
+        return JSON(try database.timerSyncPayload())
+    }
+
+    /// `POST /timers/sync/messages`: a `TimerUpdateMessage` from another device (an older one than the
+    /// timer here changes nothing).
     @Sendable func applyMessage(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerSyncPayload> {
         let message = try await request.decode(as: TimerUpdateMessage.self, context: context)
         try database.apply(message)

@@ -13,32 +13,31 @@ public struct PullApplied: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// Takes one page of a pull: stores its changes in the inbox and moves the cursor, in one
-    /// transaction (the cursor never passes a change that is not safely on disk). When the page is
-    /// the last (`hasMore` false), applies the whole inbox.
+    /// Takes one page of a pull, in one transaction with moving the cursor (so the cursor never
+    /// passes a change that is not safely on disk): a page with more to come waits in the inbox; the
+    /// last page is applied together with the inbox, parents first.
     @discardableResult
     public func receive(_ page: PullResponse) throws -> PullApplied {
-        let encoder = SyncWire.encoder()
-        let received = try write { db -> Int in
+        try write { db in
             guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             var clock = try String.fetchOne(db, sql: "SELECT hlc FROM sync_state").flatMap(HLC.init) ?? HLC.zero(node: device.node)
-            for change in page.changes {
-                guard SyncEntity.named(change.entity) != nil else { continue }
+            let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
+            for change in changes {
                 try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
-                try db.cachedExecute("INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
-                               [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
                 // The device's clock moves past every clock it has seen (never refused here: the server
                 // already checked drift against its own time).
                 if let seen = change.hlc, seen > clock { clock = HLC(millis: seen.millis, counter: seen.counter, node: device.node) }
             }
             try db.execute(sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
                            arguments: [page.cursor, page.checksum, clock.description])
-            return page.changes.count
+            if page.hasMore {
+                try Self.park(db, changes)
+                return PullApplied(received: changes.count, applied: 0, parked: 0)
+            }
+            var result = try Self.apply(db, changes + Self.inbox(db), pullComplete: true)
+            result.received = changes.count
+            return result
         }
-        guard !page.hasMore else { return PullApplied(received: received, applied: 0, parked: 0) }
-        var result = try applyInbox()
-        result.received = received
-        return result
     }
 
     /// The checksum this device holds for its cursor (compared with the server's to detect a restore).
@@ -46,48 +45,65 @@ extension AppDatabase {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT cursor_checksum FROM sync_state") ?? "" }
     }
 
-    /// Applies every pulled change, parents first, in one transaction, with capture off. A change whose
-    /// required parent is missing stays in the inbox for the next pull (its parent may come then).
+    /// Applies whatever waits in the inbox (changes whose parent had not arrived).
     public func applyInbox() throws -> PullApplied {
-        try write { db in
-            try db.execute(sql: "INSERT INTO sync_applying (id) VALUES (1)")
-            var applied = 0
-            let decoder = JSONDecoder()
-            for entity in SyncEntity.all {
-                let rows = try Row.fetchAll(db, sql: "SELECT seq, entity_id, change FROM sync_inbox WHERE entity = ? ORDER BY seq",
-                                            arguments: [entity.name])
-                for row in rows {
-                    let seq: Int64 = row["seq"]
-                    guard let change = try? decoder.decode(SyncChange.self, from: Data((row["change"] as String).utf8)) else {
-                        try db.cachedExecute("DELETE FROM sync_inbox WHERE seq = ?", [seq])
-                        continue
-                    }
-                    // Each change in its own savepoint: one that breaks a rule here stays in the inbox
-                    // (and is counted) instead of failing the whole pull forever.
-                    var outcome = ApplyOutcome.parked
-                    do {
-                        try db.inSavepoint {
-                            outcome = try Self.apply(db, entity, id: change.entityId, remote: change.state)
-                            return .commit
-                        }
-                    } catch {
-                        Self.logger.warning("A pulled change could not be applied", metadata: ["entity": "\(entity.name)", "id": "\(change.entityId)", "error": "\(error)"])
-                        outcome = .parked
-                    }
-                    switch outcome {
-                    case .parked: continue
-                    case .applied: applied += 1
-                    case .unchanged: break
-                    }
-                    try db.cachedExecute("DELETE FROM sync_inbox WHERE seq = ?", [seq])
-                }
-            }
-            applied += try Self.removeUnseen(db)
-            try Self.resolveEnabledApps(db)
-            try db.execute(sql: "DELETE FROM sync_applying")
-            let parked = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_inbox") ?? 0
-            return PullApplied(received: 0, applied: applied, parked: parked)
+        try write { db in try Self.apply(db, try Self.inbox(db), pullComplete: false) }
+    }
+
+    /// Keeps changes in the inbox (by sequence number: a later pull's copy replaces an earlier one).
+    private static func park(_ db: Database, _ changes: [SyncChange]) throws {
+        let encoder = SyncWire.encoder()
+        for change in changes {
+            try db.cachedExecute("INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
+                                 [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
         }
+    }
+
+    /// Takes every change out of the inbox.
+    private static func inbox(_ db: Database) throws -> [SyncChange] {
+        let decoder = JSONDecoder()
+        let texts = try String.fetchAll(db, sql: "SELECT change FROM sync_inbox ORDER BY seq")
+        try db.execute(sql: "DELETE FROM sync_inbox")
+        return texts.compactMap { try? decoder.decode(SyncChange.self, from: Data($0.utf8)) }
+    }
+
+    /// Applies `changes`, parents first (then by sequence), with capture off. A change whose parent
+    /// is missing, or that breaks a rule here, goes back to the inbox (counted) rather than failing
+    /// the whole pull forever.
+    private static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool) throws -> PullApplied {
+        try db.execute(sql: "INSERT INTO sync_applying (id) VALUES (1)")
+        let order = Dictionary(uniqueKeysWithValues: SyncEntity.all.enumerated().map { ($0.element.name, $0.offset) })
+        let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
+        var applied = 0
+        var waiting: [SyncChange] = []
+        for change in sorted {
+            guard let entity = SyncEntity.named(change.entity) else { continue }
+            var outcome = ApplyOutcome.parked
+            do {
+                try db.cachedExecute("SAVEPOINT sync_change")
+                do {
+                    outcome = try Self.apply(db, entity, id: change.entityId, remote: change.state)
+                    try db.cachedExecute("RELEASE SAVEPOINT sync_change")
+                } catch {
+                    try db.cachedExecute("ROLLBACK TO SAVEPOINT sync_change")
+                    try db.cachedExecute("RELEASE SAVEPOINT sync_change")
+                    throw error
+                }
+            } catch {
+                logger.warning("A pulled change could not be applied", metadata: ["entity": "\(entity.name)", "id": "\(change.entityId)", "error": "\(error)"])
+                outcome = .parked
+            }
+            switch outcome {
+            case .parked: waiting.append(change)
+            case .applied: applied += 1
+            case .unchanged: break
+            }
+        }
+        try park(db, waiting)
+        if pullComplete { applied += try removeUnseen(db) }
+        try resolveEnabledApps(db)
+        try db.execute(sql: "DELETE FROM sync_applying")
+        return PullApplied(received: 0, applied: applied, parked: waiting.count)
     }
 
     enum ApplyOutcome { case applied, unchanged, parked }
@@ -132,15 +148,17 @@ extension AppDatabase {
             guard let parentID = merged.fields[reference.field]?.text, let parent = SyncEntity.named(reference.entity) else { continue }
             let exists = try db.cachedExists("SELECT 1 FROM \(parent.table) WHERE \(parent.keyColumn) = ?", [parentID])
             if !exists {
+                let deleted = try db.cachedExists("SELECT 1 FROM sync_clock WHERE entity = ? AND entity_id = ? AND grp = ?",
+                                                  [parent.name, parentID, SyncEntity.tombBit])
+                // A parent not here yet (it comes later in this pull, or in the next): wait for it.
+                guard deleted else { return .parked }
                 if reference.optional {
+                    // A deleted parent reads as none, as the local ON DELETE SET NULL would make it.
                     merged.fields[reference.field] = .null
-                } else if try db.cachedExists("SELECT 1 FROM sync_clock WHERE entity = ? AND entity_id = ? AND grp = ?",
-                                              [parent.name, parentID, SyncEntity.tombBit]) {
-                    // The parent is deleted: the row is hidden with it (its clocks are kept, should the parent come back).
+                } else {
+                    // The row is hidden with its parent (its clocks are kept, should the parent come back).
                     try SyncRows.saveClocks(db, entity, id: id, merged)
                     return .unchanged
-                } else {
-                    return .parked
                 }
             }
         }
@@ -191,13 +209,18 @@ extension AppDatabase {
         else { return }
         let otherID: String = row["id"]
         let other = SyncRows.fields(row, .focusSession)
-        guard let (keep, close) = FocusSupersession.resolve((id, fields), (otherID, other)) else { return }
+        guard let (_, close) = FocusSupersession.resolve((id, fields), (otherID, other)) else { return }
         if close.id == id {
             fields = close.fields
         } else {
             try write(db, .focusSession, id: close.id, fields: close.fields, exists: true)
         }
-        _ = keep
+        // The close is this device's decision and goes out like any change: the server may never see
+        // both sessions open at once (one may reach it already ended, later than this close).
+        try db.cachedExecute("""
+            INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('focusSession', ?, 1, 1)
+            ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | 1, fresh = fresh | 1
+            """, [close.id])
     }
 
     /// At most ten apps are enabled: when merged choices enable more, the latest enables win and the

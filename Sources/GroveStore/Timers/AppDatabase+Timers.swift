@@ -194,11 +194,25 @@ extension AppDatabase {
 
     /// Applies seed 001's whole payload: each timer as an update message, by its `updatedAt`.
     /// Returns how many timers changed.
+    /// Every timer is checked before any is applied, and all are applied in one transaction: a
+    /// payload with one bad timer changes nothing.
     @discardableResult
     public func apply(_ payload: TimerSyncPayload) throws -> Int {
-        var changed = 0
-        for dto in payload.timers where try apply(TimerUpdateMessage(type: .updated, timer: dto, timerID: dto.id)) { changed += 1 }
-        return changed
+        try Self.checkUnique(payload.timers.map(\.id.uuidString), "timers")
+        let incoming = try payload.timers.map { dto in
+            let timer = try dto.toModel()
+            for item in timer.todoItems { try item.validate() }
+            return timer
+        }
+        return try write { db in
+            var changed = 0
+            for timer in incoming {
+                guard let merged = TimerMerge.merge(existing: try self.timer(db, id: timer.id), incoming: timer) else { continue }
+                try saveTimer(merged, db)
+                changed += 1
+            }
+            return changed
+        }
     }
 
     /// Applies a quick action from another device (seed 001's `QuickActionMessage`).
