@@ -13,7 +13,15 @@ printf '%s' 'correct horse battery' | GROVE_HOME="$root" "$grove" sync-server us
 GROVE_HOME="$root" "$grove" sync-server --port "$port" --database "$server_db" > "$root/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$root"' EXIT
-for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.05; done
+python3 - "$port" <<'PY'
+import sys, time, urllib.request
+for _ in range(200):
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/healthz", timeout=1)
+        break
+    except Exception:
+        time.sleep(0.05)
+PY
 
 a() { GROVE_HOME="$root/a" NO_COLOR=1 "$grove" "$@"; }
 b() { GROVE_HOME="$root/b" NO_COLOR=1 "$grove" "$@"; }

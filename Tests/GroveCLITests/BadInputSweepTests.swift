@@ -19,7 +19,7 @@ struct BadInputSweepTests {
     ]
 
     /// Commands that wait for a person or start a server: exercised by their own tests.
-    static let interactive: Set<String> = ["serve", "focus run", "timer run", "pause gate", "help"]
+    static let interactive: Set<String> = ["serve", "focus run", "timer run", "pause gate", "help", "sync-server", "sync-server run"]
 
     /// A valid value for each required argument, so that one bad value at a time is what is tried.
     static func valid(_ command: String, _ argument: String, home: String) -> String {

@@ -65,7 +65,8 @@ struct Grove {
         let cli = CLIEnvironment(grove: grove, variables: variables,
                                  terminal: TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
                                  output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory,
-                                 io: live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }))
+                                 io: live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
+                                 readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input })
         let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }
         return Result(status: status, out: out.text, err: err.text)
     }

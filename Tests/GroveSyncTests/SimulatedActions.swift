@@ -13,8 +13,8 @@ struct SimulatedActions {
     mutating func act(on database: AppDatabase) -> String? {
         let roll = Int.random(in: 0 ..< 100, using: &random)
         do {
-            let timers = try database.timers()
-            let timer = timers.randomElement(using: &random)
+            // Only the timer actions read the timers.
+            let timer = roll >= 6 && roll < 39 ? try database.timers().randomElement(using: &random) : nil
             let todo = timer?.todoItems.randomElement(using: &random)
             switch roll {
             case 0 ..< 6:
@@ -71,8 +71,9 @@ struct SimulatedActions {
             case 73 ..< 75:
                 _ = try database.changePausePreferences { $0.timerDuration = Int.random(in: 15 ... 45, using: &random) }
             case 75 ..< 80:
-                if let app = try database.apps().randomElement(using: &random) {
-                    let enabledCount = try database.apps().filter(\.isEnabled).count
+                let apps = try database.apps()
+                if let app = apps.randomElement(using: &random) {
+                    let enabledCount = apps.filter(\.isEnabled).count
                     if app.isEnabled || enabledCount < 10 { try database.setAppEnabled(id: app.id, !app.isEnabled) }
                 }
             case 80 ..< 82:

@@ -7,8 +7,12 @@ extension AppDatabase {
     /// last attempt sent, under the same ids), else up to `limit` pending changes sealed now with the
     /// next ids. Empty when everything is acknowledged.
     public func mutationsToPush(limit: Int = SyncWire.maxMutationsPerPush) throws -> [SyncMutation] {
-        try write { db in
+        let now = environment.now()
+        return try write { db in
             guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            // Changes another program captured (the `sqlite3` shell: triggers, but no Grove to stamp
+            // them) get their clock now.
+            try Self.stampCapturedChanges(db, now: now)
             let sealed = try String.fetchAll(db, sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?",
                                              arguments: [limit])
             if !sealed.isEmpty {

@@ -29,10 +29,13 @@ final class SessionWriter {
         bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
     }
 
-    /// Drops the per-day triggers until `finish()`.
+    /// Drops the per-day triggers until `finish()` (the totals are recomputed once at the end). The
+    /// sync capture triggers stay: an import into a linked store goes out like any other change.
     func setTriggersAside() throws {
         guard setAside == nil else { return }
-        let triggers = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'")
+        let triggers = try Row.fetchAll(db, sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session' AND name LIKE 'focus\\_day\\_%' ESCAPE '\\'
+            """)
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger[0] as String)") }
         setAside = triggers.map { $0[1] }
     }

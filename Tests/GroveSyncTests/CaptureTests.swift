@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+import GroveCore
+import GroveStore
+import GroveSync
+import Testing
+
+/// The outbox is written in the same transaction as the data, whoever writes.
+@Suite("Capture")
+struct CaptureTests {
+    @Test("an import into a linked store goes out; another program's SQL is captured too")
+    func importAndForeignWrites() async throws {
+        let world = try await SyncFaultTests.World()
+        let a = try await world.device(), b = try await world.device()
+        _ = try await a.engine.sync()
+        let before = try a.database.pendingMutationCount()
+        #expect(before == 0)
+        // An import (the streaming path that sets the per-day triggers aside).
+        let donor = try AppDatabase.inMemory()
+        let end = SyncFaultTests.start.addingTimeInterval(-86_400)
+        for index in 0 ..< 5 {
+            _ = try donor.logFocusSession(start: end.addingTimeInterval(Double(index) * 3600 - 1500), end: end.addingTimeInterval(Double(index) * 3600))
+        }
+        let export = FileManager.default.temporaryDirectory.appendingPathComponent("grove-capture-\(UUID().uuidString).json").path
+        try donor.export(as: .json).write(to: URL(fileURLWithPath: export))
+        _ = try a.database.importJSON(contentsOf: export)
+        // The five sessions (and the preferences the file carries) wait to go out.
+        let sessions = try a.database.mutationsToPush().filter { $0.entity == "focusSession" }
+        #expect(sessions.count == 5 && sessions.allSatisfy { $0.insert == true })
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try b.database.focusSessions(limit: 10).count == 5)
+
+        // A write from a program that is not Grove (the sqlite3 shell) on a store file.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-foreign-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/grove.sqlite"
+        try b.database.backup(to: path)
+        let linked = try AppDatabase.open(path: path, environment: b.database.environment, concurrentReads: false)
+        let timer = try linked.createTimer(name: "Shell edit", durationInSeconds: 60)
+        _ = try linked.mutationsToPush()
+        try linked.acknowledgeMutations(through: Int64.max)
+        let shell = try DatabaseQueue(path: path)
+        try await shell.write { db in try db.execute(sql: "UPDATE timer SET name = 'Renamed in the shell' WHERE id = ?", arguments: [timer.id.uuidString]) }
+        let mutations = try linked.mutationsToPush()
+        #expect(mutations.count == 1)
+        #expect(mutations.first?.fields["name"] == .text("Renamed in the shell"))
+    }
+}
