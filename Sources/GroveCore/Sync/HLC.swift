@@ -88,8 +88,8 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// arithmetic: no formatter, no locale, safe from any thread.
     static func stamp(_ millis: Int64) -> String {
         let days = millis / 86_400_000, rest = millis % 86_400_000
-        let (year, month, day) = civil(days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(rest / 3_600_000, 2) + ":"
+        // Milliseconds are clamped to 0…9999-12-31, so the day number fits any Int.
+        return LocalDay(dayNumber: Int(days)).description + "T" + pad(rest / 3_600_000, 2) + ":"
             + pad(rest / 60_000 % 60, 2) + ":" + pad(rest / 1000 % 60, 2) + "." + pad(rest % 1000, 3) + "Z"
     }
 
@@ -110,31 +110,8 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
               let minute = number(14 ..< 16), let second = number(17 ..< 19), let milli = number(20 ..< 23),
               (1 ... 12).contains(month), (1 ... 31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = daysFromCivil(year, month, day)
-        guard civil(days) == (year, month, day), days >= 0 else { return nil }
-        return days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civil(_ days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
+        guard let date = LocalDay(year: Int(year), month: Int(month), day: Int(day)), date.dayNumber >= 0 else { return nil }
+        return Int64(date.dayNumber) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli
     }
 }
 
