@@ -46,4 +46,25 @@ struct CaptureTests {
         #expect(mutations.count == 1)
         #expect(mutations.first?.fields["name"] == .text("Renamed in the shell"))
     }
+
+    @Test("capture triggers exist only while the store is linked, and come back if removed by hand")
+    func triggersFollowTheLink() async throws {
+        func count(_ path: String) throws -> Int {
+            let sql = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync_capture_%'"
+            return try DatabaseQueue(path: path).read { (db: Database) throws -> Int in try Int.fetchOne(db, sql: sql) ?? -1 }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-triggers-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/grove.sqlite"
+        let store = try AppDatabase.open(path: path, concurrentReads: false)
+        #expect(try count(path) == 0)
+        try store.beginSync(SyncDevice(serverURL: "http://127.0.0.1:1", user: "ada", deviceId: UUID(), deviceName: "x", tokenFile: ""))
+        #expect(try count(path) == 3 * SyncEntity.all.count)
+        // Dropped by hand (or by an older Grove): the next open puts them back.
+        try await DatabaseQueue(path: path).write { try $0.execute(sql: "DROP TRIGGER sync_capture_timer_update") }
+        _ = try AppDatabase.open(path: path, concurrentReads: false)
+        #expect(try count(path) == 3 * SyncEntity.all.count)
+        try store.endSync()
+        #expect(try count(path) == 0)
+    }
 }

@@ -13,7 +13,7 @@ struct SyncCommand: AsyncParsableCommand {
               grove sync login http://127.0.0.1:8090 --user ada --password-stdin
               grove sync
               grove sync status
-            Offline edits are kept and sent the next time; conflicts merge field by field by a hybrid
+            Offline edits are kept and sent the next time; conflicts merge field by field by a hybrid \
             logical clock, so nothing asks "keep mine or theirs?".
             """,
         subcommands: [SyncNowCommand.self, SyncLoginCommand.self, SyncStatusCommand.self, SyncDevicesCommand.self, SyncRevokeCommand.self,

@@ -36,6 +36,7 @@ public struct AppDatabase: Sendable {
             Self.logger.debug("Database migrated", metadata: ["path": "\(writer.path)"])
         }
         try installBundledData()
+        try ensureSyncCapture()
     }
 
     /// The database file's path, or nil for an in-memory store.

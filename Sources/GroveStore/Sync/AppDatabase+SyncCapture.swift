@@ -16,6 +16,7 @@ extension AppDatabase {
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
                                  HLC.zero(node: device.node).description, environment.uuid().uuidString])
+            try SyncCapture.install(db)
             try Self.queueEverything(db, node: device.node, keepClocks: false)
         }
     }
@@ -24,6 +25,7 @@ extension AppDatabase {
     public func endSync() throws {
         try write { db in
             for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox", "sync_unseen"] { try db.execute(sql: "DELETE FROM \(table)") }
+            try SyncCapture.remove(db)
         }
     }
 

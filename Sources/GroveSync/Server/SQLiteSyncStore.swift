@@ -263,6 +263,8 @@ public struct SQLiteSyncStore: SyncStore {
             if removed > 0 {
                 try db.execute(sql: "UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?", arguments: [pulledPast, userId])
             }
+            // History digests older than every live cursor are no longer asked for.
+            try db.execute(sql: "DELETE FROM sync_log WHERE user_id = ? AND seq < ?", arguments: [userId, pulledPast])
             return removed
         }
     }

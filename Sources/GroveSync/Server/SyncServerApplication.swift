@@ -200,7 +200,28 @@ public func buildSyncApplication(service: SyncService, configuration: SyncServer
                                  logger: Logger = Logger(label: "grove.sync-server")) -> some ApplicationProtocol {
     Application(router: buildSyncRouter(service: service),
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync"),
+                services: [TombstonePruning(service: service, logger: logger)],
                 logger: logger)
+}
+
+/// Drops old deletions once an hour (and at start), so that the server does not keep every delete forever.
+struct TombstonePruning: Service {
+    let service: SyncService
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    let removed = try await service.pruneTombstones()
+                    if removed > 0 { logger.info("Pruned deletions", metadata: ["count": "\(removed)"]) }
+                } catch {
+                    logger.warning("Pruning deletions failed", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: .seconds(3600))
+            }
+        }
+    }
 }
 
 extension DeviceCredentials: ResponseEncodable {}

@@ -18,6 +18,8 @@ public struct SyncService: Sendable {
     let newID: @Sendable () -> UUID
     /// bcrypt's cost factor for new passwords (4 in tests; 10 by default, ~60 ms here).
     let bcryptCost: UInt8
+    /// A hash no password matches, checked when the user is unknown (same cost as a real check).
+    static let decoyHash = Bcrypt.hash("grove-sync-decoy-\(UUID().uuidString)", cost: 10)
     /// "Last seen" is written at most once a minute per device.
     static let touchInterval: TimeInterval = 60
 
@@ -51,10 +53,10 @@ public struct SyncService: Sendable {
     public func register(_ registration: DeviceRegistration) async throws -> DeviceCredentials {
         let name = registration.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1 ... 100).contains(name.count) else { throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters") }
-        guard registration.user.utf8.count <= 64, registration.password.utf8.count <= 72,
-              let user = try await store.user(named: registration.user), !user.disabled,
-              Bcrypt.verify(registration.password, hash: user.passwordHash)
-        else { throw SyncServerError.badCredentials }
+        let user = registration.user.utf8.count <= 64 ? try await store.user(named: registration.user) : nil
+        // An unknown user costs the same bcrypt as a known one: the answer's time tells nothing.
+        let matches = Bcrypt.verify(String(registration.password.utf8.prefix(72)) ?? "", hash: user?.passwordHash ?? Self.decoyHash)
+        guard let user, matches, !user.disabled, registration.password.utf8.count <= 72 else { throw SyncServerError.badCredentials }
         return try await newDevice(user: user, name: name)
     }
 
@@ -129,6 +131,18 @@ public struct SyncService: Sendable {
         let next = last?.seq ?? cursor
         let digest = last.map { "\($0.entity)/\($0.entityId)/\($0.hlc?.description ?? "")" } ?? checksum ?? ""
         return PullResponse(changes: page.changes, cursor: next, hasMore: page.hasMore, checksum: digest, serverTime: now())
+    }
+
+    /// Drops, for every account, the deletions every device seen in the last `keep` has pulled past
+    /// and that are older than `keep` (SYNC.md "Tombstones": 90 days). Returns how many went.
+    @discardableResult
+    public func pruneTombstones(keep: TimeInterval = 90 * 86_400) async throws -> Int {
+        let cutoff = now().addingTimeInterval(-keep)
+        var removed = 0
+        for user in try await store.users() {
+            removed += try await store.pruneTombstones(userId: user.id, olderThan: cutoff, devicesSeenSince: cutoff)
+        }
+        return removed
     }
 
     // MARK: Helpers
