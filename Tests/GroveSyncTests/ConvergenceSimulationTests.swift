@@ -110,6 +110,15 @@ struct Simulation {
         for device in devices {
             let snapshot = try device.database.syncSnapshot()
             if snapshot != expected { throw SimulationFailure("\(device.name) differs from the server: \(Self.difference(snapshot, expected))") }
+            // One total to-do order everywhere: the rank each device shows is the order of (key, id).
+            for timer in try device.database.timers() {
+                let expectedOrder = expected.filter { $0.key.entity == "todo" && $0.value["timerId"]?.text == timer.id.uuidString }
+                    .sorted { ($0.value["orderKey"]?.text ?? "", $0.key.id) < ($1.value["orderKey"]?.text ?? "", $1.key.id) }.map(\.key.id)
+                let shown = timer.todoItems.map(\.id.uuidString)
+                if shown != expectedOrder || timer.todoItems.map(\.sortOrder) != Array(0 ..< shown.count) {
+                    throw SimulationFailure("\(device.name) shows the to-dos of \(timer.name) as \(shown), not \(expectedOrder)")
+                }
+            }
             let status = try device.database.syncStatus()
             if status?.pendingMutations != 0 || status?.parkedChanges != 0 {
                 throw SimulationFailure("\(device.name) has \(status?.pendingMutations ?? -1) pending and \(status?.parkedChanges ?? -1) parked")

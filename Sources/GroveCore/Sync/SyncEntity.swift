@@ -114,7 +114,8 @@ extension SyncEntity {
 
     public static let todo = SyncEntity(
         name: "todo", table: "todo_item", keyColumn: "id", singleton: nil,
-        groups: each([field("timer_id"), field("text"), field("is_completed", .bool), field("sort_order", .integer),
+        // The order travels as the fractional key; `sortOrder` is each device's rank of it.
+        groups: each([field("timer_id"), field("text"), field("is_completed", .bool), field("order_key"),
                       field("created_at", .integer), field("updated_at", .integer)]),
         rule: .lastWriterWins, stickyDelete: true, references: [Reference(field: "timerId", entity: "timer", optional: false)],
         bootstrapClockColumn: "updated_at", localOnly: nil)

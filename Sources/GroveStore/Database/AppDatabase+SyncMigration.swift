@@ -67,6 +67,17 @@ extension AppDatabase {
                 change TEXT NOT NULL
             ) STRICT;
 
+            -- To-dos are ordered by a fractional key (SYNC.md): a move writes one row, so two devices
+            -- moving different to-dos never renumber each other's. `sort_order` stays as the rank the
+            -- seed's model shows, recomputed from (order_key, id). Existing lists get keys in their order.
+            ALTER TABLE todo_item ADD COLUMN order_key TEXT NOT NULL DEFAULT '';
+            UPDATE todo_item SET order_key =
+                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 238328) % 62 + 1, 1) ||
+                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 3844) % 62 + 1, 1) ||
+                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 62) % 62 + 1, 1) ||
+                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', sort_order % 62 + 1, 1) || 'V';
+            CREATE INDEX todo_item_order ON todo_item (timer_id, order_key, id);
+
             -- The ten-enabled-apps limit stays for what a person does on this device; a merge of other
             -- devices' choices is resolved when read (latest enables win).
             DROP TRIGGER social_app_enabled_limit_insert;

@@ -38,21 +38,23 @@ struct TodoItemRecord: FetchableRecord, PersistableRecord {
     static let timer = belongsTo(TimerRecord.self)
 
     var id: String, timerId: String, text: String, isCompleted: Bool, sortOrder: Int, createdAt: Int64, updatedAt: Int64
+    /// The fractional key the order comes from (`sortOrder` is its rank).
+    var orderKey: String
     var uuid: UUID
 
     init(row: Row) throws {
         uuid = try row.uuid("id"); id = row["id"]; timerId = row["timer_id"]; text = row["text"]; isCompleted = row["is_completed"]
-        sortOrder = row["sort_order"]; createdAt = row["created_at"]; updatedAt = row["updated_at"]
+        sortOrder = row["sort_order"]; createdAt = row["created_at"]; updatedAt = row["updated_at"]; orderKey = row["order_key"]
     }
 
-    init(_ t: TodoItem, timerID: UUID) {
+    init(_ t: TodoItem, timerID: UUID, orderKey: String) {
         uuid = t.id; id = t.id.uuidString; timerId = timerID.uuidString; text = t.text; isCompleted = t.isCompleted; sortOrder = t.sortOrder
-        createdAt = t.createdAt.groveMillis; updatedAt = t.updatedAt.groveMillis
+        createdAt = t.createdAt.groveMillis; updatedAt = t.updatedAt.groveMillis; self.orderKey = orderKey
     }
 
     func encode(to c: inout PersistenceContainer) {
         c["id"] = id; c["timer_id"] = timerId; c["text"] = text; c["is_completed"] = isCompleted; c["sort_order"] = sortOrder
-        c["created_at"] = createdAt; c["updated_at"] = updatedAt
+        c["created_at"] = createdAt; c["updated_at"] = updatedAt; c["order_key"] = orderKey
     }
 
     var model: TodoItem {

@@ -76,6 +76,7 @@ extension AppDatabase {
         let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
         var applied = 0
         var waiting: [SyncChange] = []
+        var reordered = Set<String>()
         for change in sorted {
             guard let entity = SyncEntity.named(change.entity) else { continue }
             var outcome = ApplyOutcome.parked
@@ -95,10 +96,14 @@ extension AppDatabase {
             }
             switch outcome {
             case .parked: waiting.append(change)
-            case .applied: applied += 1
+            case .applied:
+                applied += 1
+                if entity == .todo, let timer = change.fields["timerId"]?.text { reordered.insert(timer) }
             case .unchanged: break
             }
         }
+        // The seed's sortOrder is the rank of the fractional keys (ties by id).
+        for timer in reordered { try rankTodos(db, timer: timer) }
         try park(db, waiting)
         if pullComplete { applied += try removeUnseen(db) }
         try resolveEnabledApps(db)
@@ -107,6 +112,16 @@ extension AppDatabase {
     }
 
     enum ApplyOutcome { case applied, unchanged, parked }
+
+    /// Sets each to-do's `sort_order` of a timer to its rank by (order key, id).
+    static func rankTodos(_ db: Database, timer: String) throws {
+        try db.cachedExecute("""
+            UPDATE todo_item SET sort_order = (
+                SELECT count(*) FROM todo_item t WHERE t.timer_id = todo_item.timer_id
+                    AND (t.order_key < todo_item.order_key OR (t.order_key = todo_item.order_key AND t.id < todo_item.id)))
+            WHERE timer_id = ?
+            """, [timer])
+    }
 
     /// After a complete pull from 0: synced rows the server no longer has were deleted elsewhere
     /// while this device was away (their deletions are past the server's horizon). Rows changed here
@@ -184,6 +199,7 @@ extension AppDatabase {
             switch entity.name {
             case "theme": names.append("is_preset"); values.append(0.databaseValue)
             case "content": names += ["is_bundled", "times_shown"]; values += [0.databaseValue, 0.databaseValue]
+            case "todo": names.append("sort_order"); values.append(0.databaseValue) // the rank, recomputed after the batch
             default: break
             }
             names.append(entity.keyColumn)

@@ -42,7 +42,7 @@ extension AppDatabase {
     private func loadTodos(_ db: Database, for records: [TimerRecord]) throws -> [NamedTimer] {
         guard !records.isEmpty else { return [] }
         let ids = records.map(\.id)
-        let todos = try TodoItemRecord.filter(ids.contains(Column("timer_id"))).order(sql: "sort_order, created_at").fetchAll(db)
+        let todos = try TodoItemRecord.filter(ids.contains(Column("timer_id"))).order(sql: "sort_order, order_key, id").fetchAll(db)
         let byTimer = Dictionary(grouping: todos, by: \.timerId)
         return records.map { $0.model(todos: (byTimer[$0.id] ?? []).map(\.model)) }
     }
@@ -73,7 +73,17 @@ extension AppDatabase {
         try TimerRecord(timer).upsert(db)
         let keep = timer.todoItems.map(\.id.uuidString)
         try TodoItemRecord.filter(Column("timer_id") == timer.id.uuidString && !keep.contains(Column("id"))).deleteAll(db)
-        for item in timer.todoItems { try TodoItemRecord(item, timerID: timer.id).upsert(db) }
+        // The list's order as given (by sortOrder), kept as fractional keys: to-dos still in order keep
+        // theirs, only the moved and the new get one (a synced move then changes one row).
+        let ordered = timer.todoItems.enumerated().sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }.map(\.element)
+        let existing = Dictionary(try Row.fetchAll(db, sql: "SELECT id, order_key FROM todo_item WHERE timer_id = ?", arguments: [timer.id.uuidString])
+            .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
+        let keys = OrderKey.assign(ordered.map { existing[$0.id.uuidString] })
+        for (rank, (item, key)) in zip(ordered, keys).enumerated() {
+            var item = item
+            item.sortOrder = rank
+            try TodoItemRecord(item, timerID: timer.id, orderKey: key).upsert(db)
+        }
     }
 
     /// A to-do belongs to one timer: saving a checklist that names another timer's to-do (or one to-do
