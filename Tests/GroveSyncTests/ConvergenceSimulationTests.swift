@@ -76,7 +76,8 @@ struct Simulation {
             let credentials = try await service.register(DeviceRegistration(user: "sim", password: "password-\(seed)", deviceName: "device \(index)"))
             let skew = Double(Int.random(in: -240 ... 240, using: &random))
             devices.append(try SimulatedDevice(name: "device \(index)", start: start, skew: skew, idPrefix: seed &* 16 &+ UInt64(index),
-                                               zone: zone, service: service, network: network, credentials: credentials, user: "sim"))
+                                               zone: zone, service: service, network: network, credentials: credentials, user: "sim",
+                                               cachesCaller: true))
         }
         var actions = SimulatedActions(random: random)
         var unexpected: [String] = []

@@ -32,7 +32,7 @@ final class SimulatedDevice: @unchecked Sendable {
     }
 
     init(name: String, start: Date, skew: TimeInterval, idPrefix: UInt64, zone: TimeZone, service: SyncService, network: SimulatedNetwork,
-         credentials: DeviceCredentials, user: String) throws {
+         credentials: DeviceCredentials, user: String, cachesCaller: Bool = false) throws {
         self.name = name
         clock = TestClock(start.addingTimeInterval(skew))
         let ids = IDSource(prefix: idPrefix)
@@ -44,9 +44,9 @@ final class SimulatedDevice: @unchecked Sendable {
         try database.changeUserPreferences { $0.timeZoneIdentifier = zone.identifier }
         try database.beginSync(SyncDevice(serverURL: "sim://server", user: user, deviceId: credentials.deviceId, deviceName: name,
                                           tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
-        let transport = SimulatedTransport(service: service, token: credentials.token, network: network)
+        let transport = SimulatedTransport(service: service, token: credentials.token, network: network, cachesCaller: cachesCaller)
         engine = SyncEngine(database: database, transport: transport) { credentials in
-            SimulatedTransport(service: service, token: credentials.token, network: network)
+            SimulatedTransport(service: service, token: credentials.token, network: network, cachesCaller: cachesCaller)
         }
     }
 }

@@ -41,9 +41,23 @@ struct SimulatedTransport: SyncTransport {
     let service: SyncService
     let token: String
     let network: SimulatedNetwork
+    /// Look the token up once (the simulation, where nothing is revoked and "last seen" is not read).
+    var cachesCaller = false
+
+    private let cache = CallerCache()
+
+    final class CallerCache: @unchecked Sendable {
+        let lock = NSLock()
+        var caller: SyncService.Caller?
+    }
 
     private func caller() async throws -> SyncService.Caller {
-        do { return try await service.authenticate(token: token) } catch let error as SyncServerError { throw SyncProblem(error) }
+        if cachesCaller, let cached = cache.lock.withLock({ cache.caller }) { return cached }
+        do {
+            let caller = try await service.authenticate(token: token)
+            cache.lock.withLock { cache.caller = caller }
+            return caller
+        } catch let error as SyncServerError { throw SyncProblem(error) }
     }
 
     private func call<T>(_ body: () async throws -> T) async throws -> T {

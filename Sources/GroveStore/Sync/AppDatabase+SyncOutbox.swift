@@ -3,9 +3,9 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// The next mutations to push, oldest first: those already sealed (a retry sends exactly what the
-    /// last attempt sent, under the same ids), else up to `limit` pending changes sealed now with the
-    /// next ids. Empty when everything is acknowledged.
+    /// The next mutations to push, oldest first, at most `limit`: those already sealed (a retry sends
+    /// exactly what the last attempt sent, under the same ids), then pending changes sealed now with
+    /// the next ids. Fewer than `limit` means nothing else waits; empty when everything is acknowledged.
     public func mutationsToPush(limit: Int = SyncWire.maxMutationsPerPush) throws -> [SyncMutation] {
         let now = environment.now()
         return try write { db in
@@ -13,30 +13,28 @@ extension AppDatabase {
             // Changes another program captured (the `sqlite3` shell: triggers, but no Grove to stamp
             // them) get their clock now.
             try Self.stampCapturedChanges(db, now: now)
-            let sealed = try String.fetchAll(db, sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?",
-                                             arguments: [limit])
-            if !sealed.isEmpty {
-                return sealed.compactMap { try? JSONDecoder().decode(SyncMutation.self, from: Data($0.utf8)) }
-            }
+            let decoder = JSONDecoder()
+            var mutations = try String.fetchAll(db, sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?",
+                                                arguments: [limit]).compactMap { try? decoder.decode(SyncMutation.self, from: Data($0.utf8)) }
+            guard mutations.count < limit else { return mutations }
             var next = device.lastMutationId
-            var mutations: [SyncMutation] = []
             let pending = try Row.fetchAll(db, sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?",
-                                           arguments: [limit])
+                                           arguments: [limit - mutations.count])
             let encoder = SyncWire.encoder()
             for row in pending {
                 let rowID: Int64 = row["id"]
                 guard let entity = SyncEntity.named(row["entity"]),
                       let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
                 else {
-                    try db.cachedExecute("DELETE FROM sync_outbox WHERE id = ?", [rowID])
+                    try db.execute(sql: "DELETE FROM sync_outbox WHERE id = ?", arguments: [rowID])
                     continue
                 }
                 next += 1
                 mutations.append(mutation)
-                try db.execute(sql: "UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
-                               arguments: [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
+                try db.cachedExecute("UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
+                                     [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
             }
-            try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [next])
+            try db.execute(sql: "UPDATE sync_state SET last_mutation_id = ?", arguments: [next])
             return mutations
         }
     }

@@ -38,13 +38,21 @@ public struct SyncEngine: Sendable {
         self.adopt = adopt
     }
 
+    /// Whether this engine has compared its store with the server's view yet.
+    private var reconciled = false
+
     /// Bounds on recoveries within one run, so that a server that keeps refusing cannot loop forever.
     static let maxRecoveries = 8
 
     public mutating func sync(pullLimit: Int = SyncWire.defaultPullLimit) async throws -> SyncSummary {
         var summary = SyncSummary()
         do {
-            try await reconcile(&summary)
+            // Once per engine (each `grove sync`; once per connection of `serve --sync`): after that, a
+            // copied store shows in the push's replay digest and a restored server in the pull's checksum.
+            if !reconciled {
+                try await reconcile(&summary)
+                reconciled = true
+            }
             var recoveries = 0
             var round = 0
             repeat {
@@ -98,6 +106,8 @@ public struct SyncEngine: Sendable {
                 let response = try await transport.push(PushRequest(deviceId: device.deviceId, mutations: batch))
                 try database.acknowledgeMutations(through: response.lastMutationId)
                 summary.pushed += batch.filter { $0.id > device.ackedMutationId }.count
+                // A batch that took everything there was leaves nothing to seal: no second look needed.
+                if batch.count == mutations.count && mutations.count < limit { return }
             } catch let problem as SyncProblem {
                 // Splitting always ends (at one mutation a push); the other recoveries are bounded.
                 if problem.slug != "too-large" { recoveries += 1 }

@@ -16,6 +16,13 @@ public struct SyncRequestContext: RequestContext {
 
 /// Request bodies in the wire's coding; a malformed body is a 422 naming the field.
 public struct SyncJSONDecoder: RequestDecoder {
+    /// `mutations[0].fields.name`: where in the body a value is.
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+    }
+
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: context.maxUploadSize) } catch {
@@ -24,9 +31,9 @@ public struct SyncJSONDecoder: RequestDecoder {
         do {
             return try SyncWire.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw SyncServerError.invalid(field: (context.codingPath + [key]).map(\.stringValue).joined(separator: "."), message: "is required")
+            throw SyncServerError.invalid(field: Self.path(context.codingPath + [key]), message: "is required")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            let field = Self.path(context.codingPath)
             throw SyncServerError.invalid(field: field.isEmpty ? "body" : field, message: String(context.debugDescription.prefix(200)))
         } catch {
             throw SyncServerError.invalid(field: "body", message: "Not valid JSON")
