@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSync
 
 extension GroveCommand {
     /// Runs `grove` as a process: `execute` in the live environment, then exits with its status.
@@ -46,6 +47,12 @@ extension GroveCommand {
         } catch let error as CLIError {
             Output.error(error.message)
             return error.exitCode
+        } catch let error as SyncStoreError {
+            Output.error(error.description)
+            return 1
+        } catch let error as SyncConnectionError {
+            Output.error(error.description)
+            return 1
         } catch let error as any StoreFailure {
             // A failure of SQLite itself (disk full, permissions): said without the SQL it ran.
             Output.error(error.summary)
