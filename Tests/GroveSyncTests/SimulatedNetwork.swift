@@ -89,8 +89,8 @@ struct SimulatedTransport: SyncTransport {
         network.lock.withLock { network.acknowledged.append((request, response.lastMutationId)) }
     }
 
-    func pull(cursor: Int64, limit: Int, checksum: String) async throws -> PullResponse {
-        try await call { try await service.pull(try await caller(), cursor: cursor, limit: limit, checksum: checksum) }
+    func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
+        try await call { try await service.pull(try await caller(), cursor: cursor, limit: limit, checksum: checksum, full: full) }
     }
 
     func fork() async throws -> DeviceCredentials { try await call { try await service.fork(try await caller()) } }

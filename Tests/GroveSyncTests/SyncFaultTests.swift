@@ -184,7 +184,9 @@ struct SyncFaultTests {
             guard request.mutations.count <= limit else { throw SyncProblem(.tooLarge(limit: limit)) }
             return try await inner.push(request)
         }
-        func pull(cursor: Int64, limit: Int, checksum: String) async throws -> PullResponse { try await inner.pull(cursor: cursor, limit: limit, checksum: checksum) }
+        func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
+            try await inner.pull(cursor: cursor, limit: limit, checksum: checksum, full: full)
+        }
         func fork() async throws -> DeviceCredentials { try await inner.fork() }
     }
 

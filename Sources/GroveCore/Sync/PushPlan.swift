@@ -19,6 +19,8 @@ public struct EntityWrite: Sendable, Equatable {
     public var deleted: Bool
     /// An open focus session (the server keeps these indexed to close superseded ones).
     public var open: Bool
+    /// The state is exactly what the pushing device sent (it holds it already): its pulls skip it.
+    public var echoesWriter: Bool
     /// `entity/id/hlc`: what sat at this position of the user's history (restore detection).
     public var digest: String { "\(key.entity)/\(key.id)/\(state.latest?.description ?? "")" }
 }
@@ -60,6 +62,7 @@ public struct PushPlan: Sendable {
         var current = stored
         var open = openSessions
         var touched: [EntityKey] = []
+        var echoes = Set<EntityKey>()
         let nowMillis = now.groveMillis
         var newest = HLC(millis: nowMillis, counter: 0, node: serverNode)
         for mutation in mutations {
@@ -86,6 +89,7 @@ public struct PushPlan: Sendable {
             let after = SyncState.join(before, incoming, entity: entity)
             guard after != before else { continue }
             current[key] = after
+            if after == incoming { echoes.insert(key) } else { echoes.remove(key) }
             touched.removeAll { $0 == key }
             touched.append(key)
             if entity == .focusSession {
@@ -107,13 +111,14 @@ public struct PushPlan: Sendable {
             current[key] = state
             open[key] = nil
             touched.removeAll { $0 == key }
+            echoes.remove(key)
             closes.append(key)
         }
         for key in closes + touched {
             guard let state = current[key], let entity = SyncEntity.named(key.entity) else { continue }
             plan.head += 1
             plan.writes.append(EntityWrite(key: key, state: state, seq: plan.head, deleted: state.isDeleted(entity),
-                                           open: entity == .focusSession && isOpen(state, entity)))
+                                           open: entity == .focusSession && isOpen(state, entity), echoesWriter: echoes.contains(key)))
         }
         return plan
     }

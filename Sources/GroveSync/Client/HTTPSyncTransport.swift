@@ -45,9 +45,9 @@ public struct HTTPSyncTransport: SyncTransport {
 
     public func push(_ request: PushRequest) async throws -> PushResponse { try await send(.POST, "/sync/v1/push", body: request) }
 
-    public func pull(cursor: Int64, limit: Int, checksum: String) async throws -> PullResponse {
+    public func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
         let escaped = checksum.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return try await send(.GET, "/sync/v1/pull?cursor=\(cursor)&limit=\(limit)&checksum=\(escaped)", body: Optional<Int>.none)
+        return try await send(.GET, "/sync/v1/pull?cursor=\(cursor)&limit=\(limit)&checksum=\(escaped)\(full ? "&full=true" : "")", body: Optional<Int>.none)
     }
 
     public func fork() async throws -> DeviceCredentials { try await send(.POST, "/sync/v1/devices/fork", body: Optional<Int>.none) }

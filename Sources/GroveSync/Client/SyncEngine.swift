@@ -38,8 +38,9 @@ public struct SyncEngine: Sendable {
         self.adopt = adopt
     }
 
-    /// Whether this engine has compared its store with the server's view yet.
-    private var reconciled = false
+    /// When this engine last compared its store with the server's view.
+    private var reconciledAt: Date?
+    static let reconcileInterval: TimeInterval = 600
 
     /// Bounds on recoveries within one run, so that a server that keeps refusing cannot loop forever.
     static let maxRecoveries = 8
@@ -47,11 +48,13 @@ public struct SyncEngine: Sendable {
     public mutating func sync(pullLimit: Int = SyncWire.defaultPullLimit) async throws -> SyncSummary {
         var summary = SyncSummary()
         do {
-            // Once per engine (each `grove sync`; once per connection of `serve --sync`): after that, a
-            // copied store shows in the push's replay digest and a restored server in the pull's checksum.
-            if !reconciled {
+            // At the start (each `grove sync`) and every ten minutes of a long-running `serve --sync`: in
+            // between, a copied store shows in the push's replay digest and a restored server in the
+            // pull's checksum, and only a copy that pushed less than the original goes unseen for a while.
+            let now = database.environment.now()
+            if reconciledAt.map({ now.timeIntervalSince($0) > Self.reconcileInterval || now < $0 }) ?? true {
                 try await reconcile(&summary)
-                reconciled = true
+                reconciledAt = now
             }
             var recoveries = 0
             var round = 0
@@ -138,10 +141,14 @@ public struct SyncEngine: Sendable {
     }
 
     private mutating func pull(_ summary: inout SyncSummary, limit: Int, recoveries: inout Int) async throws {
+        // A pull that starts from 0 sees every row, its own pushes included (after a reset, rows it
+        // does not see again were deleted elsewhere).
+        var full = try database.syncDevice()?.cursor == 0
         while true {
             guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+            if device.cursor == 0 { full = true }
             do {
-                let page = try await transport.pull(cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum())
+                let page = try await transport.pull(cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum(), full: full)
                 let result = try database.receive(page)
                 summary.pulled += result.received
                 summary.applied += result.applied

@@ -8,7 +8,9 @@ import GroveCore
 public protocol SyncTransport: Sendable {
     func status() async throws -> ServerStatus
     func push(_ request: PushRequest) async throws -> PushResponse
-    func pull(cursor: Int64, limit: Int, checksum: String) async throws -> PullResponse
+    /// `full`: every change, also those that are exactly what this device pushed (a pull from 0 that
+    /// must see every row, to tell what was deleted elsewhere).
+    func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse
     /// A new device for this account, for a store found to be a copy of another device's.
     func fork() async throws -> DeviceCredentials
 }

@@ -62,6 +62,8 @@ public struct SQLiteSyncStore: SyncStore {
                     hlc TEXT,
                     deleted INTEGER NOT NULL,
                     open INTEGER NOT NULL,
+                    writer TEXT NOT NULL,
+                    echo INTEGER NOT NULL,
                     state TEXT NOT NULL,
                     PRIMARY KEY (user_id, entity, entity_id)
                 ) STRICT, WITHOUT ROWID;
@@ -197,11 +199,11 @@ public struct SQLiteSyncStore: SyncStore {
             encoder.outputFormatting = .sortedKeys
             for write in plan.writes {
                 try db.execute(sql: """
-                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
-                        open = excluded.open, state = excluded.state
+                        open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
                     """, arguments: [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
-                                     String(decoding: try encoder.encode(write.state), as: UTF8.self)])
+                                     deviceId.uuidString, write.echoesWriter, String(decoding: try encoder.encode(write.state), as: UTF8.self)])
                 try db.execute(sql: "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", arguments: [userId, write.seq, write.digest])
             }
             try db.execute(sql: "UPDATE sync_user SET head = ? WHERE id = ?", arguments: [plan.head, userId])
@@ -212,19 +214,25 @@ public struct SQLiteSyncStore: SyncStore {
         }
     }
 
-    public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int) async throws -> StoredPage {
+    public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
         try await writer.write { db in
             try db.execute(sql: "UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?", arguments: [cursor, deviceId.uuidString])
             let head = try Int64.fetchOne(db, sql: "SELECT head FROM sync_user WHERE id = ?", arguments: [userId]) ?? 0
-            let rows = try Row.fetchAll(db, sql: "SELECT seq, entity, entity_id, deleted, state FROM sync_entity WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                                        arguments: [userId, cursor, limit + 1])
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT seq, entity, entity_id, deleted, state FROM sync_entity
+                WHERE user_id = ? AND seq > ? AND NOT (echo = 1 AND writer = ?) ORDER BY seq LIMIT ?
+                """, arguments: [userId, cursor, includeOwn ? "" : deviceId.uuidString, limit + 1])
             let decoder = JSONDecoder()
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
                 let state = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
                 changes.append(SyncChange(seq: row["seq"], entity: row["entity"], entityId: row["entity_id"], state: state, deleted: row["deleted"]))
             }
-            return StoredPage(changes: changes, hasMore: rows.count > limit, head: head)
+            let hasMore = rows.count > limit
+            let next = hasMore ? (changes.last?.seq ?? cursor) : max(cursor, head)
+            let checksum = next == 0 ? "" : try String.fetchOne(db, sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?",
+                                                                  arguments: [userId, next]) ?? ""
+            return StoredPage(changes: changes, hasMore: hasMore, head: head, cursor: next, checksum: checksum)
         }
     }
 
@@ -262,9 +270,9 @@ public struct SQLiteSyncStore: SyncStore {
             let removed = db.changesCount
             if removed > 0 {
                 try db.execute(sql: "UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?", arguments: [pulledPast, userId])
+                // History digests older than the horizon are never asked for (such cursors get 410).
+                try db.execute(sql: "DELETE FROM sync_log WHERE user_id = ? AND seq < ?", arguments: [userId, pulledPast])
             }
-            // History digests older than every live cursor are no longer asked for.
-            try db.execute(sql: "DELETE FROM sync_log WHERE user_id = ? AND seq < ?", arguments: [userId, pulledPast])
             return removed
         }
     }

@@ -142,7 +142,8 @@ struct SyncController {
         guard (1 ... Int64(SyncWire.maxPullLimit)).contains(limit) else {
             throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
         }
-        return try await service.pull(caller, cursor: cursor, limit: Int(limit), checksum: query["checksum"].map(String.init))
+        let full = query["full"].map { $0 == "true" || $0 == "1" } ?? false
+        return try await service.pull(caller, cursor: cursor, limit: Int(limit), checksum: query["checksum"].map(String.init), full: full)
     }
 
     /// Server-sent events: `poke` with the user's new head after every push that changed something,

@@ -115,7 +115,7 @@ public struct SyncService: Sendable {
 
     /// A page of changes after `cursor`. `checksum` is what the device saw at `cursor`: a different
     /// answer here means the server lost or rewrote that history (a restore).
-    public func pull(_ caller: Caller, cursor: Int64, limit: Int, checksum: String?) async throws -> PullResponse {
+    public func pull(_ caller: Caller, cursor: Int64, limit: Int, checksum: String?, full: Bool = false) async throws -> PullResponse {
         guard cursor >= 0 else { throw SyncServerError.invalid(field: "cursor", message: "A cursor is 0 or more") }
         guard (1 ... SyncWire.maxPullLimit).contains(limit) else {
             throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
@@ -126,11 +126,8 @@ public struct SyncService: Sendable {
         if cursor > 0, let checksum, !checksum.isEmpty, try await store.digest(userId: caller.user.id, seq: cursor) != checksum {
             throw SyncServerError.historyDiverged(head: head)
         }
-        let page = try await store.pull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, limit: limit)
-        let last = page.changes.last
-        let next = last?.seq ?? cursor
-        let digest = last.map { "\($0.entity)/\($0.entityId)/\($0.hlc?.description ?? "")" } ?? checksum ?? ""
-        return PullResponse(changes: page.changes, cursor: next, hasMore: page.hasMore, checksum: digest, serverTime: now())
+        let page = try await store.pull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, limit: limit, includeOwn: full)
+        return PullResponse(changes: page.changes, cursor: page.cursor, hasMore: page.hasMore, checksum: page.checksum, serverTime: now())
     }
 
     /// Drops, for every account, the deletions every device seen in the last `keep` has pulled past

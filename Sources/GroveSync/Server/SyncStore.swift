@@ -26,6 +26,11 @@ public struct StoredPage: Sendable {
     public var changes: [SyncChange]
     public var hasMore: Bool
     public var head: Int64
+    /// Where the next pull starts: the last change returned, or the head when this is the last page
+    /// (changes skipped because the device sent them itself are passed over too).
+    public var cursor: Int64
+    /// What sits at `cursor` in the history ("" at 0).
+    public var checksum: String
 }
 
 /// Where the sync server keeps accounts, devices and every user's entities (SYNC.md "Storage").
@@ -50,8 +55,9 @@ public protocol SyncStore: Sendable {
 
     /// Applies a push: loads the touched rows, plans with `PushPlan`, writes, in one transaction.
     func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan
-    /// Changes after `cursor`, oldest first; notes the device's cursor as acknowledged.
-    func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int) async throws -> StoredPage
+    /// Changes after `cursor`, oldest first, except those that are exactly what this device pushed;
+    /// notes the device's cursor as acknowledged.
+    func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage
     /// The user's head and the oldest cursor still served (older ones get 410).
     func head(userId: Int64) async throws -> (head: Int64, horizon: Int64)
     /// What sat at position `seq` of the user's history ("" when nothing did).
