@@ -7,7 +7,7 @@ import Testing
 /// SYNC.md's convergence simulation: an in-process server, 2–5 devices with skewed, jumping clocks,
 /// 300 random steps across every room weighted toward conflicts, a lossy network that drops, repeats
 /// and reorders; then a quiet network and the invariants. `GROVE_SIM_SEEDS=N` runs N seeds (200 by
-/// default in an optimized build, 24 in a debug one); a failing seed names itself so that
+/// default in an optimized build, 16 in a debug one); a failing seed names itself so that
 /// `GROVE_SIM_SEED=S` replays exactly that one.
 @Suite("Convergence simulation")
 struct ConvergenceSimulationTests {
@@ -15,9 +15,9 @@ struct ConvergenceSimulationTests {
         let environment = ProcessInfo.processInfo.environment
         if let one = environment["GROVE_SIM_SEED"].flatMap(UInt64.init) { return [one] }
         // 200 by default; a debug build (where GRDB and the test harness run several times slower)
-        // runs 24 unless told otherwise — `.ci/run` runs the 200 on an optimized build.
+        // runs 16 unless told otherwise — `.ci/run` runs the 200 on an optimized build.
         #if DEBUG
-        let defaultCount = 24
+        let defaultCount = 16
         #else
         let defaultCount = 200
         #endif
