@@ -94,6 +94,11 @@ extension AppDatabase {
         }
     }
 
+    /// Whether a pull from 0 after `resetCursor` is under way (it must see every row).
+    public func isPullingEverything() throws -> Bool {
+        try writer.read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_unseen LIMIT 1") == true }
+    }
+
     /// Pulls everything again from position 0 (a cursor the server no longer serves: it dropped
     /// deletions this device never saw). Every synced row is noted; those the full pull does not
     /// bring back were deleted elsewhere and go when it completes — unless changed here since.

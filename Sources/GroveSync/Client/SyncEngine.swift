@@ -141,12 +141,12 @@ public struct SyncEngine: Sendable {
     }
 
     private mutating func pull(_ summary: inout SyncSummary, limit: Int, recoveries: inout Int) async throws {
-        // A pull that starts from 0 sees every row, its own pushes included (after a reset, rows it
-        // does not see again were deleted elsewhere).
-        var full = try database.syncDevice()?.cursor == 0
+        // After the server dropped deletions this device never saw, it pulls every row, its own pushes
+        // included: a row it does not see again was deleted elsewhere. Otherwise what it pushed itself
+        // is not sent back.
         while true {
             guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
-            if device.cursor == 0 { full = true }
+            let full = try database.isPullingEverything()
             do {
                 let page = try await transport.pull(cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum(), full: full)
                 let result = try database.receive(page)
