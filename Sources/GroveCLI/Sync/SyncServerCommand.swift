@@ -101,24 +101,20 @@ struct SyncServerUserCommand: AsyncParsableCommand {
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Disable an account: its devices can no longer sync.")
         @Argument(help: "The user name.") var name: String
-        /// `--database PATH`: the server's SQLite file (the option every command shares).
         @OptionGroup var options: GlobalOptions
-        var database: String? { options.database }
-        func run() async throws {
-            guard try await SyncServerCommand.openStore(database).setUser(named: name, disabled: true) else { throw CLIError.usage("no user named \(name)") }
-            print("Disabled \(name).")
-        }
+        func run() async throws { try await setDisabled(name, true, database: options.database) }
     }
 
     struct Enable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Enable a disabled account again.")
         @Argument(help: "The user name.") var name: String
-        /// `--database PATH`: the server's SQLite file (the option every command shares).
         @OptionGroup var options: GlobalOptions
-        var database: String? { options.database }
-        func run() async throws {
-            guard try await SyncServerCommand.openStore(database).setUser(named: name, disabled: false) else { throw CLIError.usage("no user named \(name)") }
-            print("Enabled \(name).")
-        }
+        func run() async throws { try await setDisabled(name, false, database: options.database) }
+    }
+
+    /// `disable` and `enable`: one switch on the account.
+    static func setDisabled(_ name: String, _ disabled: Bool, database: String?) async throws {
+        guard try await SyncServerCommand.openStore(database).setUser(named: name, disabled: disabled) else { throw CLIError.usage("no user named \(name)") }
+        print("\(disabled ? "Disabled" : "Enabled") \(name).")
     }
 }

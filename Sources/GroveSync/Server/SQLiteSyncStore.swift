@@ -94,7 +94,7 @@ public struct SQLiteSyncStore: SyncStore {
                 throw SyncServerError.userExists(name)
             }
             try db.execute(sql: "INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, ?)",
-                           arguments: [name, passwordHash, now.millis])
+                           arguments: [name, passwordHash, now.groveMillis])
             return SyncUser(id: db.lastInsertedRowID, name: name, passwordHash: passwordHash, disabled: false, createdAt: now)
         }
     }
@@ -116,7 +116,7 @@ public struct SQLiteSyncStore: SyncStore {
 
     private static func user(_ row: Row) -> SyncUser {
         SyncUser(id: row["id"], name: row["name"], passwordHash: row["password_hash"], disabled: row["disabled"],
-                 createdAt: Date(millis: row["created_at"]))
+                 createdAt: Date(groveMillis: row["created_at"]))
     }
 
     // MARK: Devices
@@ -124,7 +124,7 @@ public struct SQLiteSyncStore: SyncStore {
     public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws {
         try await writer.write { db in
             try db.execute(sql: "INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.millis, now.millis])
+                           arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis])
         }
     }
 
@@ -136,10 +136,10 @@ public struct SQLiteSyncStore: SyncStore {
                 """, arguments: [tokenPrefix]), let id = UUID(uuidString: row["id"])
             else { return nil }
             let device = StoredDevice(id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
-                                      lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(millis:)),
+                                      lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)),
                                       revoked: row["revoked"])
             let user = SyncUser(id: row["user_id"], name: row["user_name"], passwordHash: row["password_hash"], disabled: row["disabled"],
-                                createdAt: Date(millis: row["user_created_at"]))
+                                createdAt: Date(groveMillis: row["user_created_at"]))
             return (device, user)
         }
     }
@@ -148,8 +148,8 @@ public struct SQLiteSyncStore: SyncStore {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id", arguments: [userId]).compactMap { row in
                 guard let id = UUID(uuidString: row["id"]) else { return nil }
-                return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(millis: row["created_at"]),
-                                  lastSeen: (row["last_seen"] as Int64?).map(Date.init(millis:)), lastMutationId: row["last_mutation_id"],
+                return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
+                                  lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
                                   revoked: row["revoked"])
             }
         }
@@ -164,7 +164,7 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func touchDevice(_ id: UUID, now: Date) async throws {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE sync_device SET last_seen = ? WHERE id = ?", arguments: [now.millis, id.uuidString])
+            try db.execute(sql: "UPDATE sync_device SET last_seen = ? WHERE id = ?", arguments: [now.groveMillis, id.uuidString])
         }
     }
 
@@ -264,7 +264,7 @@ public struct SQLiteSyncStore: SyncStore {
         try await writer.write { db in
             let pulledPast = try Int64.fetchOne(db, sql: """
                 SELECT min(acked_cursor) FROM sync_device WHERE user_id = ? AND revoked = 0 AND coalesce(last_seen, 0) >= ?
-                """, arguments: [userId, devicesSeenSince.millis]) ?? 0
+                """, arguments: [userId, devicesSeenSince.groveMillis]) ?? 0
             let limit = "\(HLCText.stamp(olderThan))"
             try db.execute(sql: "DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?", arguments: [userId, pulledPast, limit])
             let removed = db.changesCount
@@ -278,12 +278,7 @@ public struct SQLiteSyncStore: SyncStore {
     }
 }
 
-extension Date {
-    var millis: Int64 { groveMillis }
-    init(millis: Int64) { self.init(timeIntervalSince1970: Double(millis) / 1000) }
-}
-
 /// Clock text for a date (the prefix every clock of that instant starts with).
 enum HLCText {
-    static func stamp(_ date: Date) -> String { HLC(millis: date.millis, counter: 0, node: PushPlan.serverNode).description }
+    static func stamp(_ date: Date) -> String { HLC(millis: date.groveMillis, counter: 0, node: PushPlan.serverNode).description }
 }
