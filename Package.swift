@@ -27,11 +27,14 @@ let package = Package(
     targets: [
         // Pure domain of all four rooms: Foundation only, no clocks, no ids, no I/O.
         .target(name: "GroveCore"),
+        // Process-wide SQLite settings that only C can make (`sqlite3_config` is variadic).
+        .target(name: "GroveSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
         // SQLite through GRDB: migrations, records, repositories, export / import.
         .target(
             name: "GroveStore",
             dependencies: [
                 "GroveCore",
+                "GroveSQLiteConfig",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding bulk imports without boxing each value.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

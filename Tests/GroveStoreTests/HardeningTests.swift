@@ -8,6 +8,14 @@ import Testing
 /// imports, and rules broken below validation.
 @Suite("Store hardening: the store knows itself, imports are checked, nothing traps")
 struct HardeningTests {
+    /// SQLite's memory statistics take a process-wide mutex on every allocation: with them on, the
+    /// server's connections (and the sync simulation's devices) queue behind each other.
+    @Test func sqliteMemoryStatisticsAreOffOnceAStoreOpens() throws {
+        let store = try AppDatabase.inMemory()
+        _ = try store.createTimer(name: "Tea", durationInSeconds: 180)
+        #expect(SQLiteProcess.memoryStatisticsOff)
+    }
+
     @Test func aStoreWrittenByANewerGroveIsRefused() throws {
         let (db, clock, path) = try makeFileStore()
         try db.writer.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')") }

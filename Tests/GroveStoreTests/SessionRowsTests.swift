@@ -23,7 +23,7 @@ struct SessionRowsTests {
         let uncertain = flags & 8 != 0
         let values: [(any DatabaseValueConvertible)?] = [id.uuidString, start, end, states[state].rawValue, duration, paused, planned, pausedAt, start,
                                                          zones[zone], endDay, uncertain ? 1 : 0]
-        let row = try DatabaseQueue().read { db in
+        let row = try DatabaseQueue(configuration: AppDatabase.configuration()).read { db in
             try Row.fetchOne(db, sql: "SELECT " + Array(repeating: "?", count: 12).joined(separator: ", "), arguments: StatementArguments(values))
         }
         let session = FocusSession(

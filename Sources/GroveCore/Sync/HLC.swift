@@ -56,7 +56,19 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func < (lhs: HLC, rhs: HLC) -> Bool { (lhs.millis, lhs.counter, lhs.node) < (rhs.millis, rhs.counter, rhs.node) }
 
     public var description: String {
-        HLC.stamp(millis) + "-" + HLC.hex(counter, width: 4) + "-" + node
+        // Written byte by byte: clocks are formatted for every row a sync moves.
+        String(unsafeUninitializedCapacity: 30 + node.utf8.count) { buffer in
+            HLC.writeStamp(millis, into: buffer)
+            buffer[24] = UInt8(ascii: "-")
+            for index in 0 ..< 4 {
+                let nibble = UInt8(truncatingIfNeeded: counter >> (12 - 4 * index)) & 0xF
+                buffer[25 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            buffer[29] = UInt8(ascii: "-")
+            var end = 30
+            for byte in node.utf8 { buffer[end] = byte; end += 1 }
+            return end
+        }
     }
 
     /// Parses the text form; nil unless it is exactly one (fixed widths, lowercase hex).
@@ -74,23 +86,35 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
         (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a") ... UInt8(ascii: "f")).contains(byte)
     }
 
-    private static func hex(_ value: UInt16, width: Int) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for milliseconds since 1970 (proleptic Gregorian, UTC), by
     /// arithmetic: no formatter, no locale, safe from any thread.
     static func stamp(_ millis: Int64) -> String {
-        let days = millis / 86_400_000, rest = millis % 86_400_000
-        // Milliseconds are clamped to 0…9999-12-31, so the day number fits any Int.
-        return LocalDay(dayNumber: Int(days)).description + "T" + pad(rest / 3_600_000, 2) + ":"
-            + pad(rest / 60_000 % 60, 2) + ":" + pad(rest / 1000 % 60, 2) + "." + pad(rest % 1000, 3) + "Z"
+        String(unsafeUninitializedCapacity: 24) { buffer in
+            writeStamp(millis, into: buffer)
+            return 24
+        }
+    }
+
+    /// Writes the 24 bytes of `stamp(millis)` at the start of `buffer`.
+    private static func writeStamp(_ millis: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        // Milliseconds are clamped to 0…9999-12-31 (four year digits; the day number fits any Int).
+        let clamped = min(max(0, millis), maxMillis)
+        let days = clamped / 86_400_000, rest = clamped % 86_400_000
+        let day = LocalDay(dayNumber: Int(days))
+        func put(_ value: Int64, at start: Int, width: Int) {
+            var value = value
+            for index in stride(from: start + width - 1, through: start, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(Int64(day.year), at: 0, width: 4); buffer[4] = UInt8(ascii: "-")
+        put(Int64(day.month), at: 5, width: 2); buffer[7] = UInt8(ascii: "-")
+        put(Int64(day.day), at: 8, width: 2); buffer[10] = UInt8(ascii: "T")
+        put(rest / 3_600_000, at: 11, width: 2); buffer[13] = UInt8(ascii: ":")
+        put(rest / 60_000 % 60, at: 14, width: 2); buffer[16] = UInt8(ascii: ":")
+        put(rest / 1000 % 60, at: 17, width: 2); buffer[19] = UInt8(ascii: ".")
+        put(rest % 1000, at: 20, width: 3); buffer[23] = UInt8(ascii: "Z")
     }
 
     static func parseStamp(_ bytes: ArraySlice<UInt8>) -> Int64? {

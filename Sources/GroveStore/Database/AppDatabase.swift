@@ -24,7 +24,7 @@ public struct AppDatabase: Sendable {
         let isFile = writer.path != ":memory:" && !writer.path.isEmpty
         self.file = isFile ? StoreFile(path: writer.path) : nil
         let migrator = Self.migrator
-        let (superseded, complete, applied) = try writer.read { db in
+        let (superseded, complete, applied) = try writer.snapshotRead { db in
             (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db))
         }
         if superseded {
@@ -112,6 +112,7 @@ public struct AppDatabase: Sendable {
     /// no deadlocking lock upgrade); foreign keys on; full sync so that an acknowledged commit survives
     /// power loss as well as a crash.
     public static func configuration() -> Configuration {
+        SQLiteProcess.prepare()
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
@@ -143,25 +144,25 @@ public struct AppDatabase: Sendable {
     /// content-pack version. Idempotent; the common case is one cheap read.
     func installBundledData() throws {
         let key = "bundled_data_version"
-        let installed = try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM grove_meta WHERE key = ?", arguments: [key]) }
+        let installed = try writer.snapshotRead { db in try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM grove_meta WHERE key = ?"), arguments: [key]) }
         guard installed != String(BundledContent.version) else { return }
         try write { db in
             for theme in PresetThemes.getAll() { try ThemeRecord(theme).upsert(db) }
             for content in BundledContent.all {
                 // Keep rotation counters of items already shown; refresh their text.
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO mindfulness_content (id, type, text, category, author, length, priority, is_bundled, last_used, times_shown)
                     VALUES (?, ?, ?, ?, ?, ?, ?, 1, NULL, 0)
                     ON CONFLICT (id) DO UPDATE SET type = excluded.type, text = excluded.text, category = excluded.category,
                         author = excluded.author, length = excluded.length, is_bundled = 1
-                    """, arguments: [content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
+                    """).execute(arguments: [content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
                                      content.length, content.priority])
             }
             for app in SocialApp.known { try SocialAppRecord(app).insert(db, onConflict: .ignore) }
             try PausePreferencesRecord(.default).insert(db, onConflict: .ignore)
             try FocusPreferencesRecord(.default).insert(db, onConflict: .ignore)
             if try UserPreferencesRecord.fetchCount(db) == 0 { try UserPreferencesRecord(UserPreferences()).insert(db) }
-            try db.execute(sql: "INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)", arguments: [key, String(BundledContent.version)])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)").execute(arguments: [key, String(BundledContent.version)])
         }
     }
 
@@ -169,11 +170,11 @@ public struct AppDatabase: Sendable {
 
     /// The calendar of "today", streaks and reminders: the configured zone, else the system's.
     public func calendar() throws -> ZonedCalendar {
-        try writer.read { db in try calendar(db) }
+        try writer.snapshotRead { db in try calendar(db) }
     }
 
     func calendar(_ db: Database) throws -> ZonedCalendar {
-        let row = try Row.fetchOne(db, sql: "SELECT time_zone, first_weekday FROM user_preferences LIMIT 1")
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT time_zone, first_weekday FROM user_preferences LIMIT 1"))
         let zoneID: String? = row?["time_zone"]
         let zone = zoneID.flatMap(ZonedCalendar.zone) ?? environment.systemTimeZone()
         return ZonedCalendar(timeZone: zone, firstWeekday: row?["first_weekday"] ?? 1)
@@ -187,7 +188,7 @@ public struct AppDatabase: Sendable {
 
     /// Checks the file: SQLite's integrity check, "ok" when sound.
     public func integrityCheck() throws -> String {
-        try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
+        try writer.snapshotRead { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     }
 }
 

@@ -82,8 +82,8 @@ extension AppDatabase {
     /// Takes the write lock only when something must be written.
     @discardableResult
     public func settleFocusSession() throws -> FocusSession? {
-        let check = try writer.read { db -> (FocusSession, Bool)? in
-            guard let record = try FocusSessionRecord.filter(sql: "state IN ('active', 'paused')").fetchOne(db) else { return nil }
+        let check = try writer.snapshotRead { db -> (FocusSession, Bool)? in
+            guard let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')")) else { return nil }
             let session = try record.model()
             let (now, uncertain) = environment.clockReading().resolved(since: record.anchor)
             return (session, session.isDue(at: now) || (uncertain && !session.clockUncertain))
@@ -95,9 +95,8 @@ extension AppDatabase {
 
     /// The open session settled at the resolved `now`, persisted if it completed.
     private func settledOpenSession(_ db: Database, calendar: ZonedCalendar) throws -> (session: FocusSession, now: Date, reading: ClockReading)? {
-        guard let record = try FocusSessionRecord
-            .filter(sql: "state IN ('active', 'paused')")
-            .fetchOne(db) else { return nil }
+        guard let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
+        else { return nil }
         var session = try record.model()
         let reading = environment.clockReading()
         let (now, uncertain) = reading.resolved(since: record.anchor)
@@ -125,7 +124,7 @@ extension AppDatabase {
 
     /// The clock reading taken at the session's last transition (what `now(for:)` measures from).
     public func clockAnchor(of session: FocusSession) throws -> ClockReading? {
-        try writer.read { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
+        try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
     }
 
     /// The current instant measured from `anchor` (see `ClockReading.resolved(since:)`); no database access.
@@ -135,7 +134,7 @@ extension AppDatabase {
 
     /// One session by id.
     public func focusSession(id: UUID) throws -> FocusSession? {
-        try writer.read { db in try FocusSessionRecord.fetchOne(db, key: id.uuidString)?.model() }
+        try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: id.uuidString)?.model() }
     }
 
     /// Completed sessions, newest first (Query 1: the forest).
@@ -143,7 +142,7 @@ extension AppDatabase {
         if let limit, limit < 0 { throw InvalidField("limit", "limit cannot be negative") }
         guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
         try settleFocusSession()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             try FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
                 .limit(limit ?? -1, offset: offset).fetchAll(db).map { try $0.model() }
         }
@@ -152,7 +151,7 @@ extension AppDatabase {
     /// Sessions completed today in the configured zone (Query 2).
     public func todaysCompletedSessions() throws -> [FocusSession] {
         try settleFocusSession()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             let today = try calendar(db).localDay(of: environment.now())
             // `+state`: the day's index, not the state's (which would visit every completed session).
             return try FocusSessionRecord.filter(sql: "end_day = ? AND +state = 'completed'", arguments: [today.description])
@@ -169,7 +168,7 @@ extension AppDatabase {
         guard (1...Self.maxPageSize).contains(limit) else { throw InvalidField("limit", "limit must be between 1 and \(Self.maxPageSize)") }
         guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
         try settleFocusSession()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             var request = FocusSessionRecord.order(sql: "start_time DESC, id")
             if let state { request = request.filter(sql: "state = ?", arguments: [state.rawValue]) }
             return try request.limit(limit, offset: offset).fetchAll(db).map { try $0.model() }
@@ -183,12 +182,12 @@ extension AppDatabase {
 
     /// Every session, newest first (Query 3).
     public func allFocusSessions() throws -> [FocusSession] {
-        try writer.read { db in try FocusSessionRecord.order(sql: "start_time DESC, id").fetchAll(db).map { try $0.model() } }
+        try writer.snapshotRead { db in try FocusSessionRecord.order(sql: "start_time DESC, id").fetchAll(db).map { try $0.model() } }
     }
 
     /// Completed sessions that ended in `[from, to)`, newest first (Query 4).
     public func completedSessions(from: Date, to: Date) throws -> [FocusSession] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             try FocusSessionRecord.filter(sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis])
                 .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
         }
@@ -196,7 +195,7 @@ extension AppDatabase {
 
     /// Completed and abandoned sessions that ended on the given local days (inclusive), newest first.
     public func terminalSessions(fromDay: LocalDay, toDay: LocalDay) throws -> [FocusSession] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ?", arguments: [fromDay.description, toDay.description])
                 .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
         }
@@ -208,14 +207,14 @@ extension AppDatabase {
     /// totals are summed by SQLite; only the days with trees come back, as day numbers, for the streaks.
     public func forestStats() throws -> ForestStats {
         try settleFocusSession()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let today = calendar.localDay(of: environment.now())
-            let totals = try Row.fetchOne(db, sql: """
+            let totals = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT coalesce(sum(trees), 0), coalesce(sum(abandoned), 0), coalesce(sum(focus_ms), 0),
                        coalesce(sum(CASE WHEN day = ?1 THEN trees END), 0), coalesce(sum(CASE WHEN day = ?1 THEN focus_ms END), 0)
                 FROM focus_day
-                """, arguments: [today.description])
+                """), arguments: [today.description])
             // julianday() of a YYYY-MM-DD is an exact .5; 2440587.5 is 1970-01-01.
             var treeDays: [LocalDay] = []
             let cursor = try Int.fetchCursor(db, sql: "SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 ORDER BY day")
@@ -230,8 +229,8 @@ extension AppDatabase {
 
     /// Per-day totals between two local days, inclusive (heatmaps, "this week").
     public func dailyFocusTotals(from: LocalDay, to: LocalDay) throws -> [DailyFocusTotals] {
-        try writer.read { db in
-            try FocusDayRecord.fetchAll(db, sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day WHERE day BETWEEN ? AND ? ORDER BY day",
+        try writer.snapshotRead { db in
+            try FocusDayRecord.fetchAll(db.cachedStatement(sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day WHERE day BETWEEN ? AND ? ORDER BY day"),
                                         arguments: [from.description, to.description]).compactMap(\.totals)
         }
     }
@@ -254,11 +253,11 @@ extension AppDatabase {
     // MARK: Preferences
 
     public func focusPreferences() throws -> FocusPreferences {
-        try writer.read { db in try focusPreferences(db) }
+        try writer.snapshotRead { db in try focusPreferences(db) }
     }
 
     func focusPreferences(_ db: Database) throws -> FocusPreferences {
-        try FocusPreferencesRecord.fetchOne(db, sql: "SELECT * FROM focus_preferences WHERE id = 1")?.model ?? .default
+        try FocusPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_preferences WHERE id = 1"))?.model ?? .default
     }
 
     /// Changes some focus preferences in one transaction (the rest stay as stored, whoever changed them).

@@ -10,9 +10,9 @@ extension AppDatabase {
             throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
         }
         try settleFocusSession()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             // One more day than shown says whether there is anything older.
-            var rows = try Row.fetchAll(db, sql: "SELECT day, trees FROM focus_day WHERE trees > 0 AND day < ? ORDER BY day DESC LIMIT ?",
+            var rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT day, trees FROM focus_day WHERE trees > 0 AND day < ? ORDER BY day DESC LIMIT ?"),
                                         arguments: [before?.description ?? "9999-12-31", days + 1])
             let hasOlder = rows.count > days
             if hasOlder { rows.removeLast() }

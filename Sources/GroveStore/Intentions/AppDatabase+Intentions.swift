@@ -76,16 +76,16 @@ extension AppDatabase {
     // MARK: Reads
 
     public func intentions() throws -> [Intention] {
-        try writer.read { db in try IntentionRecord.order(sql: Self.newestFirst).fetchAll(db).map(\.intention) }
+        try writer.snapshotRead { db in try IntentionRecord.order(sql: Self.newestFirst).fetchAll(db).map(\.intention) }
     }
 
     public func intention(id: UUID) throws -> Intention? {
-        try writer.read { db in try IntentionRecord.fetchOne(db, key: id.uuidString)?.intention }
+        try writer.snapshotRead { db in try IntentionRecord.fetchOne(db, key: id.uuidString)?.intention }
     }
 
     /// The intention of `scope` whose period contains `date`.
     public func intention(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let calendar = try calendar(db)
             return IntentionHierarchy.current(from: try candidates(db, around: date, calendar: calendar).filter { $0.scope == scope },
                                               on: date, calendar: calendar)
@@ -94,7 +94,7 @@ extension AppDatabase {
 
     /// The intention to show on `date` (today by default): day > week > month.
     public func currentIntention(on date: LocalDay? = nil) throws -> Intention? {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let day = date ?? calendar.localDay(of: environment.now())
             return IntentionHierarchy.current(from: try candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
@@ -121,14 +121,14 @@ extension AppDatabase {
 
     /// Intentions dated between two days inclusive, newest first.
     public func intentions(from: LocalDay, to: LocalDay) throws -> [Intention] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             try IntentionRecord.filter(sql: "date BETWEEN ? AND ?", arguments: [from.description, to.description])
                 .order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
         }
     }
 
     public func intentions(scope: IntentionScope) throws -> [Intention] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
         }
     }

@@ -59,7 +59,7 @@ extension AppDatabase {
 
     /// Presets first, then by creation date; only `kind` when given.
     public func themes(_ kind: ThemeKind? = nil) throws -> [IntentionTheme] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let request = kind.map { ThemeRecord.filter(sql: $0.filter) } ?? ThemeRecord.all()
             return try request.order(sql: Self.themeOrder).fetchAll(db).map(\.theme)
         }
@@ -67,12 +67,12 @@ extension AppDatabase {
 
     /// The theme with this id, or nil.
     public func theme(id: UUID) throws -> IntentionTheme? {
-        try writer.read { db in try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme }
+        try writer.snapshotRead { db in try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme }
     }
 
     /// Whether a preset with this name exists (case-insensitive).
     public func presetThemeExists(name: String) throws -> Bool {
-        try writer.read { db in try ThemeRecord.filter(sql: "is_preset AND lower(name) = lower(?)", arguments: [name]).fetchCount(db) > 0 }
+        try writer.snapshotRead { db in try ThemeRecord.filter(sql: "is_preset AND lower(name) = lower(?)", arguments: [name]).fetchCount(db) > 0 }
     }
 
     /// Installs the five presets if missing (idempotent; opening the store does this too).
@@ -86,7 +86,7 @@ extension AppDatabase {
     public func userPreferences() throws -> UserPreferences {
         if let stored = try storedUserPreferences() { return stored }
         return try write { db in
-            if let existing = try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1") { return existing.preferences }
+            if let existing = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1")) { return existing.preferences }
             let preferences = UserPreferences()
             try UserPreferencesRecord(preferences).insert(db)
             return preferences
@@ -95,7 +95,7 @@ extension AppDatabase {
 
     /// The preferences, or nil when none exist.
     public func storedUserPreferences() throws -> UserPreferences? {
-        try writer.read { db in try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences }
+        try writer.snapshotRead { db in try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences }
     }
 
     /// Creates the preferences; refused when they already exist.
@@ -114,7 +114,7 @@ extension AppDatabase {
         try preferences.validate()
         try write { db in
             try checkTheme(preferences.defaultThemeId, db)
-            try db.execute(sql: "DELETE FROM user_preferences WHERE id <> ?", arguments: [preferences.id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM user_preferences WHERE id <> ?").execute(arguments: [preferences.id.uuidString])
             try UserPreferencesRecord(preferences).upsert(db)
         }
     }
@@ -129,11 +129,11 @@ extension AppDatabase {
     @discardableResult
     public func changeUserPreferences(_ change: (inout UserPreferences) throws -> Void) throws -> UserPreferences {
         try write { db in
-            var preferences = try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences()
+            var preferences = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences()
             try change(&preferences)
             try preferences.validate()
             try checkTheme(preferences.defaultThemeId, db)
-            try db.execute(sql: "DELETE FROM user_preferences WHERE id <> ?", arguments: [preferences.id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM user_preferences WHERE id <> ?").execute(arguments: [preferences.id.uuidString])
             try UserPreferencesRecord(preferences).upsert(db)
             return preferences
         }

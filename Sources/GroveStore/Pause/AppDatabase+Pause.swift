@@ -7,11 +7,11 @@ extension AppDatabase {
 
     /// Every app in hub order.
     public func apps() throws -> [SocialApp] {
-        try writer.read { db in try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app) }
+        try writer.snapshotRead { db in try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app) }
     }
 
     public func app(id: String) throws -> SocialApp? {
-        try writer.read { db in try SocialAppRecord.fetchOne(db, key: id)?.app }
+        try writer.snapshotRead { db in try SocialAppRecord.fetchOne(db, key: id)?.app }
     }
 
     /// Adds a new app after validating it (at most 10 enabled); an id already in use is an error,
@@ -40,7 +40,7 @@ extension AppDatabase {
     }
 
     private func saveApp(_ app: SocialApp, _ db: Database) throws {
-        let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?", arguments: [app.id]) ?? 0
+        let others = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id]) ?? 0
         if app.isEnabled, others >= PausePreferences.maxEnabledApps {
             throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
         }
@@ -52,7 +52,7 @@ extension AppDatabase {
         try write { db in
             guard var app = try SocialAppRecord.fetchOne(db, key: id)?.app else { throw PauseValidationError.unknownApp(id) }
             if enabled && !app.isEnabled,
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM social_app WHERE is_enabled") ?? 0 >= PausePreferences.maxEnabledApps {
+               try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled")) ?? 0 >= PausePreferences.maxEnabledApps {
                 throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
             }
             app.isEnabled = enabled
@@ -71,7 +71,7 @@ extension AppDatabase {
 
     /// The content library, optionally one category, by id.
     public func contents(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             var request = ContentRecord.order(sql: "id")
             if let category { request = request.filter(sql: "category = ?", arguments: [category.rawValue]) }
             return try request.fetchAll(db).map(\.content)
@@ -79,7 +79,7 @@ extension AppDatabase {
     }
 
     public func content(id: String) throws -> MindfulnessContent? {
-        try writer.read { db in try ContentRecord.fetchOne(db, key: id)?.content }
+        try writer.snapshotRead { db in try ContentRecord.fetchOne(db, key: id)?.content }
     }
 
     /// Adds or replaces content items (a user's own, or a content pack), all or none.
@@ -104,12 +104,12 @@ extension AppDatabase {
 
     /// The Pause settings; `enabledApps` reflects the apps' switches.
     public func pausePreferences() throws -> PausePreferences {
-        try writer.read { db in try pausePreferences(db) }
+        try writer.snapshotRead { db in try pausePreferences(db) }
     }
 
     func pausePreferences(_ db: Database) throws -> PausePreferences {
         var preferences = try PausePreferencesRecord.fetchOne(db, key: PausePreferences.singletonID)?.preferences ?? .default
-        preferences.enabledApps = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app WHERE is_enabled"))
+        preferences.enabledApps = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE is_enabled")))
         return preferences
     }
 
@@ -132,11 +132,11 @@ extension AppDatabase {
     }
 
     private func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
-        let known = Set(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
+        let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app")))
         if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
         try PausePreferencesRecord(preferences).upsert(db)
-        try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
-        for id in preferences.enabledApps { try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id]) }
+        try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled").execute()
+        for id in preferences.enabledApps { try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?").execute(arguments: [id]) }
     }
 
     // MARK: Gateway sessions
@@ -212,13 +212,13 @@ extension AppDatabase {
     }
 
     public func gatewaySession(id: UUID) throws -> GatewaySession? {
-        try writer.read { db in try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session }
+        try writer.snapshotRead { db in try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session }
     }
 
     /// Pauses, newest first, optionally for one app (abandoned ones already closed as timeout).
     public func gatewaySessions(appId: String? = nil, limit: Int? = nil) throws -> [GatewaySession] {
         try settlePauseData()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             var request = GatewaySessionRecord.order(sql: "start_timestamp DESC, id")
             if let appId { request = request.filter(sql: "app_id = ?", arguments: [appId]) }
             return try request.limit(limit ?? -1).fetchAll(db).map(\.session)
@@ -227,9 +227,9 @@ extension AppDatabase {
 
     /// How many times `appId` was opened through Grove today (configured zone).
     public func attemptsToday(appId: String) throws -> Int {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let today = try calendar(db).localDay(of: environment.now())
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ?",
+            return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ?"),
                                     arguments: [appId, today.description]) ?? 0
         }
     }
@@ -238,7 +238,7 @@ extension AppDatabase {
     /// abandoned pauses count as timeouts and days past the 30-day window are gone.
     public func usageStatistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
         try settlePauseData()
-        return try writer.read { db in
+        return try writer.snapshotRead { db in
             var sql = """
                 SELECT local_day, app_id, count(*) AS total,
                        total(completion_status IS 'completed') AS completed, total(completion_status IS 'exited') AS exited,
@@ -274,7 +274,7 @@ extension AppDatabase {
     }
 
     private func pruneExpiredPauseData(_ db: Database) throws -> Int {
-        try db.execute(sql: "DELETE FROM gateway_session WHERE local_day < ?", arguments: [retentionStart(db).description])
+        try db.cachedStatement(sql: "DELETE FROM gateway_session WHERE local_day < ?").execute(arguments: [retentionStart(db).description])
         return db.changesCount
     }
 
@@ -287,11 +287,11 @@ extension AppDatabase {
     /// there is something to change. Returns how many rows changed.
     @discardableResult
     public func settlePauseData() throws -> Int {
-        let needed = try writer.read { db in
-            try Bool.fetchOne(db, sql: """
+        let needed = try writer.snapshotRead { db in
+            try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM gateway_session WHERE completion_status IS NULL AND start_timestamp < ?)
                     OR EXISTS (SELECT 1 FROM gateway_session WHERE local_day < ?)
-                """, arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
+                """), arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
         }
         guard needed else { return 0 }
         return try write { db in try recoverAbandonedGatewaySessions(db) + pruneExpiredPauseData(db) }

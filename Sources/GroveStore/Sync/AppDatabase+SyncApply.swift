@@ -20,7 +20,7 @@ extension AppDatabase {
     public func receive(_ page: PullResponse) throws -> PullApplied {
         try write { db in
             guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
-            var clock = try String.fetchOne(db, sql: "SELECT hlc FROM sync_state").flatMap(HLC.init) ?? HLC.zero(node: device.node)
+            var clock = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
             let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
             for change in changes {
                 try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
@@ -42,7 +42,7 @@ extension AppDatabase {
 
     /// The checksum this device holds for its cursor (compared with the server's to detect a restore).
     public func cursorChecksum() throws -> String {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT cursor_checksum FROM sync_state") ?? "" }
+        try writer.snapshotRead { db in try String.fetchOne(db.cachedStatement(sql: "SELECT cursor_checksum FROM sync_state")) ?? "" }
     }
 
     /// Applies whatever waits in the inbox (changes whose parent had not arrived).
@@ -62,8 +62,8 @@ extension AppDatabase {
     /// Takes every change out of the inbox.
     private static func inbox(_ db: Database) throws -> [SyncChange] {
         let decoder = JSONDecoder()
-        let texts = try String.fetchAll(db, sql: "SELECT change FROM sync_inbox ORDER BY seq")
-        try db.execute(sql: "DELETE FROM sync_inbox")
+        let texts = try String.fetchAll(db.cachedStatement(sql: "SELECT change FROM sync_inbox ORDER BY seq"))
+        try db.cachedStatement(sql: "DELETE FROM sync_inbox").execute()
         return texts.compactMap { try? decoder.decode(SyncChange.self, from: Data($0.utf8)) }
     }
 
@@ -71,7 +71,7 @@ extension AppDatabase {
     /// is missing, or that breaks a rule here, goes back to the inbox (counted) rather than failing
     /// the whole pull forever.
     private static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool) throws -> PullApplied {
-        try db.execute(sql: "INSERT INTO sync_applying (id) VALUES (1)")
+        try db.cachedStatement(sql: "INSERT INTO sync_applying (id) VALUES (1)").execute()
         let order = Dictionary(uniqueKeysWithValues: SyncEntity.all.enumerated().map { ($0.element.name, $0.offset) })
         let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
         var applied = 0
@@ -107,7 +107,7 @@ extension AppDatabase {
         try park(db, waiting)
         if pullComplete { applied += try removeUnseen(db) }
         try resolveEnabledApps(db)
-        try db.execute(sql: "DELETE FROM sync_applying")
+        try db.cachedStatement(sql: "DELETE FROM sync_applying").execute()
         return PullApplied(received: 0, applied: applied, parked: waiting.count)
     }
 
@@ -127,19 +127,19 @@ extension AppDatabase {
     /// while this device was away (their deletions are past the server's horizon). Rows changed here
     /// since (still in the outbox) stay, and go out as new.
     static func removeUnseen(_ db: Database) throws -> Int {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT u.entity, u.entity_id FROM sync_unseen u
             WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.entity = u.entity AND o.entity_id = u.entity_id)
-            """)
+            """))
         var removed = 0
         for row in rows {
             guard let entity = SyncEntity.named(row["entity"]), entity.singleton == nil else { continue }
             let id: String = row["entity_id"]
             try db.execute(sql: "DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", arguments: [id])
             removed += db.changesCount
-            try db.execute(sql: "DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?", arguments: [entity.name, id])
+            try db.cachedStatement(sql: "DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?").execute(arguments: [entity.name, id])
         }
-        try db.execute(sql: "DELETE FROM sync_unseen")
+        try db.cachedStatement(sql: "DELETE FROM sync_unseen").execute()
         return removed
     }
 
@@ -154,7 +154,7 @@ extension AppDatabase {
                 try db.cachedExecute("DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", [id])
             }
             try db.cachedExecute("DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL", [entity.name, id])
-            try SyncRows.saveClocks(db, entity, id: id, merged)
+            try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
             return .applied
         }
         guard merged.isComplete(entity) || localFields != nil else { return .parked }
@@ -172,7 +172,7 @@ extension AppDatabase {
                     merged.fields[reference.field] = .null
                 } else {
                     // The row is hidden with its parent (its clocks are kept, should the parent come back).
-                    try SyncRows.saveClocks(db, entity, id: id, merged)
+                    try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
                     return .unchanged
                 }
             }
@@ -180,7 +180,7 @@ extension AppDatabase {
         if entity == .focusSession { try settleOpenSessions(db, incoming: id, fields: &merged.fields) }
         let changed = merged.fields != (localFields ?? [:])
         if changed { try write(db, entity, id: id, fields: merged.fields, exists: localFields != nil) }
-        try SyncRows.saveClocks(db, entity, id: id, merged)
+        try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
         return changed ? .applied : .unchanged
     }
 
@@ -242,7 +242,7 @@ extension AppDatabase {
     /// At most ten apps are enabled: when merged choices enable more, the latest enables win and the
     /// others are held back (marked, so that they come back when a place frees up).
     static func resolveEnabledApps(_ db: Database) throws {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try db.cachedRows("""
             SELECT a.id, a.is_enabled, coalesce(c.hlc, '') AS clock, h.hlc IS NOT NULL AS held
             FROM social_app a
             LEFT JOIN sync_clock c ON c.entity = 'app' AND c.entity_id = a.id AND c.grp = 3

@@ -14,11 +14,11 @@ extension AppDatabase {
             // them) get their clock now.
             try Self.stampCapturedChanges(db, now: now)
             let decoder = JSONDecoder()
-            var mutations = try String.fetchAll(db, sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?",
+            var mutations = try String.fetchAll(db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?"),
                                                 arguments: [limit]).compactMap { try? decoder.decode(SyncMutation.self, from: Data($0.utf8)) }
             guard mutations.count < limit else { return mutations }
             var next = device.lastMutationId
-            let pending = try Row.fetchAll(db, sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?",
+            let pending = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?"),
                                            arguments: [limit - mutations.count])
             let encoder = SyncWire.encoder()
             for row in pending {
@@ -26,7 +26,7 @@ extension AppDatabase {
                 guard let entity = SyncEntity.named(row["entity"]),
                       let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
                 else {
-                    try db.execute(sql: "DELETE FROM sync_outbox WHERE id = ?", arguments: [rowID])
+                    try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE id = ?").execute(arguments: [rowID])
                     continue
                 }
                 next += 1
@@ -34,7 +34,7 @@ extension AppDatabase {
                 try db.cachedExecute("UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
                                      [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
             }
-            try db.execute(sql: "UPDATE sync_state SET last_mutation_id = ?", arguments: [next])
+            try db.cachedStatement(sql: "UPDATE sync_state SET last_mutation_id = ?").execute(arguments: [next])
             return mutations
         }
     }
@@ -72,7 +72,7 @@ extension AppDatabase {
 
     /// How many entities wait to be pushed.
     public func pendingMutationCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox") ?? 0 }
+        try writer.snapshotRead { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_outbox")) ?? 0 }
     }
 }
 
@@ -81,14 +81,14 @@ extension AppDatabase {
     /// in smaller batches, under new ids, from the rows as they are now).
     public func unsealMutations() throws {
         try write { db in
-            guard let acked = try Int64.fetchOne(db, sql: "SELECT acked_mutation_id FROM sync_state") else { throw SyncStoreError.notLoggedIn }
-            let sealed = try Row.fetchAll(db, sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id")
-            try db.execute(sql: "DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL")
+            guard let acked = try Int64.fetchOne(db.cachedStatement(sql: "SELECT acked_mutation_id FROM sync_state")) else { throw SyncStoreError.notLoggedIn }
+            let sealed = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id"))
+            try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL").execute()
             for row in sealed {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES (?, ?, ?, 0)
                     ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | excluded.dirty
-                    """, arguments: [row["entity"] as String, row["entity_id"] as String, row["dirty"] as Int])
+                    """).execute(arguments: [row["entity"] as String, row["entity_id"] as String, row["dirty"] as Int])
             }
             try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [acked])
         }
@@ -96,7 +96,7 @@ extension AppDatabase {
 
     /// Whether a pull from 0 after `resetCursor` is under way (it must see every row).
     public func isPullingEverything() throws -> Bool {
-        try writer.read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_unseen LIMIT 1") == true }
+        try writer.snapshotRead { db in try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_unseen LIMIT 1")) == true }
     }
 
     /// Pulls everything again from position 0 (a cursor the server no longer serves: it dropped
@@ -104,8 +104,8 @@ extension AppDatabase {
     /// bring back were deleted elsewhere and go when it completes — unless changed here since.
     public func resetCursor() throws {
         try write { db in
-            try db.execute(sql: "UPDATE sync_state SET cursor = 0, cursor_checksum = ''")
-            try db.execute(sql: "DELETE FROM sync_unseen")
+            try db.cachedStatement(sql: "UPDATE sync_state SET cursor = 0, cursor_checksum = ''").execute()
+            try db.cachedStatement(sql: "DELETE FROM sync_unseen").execute()
             try db.execute(sql: """
                 INSERT OR IGNORE INTO sync_unseen (entity, entity_id)
                 SELECT entity, entity_id FROM sync_clock WHERE grp = \(SyncEntity.aliveBit) OR grp = 0

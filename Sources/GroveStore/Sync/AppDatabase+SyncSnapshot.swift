@@ -6,7 +6,7 @@ extension AppDatabase {
     /// Every synced row of this store as it travels (local-only rows and columns left out): what
     /// `SyncSnapshot.canonical` of the server's states must equal once sync is quiet.
     public func syncSnapshot() throws -> [EntityKey: SyncFields] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             var result: [EntityKey: SyncFields] = [:]
             for entity in SyncEntity.all {
                 let columns = ([entity.keyColumn] + entity.fields.map(\.column)).joined(separator: ", ")

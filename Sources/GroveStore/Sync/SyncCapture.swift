@@ -68,7 +68,7 @@ enum SyncCapture {
 
     /// Whether a linked store's triggers are the ones this Grove makes (an unlinked store has none).
     static func isCurrent(_ db: Database) throws -> Bool {
-        let linked = try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_state") == true
+        let linked = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true
         let have = try installed(db)
         guard linked else { return have.isEmpty }
         return have.sorted { $0.name < $1.name } == triggers.sorted { $0.name < $1.name }
@@ -79,9 +79,9 @@ extension AppDatabase {
     /// Puts the capture triggers in step with the link state (a store linked by another Grove version,
     /// or one whose link was removed by hand). One read when they are; a write only when they are not.
     func ensureSyncCapture() throws {
-        guard try !writer.read({ try SyncCapture.isCurrent($0) }) else { return }
+        guard try !writer.snapshotRead({ try SyncCapture.isCurrent($0) }) else { return }
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_state") == true { try SyncCapture.install(db) } else { try SyncCapture.remove(db) }
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true { try SyncCapture.install(db) } else { try SyncCapture.remove(db) }
         }
     }
 }

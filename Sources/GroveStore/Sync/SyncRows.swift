@@ -60,11 +60,14 @@ enum SyncRows {
         return state
     }
 
-    static func saveClocks(_ db: Database, _ entity: SyncEntity, id: String, _ state: SyncState) throws {
+    /// Stores the clocks of `state`; those equal in `stored` (read from this table) are there already.
+    static func saveClocks(_ db: Database, _ entity: SyncEntity, id: String, _ state: SyncState, over stored: SyncState = SyncState()) throws {
         var pairs: [(Int, HLC)] = []
-        for (index, group) in entity.groups.enumerated() { if let clock = state.clocks[group.name] { pairs.append((index, clock)) } }
-        if let alive = state.alive { pairs.append((SyncEntity.aliveBit, alive)) }
-        if let tomb = state.tomb { pairs.append((SyncEntity.tombBit, tomb)) }
+        for (index, group) in entity.groups.enumerated() {
+            if let clock = state.clocks[group.name], clock != stored.clocks[group.name] { pairs.append((index, clock)) }
+        }
+        if let alive = state.alive, alive != stored.alive { pairs.append((SyncEntity.aliveBit, alive)) }
+        if let tomb = state.tomb, tomb != stored.tomb { pairs.append((SyncEntity.tombBit, tomb)) }
         for (bit, clock) in pairs {
             try db.cachedExecute("""
                 INSERT INTO sync_clock (entity, entity_id, grp, hlc) VALUES (?, ?, ?, ?)

@@ -15,15 +15,15 @@ extension AppDatabase {
 
     /// All timers with their to-dos in order.
     public func timers(orderedBy order: TimerOrder = .createdAt) throws -> [NamedTimer] {
-        try writer.read { db in
-            let sql = order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC"
-            return try loadTodos(db, for: TimerRecord.order(sql: sql).fetchAll(db))
+        try writer.snapshotRead { db in
+            let sql = order == .createdAt ? "SELECT * FROM timer ORDER BY created_at DESC, id" : "SELECT * FROM timer ORDER BY name COLLATE NOCASE, created_at DESC"
+            return try loadTodos(db, for: TimerRecord.fetchAll(db.cachedStatement(sql: sql)))
         }
     }
 
     /// Timers with at least one incomplete to-do (seed 001's predicate query).
     public func timersWithIncompleteTodos() throws -> [NamedTimer] {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             try loadTodos(db, for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
                 .order(sql: "created_at DESC").fetchAll(db))
         }
@@ -31,18 +31,21 @@ extension AppDatabase {
 
     /// One timer by id.
     public func timer(id: UUID) throws -> NamedTimer? {
-        try writer.read { db in try timer(db, id: id) }
+        try writer.snapshotRead { db in try timer(db, id: id) }
     }
 
     func timer(_ db: Database, id: UUID) throws -> NamedTimer? {
-        guard let record = try TimerRecord.fetchOne(db, key: id.uuidString) else { return nil }
+        guard let record = try TimerRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM timer WHERE id = ?"), arguments: [id.uuidString]) else { return nil }
         return try loadTodos(db, for: [record]).first
     }
 
     private func loadTodos(_ db: Database, for records: [TimerRecord]) throws -> [NamedTimer] {
         guard !records.isEmpty else { return [] }
-        let ids = records.map(\.id)
-        let todos = try TodoItemRecord.filter(ids.contains(Column("timer_id"))).order(sql: "sort_order, order_key, id").fetchAll(db)
+        // One statement for any number of timers (the ids as one JSON array), compiled once per connection.
+        let ids = String(decoding: try JSONEncoder().encode(records.map(\.id)), as: UTF8.self)
+        let todos = try TodoItemRecord.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM todo_item WHERE timer_id IN (SELECT value FROM json_each(?)) ORDER BY sort_order, order_key, id
+            """), arguments: [ids])
         let byTimer = Dictionary(grouping: todos, by: \.timerId)
         return records.map { $0.model(todos: (byTimer[$0.id] ?? []).map(\.model)) }
     }
@@ -76,7 +79,7 @@ extension AppDatabase {
         // The list's order as given (by sortOrder), kept as fractional keys: to-dos still in order keep
         // theirs, only the moved and the new get one (a synced move then changes one row).
         let ordered = timer.todoItems.enumerated().sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }.map(\.element)
-        let existing = Dictionary(try Row.fetchAll(db, sql: "SELECT id, order_key FROM todo_item WHERE timer_id = ?", arguments: [timer.id.uuidString])
+        let existing = Dictionary(try Row.fetchAll(db.cachedStatement(sql: "SELECT id, order_key FROM todo_item WHERE timer_id = ?"), arguments: [timer.id.uuidString])
             .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
         let keys = OrderKey.assign(ordered.map { existing[$0.id.uuidString] })
         for (rank, (item, key)) in zip(ordered, keys).enumerated() {

@@ -5,7 +5,7 @@ import GroveCore
 extension AppDatabase {
     /// Everything in the store, in a stable order.
     public func export() throws -> GroveExport {
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let timers = try TimerRecord.order(sql: "created_at, id").fetchAll(db)
             let todos = Dictionary(grouping: try TodoItemRecord.order(sql: "sort_order, id").fetchAll(db), by: \.timerId)
             return GroveExport(
@@ -19,7 +19,7 @@ extension AppDatabase {
                 pausePreferences: try pausePreferences(db),
                 themes: try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchAll(db).map(\.theme),
                 intentions: try IntentionRecord.order(sql: "date, created_at, id").fetchAll(db).map(\.intention),
-                userPreferences: try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences())
+                userPreferences: try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences())
         }
     }
 
@@ -94,7 +94,7 @@ extension AppDatabase {
         if let themeId = export.userPreferences.defaultThemeId, try !themeExists(themeId) {
             throw InvalidField("userPreferences.defaultThemeId", "No theme with id \(themeId.uuidString)")
         }
-        let knownApps = appIDs.union(try String.fetchAll(db, sql: "SELECT id FROM social_app"))
+        let knownApps = appIDs.union(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app")))
         if let unknown = export.pausePreferences.enabledApps.subtracting(knownApps).sorted().first {
             throw PauseValidationError.unknownApp(unknown)
         }
@@ -109,16 +109,16 @@ extension AppDatabase {
             try GatewaySessionRecord(session).upsert(db)
         }
         try PausePreferencesRecord(export.pausePreferences).upsert(db)
-        try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
+        try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled").execute()
         for id in export.pausePreferences.enabledApps {
-            try db.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?").execute(arguments: [id])
         }
         try upsertFocusSessions(export.focusSessions, db)
         try FocusPreferencesRecord(export.focusPreferences).upsert(db)
         for timer in timers { try saveTimer(timer, db) }
         for theme in export.themes { try ThemeRecord(theme).upsert(db) }
         for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
-        try db.execute(sql: "DELETE FROM user_preferences")
+        try db.cachedStatement(sql: "DELETE FROM user_preferences").execute()
         try UserPreferencesRecord(export.userPreferences).insert(db)
     }
 

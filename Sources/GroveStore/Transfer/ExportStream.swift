@@ -52,7 +52,7 @@ extension AppDatabase {
     /// list on a line of its own, so that a diff of two exports reads item by item.
     private func writeJSON(to stream: inout ExportStream) throws {
         let encoder = GroveExport.makeEncoder(pretty: false)
-        try writer.read { db in
+        try writer.snapshotRead { db in
             func value(_ key: String, _ value: some Encodable, last: Bool = false) throws {
                 try stream.write("  \"\(key)\" : ")
                 try stream.write(encoder.encode(value))
@@ -104,7 +104,7 @@ extension AppDatabase {
                 let items = try TodoItemRecord.fetchAll(todos, arguments: [timer.id])
                 return TimerDTO(from: timer.model(todos: items.map(\.model)))
             }
-            try value("userPreferences", try UserPreferencesRecord.fetchOne(db, sql: "SELECT * FROM user_preferences LIMIT 1")?.preferences ?? UserPreferences())
+            try value("userPreferences", try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences())
             try value("version", GroveExport.currentVersion, last: true)
             try stream.write("}\n")
         }
@@ -113,7 +113,7 @@ extension AppDatabase {
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
     private func writeCSV(to stream: inout ExportStream) throws {
         try stream.write("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay\r\n")
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let rows = try Row.fetchCursor(db, sql: SessionRows.select + " ORDER BY start_time, id")
             var bytes: [UInt8] = []
             while let row = try rows.next() {
@@ -128,7 +128,7 @@ extension AppDatabase {
     private func writeICS(to stream: inout ExportStream) throws {
         let stamp = environment.now()
         try stream.write(ICalendar.header)
-        try writer.read { db in
+        try writer.snapshotRead { db in
             let cursor = try FocusSessionRecord.filter(sql: "state IN ('completed', 'abandoned')").order(sql: "start_time, id").fetchCursor(db)
             while let record = try cursor.next() { try stream.write(ICalendar.event(try record.model(), stamp: stamp)) }
         }

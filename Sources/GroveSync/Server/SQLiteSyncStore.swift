@@ -12,6 +12,7 @@ public struct SQLiteSyncStore: SyncStore {
 
     /// Opens (creating) the file at `path`, or a private in-memory store when `path` is nil.
     public init(path: String?) throws {
+        SQLiteProcess.prepare()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
@@ -90,7 +91,7 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func createUser(name: String, passwordHash: String, now: Date) async throws -> SyncUser {
         try await writer.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_user WHERE name = ?", arguments: [name]) != true else {
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_user WHERE name = ?"), arguments: [name]) != true else {
                 throw SyncServerError.userExists(name)
             }
             try db.execute(sql: "INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, ?)",
@@ -100,16 +101,16 @@ public struct SQLiteSyncStore: SyncStore {
     }
 
     public func user(named name: String) async throws -> SyncUser? {
-        try await writer.read { db in try Row.fetchOne(db, sql: "SELECT * FROM sync_user WHERE name = ?", arguments: [name]).map(Self.user) }
+        try await writer.snapshotRead { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM sync_user WHERE name = ?"), arguments: [name]).map(Self.user) }
     }
 
     public func users() async throws -> [SyncUser] {
-        try await writer.read { db in try Row.fetchAll(db, sql: "SELECT * FROM sync_user ORDER BY name").map(Self.user) }
+        try await writer.snapshotRead { db in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM sync_user ORDER BY name")).map(Self.user) }
     }
 
     public func setUser(named name: String, disabled: Bool) async throws -> Bool {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE sync_user SET disabled = ? WHERE name = ?", arguments: [disabled, name])
+            try db.cachedStatement(sql: "UPDATE sync_user SET disabled = ? WHERE name = ?").execute(arguments: [disabled, name])
             return db.changesCount > 0
         }
     }
@@ -129,11 +130,11 @@ public struct SQLiteSyncStore: SyncStore {
     }
 
     public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
-        try await writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
+        try await writer.snapshotRead { db in
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT d.*, u.name AS user_name, u.password_hash, u.disabled, u.created_at AS user_created_at
                 FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = ?
-                """, arguments: [tokenPrefix]), let id = UUID(uuidString: row["id"])
+                """), arguments: [tokenPrefix]), let id = UUID(uuidString: row["id"])
             else { return nil }
             let device = StoredDevice(id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
                                       lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)),
@@ -145,8 +146,8 @@ public struct SQLiteSyncStore: SyncStore {
     }
 
     public func devices(userId: Int64) async throws -> [DeviceInfo] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id", arguments: [userId]).compactMap { row in
+        try await writer.snapshotRead { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id"), arguments: [userId]).compactMap { row in
                 guard let id = UUID(uuidString: row["id"]) else { return nil }
                 return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
                                   lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
@@ -157,14 +158,14 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE sync_device SET revoked = 1 WHERE id = ? AND user_id = ?", arguments: [id.uuidString, userId])
+            try db.cachedStatement(sql: "UPDATE sync_device SET revoked = 1 WHERE id = ? AND user_id = ?").execute(arguments: [id.uuidString, userId])
             return db.changesCount > 0
         }
     }
 
     public func touchDevice(_ id: UUID, now: Date) async throws {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE sync_device SET last_seen = ? WHERE id = ?", arguments: [now.groveMillis, id.uuidString])
+            try db.cachedStatement(sql: "UPDATE sync_device SET last_seen = ? WHERE id = ?").execute(arguments: [now.groveMillis, id.uuidString])
         }
     }
 
@@ -172,8 +173,8 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
         try await writer.write { db in
-            guard let head = try Int64.fetchOne(db, sql: "SELECT head FROM sync_user WHERE id = ?", arguments: [userId]),
-                  let device = try Row.fetchOne(db, sql: "SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = ?",
+            guard let head = try Int64.fetchOne(db.cachedStatement(sql: "SELECT head FROM sync_user WHERE id = ?"), arguments: [userId]),
+                  let device = try Row.fetchOne(db.cachedStatement(sql: "SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = ?"),
                                                 arguments: [deviceId.uuidString])
             else { throw SyncServerError.unauthorized }
             let last: Int64 = device["last_mutation_id"]
@@ -183,13 +184,13 @@ public struct SQLiteSyncStore: SyncStore {
             for mutation in request.mutations where mutation.id > last {
                 let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
                 guard stored[key] == nil,
-                      let text = try String.fetchOne(db, sql: "SELECT state FROM sync_entity WHERE user_id = ? AND entity = ? AND entity_id = ?",
+                      let text = try String.fetchOne(db.cachedStatement(sql: "SELECT state FROM sync_entity WHERE user_id = ? AND entity = ? AND entity_id = ?"),
                                                      arguments: [userId, key.entity, key.id])
                 else { continue }
                 stored[key] = try decoder.decode(SyncState.self, from: Data(text.utf8))
             }
             var open: [EntityKey: SyncState] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT entity_id, state FROM sync_entity WHERE user_id = ? AND entity = 'focusSession' AND open = 1",
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT entity_id, state FROM sync_entity WHERE user_id = ? AND entity = 'focusSession' AND open = 1"),
                                         arguments: [userId]) {
                 open[EntityKey(entity: "focusSession", id: row["entity_id"])] = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
             }
@@ -198,15 +199,15 @@ public struct SQLiteSyncStore: SyncStore {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             for write in plan.writes {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
                         open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
-                    """, arguments: [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
+                    """).execute(arguments: [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
                                      deviceId.uuidString, write.echoesWriter, String(decoding: try encoder.encode(write.state), as: UTF8.self)])
-                try db.execute(sql: "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", arguments: [userId, write.seq, write.digest])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)").execute(arguments: [userId, write.seq, write.digest])
             }
-            try db.execute(sql: "UPDATE sync_user SET head = ? WHERE id = ?", arguments: [plan.head, userId])
+            try db.cachedStatement(sql: "UPDATE sync_user SET head = ? WHERE id = ?").execute(arguments: [plan.head, userId])
             let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? (device["last_mutation_digest"] as String)
             try db.execute(sql: "UPDATE sync_device SET last_mutation_id = ?, last_mutation_digest = ? WHERE id = ?",
                            arguments: [plan.lastMutationId, digest, deviceId.uuidString])
@@ -216,12 +217,12 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?", arguments: [cursor, deviceId.uuidString])
-            let head = try Int64.fetchOne(db, sql: "SELECT head FROM sync_user WHERE id = ?", arguments: [userId]) ?? 0
-            let rows = try Row.fetchAll(db, sql: """
+            try db.cachedStatement(sql: "UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?").execute(arguments: [cursor, deviceId.uuidString])
+            let head = try Int64.fetchOne(db.cachedStatement(sql: "SELECT head FROM sync_user WHERE id = ?"), arguments: [userId]) ?? 0
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT seq, entity, entity_id, deleted, state FROM sync_entity
                 WHERE user_id = ? AND seq > ? AND NOT (echo = 1 AND writer = ?) ORDER BY seq LIMIT ?
-                """, arguments: [userId, cursor, includeOwn ? "" : deviceId.uuidString, limit + 1])
+                """), arguments: [userId, cursor, includeOwn ? "" : deviceId.uuidString, limit + 1])
             let decoder = JSONDecoder()
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
@@ -230,30 +231,30 @@ public struct SQLiteSyncStore: SyncStore {
             }
             let hasMore = rows.count > limit
             let next = hasMore ? (changes.last?.seq ?? cursor) : max(cursor, head)
-            let checksum = next == 0 ? "" : try String.fetchOne(db, sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?",
+            let checksum = next == 0 ? "" : try String.fetchOne(db.cachedStatement(sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?"),
                                                                   arguments: [userId, next]) ?? ""
             return StoredPage(changes: changes, hasMore: hasMore, head: head, cursor: next, checksum: checksum)
         }
     }
 
     public func head(userId: Int64) async throws -> (head: Int64, horizon: Int64) {
-        try await writer.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT head, horizon FROM sync_user WHERE id = ?", arguments: [userId])
+        try await writer.snapshotRead { db in
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT head, horizon FROM sync_user WHERE id = ?"), arguments: [userId])
             return (row?["head"] ?? 0, row?["horizon"] ?? 0)
         }
     }
 
     public func digest(userId: Int64, seq: Int64) async throws -> String {
-        try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?", arguments: [userId, seq]) ?? ""
+        try await writer.snapshotRead { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?"), arguments: [userId, seq]) ?? ""
         }
     }
 
     public func entities(userId: Int64) async throws -> [EntityKey: SyncState] {
-        try await writer.read { db in
+        try await writer.snapshotRead { db in
             var result: [EntityKey: SyncState] = [:]
             let decoder = JSONDecoder()
-            for row in try Row.fetchAll(db, sql: "SELECT entity, entity_id, state FROM sync_entity WHERE user_id = ?", arguments: [userId]) {
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT entity, entity_id, state FROM sync_entity WHERE user_id = ?"), arguments: [userId]) {
                 result[EntityKey(entity: row["entity"], id: row["entity_id"])] = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
             }
             return result
@@ -262,16 +263,16 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int {
         try await writer.write { db in
-            let pulledPast = try Int64.fetchOne(db, sql: """
+            let pulledPast = try Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT min(acked_cursor) FROM sync_device WHERE user_id = ? AND revoked = 0 AND coalesce(last_seen, 0) >= ?
-                """, arguments: [userId, devicesSeenSince.groveMillis]) ?? 0
+                """), arguments: [userId, devicesSeenSince.groveMillis]) ?? 0
             let limit = "\(HLCText.stamp(olderThan))"
-            try db.execute(sql: "DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?", arguments: [userId, pulledPast, limit])
+            try db.cachedStatement(sql: "DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?").execute(arguments: [userId, pulledPast, limit])
             let removed = db.changesCount
             if removed > 0 {
-                try db.execute(sql: "UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?", arguments: [pulledPast, userId])
+                try db.cachedStatement(sql: "UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?").execute(arguments: [pulledPast, userId])
                 // History digests older than the horizon are never asked for (such cursors get 410).
-                try db.execute(sql: "DELETE FROM sync_log WHERE user_id = ? AND seq < ?", arguments: [userId, pulledPast])
+                try db.cachedStatement(sql: "DELETE FROM sync_log WHERE user_id = ? AND seq < ?").execute(arguments: [userId, pulledPast])
             }
             return removed
         }
