@@ -9,6 +9,11 @@ let package = Package(
         .library(name: "GroveCore", targets: ["GroveCore"]),
         .library(name: "GroveStore", targets: ["GroveStore"]),
     ],
+    // `swift build --traits Postgres`: the sync server can keep its data in PostgreSQL (PostgresNIO).
+    // The default build neither compiles nor links it.
+    traits: [
+        .trait(name: "Postgres", description: "The sync server's PostgreSQL store (grove sync-server --postgres URL)"),
+    ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The sync server's metrics (`/metrics`), and its PostgreSQL store behind the `Postgres` trait.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Tests only: property-based checks of every parser and validator.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -88,6 +96,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]
         ),
         .executableTarget(name: "grove", dependencies: ["GroveCLI"]),

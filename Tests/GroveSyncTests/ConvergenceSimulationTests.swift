@@ -57,26 +57,36 @@ struct SimulationFailure: Error, CustomStringConvertible {
 }
 
 /// One seed's run.
-struct Simulation {
+final class Simulation {
     let seed: UInt64
     static let steps = 300
+    /// The account of this seed (unique per run on a shared PostgreSQL database).
+    private var name = "sim"
+
+    init(seed: UInt64) { self.seed = seed }
 
     func run() async throws {
         var random = SeededRandom(seed: seed)
         let start = Date(timeIntervalSince1970: 1_772_000_000) // 2026-02-25
         let serverClock = TestClock(start)
         let network = SimulatedNetwork(seed: seed ^ 0xABCDEF)
-        let store = try SQLiteSyncStore(path: nil)
-        let service = SyncService(store: store, now: { serverClock.now }, bcryptCost: 4)
-        let user = try await service.addUser(name: "sim", password: "password-\(seed)")
+        // One server instance (SQLite), or two on one PostgreSQL database with the devices spread
+        // over them (`TestServers`).
+        let services = try await TestServers.instances().map { SyncService(store: $0.store, pokes: $0.pokes, now: { serverClock.now }, bcryptCost: 4) }
+        guard let service = services.first else { throw SimulationFailure("no server") }
+        let store = service.store
+        let name = TestServers.uniqueName("sim-\(seed)")
+        self.name = name
+        let user = try await service.addUser(name: name, password: "password-\(seed)")
         let zone = TimeZone(identifier: "Europe/Berlin") ?? .current
         var devices: [SimulatedDevice] = []
         let count = Int.random(in: 2 ... 5, using: &random)
         for index in 0 ..< count {
-            let credentials = try await service.register(DeviceRegistration(user: "sim", password: "password-\(seed)", deviceName: "device \(index)"))
+            let instance = services[index % services.count]
+            let credentials = try await instance.register(DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "device \(index)"))
             let skew = Double(Int.random(in: -240 ... 240, using: &random))
             devices.append(try SimulatedDevice(name: "device \(index)", start: start, skew: skew, idPrefix: seed &* 16 &+ UInt64(index),
-                                               zone: zone, service: service, network: network, credentials: credentials, user: "sim",
+                                               zone: zone, service: instance, network: network, credentials: credentials, user: name,
                                                cachesCaller: true))
         }
         var actions = SimulatedActions(random: random)
@@ -166,13 +176,13 @@ struct Simulation {
         return ""
     }
 
-    private func checkShuffledApply(service: SyncService, store: SQLiteSyncStore, userId: Int64, expected: [EntityKey: SyncFields],
+    private func checkShuffledApply(service: SyncService, store: any SyncStore, userId: Int64, expected: [EntityKey: SyncFields],
                                     random: inout SeededRandom) async throws {
-        let credentials = try await service.register(DeviceRegistration(user: "sim", password: "password-\(seed)", deviceName: "observer"))
+        let credentials = try await service.register(DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "observer"))
         let caller = try await service.authenticate(token: credentials.token)
         let page = try await service.pull(caller, cursor: 0, limit: SyncWire.maxPullLimit, checksum: nil)
         let database = try AppDatabase.inMemory(environment: .test(clock: TestClock(Date(timeIntervalSince1970: 1_772_000_000))))
-        try database.beginSync(SyncDevice(serverURL: "sim://server", user: "sim", deviceId: credentials.deviceId, deviceName: "observer",
+        try database.beginSync(SyncDevice(serverURL: "sim://server", user: name, deviceId: credentials.deviceId, deviceName: "observer",
                                           tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
         // What the observer would push itself (its untouched defaults) joins what it pulls.
         var combined = try await store.entities(userId: userId)

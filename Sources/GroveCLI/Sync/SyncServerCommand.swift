@@ -11,7 +11,8 @@ struct SyncServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync-server", abstract: "Run a sync server for your devices.",
         discussion: """
-            Keeps every account's changes in one SQLite file and orders them. Create an account, then
+            Keeps every account's changes in one SQLite file (or, with --postgres URL, in PostgreSQL, for
+            several instances behind a load balancer) and orders them. Create an account, then
             point each device at it with `grove sync login`:
               printf '%s' "$PASS" | grove sync-server user add ada --password-stdin
               grove sync-server --port 8090
@@ -31,31 +32,94 @@ struct SyncServerCommand: AsyncParsableCommand {
         let path = given.map(environment.resolve) ?? defaultDatabase(environment.variables)
         do { return try SQLiteSyncStore(path: path) } catch { throw CLIError.failure("cannot open the sync server's database \(path): \(error)") }
     }
+
+    static func logger() -> Logger {
+        var logger = Logger(label: "grove.sync-server")
+        logger.logLevel = ProcessInfo.processInfo.environment["GROVE_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .notice
+        return logger
+    }
+
+    /// Runs `body` on the store the options name: PostgreSQL with `--postgres`, else the SQLite file.
+    static func withStore<T>(_ options: SyncServerStoreOptions, _ body: (any SyncStore) async throws -> T) async throws -> T {
+        guard let url = options.postgres else { return try await body(openStore(options.global.database)) }
+        #if Postgres
+        let deployment: PostgresDeployment
+        do { deployment = try PostgresDeployment(url: url, poolSize: options.poolSize, logger: logger()) } catch let error as PostgresURLError {
+            throw CLIError.usage(error.description)
+        }
+        do { return try await deployment.withRunning { try await body($0) } } catch let error as SyncServerError { throw error } catch let error as SyncStoreSchemaError {
+            throw CLIError.failure(error.description)
+        } catch let error as CLIError { throw error } catch {
+            throw CLIError.failure("cannot use the PostgreSQL database at \(PostgresURLRedaction.redacted(url)): \(error)")
+        }
+        #else
+        _ = url
+        throw CLIError.usage("--postgres needs a Grove built with PostgreSQL support: swift build --traits Postgres")
+        #endif
+    }
 }
 
-/// `grove sync-server [--host] [--port] [--database]`.
+/// Where the sync server keeps its data: `--database PATH` (SQLite, the default) or `--postgres URL`.
+struct SyncServerStoreOptions: ParsableArguments {
+    /// `--database PATH`: the server's SQLite file (the option every command shares).
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("Keep the data in PostgreSQL instead: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require].",
+                                            valueName: "url"))
+    var postgres: String?
+    @Option(name: .long, help: "With --postgres: the most connections this instance opens (1 to 1000).") var poolSize: Int = 20
+
+    func validate() throws {
+        guard (1 ... 1000).contains(poolSize) else { throw ValidationError("--pool-size is 1 to 1000") }
+        if postgres != nil, global.database != nil { throw ValidationError("--database and --postgres name two stores: give one") }
+    }
+}
+
+/// `grove sync-server [--host] [--port] [--database PATH | --postgres URL]`.
 struct SyncServerRunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Serve /sync/v1 (the default).")
 
     @Option(name: .long, help: "Address to listen on.") var host: String = "127.0.0.1"
     @Option(name: .long, help: "Port to listen on.") var port: Int = 8090
-    /// `--database PATH`: the server's SQLite file (the option every command shares).
-    @OptionGroup var options: GlobalOptions
-    var database: String? { options.database }
+    @OptionGroup var store: SyncServerStoreOptions
 
     func run() async throws {
         guard (1 ... 65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
-        let store = try SyncServerCommand.openStore(database)
-        var logger = Logger(label: "grove.sync-server")
-        logger.logLevel = ProcessInfo.processInfo.environment["GROVE_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .notice
-        let service = SyncService(store: store)
-        let app = buildSyncApplication(service: service, configuration: SyncServerConfiguration(host: host, port: port), logger: logger)
+        let logger = SyncServerCommand.logger()
+        let configuration = SyncServerConfiguration(host: host, port: port)
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             Output.note("grove: listening on \(host): serve it behind a TLS proxy (devices send a password once, then tokens)\n")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
+        if let url = store.postgres {
+            #if Postgres
+            let deployment: PostgresDeployment
+            do { deployment = try PostgresDeployment(url: url, poolSize: store.poolSize, logger: logger) } catch let error as PostgresURLError {
+                throw CLIError.usage(error.description)
+            }
+            let service = SyncService(store: deployment.store)
+            let app = buildSyncApplication(service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
+                                           beforeStart: [{ try await deployment.migrate() }], logger: logger)
+            print("Grove Sync (PostgreSQL) is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)")
+            try await app.runService()
+            return
+            #else
+            _ = url
+            throw CLIError.usage("--postgres needs a Grove built with PostgreSQL support: swift build --traits Postgres")
+            #endif
+        }
+        let service = SyncService(store: try SyncServerCommand.openStore(store.global.database))
+        let app = buildSyncApplication(service: service, configuration: configuration, logger: logger)
         print("Grove Sync is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)")
         try await app.runService()
+    }
+}
+
+/// A connection URL with its password hidden (for messages and logs).
+enum PostgresURLRedaction {
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? "the --postgres URL"
     }
 }
 
@@ -69,16 +133,13 @@ struct SyncServerUserCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an account (the password is read from standard input).")
         @Argument(help: "The user name.") var name: String
         @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
-        /// `--database PATH`: the server's SQLite file (the option every command shares).
-        @OptionGroup var options: GlobalOptions
-        var database: String? { options.database }
+        @OptionGroup var store: SyncServerStoreOptions
 
         func run() async throws {
             guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
             let password = try SyncErrors.passwordFromInput()
-            let service = SyncService(store: try SyncServerCommand.openStore(database))
             do {
-                try await service.addUser(name: name, password: password)
+                try await SyncServerCommand.withStore(store) { try await SyncService(store: $0).addUser(name: name, password: password) }
             } catch let error as SyncServerError {
                 throw CLIError(message: error.detail, exitCode: error.status == 422 ? 64 : 1)
             }
@@ -88,11 +149,9 @@ struct SyncServerUserCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the accounts.")
-        /// `--database PATH`: the server's SQLite file (the option every command shares).
-        @OptionGroup var options: GlobalOptions
-        var database: String? { options.database }
+        @OptionGroup var store: SyncServerStoreOptions
         func run() async throws {
-            for user in try await SyncServerCommand.openStore(database).users() {
+            for user in try await SyncServerCommand.withStore(store, { try await $0.users() }) {
                 print("\(user.name)\(user.disabled ? "  (disabled)" : "")")
             }
         }
@@ -101,20 +160,22 @@ struct SyncServerUserCommand: AsyncParsableCommand {
     struct Disable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Disable an account: its devices can no longer sync.")
         @Argument(help: "The user name.") var name: String
-        @OptionGroup var options: GlobalOptions
-        func run() async throws { try await setDisabled(name, true, database: options.database) }
+        @OptionGroup var store: SyncServerStoreOptions
+        func run() async throws { try await setDisabled(name, true, store) }
     }
 
     struct Enable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Enable a disabled account again.")
         @Argument(help: "The user name.") var name: String
-        @OptionGroup var options: GlobalOptions
-        func run() async throws { try await setDisabled(name, false, database: options.database) }
+        @OptionGroup var store: SyncServerStoreOptions
+        func run() async throws { try await setDisabled(name, false, store) }
     }
 
     /// `disable` and `enable`: one switch on the account.
-    static func setDisabled(_ name: String, _ disabled: Bool, database: String?) async throws {
-        guard try await SyncServerCommand.openStore(database).setUser(named: name, disabled: disabled) else { throw CLIError.usage("no user named \(name)") }
+    static func setDisabled(_ name: String, _ disabled: Bool, _ store: SyncServerStoreOptions) async throws {
+        guard try await SyncServerCommand.withStore(store, { try await $0.setUser(named: name, disabled: disabled) }) else {
+            throw CLIError.usage("no user named \(name)")
+        }
         print("\(disabled ? "Disabled" : "Enabled") \(name).")
     }
 }

@@ -31,4 +31,7 @@ public actor PokeHub {
     }
 
     public var listeners: Int { streams.values.reduce(0) { $0 + $1.count } }
+
+    /// The users with at least one open stream.
+    public var users: [Int64] { Array(streams.keys) }
 }

@@ -187,24 +187,22 @@ public struct SQLiteSyncStore: SyncStore {
                       let text = try String.fetchOne(db.cachedStatement(sql: "SELECT state FROM sync_entity WHERE user_id = ? AND entity = ? AND entity_id = ?"),
                                                      arguments: [userId, key.entity, key.id])
                 else { continue }
-                stored[key] = try decoder.decode(SyncState.self, from: Data(text.utf8))
+                stored[key] = try StoredState.state(text, decoder: decoder)
             }
             var open: [EntityKey: SyncState] = [:]
             for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT entity_id, state FROM sync_entity WHERE user_id = ? AND entity = 'focusSession' AND open = 1"),
                                         arguments: [userId]) {
-                open[EntityKey(entity: "focusSession", id: row["entity_id"])] = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
+                open[EntityKey(entity: "focusSession", id: row["entity_id"])] = try StoredState.state(row["state"], decoder: decoder)
             }
             let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
                                          stored: stored, openSessions: open, now: now)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
             for write in plan.writes {
                 try db.cachedStatement(sql: """
                     INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
                         open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
                     """).execute(arguments: [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
-                                     deviceId.uuidString, write.echoesWriter, String(decoding: try encoder.encode(write.state), as: UTF8.self)])
+                                     deviceId.uuidString, write.echoesWriter, try StoredState.text(write.state)])
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)").execute(arguments: [userId, write.seq, write.digest])
             }
             try db.cachedStatement(sql: "UPDATE sync_user SET head = ? WHERE id = ?").execute(arguments: [plan.head, userId])
@@ -226,7 +224,7 @@ public struct SQLiteSyncStore: SyncStore {
             let decoder = JSONDecoder()
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
-                let state = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
+                let state = try StoredState.state(row["state"], decoder: decoder)
                 changes.append(SyncChange(seq: row["seq"], entity: row["entity"], entityId: row["entity_id"], state: state, deleted: row["deleted"]))
             }
             let hasMore = rows.count > limit
@@ -255,10 +253,14 @@ public struct SQLiteSyncStore: SyncStore {
             var result: [EntityKey: SyncState] = [:]
             let decoder = JSONDecoder()
             for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT entity, entity_id, state FROM sync_entity WHERE user_id = ?"), arguments: [userId]) {
-                result[EntityKey(entity: row["entity"], id: row["entity_id"])] = try decoder.decode(SyncState.self, from: Data((row["state"] as String).utf8))
+                result[EntityKey(entity: row["entity"], id: row["entity_id"])] = try StoredState.state(row["state"], decoder: decoder)
             }
             return result
         }
+    }
+
+    public func checkReady() async throws {
+        _ = try await writer.snapshotRead { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
     public func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int {

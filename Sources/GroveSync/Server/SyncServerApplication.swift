@@ -156,6 +156,8 @@ struct SyncController {
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
             body: ResponseBody { writer in
+                service.metrics.streams.increment()
+                defer { service.metrics.streams.decrement() }
                 try await writer.write(ByteBuffer(string: "retry: 1000\nevent: poke\ndata: {\"head\":\(head)}\n\n"))
                 let (events, continuation) = AsyncStream<Int64?>.makeStream()
                 let forward = Task {
@@ -199,17 +201,36 @@ public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> 
     let router = Router(context: SyncRequestContext.self)
     router.add(middleware: SyncProblemMiddleware())
     SyncController(service: service).addRoutes(to: router.group("sync/v1"))
+    // Liveness: the process answers. Readiness: its database does too (a load balancer stops sending
+    // requests to an instance that cannot reach it).
     router.get("healthz") { _, _ in "ok" }
+    router.get("readyz") { _, _ -> Response in
+        do {
+            try await service.store.checkReady()
+            return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready")))
+        } catch {
+            return SyncProblemMiddleware.response(SyncProblem(type: "about:blank", title: "Service Unavailable", status: 503,
+                                                              detail: "The sync database does not answer"))
+        }
+    }
+    router.get("metrics") { _, _ in
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: service.metrics.text())))
+    }
     return router
 }
 
 /// The sync server (hummingbird-examples style: tests run what this returns).
-public func buildSyncApplication(service: SyncService, configuration: SyncServerConfiguration,
+/// `services` run beside the server (the PostgreSQL pool and its poke listener); `beforeStart` runs
+/// once they have started and before the server listens (migrations).
+public func buildSyncApplication(service: SyncService, configuration: SyncServerConfiguration, services: [any Service] = [],
+                                 beforeStart: [@Sendable () async throws -> Void] = [],
                                  logger: Logger = Logger(label: "grove.sync-server")) -> some ApplicationProtocol {
-    Application(router: buildSyncRouter(service: service),
-                configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync"),
-                services: [TombstonePruning(service: service, logger: logger)],
-                logger: logger)
+    var application = Application(router: buildSyncRouter(service: service),
+                                  configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync"),
+                                  services: services + [TombstonePruning(service: service, logger: logger)],
+                                  logger: logger)
+    for process in beforeStart { application.beforeServerStarts(perform: process) }
+    return application
 }
 
 /// Drops old deletions once an hour (and at start), so that the server does not keep every delete forever.

@@ -14,6 +14,7 @@ public struct SyncService: Sendable {
 
     public let store: any SyncStore
     public let pokes: PokeHub
+    public let metrics: SyncMetrics
     let now: @Sendable () -> Date
     let newID: @Sendable () -> UUID
     /// bcrypt's cost factor for new passwords (4 in tests; 10 by default, ~60 ms here).
@@ -23,10 +24,11 @@ public struct SyncService: Sendable {
     /// "Last seen" is written at most once a minute per device.
     static let touchInterval: TimeInterval = 60
 
-    public init(store: any SyncStore, pokes: PokeHub = PokeHub(), now: @escaping @Sendable () -> Date = { Date() },
+    public init(store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(), now: @escaping @Sendable () -> Date = { Date() },
                 newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10) {
         self.store = store
         self.pokes = pokes
+        self.metrics = metrics
         self.now = now
         self.newID = newID
         self.bcryptCost = bcryptCost
@@ -107,8 +109,12 @@ public struct SyncService: Sendable {
         guard request.mutations.count <= SyncWire.maxMutationsPerPush else { throw SyncServerError.tooLarge(limit: SyncWire.maxPushBytes) }
         let time = now()
         let plan: PushPlan
-        do { plan = try await store.push(userId: caller.user.id, deviceId: caller.device.id, request: request, now: time) }
-        catch let refusal as PushRefusal { throw SyncServerError.push(refusal) }
+        do {
+            plan = try await metrics.measure(metrics.pushes, metrics.pushSeconds) {
+                try await store.push(userId: caller.user.id, deviceId: caller.device.id, request: request, now: time)
+            }
+        } catch let refusal as PushRefusal { throw SyncServerError.push(refusal) }
+        metrics.mutations.increment(by: Int64(request.mutations.count))
         if !plan.writes.isEmpty { await pokes.poke(user: caller.user.id, head: plan.head) }
         return PushResponse(lastMutationId: plan.lastMutationId, cursor: plan.head, serverTime: time)
     }
@@ -126,7 +132,9 @@ public struct SyncService: Sendable {
         if cursor > 0, let checksum, !checksum.isEmpty, try await store.digest(userId: caller.user.id, seq: cursor) != checksum {
             throw SyncServerError.historyDiverged(head: head)
         }
-        let page = try await store.pull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, limit: limit, includeOwn: full)
+        let page = try await metrics.measure(metrics.pulls, metrics.pullSeconds) {
+            try await store.pull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, limit: limit, includeOwn: full)
+        }
         return PullResponse(changes: page.changes, cursor: page.cursor, hasMore: page.hasMore, checksum: page.checksum, serverTime: now())
     }
 

@@ -66,4 +66,6 @@ public protocol SyncStore: Sendable {
     func entities(userId: Int64) async throws -> [EntityKey: SyncState]
     /// Drops tombstones every recently seen device has pulled past and older than `olderThan`; moves the horizon.
     func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int
+    /// Throws unless the database answers (`/readyz`).
+    func checkReady() async throws
 }

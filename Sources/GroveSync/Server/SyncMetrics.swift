@@ -1,0 +1,51 @@
+import Foundation
+import Prometheus
+
+/// What `/metrics` reports (Prometheus text format): pushes, pulls and mutations counted, push and
+/// pull latency as histograms, open event streams and store calls in flight (how much of the
+/// connection pool is in use). One registry per server, no global state.
+public final class SyncMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+    let pushes: Counter
+    let pulls: Counter
+    let mutations: Counter
+    let refused: Counter
+    let pushSeconds: DurationHistogram
+    let pullSeconds: DurationHistogram
+    let streams: Gauge
+    let storeCalls: Gauge
+
+    public init() {
+        let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                   .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
+        pushes = registry.makeCounter(name: "grove_sync_pushes_total", help: "Pushes answered")
+        pulls = registry.makeCounter(name: "grove_sync_pulls_total", help: "Pulls answered")
+        mutations = registry.makeCounter(name: "grove_sync_mutations_total", help: "Mutations received in pushes")
+        refused = registry.makeCounter(name: "grove_sync_refusals_total", help: "Pushes and pulls answered with a problem")
+        pushSeconds = registry.makeDurationHistogram(name: "grove_sync_push_duration_seconds", buckets: buckets, help: "Push latency")
+        pullSeconds = registry.makeDurationHistogram(name: "grove_sync_pull_duration_seconds", buckets: buckets, help: "Pull latency")
+        streams = registry.makeGauge(name: "grove_sync_event_streams", help: "Open event streams (live pokes)")
+        storeCalls = registry.makeGauge(name: "grove_sync_store_calls_in_flight", help: "Push and pull store calls running (pool use)")
+    }
+
+    /// Times `body` into `histogram`, counting it (and a refusal when it throws).
+    func measure<T>(_ counter: Counter, _ histogram: DurationHistogram, _ body: () async throws -> T) async throws -> T {
+        let start = ContinuousClock.now
+        storeCalls.increment()
+        defer {
+            storeCalls.decrement()
+            histogram.record(ContinuousClock.now - start)
+        }
+        do {
+            let result = try await body()
+            counter.increment()
+            return result
+        } catch {
+            refused.increment()
+            throw error
+        }
+    }
+
+    /// The text `/metrics` serves.
+    public func text() -> String { registry.emitToString() }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GroveCore
+import GroveStore
+import GroveSync
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// A hosted server holds many people's data: one token reaches its own user's data only, on every
+/// route; a revoked device is refused at once wherever it calls; a push on one instance pokes the
+/// streams open on another. Runs against SQLite, and against two PostgreSQL instances when
+/// `GROVE_TEST_POSTGRES` is set in a `Postgres` build.
+@Suite("Sync: many users, several instances")
+struct MultiUserTests {
+    static let start = Date(timeIntervalSince1970: 1_772_000_000)
+
+    /// Two services on the run's instances (the same one twice with SQLite).
+    static func services() async throws -> (SyncService, SyncService) {
+        let instances = try await TestServers.instances()
+        guard let first = instances.first, let last = instances.last else { throw SimulationFailure("no server") }
+        let clock = TestClock(start)
+        return (SyncService(store: first.store, pokes: first.pokes, now: { clock.now }, bcryptCost: 4),
+                SyncService(store: last.store, pokes: last.pokes, now: { clock.now }, bcryptCost: 4))
+    }
+
+    /// A device of `user` on `service` with one timer pushed.
+    static func deviceWithATimer(_ user: String, on service: SyncService, prefix: UInt64) async throws -> (SimulatedDevice, DeviceCredentials) {
+        let network = SimulatedNetwork(seed: prefix)
+        network.faulty = false
+        let credentials = try await service.register(DeviceRegistration(user: user, password: "password1", deviceName: "\(user)'s laptop"))
+        let device = try SimulatedDevice(name: user, start: start, skew: 0, idPrefix: prefix, zone: TimeZone(identifier: "UTC") ?? .current,
+                                         service: service, network: network, credentials: credentials, user: user)
+        _ = try device.database.createTimer(name: "\(user)'s timer", durationInSeconds: 600, todos: ["first"])
+        _ = try await device.engine.sync()
+        return (device, credentials)
+    }
+
+    @Test("a token reaches its own user's data only, on every route")
+    func isolation() async throws {
+        let (service, _) = try await Self.services()
+        let ada = TestServers.uniqueName("ada"), bob = TestServers.uniqueName("bob")
+        _ = try await service.addUser(name: ada, password: "password1")
+        let bobUser = try await service.addUser(name: bob, password: "password1")
+        let (_, bobCredentials) = try await Self.deviceWithATimer(bob, on: service, prefix: 71)
+        let adaCredentials = try await service.register(DeviceRegistration(user: ada, password: "password1", deviceName: "ada's phone"))
+        let bobEntities = try await service.store.entities(userId: bobUser.id)
+        let bobHead = try await service.store.head(userId: bobUser.id).head
+        #expect(!bobEntities.isEmpty && bobHead > 0)
+
+        let app = Application(router: buildSyncRouter(service: service))
+        try await app.test(.router) { client in
+            let auth: HTTPFields = [.authorization: "Bearer \(adaCredentials.token)", .contentType: "application/json"]
+            func body(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+            // Devices: only ada's are listed; bob's cannot be revoked with ada's token.
+            try await client.execute(uri: "/sync/v1/devices", method: .get, headers: auth) { response in
+                #expect(response.status == .ok)
+                #expect(!body(response).contains(bobCredentials.deviceId.uuidString))
+                #expect(body(response).contains(adaCredentials.deviceId.uuidString))
+            }
+            try await client.execute(uri: "/sync/v1/devices/\(bobCredentials.deviceId.uuidString)", method: .delete, headers: auth) { response in
+                #expect(response.status == .notFound)
+            }
+            // Status and pull: ada's history is empty; nothing of bob's comes back.
+            try await client.execute(uri: "/sync/v1/status", method: .get, headers: auth) { response in
+                #expect(response.status == .ok)
+                #expect(body(response).contains("\"head\":0"))
+            }
+            try await client.execute(uri: "/sync/v1/pull?cursor=0&full=true", method: .get, headers: auth) { response in
+                #expect(response.status == .ok)
+                #expect(body(response).contains("\"changes\":[]"))
+                #expect(!body(response).contains("timer"))
+            }
+            // A push in bob's device's name with ada's token is refused and changes nothing.
+            let mutation = SyncMutation(id: 1, hlc: HLC(millis: 1_772_000_000_000, counter: 0, node: "00000000000000aa"), entity: "timer",
+                                        entityId: UUID().uuidString, op: .delete)
+            let push = try SyncWire.encoder().encode(PushRequest(deviceId: bobCredentials.deviceId, mutations: [mutation]))
+            try await client.execute(uri: "/sync/v1/push", method: .post, headers: auth, body: ByteBuffer(bytes: push)) { response in
+                #expect(response.status == .forbidden, "\(body(response))")
+            }
+            // A fork makes a device of ada's account, never of bob's.
+            try await client.execute(uri: "/sync/v1/devices/fork", method: .post, headers: auth) { response in
+                #expect(response.status == .created)
+            }
+            // (The event stream, which never ends, is the caller's user's by the same lookup; a forged
+            // token is refused below.)
+            // A token with bob's prefix and another secret, or none at all, is refused everywhere.
+            let forged = bobCredentials.token.dropLast(4) + "0000"
+            for (uri, method) in [("/sync/v1/devices", HTTPRequest.Method.get), ("/sync/v1/status", .get), ("/sync/v1/pull", .get),
+                                  ("/sync/v1/events", .get), ("/sync/v1/devices/fork", .post), ("/sync/v1/push", .post)] {
+                try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer \(forged)"]) { response in
+                    #expect(response.status == .unauthorized, "\(method) \(uri)")
+                }
+            }
+        }
+        // Bob's data and devices are as they were.
+        #expect(try await service.store.entities(userId: bobUser.id) == bobEntities)
+        #expect(try await service.store.head(userId: bobUser.id).head == bobHead)
+        #expect(try await service.devices(service.authenticate(token: bobCredentials.token)).count == 1)
+    }
+
+    @Test("a revoked device is refused at once on every instance")
+    func revocationEverywhere() async throws {
+        let (first, second) = try await Self.services()
+        let name = TestServers.uniqueName("carol")
+        _ = try await first.addUser(name: name, password: "password1")
+        let laptop = try await first.register(DeviceRegistration(user: name, password: "password1", deviceName: "laptop"))
+        let phone = try await second.register(DeviceRegistration(user: name, password: "password1", deviceName: "phone"))
+        _ = try await second.authenticate(token: phone.token)
+        try await first.revoke(try await first.authenticate(token: laptop.token), device: phone.deviceId)
+        for service in [first, second] {
+            await #expect(throws: SyncServerError.self) { _ = try await service.authenticate(token: phone.token) }
+        }
+        _ = try await second.authenticate(token: laptop.token)
+    }
+
+    @Test("a push on one instance pokes the streams open on the other")
+    func pokesCrossInstances() async throws {
+        let (first, second) = try await Self.services()
+        let name = TestServers.uniqueName("dan")
+        let user = try await first.addUser(name: name, password: "password1")
+        let stream = await second.pokes.subscribe(user: user.id)
+        let (device, _) = try await Self.deviceWithATimer(name, on: first, prefix: 91)
+        let head = try await first.store.head(userId: user.id).head
+        #expect(head > 0)
+        // The first poke that reaches `second` carries the head (bounded wait: no sleep-and-hope).
+        let received = try await withThrowingTaskGroup(of: Int64?.self) { group in
+            group.addTask {
+                for await poked in stream where poked >= head { return poked }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(received == head)
+        _ = device
+    }
+}
