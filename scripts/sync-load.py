@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Grove Sync under many users, bounded: N users x 3 devices against two `grove sync-server --postgres`
+instances on one PostgreSQL (or one instance on SQLite, for comparison), on loopback.
+
+    scripts/sync-load.py --postgres postgres://grove:PASS@127.0.0.1/grove_load [--binary PATH]
+    scripts/sync-load.py --sqlite [--binary PATH]
+    options: [--users 1000] [--devices 3] [--seconds 20] [--samples 60]
+
+Prints pushes/s and pulls/s across the instances, p50/p99 push latency, and p50/p99 poke-to-applied
+latency: from a push on a device of instance 1 until another device of the same user, listening to
+instance 2's event stream, has pulled the change. Goals on a 2-core machine: >= 1,000 pushes/s,
+p99 push <= 50 ms, p99 poke-to-applied <= 200 ms. The binary must be built with the trait for
+--postgres: `swift build -c release --traits Postgres --scratch-path .build-postgres-release
+--static-swift-stdlib --product grove`. Needs Python's `bcrypt` (pip install bcrypt): accounts are
+created in bulk with a cheap hash, so that setting up 3,000 devices takes seconds, not minutes.
+Everything listens on 127.0.0.1; the load phase stops by itself after --seconds (at most 60).
+"""
+import argparse, asyncio, json, os, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.request, uuid
+from datetime import datetime, timezone
+from urllib.parse import urlparse
+
+PASSWORD = "load-password-1"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except Exception:
+            time.sleep(0.1)
+    raise SystemExit(f"nothing answered at {url}")
+
+
+def hlc(millis, counter, node):
+    stamp = datetime.fromtimestamp(millis / 1000, tz=timezone.utc)
+    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z-{counter:04x}-{node}"
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection (requests one after another): small, so that Python keeps up."""
+
+    def __init__(self, port):
+        self.port = port
+        self.reader = self.writer = None
+
+    async def request(self, method, path, body=None, token=None):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status_line = await self.reader.readline()
+        if not status_line:
+            self.writer = None
+            raise ConnectionError("the server closed the connection")
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length) if length else b""
+        status = int(status_line.split()[1])
+        return status, (json.loads(payload) if payload else None)
+
+
+class Device:
+    def __init__(self, user, index, port):
+        self.user, self.index, self.port = user, index, port
+        self.id = self.token = self.node = None
+        self.next_id, self.counter, self.cursor = 1, 0, 0
+        self.timer = str(uuid.uuid4()).upper()
+
+    def mutation(self, name):
+        self.counter += 1
+        now = int(time.time() * 1000)
+        fields = {"name": name, "durationInSeconds": 600, "icon": "timer", "colorHex": "#007AFF", "notes": None,
+                  "createdAt": now, "updatedAt": now}
+        m = {"id": self.next_id, "hlc": hlc(now, self.counter % 65536, self.node), "entity": "timer", "entityId": self.timer,
+             "op": "put", "fields": fields, "insert": True}
+        self.next_id += 1
+        return m
+
+
+async def register(devices, connections):
+    queues = {}
+    for device in devices:
+        queues.setdefault(device.port, []).append(device)
+
+    async def worker(connection):
+        queue = queues.get(connection.port, [])
+        while queue:
+            device = queue.pop()
+            status, answer = await connection.request("POST", "/sync/v1/devices",
+                                                      {"user": device.user, "password": PASSWORD, "deviceName": f"d{device.index}"})
+            if status != 201:
+                raise SystemExit(f"registering a device: {status} {answer}")
+            device.id, device.token = answer["deviceId"], answer["token"]
+            device.node = device.id.lower().replace("-", "")[:16]
+
+    await asyncio.gather(*(worker(c) for c in connections))
+
+
+async def load(devices, ports, seconds, connections_per_port=24, kill=None):
+    """Each connection serves a share of the devices in turn: push one change, and every fourth turn pull.
+    `kill` = (after seconds, process, port): that instance gets SIGKILL mid-load; its devices retry the
+    unanswered push on the other instance (same mutation id, as a real device does) and carry on there."""
+    pushes, pulls, latencies, errors = [0], [0], [], []
+    stop = time.time() + seconds
+    dead = set()
+
+    async def killer():
+        after, process, port = kill
+        await asyncio.sleep(after)
+        process.kill()
+        dead.add(port)
+
+    async def worker(port, share):
+        connection = Connection(port)
+        turn = 0
+        while time.time() < stop:
+            device = share[turn % len(share)]
+            turn += 1
+            body = {"deviceId": device.id, "schemaVersion": 1, "mutations": [device.mutation(f"T{turn}")]}
+            started = time.perf_counter()
+            while True:
+                try:
+                    status, answer = await connection.request("POST", "/sync/v1/push", body, device.token)
+                    break
+                except (ConnectionError, asyncio.IncompleteReadError, OSError):
+                    if not dead or connection.port not in dead:
+                        await asyncio.sleep(0.05)
+                    alive = [p for p in ports if p not in dead] or ports
+                    connection = Connection(alive[turn % len(alive)])
+            latencies.append((time.perf_counter() - started) * 1000)
+            if status == 200:
+                device.acked = body["mutations"][0]["fields"]["name"]
+            else:
+                errors.append((status, answer))
+            pushes[0] += 1
+            if turn % 4 == 0:
+                try:
+                    status, page = await connection.request("GET", f"/sync/v1/pull?cursor={device.cursor}&limit=100", token=device.token)
+                except (ConnectionError, asyncio.IncompleteReadError, OSError):
+                    alive = [p for p in ports if p not in dead] or ports
+                    connection = Connection(alive[turn % len(alive)])
+                    continue
+                if status == 200:
+                    device.cursor = page["cursor"]
+                    pulls[0] += 1
+                else:
+                    errors.append((status, page))
+
+    tasks = [killer()] if kill else []
+    for port in ports:
+        mine = [d for d in devices if d.port == port]
+        for k in range(connections_per_port):
+            share = mine[k::connections_per_port]
+            if share:
+                tasks.append(worker(port, share))
+    started = time.time()
+    await asyncio.gather(*tasks)
+    return pushes[0], pulls[0], latencies, errors, time.time() - started
+
+
+async def check_nothing_lost(devices, port):
+    """Every device's timer holds the last name the server acknowledged to it (or the one whose answer the
+    killed instance never sent): read through the surviving instance."""
+    lost = []
+    connection = Connection(port)
+    by_user = {}
+    for device in devices:
+        by_user.setdefault(device.user, []).append(device)
+    for user_devices in by_user.values():
+        reader = user_devices[0]
+        names, cursor = {}, 0
+        while True:
+            status, page = await connection.request("GET", f"/sync/v1/pull?cursor={cursor}&limit=1000&full=true", token=reader.token)
+            for change in page["changes"]:
+                names[change["entityId"]] = change.get("fields", {}).get("name")
+            cursor = page["cursor"]
+            if not page["hasMore"]:
+                break
+        for device in user_devices:
+            expected = getattr(device, "acked", None)
+            if expected is None:
+                continue
+            held = names.get(device.timer)
+            # A later push may have committed without its answer arriving: then the held name is later.
+            if held is None or int(held[1:]) < int(expected[1:]):
+                lost.append((device.user, device.timer, expected, held))
+    return lost
+
+
+async def poke_latency(pairs, samples):
+    """Device a (instance 1) pushes; device b listens to instance 2's events and pulls when poked."""
+    times = []
+    for a, b in pairs[:samples]:
+        reader, writer = await asyncio.open_connection("127.0.0.1", b.port)
+        writer.write(f"GET /sync/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {b.token}\r\n\r\n".encode())
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass
+        # The first event is the current head.
+        while b"data:" not in await reader.readline():
+            pass
+        puller = Connection(b.port)
+        status, page = await puller.request("GET", f"/sync/v1/pull?cursor=0&limit=500", token=b.token)
+        cursor = page["cursor"]
+        pusher = Connection(a.port)
+        name = f"poke {uuid.uuid4()}"
+        started = time.perf_counter()
+        await pusher.request("POST", "/sync/v1/push", {"deviceId": a.id, "schemaVersion": 1, "mutations": [a.mutation(name)]}, a.token)
+        try:
+            seen = False
+            while not seen and time.perf_counter() - started < 5:
+                line = await asyncio.wait_for(reader.readline(), 5)
+                if not line.startswith(b"data:"):
+                    continue
+                status, page = await puller.request("GET", f"/sync/v1/pull?cursor={cursor}&limit=500", token=b.token)
+                cursor = page["cursor"]
+                seen = any(c.get("fields", {}).get("name") == name for c in page["changes"])
+            if seen:
+                times.append((time.perf_counter() - started) * 1000)
+        except asyncio.TimeoutError:
+            pass
+        writer.close()
+    return times
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(len(ordered) * p) - 1))] if ordered else float("nan")
+
+
+def create_users_postgres(url, users, password_hash):
+    parsed = urlparse(url)
+    env = dict(os.environ, PGPASSWORD=parsed.password or os.environ.get("PGPASSWORD", ""))
+    database = parsed.path.lstrip("/")
+    args = ["psql", "-q", "-v", "ON_ERROR_STOP=1", "-h", parsed.hostname or "127.0.0.1", "-p", str(parsed.port or 5432), "-U", parsed.username, database]
+    run = f"load{int(time.time())}"
+    subprocess.run(args + ["-c", f"INSERT INTO sync_user (name, password_hash, created_at) SELECT '{run}-' || g, '{password_hash}', 0 "
+                                 f"FROM generate_series(1, {users}) g"], env=env, check=True)
+    return [f"{run}-{i}" for i in range(1, users + 1)]
+
+
+def create_users_sqlite(path, users, password_hash):
+    run = f"load{int(time.time())}"
+    with sqlite3.connect(path) as db:
+        db.executemany("INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, 0)",
+                       [(f"{run}-{i}", password_hash) for i in range(1, users + 1)])
+    return [f"{run}-{i}" for i in range(1, users + 1)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    store = parser.add_mutually_exclusive_group(required=True)
+    store.add_argument("--postgres", help="postgres://USER:PASS@HOST:PORT/DATABASE (two instances on it)")
+    store.add_argument("--sqlite", action="store_true", help="one instance on a new SQLite file")
+    parser.add_argument("--binary", default=None, help="the grove binary (default: .build-postgres-release's, else the release build)")
+    parser.add_argument("--users", type=int, default=1000)
+    parser.add_argument("--devices", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--kill-after", type=float, default=None,
+                        help="SIGKILL the first instance this many seconds into the load, then check that nothing acknowledged was lost")
+    args = parser.parse_args()
+    args.seconds = min(args.seconds, 60)
+    try:
+        import bcrypt
+    except ImportError:
+        raise SystemExit("needs Python's bcrypt: python3 -m pip install bcrypt")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    binary = args.binary or next((p for p in (f"{root}/.build-postgres-release/release/grove", f"{root}/.build/release/grove") if os.path.exists(p)), None)
+    if not binary:
+        raise SystemExit("build first (see --help)")
+    home = tempfile.mkdtemp(prefix="grove-sync-load-")
+    env = dict(os.environ, GROVE_HOME=home, GROVE_LOG="error")
+    servers = []
+    try:
+        ports = [free_port(), free_port()] if args.postgres else [free_port()]
+        store_args = ["--postgres", args.postgres] if args.postgres else ["--database", os.path.join(home, "sync.sqlite")]
+        for port in ports:
+            servers.append(subprocess.Popen([binary, "sync-server", "--port", str(port), *store_args], env=env,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for port in ports:
+            wait_for(f"http://127.0.0.1:{port}/readyz")
+        cheap = bcrypt.hashpw(PASSWORD.encode(), bcrypt.gensalt(4)).decode()
+        names = (create_users_postgres(args.postgres, args.users, cheap) if args.postgres
+                 else create_users_sqlite(os.path.join(home, "sync.sqlite"), args.users, cheap))
+        devices = [Device(name, k, ports[k % len(ports)]) for name in names for k in range(args.devices)]
+        started = time.time()
+        connections = [Connection(port) for port in ports for _ in range(16)]
+        asyncio.run(register(devices, connections))
+        print(f"{args.users} users x {args.devices} devices on {len(ports)} instance(s) ({'PostgreSQL' if args.postgres else 'SQLite'}): "
+              f"registered in {time.time() - started:.1f} s")
+        kill = (args.kill_after, servers[0], ports[0]) if args.kill_after is not None and len(ports) > 1 else None
+        pushes, pulls, latencies, errors, elapsed = asyncio.run(load(devices, ports, args.seconds, kill=kill))
+        print(f"load {elapsed:.1f} s: {pushes / elapsed:,.0f} pushes/s, {pulls / elapsed:,.0f} pulls/s, "
+              f"push p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, refused {len(errors)}")
+        if errors:
+            print("first refusals:", errors[:3])
+        if kill:
+            lost = asyncio.run(check_nothing_lost(devices, ports[1]))
+            print(f"instance 1 killed with SIGKILL after {args.kill_after:g} s: its devices went on through instance 2; "
+                  f"{len(lost)} acknowledged changes lost")
+            if lost:
+                print("lost:", lost[:5])
+                sys.exit(1)
+            return
+        by_user = {}
+        for device in devices:
+            by_user.setdefault(device.user, []).append(device)
+        pairs = [(ds[0], ds[1]) for ds in by_user.values() if len(ds) > 1]
+        times = asyncio.run(poke_latency(pairs, args.samples))
+        if times:
+            print(f"poke-to-applied over {len(times)} changes{' across instances' if len(ports) > 1 else ''}: "
+                  f"p50 {statistics.median(times):.1f} ms, p99 {percentile(times, 0.99):.1f} ms")
+        else:
+            print("poke-to-applied: no change arrived")
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
