@@ -119,6 +119,7 @@ let package = Package(
             dependencies: [
                 "GroveSync", "GroveStore", "GroveCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]
         ),
         .testTarget(

@@ -5,6 +5,9 @@ import GroveSync
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+#if Postgres
+import PostgresNIO
+#endif
 import Testing
 
 /// A hosted server holds many people's data: one token reaches its own user's data only, on every
@@ -94,10 +97,52 @@ struct MultiUserTests {
                 }
             }
         }
+        // Health, readiness (the database answers) and the metrics of what just happened.
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/readyz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let text = String(buffer: response.body)
+                #expect(text.contains("grove_sync_pushes_total") && text.contains("grove_sync_push_duration_seconds_bucket"))
+                #expect(text.contains("grove_sync_pulls_total") && text.contains("grove_sync_refusals_total"))
+            }
+        }
         // Bob's data and devices are as they were.
         #expect(try await service.store.entities(userId: bobUser.id) == bobEntities)
         #expect(try await service.store.head(userId: bobUser.id).head == bobHead)
         #expect(try await service.devices(service.authenticate(token: bobCredentials.token)).count == 1)
+    }
+
+    #if Postgres
+    @Test("a PostgreSQL database migrated by a newer Grove is refused, and migrating again changes nothing")
+    func newerSchemaRefused() async throws {
+        guard let url = TestServers.postgresURL else { return }
+        _ = try await TestServers.instances()
+        let deployment = try PostgresDeployment(url: url, poolSize: 2, logger: .init(label: "grove.tests.schema"))
+        try await deployment.withRunning { _ in
+            try await PostgresSyncSchema.migrate(deployment.client, logger: .init(label: "grove.tests.schema"))
+            let future = "sync-v999-\(UUID().uuidString)"
+            try await deployment.client.query("INSERT INTO grove_sync_migration (name) VALUES (\(future))")
+            await #expect(throws: SyncStoreSchemaError.newerSchema([future])) {
+                try await PostgresSyncSchema.migrate(deployment.client, logger: .init(label: "grove.tests.schema"))
+            }
+            try await deployment.client.query("DELETE FROM grove_sync_migration WHERE name = \(future)")
+        }
+    }
+    #endif
+
+    @Test("a refused push is the protocol's problem on every store (not a server error), and changes nothing")
+    func refusalsStayTyped() async throws {
+        let (service, _) = try await Self.services()
+        let name = TestServers.uniqueName("erin")
+        let user = try await service.addUser(name: name, password: "password1")
+        let credentials = try await service.register(DeviceRegistration(user: name, password: "password1", deviceName: "laptop"))
+        let caller = try await service.authenticate(token: credentials.token)
+        // Mutation 5 from a device the server holds nothing of: a gap.
+        let mutation = SyncMutation(id: 5, hlc: HLC(millis: 1_772_000_000_000, counter: 0, node: "00000000000000bb"), entity: "timer",
+                                    entityId: UUID().uuidString, op: .delete)
+        await #expect(throws: SyncServerError.self) { _ = try await service.push(caller, PushRequest(deviceId: credentials.deviceId, mutations: [mutation])) }
+        #expect(try await service.store.head(userId: user.id).head == 0)
     }
 
     @Test("a revoked device is refused at once on every instance")

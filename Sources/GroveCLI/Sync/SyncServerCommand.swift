@@ -139,7 +139,7 @@ struct SyncServerUserCommand: AsyncParsableCommand {
             guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
             let password = try SyncErrors.passwordFromInput()
             do {
-                try await SyncServerCommand.withStore(store) { try await SyncService(store: $0).addUser(name: name, password: password) }
+                _ = try await SyncServerCommand.withStore(store) { try await SyncService(store: $0).addUser(name: name, password: password) }
             } catch let error as SyncServerError {
                 throw CLIError(message: error.detail, exitCode: error.status == 422 ? 64 : 1)
             }

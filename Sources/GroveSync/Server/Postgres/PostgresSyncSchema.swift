@@ -73,7 +73,7 @@ public enum PostgresSyncSchema {
 
     /// Brings the database to this binary's schema (see the type's comment).
     public static func migrate(_ client: PostgresClient, logger: Logger) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+        try await client.transaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS grove_sync_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())

@@ -109,7 +109,7 @@ public struct PostgresSyncStore: SyncStore {
 
     public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection -> PushPlan in
+        return try await client.transaction(logger: logger) { connection -> PushPlan in
             // The user's row is the lock that orders this user's pushes (other users are not held up).
             var head: Int64?
             for try await value in try await connection.query("SELECT head FROM sync_user WHERE id = \(userId) FOR UPDATE", logger: logger)
@@ -221,7 +221,7 @@ public struct PostgresSyncStore: SyncStore {
     public func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int {
         let logger = logger
         let limit = HLCText.stamp(olderThan)
-        return try await client.withTransaction(logger: logger) { connection -> Int in
+        return try await client.transaction(logger: logger) { connection -> Int in
             var pulledPast: Int64 = 0
             for try await value in try await connection.query("""
                 SELECT COALESCE(min(acked_cursor), 0) FROM sync_device
@@ -250,6 +250,21 @@ extension AsyncSequence {
         var elements: [Element] = []
         for try await element in self { elements.append(element) }
         return elements
+    }
+}
+#endif
+
+#if Postgres
+extension PostgresClient {
+    /// `withTransaction`, throwing what the closure threw (a refusal, a typed store error) rather than
+    /// PostgresNIO's wrapper around it; database failures (begin, commit, rollback) stay as they are.
+    func transaction<T: Sendable>(logger: Logger, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
+            throw error
+        }
     }
 }
 #endif
