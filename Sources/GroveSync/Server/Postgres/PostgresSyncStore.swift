@@ -107,47 +107,52 @@ public struct PostgresSyncStore: SyncStore {
 
     // MARK: Push and pull
 
+    /// Five round trips whatever the push holds: begin; lock the user's row and read the device; read
+    /// the touched rows and the open sessions; write everything (rows, history, head, device, notify)
+    /// in one statement; commit.
     public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
         let logger = logger
         return try await client.transaction(logger: logger) { connection -> PushPlan in
             // The user's row is the lock that orders this user's pushes (other users are not held up).
-            var head: Int64?
-            for try await value in try await connection.query("SELECT head FROM sync_user WHERE id = \(userId) FOR UPDATE", logger: logger)
-                .decode(Int64.self) { head = value }
-            var device: (Int64, String)?
-            for try await row in try await connection.query("""
-                SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = \(deviceId.uuidString) AND user_id = \(userId)
-                """, logger: logger).decode((Int64, String).self) { device = row }
-            guard let head, let (last, lastDigest) = device else { throw SyncServerError.unauthorized }
+            let found = try await connection.query("""
+                SELECT u.head, d.last_mutation_id, d.last_mutation_digest FROM sync_user u JOIN sync_device d ON d.user_id = u.id
+                WHERE u.id = \(userId) AND d.id = \(deviceId.uuidString) FOR UPDATE OF u
+                """, logger: logger).decode((Int64, Int64, String).self).all()
+            guard let (head, last, lastDigest) = found.first else { throw SyncServerError.unauthorized }
             try MutationDigest.checkReplay(request.mutations, lastMutationId: last, lastDigest: lastDigest)
 
             let decoder = JSONDecoder()
             let touched = Array(Set(request.mutations.filter { $0.id > last }.map { EntityKey(entity: $0.entity, id: $0.entityId) }))
             var stored: [EntityKey: SyncState] = [:]
-            if !touched.isEmpty {
-                let rows = try await connection.query("""
-                    SELECT e.entity, e.entity_id, e.state FROM sync_entity e
-                    JOIN unnest(\(touched.map(\.entity))::text[], \(touched.map(\.id))::text[]) AS t (entity, entity_id)
-                      ON e.entity = t.entity AND e.entity_id = t.entity_id
-                    WHERE e.user_id = \(userId)
-                    """, logger: logger)
-                for try await (entity, id, text) in rows.decode((String, String, String).self) {
-                    stored[EntityKey(entity: entity, id: id)] = try StoredState.state(text, decoder: decoder)
-                }
-            }
             var open: [EntityKey: SyncState] = [:]
-            for try await (id, text) in try await connection.query("""
-                SELECT entity_id, state FROM sync_entity WHERE user_id = \(userId) AND entity = 'focusSession' AND open
-                """, logger: logger).decode((String, String).self) {
-                open[EntityKey(entity: "focusSession", id: id)] = try StoredState.state(text, decoder: decoder)
+            let rows = try await connection.query("""
+                SELECT e.entity, e.entity_id, e.state, true FROM sync_entity e
+                JOIN unnest(\(touched.map(\.entity))::text[], \(touched.map(\.id))::text[]) AS t (entity, entity_id)
+                  ON e.entity = t.entity AND e.entity_id = t.entity_id
+                WHERE e.user_id = \(userId)
+                UNION ALL
+                SELECT entity, entity_id, state, false FROM sync_entity WHERE user_id = \(userId) AND entity = 'focusSession' AND open
+                """, logger: logger)
+            for try await (entity, id, text, isTouched) in rows.decode((String, String, String, Bool).self) {
+                let state = try StoredState.state(text, decoder: decoder)
+                if isTouched { stored[EntityKey(entity: entity, id: id)] = state } else { open[EntityKey(entity: entity, id: id)] = state }
             }
             let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
                                          stored: stored, openSessions: open, now: now)
-            if !plan.writes.isEmpty {
-                let writes = plan.writes
-                let states = try writes.map { try StoredState.text($0.state) }
-                // Every write in one statement each: arrays, not one round trip a row.
+            let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? lastDigest
+            guard !plan.writes.isEmpty else {
                 try await connection.query("""
+                    UPDATE sync_device SET last_mutation_id = \(plan.lastMutationId), last_mutation_digest = \(digest) WHERE id = \(deviceId.uuidString)
+                    """, logger: logger)
+                return plan
+            }
+            let writes = plan.writes
+            let states = try writes.map { try StoredState.text($0.state) }
+            // Every write in one statement (data-modifying CTEs always run to completion): arrays, not a
+            // round trip a row. The notification is delivered to every instance's listener when, and
+            // only if, this transaction commits.
+            try await connection.query("""
+                WITH entities AS (
                     INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state)
                     SELECT \(userId), w.entity, w.entity_id, w.seq, NULLIF(w.hlc, ''), w.deleted, w.open, \(deviceId.uuidString), w.echo, w.state
                     FROM unnest(\(writes.map(\.key.entity))::text[], \(writes.map(\.key.id))::text[], \(writes.map(\.seq))::bigint[],
@@ -156,30 +161,34 @@ public struct PostgresSyncStore: SyncStore {
                          AS w (entity, entity_id, seq, hlc, deleted, open, echo, state)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
                         open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
-                    """, logger: logger)
-                try await connection.query("""
+                    RETURNING 1
+                ), history AS (
                     INSERT INTO sync_log (user_id, seq, digest)
                     SELECT \(userId), l.seq, l.digest FROM unnest(\(writes.map(\.seq))::bigint[], \(writes.map(\.digest))::text[]) AS l (seq, digest)
                     ON CONFLICT (user_id, seq) DO UPDATE SET digest = excluded.digest
-                    """, logger: logger)
-                try await connection.query("UPDATE sync_user SET head = \(plan.head) WHERE id = \(userId)", logger: logger)
-                // Delivered to every instance's listener when (and only if) this transaction commits.
-                try await connection.query("SELECT pg_notify(\(Self.channel), \("\(userId):\(plan.head)"))", logger: logger)
-            }
-            let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? lastDigest
-            try await connection.query("""
-                UPDATE sync_device SET last_mutation_id = \(plan.lastMutationId), last_mutation_digest = \(digest) WHERE id = \(deviceId.uuidString)
+                    RETURNING 1
+                ), moved AS (
+                    UPDATE sync_user SET head = \(plan.head) WHERE id = \(userId) RETURNING 1
+                ), device AS (
+                    UPDATE sync_device SET last_mutation_id = \(plan.lastMutationId), last_mutation_digest = \(digest)
+                    WHERE id = \(deviceId.uuidString) RETURNING 1
+                )
+                SELECT pg_notify(\(Self.channel), \("\(userId):\(plan.head)"))
                 """, logger: logger)
             return plan
         }
     }
 
     public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
-        try await client.query("""
-            UPDATE sync_device SET acked_cursor = GREATEST(acked_cursor, \(cursor)) WHERE id = \(deviceId.uuidString) AND user_id = \(userId)
-            """, logger: logger)
-        // The head before the rows: a push committing in between only makes this page end early.
-        let head = try await head(userId: userId).head
+        // The cursor acknowledged and the head read in one round trip; the head before the rows: a push
+        // committing in between only makes this page end early.
+        let head = try await client.query("""
+            WITH acked AS (
+                UPDATE sync_device SET acked_cursor = GREATEST(acked_cursor, \(cursor)) WHERE id = \(deviceId.uuidString) AND user_id = \(userId)
+                RETURNING 1
+            )
+            SELECT head FROM sync_user WHERE id = \(userId)
+            """, logger: logger).decode(Int64.self).all().first ?? 0
         let rows = try await client.query("""
             SELECT seq, entity, entity_id, deleted, state FROM sync_entity
             WHERE user_id = \(userId) AND seq > \(cursor) AND NOT (echo AND writer = \(includeOwn ? "" : deviceId.uuidString))
