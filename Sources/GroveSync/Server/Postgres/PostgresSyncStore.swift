@@ -65,12 +65,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
-        let rows = try await client.query("""
-            SELECT d.id, d.user_id, d.name, d.token_hash, d.last_mutation_id, d.last_seen, d.revoked,
-                   u.name, u.password_hash, u.disabled, u.created_at
-            FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = \(tokenPrefix)
-            """, logger: logger)
-        let found = try await rows.decode((String, Int64, String, String, Int64, Int64?, Bool, String, String, Bool, Int64).self).all()
+        let found = try await client.execute(PostgresStatements.DeviceByPrefix(prefix: tokenPrefix), logger: logger).all()
         if let (id, userId, name, tokenHash, lastMutation, lastSeen, revoked, userName, passwordHash, disabled, created) = found.first {
             guard let uuid = UUID(uuidString: id) else { return nil }
             let device = StoredDevice(id: uuid, userId: userId, name: name, tokenHash: tokenHash, lastMutationId: lastMutation,
@@ -114,10 +109,7 @@ public struct PostgresSyncStore: SyncStore {
         let logger = logger
         return try await client.transaction(logger: logger) { connection -> PushPlan in
             // The user's row is the lock that orders this user's pushes (other users are not held up).
-            let found = try await connection.query("""
-                SELECT u.head, d.last_mutation_id, d.last_mutation_digest FROM sync_user u JOIN sync_device d ON d.user_id = u.id
-                WHERE u.id = \(userId) AND d.id = \(deviceId.uuidString) FOR UPDATE OF u
-                """, logger: logger).decode((Int64, Int64, String).self).all()
+            let found = try await connection.execute(PostgresStatements.LockForPush(userId: userId, deviceId: deviceId.uuidString), logger: logger).all()
             guard let (head, last, lastDigest) = found.first else { throw SyncServerError.unauthorized }
             try MutationDigest.checkReplay(request.mutations, lastMutationId: last, lastDigest: lastDigest)
 
@@ -125,15 +117,9 @@ public struct PostgresSyncStore: SyncStore {
             let touched = Array(Set(request.mutations.filter { $0.id > last }.map { EntityKey(entity: $0.entity, id: $0.entityId) }))
             var stored: [EntityKey: SyncState] = [:]
             var open: [EntityKey: SyncState] = [:]
-            let rows = try await connection.query("""
-                SELECT e.entity, e.entity_id, e.state, true FROM sync_entity e
-                JOIN unnest(\(touched.map(\.entity))::text[], \(touched.map(\.id))::text[]) AS t (entity, entity_id)
-                  ON e.entity = t.entity AND e.entity_id = t.entity_id
-                WHERE e.user_id = \(userId)
-                UNION ALL
-                SELECT entity, entity_id, state, false FROM sync_entity WHERE user_id = \(userId) AND entity = 'focusSession' AND open
-                """, logger: logger)
-            for try await (entity, id, text, isTouched) in rows.decode((String, String, String, Bool).self) {
+            let rows = try await connection.execute(PostgresStatements.TouchedAndOpen(userId: userId, entities: touched.map(\.entity), ids: touched.map(\.id)),
+                                                    logger: logger)
+            for try await (entity, id, text, isTouched) in rows {
                 let state = try StoredState.state(text, decoder: decoder)
                 if isTouched { stored[EntityKey(entity: entity, id: id)] = state } else { open[EntityKey(entity: entity, id: id)] = state }
             }
