@@ -273,6 +273,8 @@ def main():
     parser.add_argument("--devices", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--pool-size", type=int, default=20, help="each instance's PostgreSQL connections")
+    parser.add_argument("--connections", type=int, default=24, help="client connections per instance")
     parser.add_argument("--kill-after", type=float, default=None,
                         help="SIGKILL the first instance this many seconds into the load, then check that nothing acknowledged was lost")
     args = parser.parse_args()
@@ -290,7 +292,7 @@ def main():
     servers = []
     try:
         ports = [free_port(), free_port()] if args.postgres else [free_port()]
-        store_args = ["--postgres", args.postgres] if args.postgres else ["--database", os.path.join(home, "sync.sqlite")]
+        store_args = ["--postgres", args.postgres, "--pool-size", str(args.pool_size)] if args.postgres else ["--database", os.path.join(home, "sync.sqlite")]
         for port in ports:
             servers.append(subprocess.Popen([binary, "sync-server", "--port", str(port), *store_args], env=env,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -306,7 +308,7 @@ def main():
         print(f"{args.users} users x {args.devices} devices on {len(ports)} instance(s) ({'PostgreSQL' if args.postgres else 'SQLite'}): "
               f"registered in {time.time() - started:.1f} s")
         kill = (args.kill_after, servers[0], ports[0]) if args.kill_after is not None and len(ports) > 1 else None
-        pushes, pulls, latencies, errors, elapsed = asyncio.run(load(devices, ports, args.seconds, kill=kill))
+        pushes, pulls, latencies, errors, elapsed = asyncio.run(load(devices, ports, args.seconds, args.connections, kill=kill))
         print(f"load {elapsed:.1f} s: {pushes / elapsed:,.0f} pushes/s, {pulls / elapsed:,.0f} pulls/s, "
               f"push p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, refused {len(errors)}")
         if errors:
