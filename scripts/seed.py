@@ -58,6 +58,31 @@ def write_export(binary, env, count, path, per_day=50, each=None):
         f.write("]" + after)
 
 
+def free_port():
+    """A loopback port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url, timeout=30):
+    """Waits until `url` answers (a server just started); exits when nothing does within `timeout`."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except Exception:
+            time.sleep(0.05)
+    raise SystemExit(f"nothing answered at {url}")
+
+
+def hlc(millis, counter, node):
+    """A sync clock's text (SYNC.md): `2025-05-14T09:30:00.000Z-0001-<16 hex>`."""
+    stamp = datetime.fromtimestamp(millis / 1000, tz=timezone.utc)
+    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z-{counter:04x}-{node}"
+
+
 def release_binary(root, build=True):
     # Statically linked Swift runtime, as the README installs it.
     if build:

@@ -9,30 +9,12 @@ device to the change being readable from another device's running server (which 
 sync server's event stream). Goals: >= 1,000 mutations/s pushed; p99 poke-to-applied <= 100 ms.
 Everything it starts listens on 127.0.0.1 and is stopped at the end; every phase stops by itself.
 """
-import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request, uuid
-from datetime import datetime, timezone
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request, uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary  # noqa: E402
+from seed import free_port, hlc, release_binary, wait_for  # noqa: E402
 
 PASSWORD = "bench-password-1"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(url, timeout=30):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except Exception:
-            time.sleep(0.05)
-    raise SystemExit(f"nothing answered at {url}")
 
 
 def call(base, method, path, body=None, token=None, timeout=30):
@@ -43,11 +25,6 @@ def call(base, method, path, body=None, token=None, timeout=30):
         request.add_header("Authorization", "Bearer " + token)
     with urllib.request.urlopen(request, timeout=timeout) as response:
         return json.loads(response.read() or b"null")
-
-
-def hlc(millis, counter, node):
-    stamp = datetime.fromtimestamp(millis / 1000, tz=timezone.utc)
-    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z-{counter:04x}-{node}"
 
 
 class Device:

@@ -15,33 +15,13 @@ p99 push <= 50 ms, p99 poke-to-applied <= 200 ms. The binary must be built with 
 created in bulk with a cheap hash, so that setting up 3,000 devices takes seconds, not minutes.
 Everything listens on 127.0.0.1; the load phase stops by itself after --seconds (at most 60).
 """
-import argparse, asyncio, json, os, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.request, uuid
-from datetime import datetime, timezone
+import argparse, asyncio, json, os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time, uuid
 from urllib.parse import urlparse
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seed import free_port, hlc, wait_for  # noqa: E402
+
 PASSWORD = "load-password-1"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(url, timeout=60):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return
-        except Exception:
-            time.sleep(0.1)
-    raise SystemExit(f"nothing answered at {url}")
-
-
-def hlc(millis, counter, node):
-    stamp = datetime.fromtimestamp(millis / 1000, tz=timezone.utc)
-    return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z-{counter:04x}-{node}"
 
 
 class Connection:
@@ -216,7 +196,7 @@ async def poke_latency(pairs, samples):
         while b"data:" not in await reader.readline():
             pass
         puller = Connection(b.port)
-        status, page = await puller.request("GET", f"/sync/v1/pull?cursor=0&limit=500", token=b.token)
+        status, page = await puller.request("GET", "/sync/v1/pull?cursor=0&limit=500", token=b.token)
         cursor = page["cursor"]
         pusher = Connection(a.port)
         name = f"poke {uuid.uuid4()}"
@@ -297,7 +277,7 @@ def main():
             servers.append(subprocess.Popen([binary, "sync-server", "--port", str(port), *store_args], env=env,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         for port in ports:
-            wait_for(f"http://127.0.0.1:{port}/readyz")
+            wait_for(f"http://127.0.0.1:{port}/readyz", timeout=60)
         cheap = bcrypt.hashpw(PASSWORD.encode(), bcrypt.gensalt(4)).decode()
         names = (create_users_postgres(args.postgres, args.users, cheap) if args.postgres
                  else create_users_sqlite(os.path.join(home, "sync.sqlite"), args.users, cheap))

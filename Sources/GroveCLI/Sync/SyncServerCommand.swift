@@ -43,10 +43,7 @@ struct SyncServerCommand: AsyncParsableCommand {
     static func withStore<T>(_ options: SyncServerStoreOptions, _ body: (any SyncStore) async throws -> T) async throws -> T {
         guard let url = options.postgres else { return try await body(openStore(options.global.database)) }
         #if Postgres
-        let deployment: PostgresDeployment
-        do { deployment = try PostgresDeployment(url: url, poolSize: options.poolSize, logger: logger()) } catch let error as PostgresURLError {
-            throw CLIError.usage(error.description)
-        }
+        let deployment = try postgres(url, options, logger: logger())
         do { return try await deployment.withRunning { try await body($0) } } catch let error as SyncServerError { throw error } catch let error as SyncStoreSchemaError {
             throw CLIError.failure(error.description)
         } catch let error as CLIError { throw error } catch {
@@ -54,9 +51,21 @@ struct SyncServerCommand: AsyncParsableCommand {
         }
         #else
         _ = url
-        throw CLIError.usage("--postgres needs a Grove built with PostgreSQL support: swift build --traits Postgres")
+        throw withoutPostgres
         #endif
     }
+
+    #if Postgres
+    /// The pool `--postgres URL --pool-size N` name; a URL that cannot be used is a usage error.
+    static func postgres(_ url: String, _ options: SyncServerStoreOptions, logger: Logger) throws -> PostgresDeployment {
+        do { return try PostgresDeployment(url: url, poolSize: options.poolSize, logger: logger) } catch let error as PostgresURLError {
+            throw CLIError.usage(error.description)
+        }
+    }
+    #endif
+
+    /// `--postgres` given to a Grove built without the `Postgres` trait.
+    static let withoutPostgres = CLIError.usage("--postgres needs a Grove built with PostgreSQL support: swift build --traits Postgres")
 }
 
 /// Where the sync server keeps its data: `--database PATH` (SQLite, the default) or `--postgres URL`.
@@ -92,10 +101,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         if let url = store.postgres {
             #if Postgres
-            let deployment: PostgresDeployment
-            do { deployment = try PostgresDeployment(url: url, poolSize: store.poolSize, logger: logger) } catch let error as PostgresURLError {
-                throw CLIError.usage(error.description)
-            }
+            let deployment = try SyncServerCommand.postgres(url, store, logger: logger)
             let service = SyncService(store: deployment.store)
             let app = buildSyncApplication(service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
                                            beforeStart: [{ try await deployment.migrate() }], logger: logger)
@@ -104,7 +110,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
             return
             #else
             _ = url
-            throw CLIError.usage("--postgres needs a Grove built with PostgreSQL support: swift build --traits Postgres")
+            throw SyncServerCommand.withoutPostgres
             #endif
         }
         let service = SyncService(store: try SyncServerCommand.openStore(store.global.database))

@@ -7,7 +7,7 @@ extension AppDatabase {
         try write { db in
             if let token = try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM grove_meta WHERE key = 'server_token'")) { return (token, false) }
             let token = make()
-            try db.cachedStatement(sql: "INSERT INTO grove_meta (key, value) VALUES ('server_token', ?)").execute(arguments: [token])
+            try db.cachedExecute("INSERT INTO grove_meta (key, value) VALUES ('server_token', ?)", [token])
             return (token, true)
         }
     }

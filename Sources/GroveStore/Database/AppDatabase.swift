@@ -150,19 +150,19 @@ public struct AppDatabase: Sendable {
             for theme in PresetThemes.getAll() { try ThemeRecord(theme).upsert(db) }
             for content in BundledContent.all {
                 // Keep rotation counters of items already shown; refresh their text.
-                try db.cachedStatement(sql: """
+                try db.cachedExecute("""
                     INSERT INTO mindfulness_content (id, type, text, category, author, length, priority, is_bundled, last_used, times_shown)
                     VALUES (?, ?, ?, ?, ?, ?, ?, 1, NULL, 0)
                     ON CONFLICT (id) DO UPDATE SET type = excluded.type, text = excluded.text, category = excluded.category,
                         author = excluded.author, length = excluded.length, is_bundled = 1
-                    """).execute(arguments: [content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
+                    """, [content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
                                      content.length, content.priority])
             }
             for app in SocialApp.known { try SocialAppRecord(app).insert(db, onConflict: .ignore) }
             try PausePreferencesRecord(.default).insert(db, onConflict: .ignore)
             try FocusPreferencesRecord(.default).insert(db, onConflict: .ignore)
             if try UserPreferencesRecord.fetchCount(db) == 0 { try UserPreferencesRecord(UserPreferences()).insert(db) }
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)").execute(arguments: [key, String(BundledContent.version)])
+            try db.cachedExecute("INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)", [key, String(BundledContent.version)])
         }
     }
 
@@ -174,7 +174,7 @@ public struct AppDatabase: Sendable {
     }
 
     func calendar(_ db: Database) throws -> ZonedCalendar {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT time_zone, first_weekday FROM user_preferences LIMIT 1"))
+        let row = try db.cachedRow("SELECT time_zone, first_weekday FROM user_preferences LIMIT 1")
         let zoneID: String? = row?["time_zone"]
         let zone = zoneID.flatMap(ZonedCalendar.zone) ?? environment.systemTimeZone()
         return ZonedCalendar(timeZone: zone, firstWeekday: row?["first_weekday"] ?? 1)

@@ -210,11 +210,11 @@ extension AppDatabase {
         return try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let today = calendar.localDay(of: environment.now())
-            let totals = try Row.fetchOne(db.cachedStatement(sql: """
+            let totals = try db.cachedRow("""
                 SELECT coalesce(sum(trees), 0), coalesce(sum(abandoned), 0), coalesce(sum(focus_ms), 0),
                        coalesce(sum(CASE WHEN day = ?1 THEN trees END), 0), coalesce(sum(CASE WHEN day = ?1 THEN focus_ms END), 0)
                 FROM focus_day
-                """), arguments: [today.description])
+                """, [today.description])
             // julianday() of a YYYY-MM-DD is an exact .5; 2440587.5 is 1970-01-01.
             var treeDays: [LocalDay] = []
             let cursor = try Int.fetchCursor(db, sql: "SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 ORDER BY day")

@@ -114,7 +114,7 @@ extension AppDatabase {
         try preferences.validate()
         try write { db in
             try checkTheme(preferences.defaultThemeId, db)
-            try db.cachedStatement(sql: "DELETE FROM user_preferences WHERE id <> ?").execute(arguments: [preferences.id.uuidString])
+            try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [preferences.id.uuidString])
             try UserPreferencesRecord(preferences).upsert(db)
         }
     }
@@ -133,7 +133,7 @@ extension AppDatabase {
             try change(&preferences)
             try preferences.validate()
             try checkTheme(preferences.defaultThemeId, db)
-            try db.cachedStatement(sql: "DELETE FROM user_preferences WHERE id <> ?").execute(arguments: [preferences.id.uuidString])
+            try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [preferences.id.uuidString])
             try UserPreferencesRecord(preferences).upsert(db)
             return preferences
         }

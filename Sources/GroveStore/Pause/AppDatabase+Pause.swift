@@ -135,8 +135,8 @@ extension AppDatabase {
         let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app")))
         if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
         try PausePreferencesRecord(preferences).upsert(db)
-        try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled").execute()
-        for id in preferences.enabledApps { try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?").execute(arguments: [id]) }
+        try db.cachedExecute("UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
+        for id in preferences.enabledApps { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ?", [id]) }
     }
 
     // MARK: Gateway sessions
@@ -274,7 +274,7 @@ extension AppDatabase {
     }
 
     private func pruneExpiredPauseData(_ db: Database) throws -> Int {
-        try db.cachedStatement(sql: "DELETE FROM gateway_session WHERE local_day < ?").execute(arguments: [retentionStart(db).description])
+        try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [retentionStart(db).description])
         return db.changesCount
     }
 

@@ -63,7 +63,7 @@ extension AppDatabase {
     private static func inbox(_ db: Database) throws -> [SyncChange] {
         let decoder = JSONDecoder()
         let texts = try String.fetchAll(db.cachedStatement(sql: "SELECT change FROM sync_inbox ORDER BY seq"))
-        try db.cachedStatement(sql: "DELETE FROM sync_inbox").execute()
+        try db.cachedExecute("DELETE FROM sync_inbox")
         return texts.compactMap { try? decoder.decode(SyncChange.self, from: Data($0.utf8)) }
     }
 
@@ -71,7 +71,7 @@ extension AppDatabase {
     /// is missing, or that breaks a rule here, goes back to the inbox (counted) rather than failing
     /// the whole pull forever.
     private static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool) throws -> PullApplied {
-        try db.cachedStatement(sql: "INSERT INTO sync_applying (id) VALUES (1)").execute()
+        try db.cachedExecute("INSERT INTO sync_applying (id) VALUES (1)")
         let order = Dictionary(uniqueKeysWithValues: SyncEntity.all.enumerated().map { ($0.element.name, $0.offset) })
         let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
         var applied = 0
@@ -107,7 +107,7 @@ extension AppDatabase {
         try park(db, waiting)
         if pullComplete { applied += try removeUnseen(db) }
         try resolveEnabledApps(db)
-        try db.cachedStatement(sql: "DELETE FROM sync_applying").execute()
+        try db.cachedExecute("DELETE FROM sync_applying")
         return PullApplied(received: 0, applied: applied, parked: waiting.count)
     }
 
@@ -127,19 +127,19 @@ extension AppDatabase {
     /// while this device was away (their deletions are past the server's horizon). Rows changed here
     /// since (still in the outbox) stay, and go out as new.
     static func removeUnseen(_ db: Database) throws -> Int {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+        let rows = try db.cachedRows("""
             SELECT u.entity, u.entity_id FROM sync_unseen u
             WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.entity = u.entity AND o.entity_id = u.entity_id)
-            """))
+            """)
         var removed = 0
         for row in rows {
             guard let entity = SyncEntity.named(row["entity"]), entity.singleton == nil else { continue }
             let id: String = row["entity_id"]
             try db.execute(sql: "DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", arguments: [id])
             removed += db.changesCount
-            try db.cachedStatement(sql: "DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?").execute(arguments: [entity.name, id])
+            try db.cachedExecute("DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?", [entity.name, id])
         }
-        try db.cachedStatement(sql: "DELETE FROM sync_unseen").execute()
+        try db.cachedExecute("DELETE FROM sync_unseen")
         return removed
     }
 

@@ -11,10 +11,10 @@ extension AppDatabase {
     public func beginSync(_ device: SyncDevice) throws {
         try write { db in
             if let server = try String.fetchOne(db.cachedStatement(sql: "SELECT server_url FROM sync_state")) { throw SyncStoreError.alreadyLoggedIn(server: server) }
-            try db.cachedStatement(sql: """
+            try db.cachedExecute("""
                 INSERT INTO sync_state (id, server_url, user_name, device_id, device_name, token_file, hlc, store_marker)
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
+                """, [device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
                                  HLC.zero(node: device.node).description, environment.uuid().uuidString])
             try SyncCapture.install(db)
             try Self.queueEverything(db, node: device.node, keepClocks: false)
@@ -35,14 +35,14 @@ extension AppDatabase {
     public func restartSync(deviceId: UUID, lastMutationId: Int64) throws {
         try write { db in
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
-            try db.cachedStatement(sql: "DELETE FROM sync_outbox").execute()
-            try db.cachedStatement(sql: "DELETE FROM sync_inbox").execute()
+            try db.cachedExecute("DELETE FROM sync_outbox")
+            try db.cachedExecute("DELETE FROM sync_inbox")
             // A new device id is a new clock node: keep the clock's time, change its name.
             let node = HLC.node(for: deviceId)
             let old = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: node)
-            try db.cachedStatement(sql: """
+            try db.cachedExecute("""
                 UPDATE sync_state SET device_id = ?, cursor = 0, cursor_checksum = '', last_mutation_id = ?, acked_mutation_id = ?, hlc = ?
-                """).execute(arguments: [deviceId.uuidString, lastMutationId, lastMutationId, HLC(millis: old.millis, counter: old.counter, node: node).description])
+                """, [deviceId.uuidString, lastMutationId, lastMutationId, HLC(millis: old.millis, counter: old.counter, node: node).description])
             try Self.queueEverything(db, node: HLC.node(for: deviceId), keepClocks: true)
         }
     }
@@ -114,7 +114,7 @@ extension AppDatabase {
     }
 
     static func syncDevice(_ db: Database) throws -> SyncDevice? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM sync_state")) else { return nil }
+        guard let row = try db.cachedRow("SELECT * FROM sync_state") else { return nil }
         let id: String = row["device_id"]
         return SyncDevice(serverURL: row["server_url"], user: row["user_name"], deviceId: UUID(uuidString: id) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
                           deviceName: row["device_name"], tokenFile: row["token_file"], cursor: row["cursor"],
@@ -156,7 +156,7 @@ extension AppDatabase {
             try db.cachedExecute("UPDATE sync_state SET clock_offset_ms = ?, hlc = ?", [offset, clock.description])
             try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE hlc > ?", [clock.description, limit])
             // Sealed mutations carry their clocks: seal them again from the rows.
-            let sealed = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, payload FROM sync_outbox WHERE mutation_id IS NOT NULL"))
+            let sealed = try db.cachedRows("SELECT id, payload FROM sync_outbox WHERE mutation_id IS NOT NULL")
             for row in sealed {
                 guard let payload = (row["payload"] as String?).map({ Data($0.utf8) }),
                       var mutation = try? JSONDecoder().decode(SyncMutation.self, from: payload), mutation.hlc.description > limit

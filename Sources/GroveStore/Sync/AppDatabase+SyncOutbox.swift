@@ -26,7 +26,7 @@ extension AppDatabase {
                 guard let entity = SyncEntity.named(row["entity"]),
                       let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
                 else {
-                    try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE id = ?").execute(arguments: [rowID])
+                    try db.cachedExecute("DELETE FROM sync_outbox WHERE id = ?", [rowID])
                     continue
                 }
                 next += 1
@@ -34,7 +34,7 @@ extension AppDatabase {
                 try db.cachedExecute("UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
                                      [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
             }
-            try db.cachedStatement(sql: "UPDATE sync_state SET last_mutation_id = ?").execute(arguments: [next])
+            try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [next])
             return mutations
         }
     }
@@ -82,13 +82,13 @@ extension AppDatabase {
     public func unsealMutations() throws {
         try write { db in
             guard let acked = try Int64.fetchOne(db.cachedStatement(sql: "SELECT acked_mutation_id FROM sync_state")) else { throw SyncStoreError.notLoggedIn }
-            let sealed = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id"))
-            try db.cachedStatement(sql: "DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL").execute()
+            let sealed = try db.cachedRows("SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id")
+            try db.cachedExecute("DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL")
             for row in sealed {
-                try db.cachedStatement(sql: """
+                try db.cachedExecute("""
                     INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES (?, ?, ?, 0)
                     ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | excluded.dirty
-                    """).execute(arguments: [row["entity"] as String, row["entity_id"] as String, row["dirty"] as Int])
+                    """, [row["entity"] as String, row["entity_id"] as String, row["dirty"] as Int])
             }
             try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [acked])
         }
@@ -104,8 +104,8 @@ extension AppDatabase {
     /// bring back were deleted elsewhere and go when it completes — unless changed here since.
     public func resetCursor() throws {
         try write { db in
-            try db.cachedStatement(sql: "UPDATE sync_state SET cursor = 0, cursor_checksum = ''").execute()
-            try db.cachedStatement(sql: "DELETE FROM sync_unseen").execute()
+            try db.cachedExecute("UPDATE sync_state SET cursor = 0, cursor_checksum = ''")
+            try db.cachedExecute("DELETE FROM sync_unseen")
             try db.execute(sql: """
                 INSERT OR IGNORE INTO sync_unseen (entity, entity_id)
                 SELECT entity, entity_id FROM sync_clock WHERE grp = \(SyncEntity.aliveBit) OR grp = 0

@@ -79,7 +79,7 @@ extension AppDatabase {
         // The list's order as given (by sortOrder), kept as fractional keys: to-dos still in order keep
         // theirs, only the moved and the new get one (a synced move then changes one row).
         let ordered = timer.todoItems.enumerated().sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }.map(\.element)
-        let existing = Dictionary(try Row.fetchAll(db.cachedStatement(sql: "SELECT id, order_key FROM todo_item WHERE timer_id = ?"), arguments: [timer.id.uuidString])
+        let existing = Dictionary(try db.cachedRows("SELECT id, order_key FROM todo_item WHERE timer_id = ?", [timer.id.uuidString])
             .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
         let keys = OrderKey.assign(ordered.map { existing[$0.id.uuidString] })
         for (rank, (item, key)) in zip(ordered, keys).enumerated() {

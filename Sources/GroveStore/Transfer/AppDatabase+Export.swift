@@ -109,16 +109,16 @@ extension AppDatabase {
             try GatewaySessionRecord(session).upsert(db)
         }
         try PausePreferencesRecord(export.pausePreferences).upsert(db)
-        try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled").execute()
+        try db.cachedExecute("UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
         for id in export.pausePreferences.enabledApps {
-            try db.cachedStatement(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = ?").execute(arguments: [id])
+            try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ?", [id])
         }
         try upsertFocusSessions(export.focusSessions, db)
         try FocusPreferencesRecord(export.focusPreferences).upsert(db)
         for timer in timers { try saveTimer(timer, db) }
         for theme in export.themes { try ThemeRecord(theme).upsert(db) }
         for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
-        try db.cachedStatement(sql: "DELETE FROM user_preferences").execute()
+        try db.cachedExecute("DELETE FROM user_preferences")
         try UserPreferencesRecord(export.userPreferences).insert(db)
     }
 

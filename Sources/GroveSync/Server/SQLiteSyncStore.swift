@@ -101,16 +101,16 @@ public struct SQLiteSyncStore: SyncStore {
     }
 
     public func user(named name: String) async throws -> SyncUser? {
-        try await writer.snapshotRead { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM sync_user WHERE name = ?"), arguments: [name]).map(Self.user) }
+        try await writer.snapshotRead { db in try db.cachedRow("SELECT * FROM sync_user WHERE name = ?", [name]).map(Self.user) }
     }
 
     public func users() async throws -> [SyncUser] {
-        try await writer.snapshotRead { db in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM sync_user ORDER BY name")).map(Self.user) }
+        try await writer.snapshotRead { db in try db.cachedRows("SELECT * FROM sync_user ORDER BY name").map(Self.user) }
     }
 
     public func setUser(named name: String, disabled: Bool) async throws -> Bool {
         try await writer.write { db in
-            try db.cachedStatement(sql: "UPDATE sync_user SET disabled = ? WHERE name = ?").execute(arguments: [disabled, name])
+            try db.cachedExecute("UPDATE sync_user SET disabled = ? WHERE name = ?", [disabled, name])
             return db.changesCount > 0
         }
     }
@@ -131,10 +131,10 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
         try await writer.snapshotRead { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            guard let row = try db.cachedRow("""
                 SELECT d.*, u.name AS user_name, u.password_hash, u.disabled, u.created_at AS user_created_at
                 FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = ?
-                """), arguments: [tokenPrefix]), let id = UUID(uuidString: row["id"])
+                """, [tokenPrefix]), let id = UUID(uuidString: row["id"])
             else { return nil }
             let device = StoredDevice(id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
                                       lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)),
@@ -147,7 +147,7 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func devices(userId: Int64) async throws -> [DeviceInfo] {
         try await writer.snapshotRead { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id"), arguments: [userId]).compactMap { row in
+            try db.cachedRows("SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id", [userId]).compactMap { row in
                 guard let id = UUID(uuidString: row["id"]) else { return nil }
                 return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
                                   lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
@@ -158,14 +158,14 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            try db.cachedStatement(sql: "UPDATE sync_device SET revoked = 1 WHERE id = ? AND user_id = ?").execute(arguments: [id.uuidString, userId])
+            try db.cachedExecute("UPDATE sync_device SET revoked = 1 WHERE id = ? AND user_id = ?", [id.uuidString, userId])
             return db.changesCount > 0
         }
     }
 
     public func touchDevice(_ id: UUID, now: Date) async throws {
         try await writer.write { db in
-            try db.cachedStatement(sql: "UPDATE sync_device SET last_seen = ? WHERE id = ?").execute(arguments: [now.groveMillis, id.uuidString])
+            try db.cachedExecute("UPDATE sync_device SET last_seen = ? WHERE id = ?", [now.groveMillis, id.uuidString])
         }
     }
 
@@ -197,30 +197,30 @@ public struct SQLiteSyncStore: SyncStore {
             let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
                                          stored: stored, openSessions: open, now: now)
             for write in plan.writes {
-                try db.cachedStatement(sql: """
+                try db.cachedExecute("""
                     INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
                         open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
-                    """).execute(arguments: [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
+                    """, [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
                                      deviceId.uuidString, write.echoesWriter, try StoredState.text(write.state)])
-                try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)").execute(arguments: [userId, write.seq, write.digest])
+                try db.cachedExecute("INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", [userId, write.seq, write.digest])
             }
-            try db.cachedStatement(sql: "UPDATE sync_user SET head = ? WHERE id = ?").execute(arguments: [plan.head, userId])
+            try db.cachedExecute("UPDATE sync_user SET head = ? WHERE id = ?", [plan.head, userId])
             let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? (device["last_mutation_digest"] as String)
-            try db.execute(sql: "UPDATE sync_device SET last_mutation_id = ?, last_mutation_digest = ? WHERE id = ?",
-                           arguments: [plan.lastMutationId, digest, deviceId.uuidString])
+            try db.cachedExecute("UPDATE sync_device SET last_mutation_id = ?, last_mutation_digest = ? WHERE id = ?",
+                                 [plan.lastMutationId, digest, deviceId.uuidString])
             return plan
         }
     }
 
     public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
         try await writer.write { db in
-            try db.cachedStatement(sql: "UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?").execute(arguments: [cursor, deviceId.uuidString])
+            try db.cachedExecute("UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?", [cursor, deviceId.uuidString])
             let head = try Int64.fetchOne(db.cachedStatement(sql: "SELECT head FROM sync_user WHERE id = ?"), arguments: [userId]) ?? 0
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let rows = try db.cachedRows("""
                 SELECT seq, entity, entity_id, deleted, state FROM sync_entity
                 WHERE user_id = ? AND seq > ? AND NOT (echo = 1 AND writer = ?) ORDER BY seq LIMIT ?
-                """), arguments: [userId, cursor, includeOwn ? "" : deviceId.uuidString, limit + 1])
+                """, [userId, cursor, includeOwn ? "" : deviceId.uuidString, limit + 1])
             let decoder = JSONDecoder()
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
@@ -237,7 +237,7 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func head(userId: Int64) async throws -> (head: Int64, horizon: Int64) {
         try await writer.snapshotRead { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT head, horizon FROM sync_user WHERE id = ?"), arguments: [userId])
+            let row = try db.cachedRow("SELECT head, horizon FROM sync_user WHERE id = ?", [userId])
             return (row?["head"] ?? 0, row?["horizon"] ?? 0)
         }
     }
@@ -252,7 +252,7 @@ public struct SQLiteSyncStore: SyncStore {
         try await writer.snapshotRead { db in
             var result: [EntityKey: SyncState] = [:]
             let decoder = JSONDecoder()
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT entity, entity_id, state FROM sync_entity WHERE user_id = ?"), arguments: [userId]) {
+            for row in try db.cachedRows("SELECT entity, entity_id, state FROM sync_entity WHERE user_id = ?", [userId]) {
                 result[EntityKey(entity: row["entity"], id: row["entity_id"])] = try StoredState.state(row["state"], decoder: decoder)
             }
             return result
@@ -269,12 +269,12 @@ public struct SQLiteSyncStore: SyncStore {
                 SELECT min(acked_cursor) FROM sync_device WHERE user_id = ? AND revoked = 0 AND coalesce(last_seen, 0) >= ?
                 """), arguments: [userId, devicesSeenSince.groveMillis]) ?? 0
             let limit = "\(HLCText.stamp(olderThan))"
-            try db.cachedStatement(sql: "DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?").execute(arguments: [userId, pulledPast, limit])
+            try db.cachedExecute("DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?", [userId, pulledPast, limit])
             let removed = db.changesCount
             if removed > 0 {
-                try db.cachedStatement(sql: "UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?").execute(arguments: [pulledPast, userId])
+                try db.cachedExecute("UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?", [pulledPast, userId])
                 // History digests older than the horizon are never asked for (such cursors get 410).
-                try db.cachedStatement(sql: "DELETE FROM sync_log WHERE user_id = ? AND seq < ?").execute(arguments: [userId, pulledPast])
+                try db.cachedExecute("DELETE FROM sync_log WHERE user_id = ? AND seq < ?", [userId, pulledPast])
             }
             return removed
         }
