@@ -37,6 +37,15 @@ struct PropertyTests {
         }
     }
 
+    @Test func hexTextIsTwoLowercaseDigitsPerByteAsPrintfWritesThem() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...255).array(of: 0...40)) { values in
+            let bytes = values.map { UInt8($0) }
+            #expect(Hex.string(bytes) == bytes.map { String(format: "%02x", $0) }.joined())
+        }
+        let token = Hex.random(bytes: 32)
+        #expect(token.utf8.count == 64 && token.allSatisfy { "0123456789abcdef".contains($0) } && token != Hex.random(bytes: 32))
+    }
+
     @Test func hexColoursAreExactlyHashAndSixHexDigits() async {
         let alphabet = Array("#0123456789abcdefABCDEFgG ")
         await propertyCheck(count: 1000, input: Hostile.strings(alphabet, length: 0...9)) { text in

@@ -131,6 +131,61 @@ struct MultiUserTests {
     }
     #endif
 
+    /// Six devices of one user, alternating between the instances, push eight changes each at once.
+    static func pushAllAtOnce(_ services: [SyncService], user name: String) async throws {
+        guard let service = services.first else { return }
+        let user = try await service.addUser(name: name, password: "password1")
+        var callers: [(SyncService, SyncService.Caller)] = []
+        for k in 0 ..< 6 {
+            let on = services[k % services.count]
+            let credentials = try await on.register(DeviceRegistration(user: name, password: "password1", deviceName: "device \(k)"))
+            callers.append((on, try await on.authenticate(token: credentials.token)))
+        }
+        let millis: Int64 = 1_772_000_000_000
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (k, (on, caller)) in callers.enumerated() {
+                group.addTask {
+                    let timer = UUID().uuidString
+                    for n in Int64(1) ... 8 {
+                        let fields: SyncFields = ["name": .text("T\(n)"), "durationInSeconds": .int(600), "icon": .text("timer"),
+                                                  "colorHex": .text("#007AFF"), "notes": .null, "createdAt": .int(millis), "updatedAt": .int(millis + n)]
+                        let mutation = SyncMutation(id: n, hlc: HLC(millis: millis + n, counter: 0, node: String(format: "%016x", k + 1)),
+                                                    entity: "timer", entityId: timer, op: .put, fields: fields, insert: n == 1)
+                        let response = try await on.push(caller, PushRequest(deviceId: caller.device.id, mutations: [mutation]))
+                        #expect(response.lastMutationId == n)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        // 48 writes: the head is 48, every sequence number from 1 to 48 was handed out once (each timer
+        // sits at its last one, the history holds all of them), each device's last id is 8.
+        #expect(try await service.store.head(userId: user.id).head == 48)
+        let entities = try await service.store.entities(userId: user.id)
+        #expect(entities.count == 6)
+        for state in entities.values { #expect(state.fields["name"] == .text("T8")) }
+        for seq in Int64(1) ... 48 { #expect(try await service.store.digest(userId: user.id, seq: seq) != "", "seq \(seq)") }
+        let devices = try await service.store.devices(userId: user.id)
+        #expect(devices.map { $0.lastMutationId } == Array(repeating: 8, count: 6))
+        let page = try await service.store.pull(userId: user.id, deviceId: callers[0].1.device.id, cursor: 0, limit: 100, includeOwn: true)
+        #expect(page.changes.map { $0.seq } == page.changes.map { $0.seq }.sorted() && page.changes.count == 6 && page.cursor == 48 && !page.hasMore)
+    }
+
+    @Test("one user's devices pushing at once, on every instance: each push lands once, in one unbroken sequence")
+    func concurrentPushes() async throws {
+        let (first, second) = try await Self.services()
+        try await Self.pushAllAtOnce([first, second], user: TestServers.uniqueName("fay"))
+        #if Postgres
+        // The same with every push taking the user's row lock at once (the path optimistic pushes
+        // fall back to after repeated races).
+        if let postgres = first.store as? PostgresSyncStore, let instances = try? await TestServers.instances() {
+            let locking = PostgresSyncStore(client: postgres.client, optimisticAttempts: 0)
+            let services = instances.map { SyncService(store: locking, pokes: $0.pokes, now: { Self.start }, bcryptCost: 4) }
+            try await Self.pushAllAtOnce(services, user: TestServers.uniqueName("gus"))
+        }
+        #endif
+    }
+
     @Test("a refused push is the protocol's problem on every store (not a server error), and changes nothing")
     func refusalsStayTyped() async throws {
         let (service, _) = try await Self.services()

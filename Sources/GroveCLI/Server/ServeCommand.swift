@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GroveCore
 import GroveServer
 import GroveStore
 import GroveSync
@@ -53,8 +54,5 @@ struct ServeCommand: AsyncParsableCommand {
         try await app.runService()
     }
 
-    static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }
+    static func newToken() -> String { Hex.random(bytes: 24) }
 }

@@ -75,7 +75,7 @@ struct SyncServerStoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Keep the data in PostgreSQL instead: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require].",
                                             valueName: "url"))
     var postgres: String?
-    @Option(name: .long, help: "With --postgres: the most connections this instance opens (1 to 1000).") var poolSize: Int = 20
+    @Option(name: .long, help: "With --postgres: the most connections this instance opens (1 to 1000).") var poolSize: Int = 8
 
     func validate() throws {
         guard (1 ... 1000).contains(poolSize) else { throw ValidationError("--pool-size is 1 to 1000") }

@@ -7,7 +7,7 @@ import GroveCore
 public enum MutationDigest {
     public static func of(_ mutation: SyncMutation?) -> String? {
         guard let mutation, let data = try? SyncWire.encoder().encode(mutation) else { return nil }
-        return SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined()
+        return Hex.string(SHA256.hash(data: data).prefix(16))
     }
 
     /// Throws `deviceCloned` when the batch carries the last accepted id with other content.

@@ -69,7 +69,7 @@ public struct SyncService: Sendable {
 
     private func newDevice(user: SyncUser, name: String) async throws -> DeviceCredentials {
         let id = newID()
-        let prefix = Self.randomHex(6), secret = Self.randomHex(32)
+        let prefix = Hex.random(bytes: 6), secret = Hex.random(bytes: 32)
         let token = "gsy_\(prefix)_\(secret)"
         try await store.registerDevice(id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), now: now())
         return DeviceCredentials(deviceId: id, token: token)
@@ -152,12 +152,8 @@ public struct SyncService: Sendable {
 
     // MARK: Helpers
 
-    static func digest(_ token: String) -> String { SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined() }
+    static func digest(_ token: String) -> String { Hex.string(SHA256.hash(data: Data(token.utf8))) }
 
-    static func randomHex(_ bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0 ..< bytes).map { _ in String(format: "%02x", UInt8.random(in: 0 ... 255, using: &generator)) }.joined()
-    }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

@@ -7,22 +7,26 @@ import PostgresNIO
 /// The sync server's store for a hosted service: PostgreSQL, any number of server instances on one
 /// database (SYNC.md "Storage").
 ///
-/// Every query is scoped by the user the caller's token belongs to. A push locks its user's row
-/// (`SELECT … FOR UPDATE`) and bumps that user's `head` in the same transaction — a per-user
-/// sequence, never a global serial — so a user's pushes commit in sequence order and a pull never
-/// sees a later sequence number before an earlier one. The transaction also queues a `NOTIFY`, which
+/// Every query is scoped by the user the caller's token belongs to. A push bumps its user's `head`
+/// — a per-user sequence, never a global serial — in the statement that writes its rows, and only
+/// if the head is still the one its plan was made on (the row lock taken by that update orders the
+/// user's pushes), so a user's pushes commit in sequence order and a pull, one snapshot, never sees
+/// a later sequence number without the earlier ones. The statement also queues a `NOTIFY`, which
 /// PostgreSQL delivers on commit to every instance's listener (`PostgresPokeListener`).
 public struct PostgresSyncStore: SyncStore {
     /// The pool; its `run()` must be running (`PostgresSyncStore.run` or the server's service group).
     public let client: PostgresClient
     let logger: Logger
+    /// Optimistic tries before a push takes its user's row lock (0: always lock).
+    let optimisticAttempts: Int
 
     /// The channel every instance listens on; payloads are `user:head`.
     public static let channel = "grove_sync"
 
-    public init(client: PostgresClient, logger: Logger = Logger(label: "grove.sync-server.postgres")) {
+    public init(client: PostgresClient, logger: Logger = Logger(label: "grove.sync-server.postgres"), optimisticAttempts: Int = 3) {
         self.client = client
         self.logger = logger
+        self.optimisticAttempts = optimisticAttempts
     }
 
     // MARK: Users
@@ -102,93 +106,84 @@ public struct PostgresSyncStore: SyncStore {
 
     // MARK: Push and pull
 
-    /// Five round trips whatever the push holds: begin; lock the user's row and read the device; read
-    /// the touched rows and the open sessions; write everything (rows, history, head, device, notify)
-    /// in one statement; commit.
+    /// Two round trips whatever the push holds, and no lock held between them: read (`PushRead`), plan,
+    /// write (`PushWrite`, its own transaction). The write applies only if the user's head is still
+    /// the one read — else another push of this user came between, and the push is planned again on
+    /// what that one wrote. After `optimisticAttempts` such races (one user's devices pushing at once,
+    /// over and over) the push takes the user's row lock first, which always succeeds.
     public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
         let logger = logger
+        for _ in 0..<max(0, optimisticAttempts) {
+            if let plan = try await client.withConnection({ connection in
+                try await Self.push(on: connection, userId: userId, deviceId: deviceId, request: request, now: now, logger: logger)
+            }) { return plan }
+            logger.debug("push raced another of the same user; planning again", metadata: ["user": "\(userId)"])
+        }
         return try await client.transaction(logger: logger) { connection -> PushPlan in
             // The user's row is the lock that orders this user's pushes (other users are not held up).
-            let found = try await connection.execute(PostgresStatements.LockForPush(userId: userId, deviceId: deviceId.uuidString), logger: logger).all()
-            guard let (head, last, lastDigest) = found.first else { throw SyncServerError.unauthorized }
-            try MutationDigest.checkReplay(request.mutations, lastMutationId: last, lastDigest: lastDigest)
-
-            let decoder = JSONDecoder()
-            let touched = Array(Set(request.mutations.filter { $0.id > last }.map { EntityKey(entity: $0.entity, id: $0.entityId) }))
-            var stored: [EntityKey: SyncState] = [:]
-            var open: [EntityKey: SyncState] = [:]
-            let rows = try await connection.execute(PostgresStatements.TouchedAndOpen(userId: userId, entities: touched.map(\.entity), ids: touched.map(\.id)),
-                                                    logger: logger)
-            for try await (entity, id, text, isTouched) in rows {
-                let state = try StoredState.state(text, decoder: decoder)
-                if isTouched { stored[EntityKey(entity: entity, id: id)] = state } else { open[EntityKey(entity: entity, id: id)] = state }
-            }
-            let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
-                                         stored: stored, openSessions: open, now: now)
-            let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? lastDigest
-            guard !plan.writes.isEmpty else {
-                try await connection.query("""
-                    UPDATE sync_device SET last_mutation_id = \(plan.lastMutationId), last_mutation_digest = \(digest) WHERE id = \(deviceId.uuidString)
-                    """, logger: logger)
-                return plan
-            }
-            let writes = plan.writes
-            let states = try writes.map { try StoredState.text($0.state) }
-            // Every write in one statement (data-modifying CTEs always run to completion): arrays, not a
-            // round trip a row. The notification is delivered to every instance's listener when, and
-            // only if, this transaction commits.
-            try await connection.query("""
-                WITH entities AS (
-                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state)
-                    SELECT \(userId), w.entity, w.entity_id, w.seq, NULLIF(w.hlc, ''), w.deleted, w.open, \(deviceId.uuidString), w.echo, w.state
-                    FROM unnest(\(writes.map(\.key.entity))::text[], \(writes.map(\.key.id))::text[], \(writes.map(\.seq))::bigint[],
-                                \(writes.map { $0.state.latest?.description ?? "" })::text[], \(writes.map(\.deleted))::boolean[],
-                                \(writes.map(\.open))::boolean[], \(writes.map(\.echoesWriter))::boolean[], \(states)::text[])
-                         AS w (entity, entity_id, seq, hlc, deleted, open, echo, state)
-                    ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
-                        open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
-                    RETURNING 1
-                ), history AS (
-                    INSERT INTO sync_log (user_id, seq, digest)
-                    SELECT \(userId), l.seq, l.digest FROM unnest(\(writes.map(\.seq))::bigint[], \(writes.map(\.digest))::text[]) AS l (seq, digest)
-                    ON CONFLICT (user_id, seq) DO UPDATE SET digest = excluded.digest
-                    RETURNING 1
-                ), moved AS (
-                    UPDATE sync_user SET head = \(plan.head) WHERE id = \(userId) RETURNING 1
-                ), device AS (
-                    UPDATE sync_device SET last_mutation_id = \(plan.lastMutationId), last_mutation_digest = \(digest)
-                    WHERE id = \(deviceId.uuidString) RETURNING 1
-                )
-                SELECT pg_notify(\(Self.channel), \("\(userId):\(plan.head)"))
-                """, logger: logger)
+            guard try await !connection.execute(PostgresStatements.LockForPush(userId: userId, deviceId: deviceId.uuidString), logger: logger)
+                .all().isEmpty else { throw SyncServerError.unauthorized }
+            // Under the lock nothing can move the head; a write that still does not apply means the
+            // device is no longer this user's.
+            guard let plan = try await Self.push(on: connection, userId: userId, deviceId: deviceId, request: request, now: now, logger: logger)
+            else { throw SyncServerError.unauthorized }
             return plan
         }
     }
 
-    public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
-        // The cursor acknowledged and the head read in one round trip; the head before the rows: a push
-        // committing in between only makes this page end early.
-        let head = try await client.query("""
-            WITH acked AS (
-                UPDATE sync_device SET acked_cursor = GREATEST(acked_cursor, \(cursor)) WHERE id = \(deviceId.uuidString) AND user_id = \(userId)
-                RETURNING 1
-            )
-            SELECT head FROM sync_user WHERE id = \(userId)
-            """, logger: logger).decode(Int64.self).all().first ?? 0
-        let rows = try await client.query("""
-            SELECT seq, entity, entity_id, deleted, state FROM sync_entity
-            WHERE user_id = \(userId) AND seq > \(cursor) AND NOT (echo AND writer = \(includeOwn ? "" : deviceId.uuidString))
-            ORDER BY seq LIMIT \(Int64(limit) + 1)
-            """, logger: logger)
+    /// One read-plan-write; nil when another push of the user moved the head in between.
+    private static func push(on connection: PostgresConnection, userId: Int64, deviceId: UUID, request: PushRequest, now: Date,
+                             logger: Logger) async throws -> PushPlan? {
         let decoder = JSONDecoder()
+        // The touched rows are read for every mutation above the last id read on this very snapshot:
+        // a few extra keys for a replay cost nothing.
+        let keys = Array(Set(request.mutations.map { EntityKey(entity: $0.entity, id: $0.entityId) }))
+        var device: (head: Int64, last: Int64, digest: String)?
+        var stored: [EntityKey: SyncState] = [:]
+        var open: [EntityKey: SyncState] = [:]
+        let rows = try await connection.execute(PostgresStatements.PushRead(userId: userId, deviceId: deviceId.uuidString, entities: keys.map(\.entity),
+                                                                             ids: keys.map(\.id)), logger: logger)
+        for try await (kind, head, last, entity, id, text) in rows {
+            switch kind {
+            case 0: device = (head, last, text)
+            case 1: stored[EntityKey(entity: entity, id: id)] = try StoredState.state(text, decoder: decoder)
+            default: open[EntityKey(entity: entity, id: id)] = try StoredState.state(text, decoder: decoder)
+            }
+        }
+        guard let device else { throw SyncServerError.unauthorized }
+        try MutationDigest.checkReplay(request.mutations, lastMutationId: device.last, lastDigest: device.digest)
+        // Rows only replays touch are not the plan's business (it ignores their mutations).
+        let fresh = Set(request.mutations.filter { $0.id > device.last }.map { EntityKey(entity: $0.entity, id: $0.entityId) })
+        stored = stored.filter { fresh.contains($0.key) }
+        let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: device.last, head: device.head,
+                                     stored: stored, openSessions: open, now: now)
+        let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? device.digest
+        let write = PostgresStatements.PushWrite(userId: userId, deviceId: deviceId.uuidString, head: device.head, newHead: plan.head,
+                                                 lastMutationId: device.last, newLastMutationId: plan.lastMutationId, digest: digest,
+                                                 writes: plan.writes, states: try plan.writes.map { try StoredState.text($0.state) },
+                                                 channel: Self.channel)
+        let applied = try await connection.execute(write, logger: logger).all().first ?? 0
+        return applied > 0 ? plan : nil
+    }
+
+    public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
+        let statement = PostgresStatements.Pull(userId: userId, deviceId: deviceId.uuidString, cursor: cursor,
+                                                excluding: includeOwn ? "" : deviceId.uuidString, limit: Int64(limit) + 1)
+        let decoder = JSONDecoder()
+        var head: Int64 = 0, headDigest = ""
         var changes: [SyncChange] = []
+        var digests: [String] = []
         var more = false
-        for try await (seq, entity, id, deleted, text) in rows.decode((Int64, String, String, Bool, String).self) {
+        for try await (userHead, atHead, seq, entity, id, deleted, text, digest) in try await client.execute(statement, logger: logger) {
+            head = userHead
+            headDigest = atHead
+            guard let seq, let entity, let id, let deleted, let text else { continue }
             guard changes.count < limit else { more = true; continue }
             changes.append(SyncChange(seq: seq, entity: entity, entityId: id, state: try StoredState.state(text, decoder: decoder), deleted: deleted))
+            digests.append(digest)
         }
         let next = more ? (changes.last?.seq ?? cursor) : max(cursor, head)
-        let checksum = next == 0 ? "" : try await digest(userId: userId, seq: next)
+        let checksum = next == 0 ? "" : more ? (digests.last ?? "") : headDigest
         return StoredPage(changes: changes, hasMore: more, head: head, cursor: next, checksum: checksum)
     }
 
