@@ -53,6 +53,8 @@ let package = Package(
         ),
         // The desktop around Grove: notifications and programs on the PATH (no server, no store).
         .target(name: "GroveSystem"),
+        // A signal caught into a flag (only C may touch memory from a signal handler).
+        .target(name: "GroveSignals"),
         // The `grove` command tree.
         .target(
             name: "GroveCLI",
@@ -62,6 +64,7 @@ let package = Package(
                 "GroveSystem",
                 "GroveServer",
                 "GroveSync",
+                "GroveSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -123,6 +123,7 @@ def test_set_week_and_day_intentions_and_see_the_day_one(grove, browser):
 
 
 def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, browser):
+    grove.cli("apps", "enable", "youtube")
     for visit in range(2):
         browser.get(grove.url + "/pause/youtube")
         wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
@@ -131,10 +132,22 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
         browser.shot(f"visit-{visit}")
         browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").click()
         wait(browser).until(EC.text_to_be_present_in_element((By.ID, "content"), "Good call"))
+        # After Exit the page offers a way on, not a dead end.
+        assert browser.find_element(By.ID, "gateway-after").is_displayed()
     browser.get(grove.url + "/pause/youtube")
+    assert browser.find_element(By.ID, "attempt-count").get_attribute("textContent") == "2"
+    wait(browser).until(lambda b: "session=" in b.current_url)
+    shown = browser.find_element(By.ID, "content").text
+    # A reload shows the same pause (same content, same count): it is not another attempt.
+    browser.refresh()
+    wait(browser).until(lambda b: b.find_element(By.ID, "content").text == shown)
     assert browser.find_element(By.ID, "attempt-count").get_attribute("textContent") == "2"
     usage = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=youtube").read())
     assert usage[0]["exitedSessions"] == 2
+    assert usage[0]["totalSessions"] == 3
+    # A gate that is off: no pause, nothing counted.
+    browser.get(grove.url + "/pause/instagram")
+    assert "not gated" in browser.find_element(By.TAG_NAME, "h1").text
 
 
 def test_a_session_started_with_the_cli_appears_in_an_open_page_within_a_second(grove, browser):

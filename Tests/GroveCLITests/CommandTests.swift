@@ -163,6 +163,7 @@ struct CommandTests {
 
     @Test func pauseAppsAndContent() async throws {
         let g = Grove(now: "2025-05-01T09:00:00Z")
+        #expect(try await g.run("apps", "enable", "instagram").status == 0)
         let exit = try await g.run("pause", "instagram", "--choice", "exit", "--json")
         #expect(exit.status == 0)
         let session = try exit.object()
@@ -178,6 +179,10 @@ struct CommandTests {
         #expect(stats.first?["exitedSessions"] as? Int == 2)
         #expect(stats.first?["meetsTarget"] as? Bool == false)
         #expect(stats.first?["id"] as? String == "2025-05-01_instagram")
+        // A gate switched off lets the app through: no pause, not counted.
+        #expect(try await g.run("apps", "disable", "instagram").status == 0)
+        #expect(try await g.run("pause", "instagram", "--choice", "exit").out.contains("Instagram is not gated"))
+        #expect(try await g.run("pause", "stats", "--json").array().first?["totalSessions"] as? Int == 2)
         // Apps
         #expect(try await g.run("apps", "add", "hn", "--name", "Hacker News", "--scheme", "hn://", "--url", "https://news.ycombinator.com/", "--enable").status == 0)
         #expect(try await g.run("apps", "add", "Bad_Id", "--name", "B", "--scheme", "b://").err.contains("lowercase letters, digits and hyphens"))

@@ -100,6 +100,7 @@ struct LiveScreenTests {
 
     @Test func proceedingAfterTheFullPauseRunsTheCommandAndRecordsCompleted() async throws {
         let g = Grove()
+        _ = try await g.run("apps", "enable", "youtube")
         let marker = g.home + "-opened"
         let person = LiveScript(clock: TestClock(Self.start), terminal: false)
         let result = try await g.run(["pause", "youtube", "--choice", "proceed", "--", "/usr/bin/touch", marker], live: person)
@@ -114,6 +115,7 @@ struct LiveScreenTests {
 
     @Test func leavingThePauseEarlyIsAnExit() async throws {
         let g = Grove()
+        _ = try await g.run("apps", "enable", "youtube")
         let person = LiveScript(clock: TestClock(Self.start), keys: [(3, "e")])
         let result = try await g.run(["pause", "youtube"], live: person)
         #expect(result.out.contains("Good call. YouTube will still be there later."))
@@ -149,6 +151,24 @@ struct TerminalSessionTests {
         term.process.waitUntilExit()
         #expect(term.process.terminationStatus == 0)
         #expect(try g.runBinary("now").out.hasPrefix("· 24:") || g.runBinary("now").out.hasPrefix("· 25:"))
+    }
+
+    /// Ctrl-C (SIGINT), `kill` (SIGTERM) or a closed terminal (SIGHUP) mid-pause: the pause ends as
+    /// force_quit at once, the exit status tells the signal. (Sent with kill(2): the pseudo-terminal
+    /// is not the child's controlling terminal, so a typed ^C would not become a signal here.)
+    @Test func aPauseKilledBySignalEndsAsForceQuit() throws {
+        let g = Grove()
+        #expect(try g.runBinary("apps", "enable", "youtube").status == 0)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let term = try PseudoTerminal(g, ["pause", "youtube"])
+            #expect(term.waitFor("Breathe", timeout: 10))
+            kill(term.process.processIdentifier, signal)
+            term.process.waitUntilExit()
+            #expect(term.process.terminationStatus == 128 + signal, "signal \(signal)")
+        }
+        let export = try g.runBinary("export").object()
+        let statuses = (export["gatewaySessions"] as? [[String: Any]] ?? []).compactMap { $0["completionStatus"] as? String }
+        #expect(statuses == ["force_quit", "force_quit", "force_quit"])
     }
 
     /// `kill -9` mid-session: the session lives in the store, and completes at the exact instant it

@@ -162,8 +162,9 @@ struct ServerTests {
         try server.database.setIntention("Breathe before email", scope: .day)
         _ = try server.database.createTimer(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
         try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
+        try server.database.setAppEnabled(id: "youtube", true)
         try await server.test { c in
-            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause/youtube", "/login"] {
+            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause/youtube", "/pause/instagram", "/login"] {
                 let reply = try await c.get(page)
                 #expect(reply.status == 200, "\(page)")
                 #expect(reply.contentType.hasPrefix("text/html"), "\(page)")
@@ -173,9 +174,23 @@ struct ServerTests {
             #expect(try await c.get("/forest").text.contains("data-testid=\"tree\""))
             #expect(try await c.get("/timers").text.contains("Kettle"))
             #expect(try await c.get("/stats").text.contains("<rect"))
-            _ = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            let first = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            let shown = try #require((first.object["session"] as? [String: Any])?["id"] as? String)
             #expect(try await c.get("/pause/youtube").text.contains("<strong id=\"attempt-count\">1</strong> time already today"))
+            // The same pause shown again (a reload): the attempts before it, not counting itself.
+            #expect(try await c.get("/pause/youtube?session=\(shown)").text.contains("First visit to YouTube"))
+            // Proceed goes where the person was going, if that is one of the app's pages; anywhere else, home.
+            #expect(try await c.get("/pause/youtube?to=https%3A%2F%2Fm.youtube.com%2Fwatch%3Fv%3Dabc").text.contains("data-target=\"https://m.youtube.com/watch?v=abc\""))
+            #expect(try await c.get("/pause/youtube?to=https%3A%2F%2Fevil.example%2F").text.contains("data-target=\"https://www.youtube.com/\""))
+            // A gate that is off lets the app through: no pause, no count.
+            let open = try await c.get("/pause/instagram")
+            #expect(open.text.contains("Instagram is not gated") && !open.text.contains("gateway-countdown"))
             expectProblem(try await c.get("/pause/ghost"), 404)
+            // A person's browser gets a page, not JSON.
+            let missing = try await c.get("/pause/ghost", headers: [.accept: "text/html,application/xhtml+xml"])
+            #expect(missing.status == 404 && missing.contentType.hasPrefix("text/html") && missing.text.contains("No app with id &quot;ghost&quot;"))
+            let unknown = try await c.get("/no/such/page", headers: [.accept: "text/html"])
+            #expect(unknown.status == 404 && unknown.text.contains("Nothing grows here") && unknown.text.contains("href=\"/\""))
             #expect(try await c.get("/static/app.js").contentType.hasPrefix("text/javascript"))
             expectProblem(try await c.get("/static/nope.js"), 404)
         }

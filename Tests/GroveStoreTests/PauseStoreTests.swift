@@ -44,6 +44,39 @@ struct PauseStoreTests {
         #expect(closed.actionOutcome == nil)
     }
 
+    @Test func aGateCountsEachOpeningOnceAndLetsAnAppWhoseGateIsOffThrough() throws {
+        let (db, clock) = try makeStore()
+        #expect(throws: PauseValidationError.appNotGated("youtube")) { try db.openGateway(appId: "youtube", platform: "web") }
+        #expect(try db.attemptsToday(appId: "youtube") == 0)
+        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.openGateway(appId: "nope", platform: "web") }
+        try db.setAppEnabled(id: "youtube", true)
+        let first = try db.openGateway(appId: "youtube", platform: "web")
+        #expect(first.attemptsBefore == 0)
+        clock.advance(by: 5)
+        let second = try db.openGateway(appId: "youtube", platform: "web")
+        #expect(second.attemptsBefore == 1)
+        // Showing the first pause again counts the openings before it, not itself or later ones.
+        #expect(try db.attemptsToday(appId: "youtube", before: first.session.startTimestamp) == 0)
+        #expect(try db.attemptsToday(appId: "youtube", before: second.session.startTimestamp) == 1)
+        #expect(try db.attemptsToday(appId: "youtube") == 2)
+    }
+
+    @Test func aPersonWhoComesBackAfterRecoveryGetsTheirChoiceAndAKilledPauseIsForceQuit() throws {
+        let (db, clock) = try makeStore()
+        let (read, _) = try db.startGatewaySession(appId: "youtube", platform: "web")
+        clock.advance(by: 40)
+        #expect(try db.recoverAbandonedGatewaySessions() == 1)
+        let late = try db.finishGatewaySession(id: read.id, status: .completed, outcome: .proceedToApp)
+        #expect(late.completionStatus == .completed && late.actionOutcome == .proceedToApp && late.timeSpent == 15)
+        #expect(throws: PauseValidationError.sessionAlreadyFinished) { try db.finishGatewaySession(id: read.id, status: .exited, outcome: .exitToHome) }
+        let (killed, _) = try db.startGatewaySession(appId: "youtube", platform: "linux-cli")
+        clock.advance(by: 4)
+        let quit = try db.finishGatewaySession(id: killed.id, status: .forceQuit, outcome: nil)
+        #expect(quit.completionStatus == .forceQuit && quit.actionOutcome == nil && quit.timeSpent == 4)
+        // Nobody can act on a killed pause: it stays force_quit.
+        #expect(throws: PauseValidationError.sessionAlreadyFinished) { try db.finishGatewaySession(id: killed.id, status: .exited, outcome: .exitToHome) }
+    }
+
     @Test func pruningKeepsThirtyLocalDays() throws {
         let (db, clock) = try makeStore(at: "2025-03-01T12:00:00Z")
         for _ in 0..<40 {

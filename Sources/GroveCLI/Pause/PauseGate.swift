@@ -31,8 +31,16 @@ struct PauseGate: ParsableCommand {
         }
         let db = try options.open()
         guard let app = try db.app(id: self.app) else { throw PauseValidationError.unknownApp(self.app) }
-        let attempts = try db.attemptsToday(appId: app.id)
-        let (session, content) = try db.startGatewaySession(appId: app.id, platform: "linux-cli")
+        // A gate that is off lets the app through: no pause, no attempt counted.
+        guard app.isEnabled else {
+            if !options.json { print("\(app.displayName) is not gated (switch it on with `grove apps enable \(app.id)`).") }
+            return try proceed(app)
+        }
+        let (session, content, attempts) = try db.openGateway(appId: app.id, platform: "linux-cli")
+        // Killed mid-pause (Ctrl-C, a closed terminal, `kill`): the pause ends as force_quit, not
+        // as a timeout guessed later.
+        let signals = SignalExit { _ in _ = try? db.finishGatewaySession(id: session.id, status: .forceQuit, outcome: nil) }
+        defer { signals.cancel() }
         let traits = TerminalTraits.current()
         let style = Style(traits)
         if !options.json {
@@ -45,13 +53,14 @@ struct PauseGate: ParsableCommand {
         }
         // Quick decisions skip the countdown only to leave early; proceeding needs the full pause.
         if decided == .exit || decided == .tree {
-            return try finish(db, session, app: app, status: .exited, outcome: decided == .tree ? .deepenPause : .exitToHome)
+            return try finish(db, session, app: app, status: .exited, outcome: decided == .tree ? .deepenPause : .exitToHome, signals: signals)
         }
         let io = CLIEnvironment.current.io
         let terminal = io.openTerminal()
         defer { terminal?.restore() }
         let end = io.uptime() + TimeInterval(session.durationSetting)
         while true {
+            signals.check()
             let left = max(0, end - io.uptime())
             if !options.json {
                 Output.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit  [t] plant a tree"))".utf8))
@@ -62,10 +71,10 @@ struct PauseGate: ParsableCommand {
                 switch terminal.readKey(timeout: wait) {
                 case "e", "q", "\u{03}", "\u{1B}":
                     print("")
-                    return try finish(db, session, app: app, status: .exited, outcome: .exitToHome)
+                    return try finish(db, session, app: app, status: .exited, outcome: .exitToHome, signals: signals)
                 case "t":
                     print("")
-                    return try finish(db, session, app: app, status: .exited, outcome: .deepenPause)
+                    return try finish(db, session, app: app, status: .exited, outcome: .deepenPause, signals: signals)
                 default: break
                 }
             } else {
@@ -76,22 +85,30 @@ struct PauseGate: ParsableCommand {
         var picked = decided
         if picked == nil, let terminal {
             print("[p] proceed to \(app.displayName)  [e] exit  [t] plant a tree instead")
-            switch terminal.readKey(timeout: 120) {
+            var key: Character?
+            // Short waits, so that a signal is noticed within a quarter of a second.
+            for _ in 0 ..< 480 where key == nil {
+                signals.check()
+                key = terminal.readKey(timeout: 0.25)
+            }
+            signals.check()
+            switch key {
             case "p": picked = .proceed
             case "t": picked = .tree
             default: picked = .exit
             }
         }
         switch picked ?? .exit {
-        case .proceed: try finish(db, session, app: app, status: .completed, outcome: .proceedToApp)
-        case .exit: try finish(db, session, app: app, status: .completed, outcome: .exitToHome)
-        case .tree: try finish(db, session, app: app, status: .completed, outcome: .deepenPause)
+        case .proceed: try finish(db, session, app: app, status: .completed, outcome: .proceedToApp, signals: signals)
+        case .exit: try finish(db, session, app: app, status: .completed, outcome: .exitToHome, signals: signals)
+        case .tree: try finish(db, session, app: app, status: .completed, outcome: .deepenPause, signals: signals)
         }
     }
 
     private func finish(_ db: AppDatabase, _ session: GatewaySession, app: SocialApp, status: GatewaySession.CompletionType,
-                        outcome: GatewaySession.ActionType) throws {
+                        outcome: GatewaySession.ActionType, signals: SignalExit) throws {
         let ended = try db.finishGatewaySession(id: session.id, status: status, outcome: outcome)
+        signals.cancel()
         if options.json { try Output.json(ended) }
         switch outcome {
         case .proceedToApp:

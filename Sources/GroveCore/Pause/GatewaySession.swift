@@ -3,8 +3,10 @@ import Foundation
 /// One mindful pause before opening an app (seed 003).
 ///
 /// It starts when the gateway appears (`completionStatus == nil`) and ends once: completed (the
-/// countdown reached 0:00), exited (the user left early), force_quit, or timeout (nobody came back:
-/// closed by recovery once its duration plus the grace period has passed).
+/// countdown reached 0:00 and the person then chose), exited (the person left early), force_quit
+/// (the process showing it was killed), or timeout (nobody came back: closed by recovery once its
+/// duration plus the grace period has passed). A person who comes back to a page left open after
+/// recovery still gets what they chose: their action replaces the `timeout`.
 public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
     public enum CompletionType: String, Codable, CaseIterable, Sendable {
         case completed, exited
@@ -113,9 +115,10 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// Ends an open pause at `now` with `status` and `outcome`; time spent is measured from the
-    /// start and capped at the duration plus the grace period.
+    /// start and capped at the duration plus the grace period. A pause recovered as `timeout` can
+    /// still be finished: recovery guessed that nobody was there, and the person's choice is the truth.
     public mutating func finish(_ status: CompletionType, outcome: ActionType?, at now: Date) throws(PauseValidationError) {
-        guard isOpen else { throw .sessionAlreadyFinished }
+        guard isOpen || completionStatus == .timeout else { throw .sessionAlreadyFinished }
         let elapsed = max(0, Int(now.timeIntervalSince(startTimestamp).rounded(.down)))
         if status == .completed && elapsed + 1 < durationSetting {
             throw .outcomeMismatch("A pause can only complete once its \(durationSetting) s countdown has run (\(elapsed) s so far)")

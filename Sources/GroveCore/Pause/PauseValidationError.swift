@@ -34,6 +34,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case noCategories
     /// The gateway session was already finished.
     case sessionAlreadyFinished
+    /// A pause asked for in front of an app whose gate is switched off.
+    case appNotGated(String)
     /// A finished session needs a status and an outcome that agree.
     case outcomeMismatch(String)
     /// Text with a NUL character.
@@ -43,7 +45,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
 
     public var field: String {
         switch self {
-        case .invalidAppID, .unknownApp: "appId"
+        case .invalidAppID, .unknownApp, .appNotGated: "appId"
         case .emptyDisplayName: "displayName"
         case .invalidURLScheme: "urlScheme"
         case .invalidWebURL: "webURL"
@@ -82,6 +84,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .tooManyEnabledApps(let n): "At most 10 apps can be enabled (got \(n))"
         case .noCategories: "At least one content category must be selected"
         case .sessionAlreadyFinished: "This pause has already ended"
+        case .appNotGated(let id): "\"\(id)\" is not gated: switch it on first (`grove apps enable \(id)`, or Settings)"
         case .outcomeMismatch(let rule): rule
         case .inconsistentRecord(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"

@@ -61,6 +61,17 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         return true
     }
 
+    /// Whether `address` is one of this app's pages: an http(s) URL on the host of its web URL or a
+    /// subdomain of it (`m.youtube.com` for `www.youtube.com`'s app). A gate sends a person on only to
+    /// such an address, so that its link can never be turned into a redirect to anywhere.
+    public func owns(_ address: String) -> Bool {
+        guard let webURL, let home = URL(string: webURL)?.host?.lowercased(), let url = URL(string: address),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.user == nil, url.password == nil,
+              let host = url.host?.lowercased(), !host.isEmpty else { return false }
+        let site = home.hasPrefix("www.") ? String(home.dropFirst(4)) : home
+        return host == home || host == site || host.hasSuffix("." + site)
+    }
+
     private enum CodingKeys: String, CodingKey { case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL }
 
     /// Clients may leave out the icon (defaults to the id), `isEnabled` (false) and `order` (0).

@@ -23,6 +23,7 @@ struct PauseController {
         api.get("pause/apps/:appId/attempts", use: attempts)
         api.get("pause/content", use: contents)
         api.post("pause/content", use: addContent)
+        api.get("pause/content/:contentId", use: showContent)
         api.delete("pause/content/:contentId", use: deleteContent)
         api.post("pause/sessions", use: startPause)
         api.get("pause/sessions", use: pauses)
@@ -104,6 +105,13 @@ struct PauseController {
         return JSON(try database.content(id: item.id) ?? item, status: .created)
     }
 
+    /// `GET /pause/content/:contentId`
+    @Sendable func showContent(_ request: Request, context: GroveRequestContext) throws -> JSON<MindfulnessContent> {
+        let id = try context.string("contentId")
+        guard let content = try database.content(id: id) else { throw PauseValidationError.unknownContent(id) }
+        return JSON(content)
+    }
+
     /// `DELETE /pause/content/:contentId`
     @Sendable func deleteContent(_ request: Request, context: GroveRequestContext) throws -> NoContent {
         try database.deleteContent(id: try context.string("contentId"))
@@ -112,12 +120,12 @@ struct PauseController {
 
     // MARK: Gateway sessions
 
-    /// `POST /pause/sessions`: open a pause in front of an app, with the next content.
+    /// `POST /pause/sessions`: someone opens an app through its gate — one attempt, a pause with the
+    /// next content. 409 (`appId`) when the app's gate is off: it opens without a pause.
     @Sendable func startPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<StartOutput> {
         let input = try await request.decode(as: StartInput.self, context: context)
         let app = try app(input.appId)
-        let attempts = try database.attemptsToday(appId: app.id)
-        let (session, content) = try database.startGatewaySession(appId: app.id, platform: input.platform ?? "web")
+        let (session, content, attempts) = try database.openGateway(appId: app.id, platform: input.platform ?? "web")
         return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
     }
 

@@ -27,7 +27,7 @@ struct ProblemMiddleware: RouterMiddleware {
                 let next = LoginRedirect.safe(request.uri.path).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                 return Response(status: .seeOther, headers: [.location: "/login?next=\(next)"])
             }
-            return problem.response()
+            return ErrorPage.wanted(by: request) ? ErrorPage.response(problem) : problem.response()
         }
     }
 }

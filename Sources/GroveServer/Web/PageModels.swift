@@ -177,6 +177,10 @@ struct PausePage: Encodable {
     var title: String
     var bare = true
     var app: AppView
+    /// False when the app's gate is off: the page lets the person through without a pause.
+    var gated: Bool
+    /// Where Proceed goes: the address asked for (one of the app's pages), else the app's web URL.
+    var target: String
     var attemptsToday: Int
     var firstVisit: Bool
     var times: String

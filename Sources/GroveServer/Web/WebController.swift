@@ -19,13 +19,7 @@ struct WebController {
         router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
         router.get("themes") { _, _ in try page("themes", themes()) }
         router.get("settings") { _, _ in try page("settings", settings()) }
-        router.get("pause/:appId") { _, context in
-            let id = try context.string("appId")
-            guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
-            let attempts = try database.attemptsToday(appId: id)
-            return try page("pause", PausePage(title: "Pause before \(app.displayName)", app: app.view, attemptsToday: attempts,
-                                               firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times"))
-        }
+        router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
         router.get("login") { request, _ in
             try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
         }
@@ -91,6 +85,18 @@ struct WebController {
                   completionRate: String(format: "%.0f", stats.completionRate), currentStreak: stats.currentStreak, longestStreak: stats.longestStreak,
                   average: String(format: "%.1f", stats.averageSessionsPerDay), daysWithTrees: stats.daysWithTrees,
                   totalHours: String(format: "%.1f", stats.totalFocusHours))
+    }
+
+    /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);
+    /// `session` is the pause this page already shows (a reload: no new attempt, the same countdown).
+    private func gateway(_ id: String, request: Request) throws -> PausePage {
+        guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+        let target = request.queryString("to").flatMap { app.owns($0) ? $0 : nil } ?? app.webURL ?? ""
+        let shown = try request.queryString("session").flatMap(UUID.init(uuidString:)).flatMap { try database.gatewaySession(id: $0) }
+            .flatMap { $0.appId == id ? $0 : nil }
+        let attempts = try database.attemptsToday(appId: id, before: shown?.startTimestamp)
+        return PausePage(title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
+                         target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times")
     }
 
     private func dashboard() throws -> DashboardPage {

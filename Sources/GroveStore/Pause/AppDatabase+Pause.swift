@@ -141,25 +141,43 @@ extension AppDatabase {
 
     // MARK: Gateway sessions
 
-    /// Opens a pause in front of `appId`: recovers abandoned pauses, picks the next content by the
-    /// rotation, records it as shown, and stores the open session. All in one transaction.
-    public func startGatewaySession(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
+    /// What a gate does when someone opens an app through it (every face: the web gateway, the
+    /// browser extension, `grove pause`): an app whose gate is off opens without a pause and without
+    /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
+    /// the app was opened through the gate earlier today. One attempt per call: a face that shows the
+    /// same pause again (a reload) reads it with `gatewaySession(id:)` instead.
+    public func openGateway(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int) {
         try write { db in
-            try recoverAbandonedGatewaySessions(db)
-            guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
-            let preferences = try pausePreferences(db)
-            let library = try ContentRecord.fetchAll(db).map(\.content)
-            guard var content = ContentRotation.next(from: library, categories: preferences.selectedCategories) else {
-                throw PauseValidationError.noCategories
-            }
-            let now = environment.now()
-            ContentRotation.markShown(&content, at: now)
-            try ContentRecord(content).update(db)
-            let session = GatewaySession(id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
-                                         durationSetting: preferences.timerDuration, platform: platform, calendar: try calendar(db))
-            try GatewaySessionRecord(session).insert(db)
-            return (session, content)
+            guard let app = try SocialAppRecord.fetchOne(db, key: appId)?.app else { throw PauseValidationError.unknownApp(appId) }
+            guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
+            let attempts = try attemptsToday(appId: appId, db)
+            let (session, content) = try startGatewaySession(appId: appId, platform: platform, db)
+            return (session, content, attempts)
         }
+    }
+
+    /// Opens a pause in front of `appId` whether or not its gate is on (imports, tests, the seed's
+    /// repository method): recovers abandoned pauses, picks the next content by the rotation, records
+    /// it as shown, and stores the open session. All in one transaction.
+    public func startGatewaySession(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
+        try write { db in try startGatewaySession(appId: appId, platform: platform, db) }
+    }
+
+    private func startGatewaySession(appId: String, platform: String, _ db: Database) throws -> (session: GatewaySession, content: MindfulnessContent) {
+        try recoverAbandonedGatewaySessions(db)
+        guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
+        let preferences = try pausePreferences(db)
+        let library = try ContentRecord.fetchAll(db).map(\.content)
+        guard var content = ContentRotation.next(from: library, categories: preferences.selectedCategories) else {
+            throw PauseValidationError.noCategories
+        }
+        let now = environment.now()
+        ContentRotation.markShown(&content, at: now)
+        try ContentRecord(content).update(db)
+        let session = GatewaySession(id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
+                                     durationSetting: preferences.timerDuration, platform: platform, calendar: try calendar(db))
+        try GatewaySessionRecord(session).insert(db)
+        return (session, content)
     }
 
     /// Ends an open pause with its status and outcome.
@@ -225,13 +243,16 @@ extension AppDatabase {
         }
     }
 
-    /// How many times `appId` was opened through Grove today (configured zone).
-    public func attemptsToday(appId: String) throws -> Int {
-        try writer.snapshotRead { db in
-            let today = try calendar(db).localDay(of: environment.now())
-            return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ?"),
-                                    arguments: [appId, today.description]) ?? 0
-        }
+    /// How many times `appId` was opened through Grove today (configured zone), or — given `before`
+    /// — today before that instant (the attempts before a pause shown again).
+    public func attemptsToday(appId: String, before: Date? = nil) throws -> Int {
+        try writer.snapshotRead { db in try attemptsToday(appId: appId, before: before, db) }
+    }
+
+    private func attemptsToday(appId: String, before: Date? = nil, _ db: Database) throws -> Int {
+        let today = try calendar(db).localDay(of: environment.now())
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ? AND start_timestamp < ?"),
+                                arguments: [appId, today.description, before?.groveMillis ?? Int64.max]) ?? 0
     }
 
     /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;

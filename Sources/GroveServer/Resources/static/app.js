@@ -220,10 +220,27 @@ setInterval(() => {
 
 // ---------------------------------------------------------------- the mindful pause
 let gateway = null;
+/** The gate: a navigation opens one pause (one attempt); the page's address then names it, so a
+ * reload shows the same pause with the same countdown instead of counting again. */
 async function startGateway(page) {
-  const data = await api("POST", "/api/v1/pause/sessions", { appId: page.dataset.app, platform: "web" });
-  gateway = { id: data.session.id, ends: performance.now() + data.session.durationSetting * 1000, app: data.app };
-  const c = data.content;
+  if (page.dataset.gated !== "yes") return;  // the page says so, with a link on
+  const params = new URLSearchParams(location.search);
+  let session = null, c = null;
+  if (params.get("session")) {
+    session = await api("GET", `/api/v1/pause/sessions/${encodeURIComponent(params.get("session"))}`).catch(() => null);
+    if (session && session.appId !== page.dataset.app) session = null;
+    // Ended by the person (not a timeout recovery guessed while the page was away): nothing to redo.
+    if (session && session.completionStatus && session.completionStatus !== "timeout") return gatewayOver("This pause is over.");
+    if (session) c = await api("GET", `/api/v1/pause/content/${encodeURIComponent(session.contentId)}`).catch(() => ({ text: "" }));
+  }
+  if (!session) {
+    const data = await api("POST", "/api/v1/pause/sessions", { appId: page.dataset.app, platform: "web" });
+    session = data.session; c = data.content;
+    params.set("session", session.id);
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
+  const left = Date.parse(session.startTimestamp) + session.durationSetting * 1000 - Date.now();
+  gateway = { id: session.id, ends: performance.now() + Math.max(0, left) };
   $("#content").innerHTML = "";
   const text = document.createElement("p");
   text.textContent = c.text;
@@ -246,15 +263,24 @@ async function gatewayFinish(choice) {
   const outcome = choice === "proceed" ? "proceed_to_app" : choice === "tree" ? "deepen_pause" : "exit_to_home";
   await api("POST", `/api/v1/pause/sessions/${gateway.id}/finish`, { completionStatus: status, actionOutcome: outcome });
   if (choice === "proceed") {
-    location.href = gateway.app.webURL || "/";
+    location.href = gatewayPage.dataset.target || "/";
   } else if (choice === "tree") {
     await api("POST", "/api/v1/focus/start", {}).catch(() => {});
     location.href = "/focus";
   } else {
-    $("#content").innerHTML = "<p>Good call. It will still be there later.</p>";
-    $("#gateway-done").hidden = true; $("#gateway-wait").hidden = true;
-    $("#gateway-countdown").textContent = "";
+    gatewayOver("Good call. It will still be there later.");
   }
+}
+
+/** The end of a pause that does not leave the page: what happened, and where to go from here. */
+function gatewayOver(message) {
+  $("#content").innerHTML = "";
+  const text = document.createElement("p");
+  text.textContent = message;
+  $("#content").append(text);
+  $("#gateway-done").hidden = true; $("#gateway-wait").hidden = true;
+  $("#gateway-countdown").textContent = "";
+  $("#gateway-after").hidden = false;
 }
 
 const gatewayPage = $("[data-page=pause]");
