@@ -1,5 +1,6 @@
 import Foundation
 import GroveStore
+import GroveSystem
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -169,6 +170,52 @@ struct TerminalSessionTests {
         let export = try g.runBinary("export").object()
         let statuses = (export["gatewaySessions"] as? [[String: Any]] ?? []).compactMap { $0["completionStatus"] as? String }
         #expect(statuses == ["force_quit", "force_quit", "force_quit"])
+    }
+
+    /// `grove apps launcher`: a menu entry that desktop-file-validate accepts, whose Exec line runs the
+    /// pause before the program (at once when the app's gate is off).
+    @Test func aDesktopLauncherPausesBeforeItsProgram() throws {
+        let g = Grove()
+        let environment = ["XDG_DATA_HOME": g.home + "-data"]
+        let file = g.home + "-data/applications/grove-pause-youtube.desktop"
+        #expect(try g.runBinary(["apps", "launcher", "youtube", "--exec", "/bin/echo 'hello there'"], environment: environment).status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        if let validate = Executable.find("desktop-file-validate", environment: ["PATH": "/usr/bin:/bin"]) {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: validate)
+            check.arguments = [file]
+            let out = Pipe()
+            check.standardOutput = out
+            check.standardError = out
+            try check.run()
+            let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            check.waitUntilExit()
+            #expect(check.terminationStatus == 0 && said.isEmpty, "\(said)")
+        } else if ProcessInfo.processInfo.environment["CI"] != nil {
+            Issue.record("desktop-file-validate is missing (apt-get install desktop-file-utils)")
+        }
+        let exec = try ShellWords.split(String(try #require(text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)))
+        #expect(Array(exec.dropFirst()) == ["pause", "youtube", "--", "/bin/echo", "hello there"])
+        #expect(URL(fileURLWithPath: exec[0]).resolvingSymlinksInPath() == (try Grove.binary()).resolvingSymlinksInPath())
+        // The gate off: the program runs at once.
+        let direct = try g.runBinary(Array(exec.dropFirst()))
+        #expect(direct.out.contains("YouTube is not gated") && direct.out.contains("hello there"))
+        // The gate on: the pause comes first.
+        #expect(try g.runBinary("apps", "enable", "youtube").status == 0)
+        let term = try PseudoTerminal(g, Array(exec.dropFirst()))
+        #expect(term.waitFor("Breathe", timeout: 10))
+        kill(term.process.processIdentifier, SIGTERM)
+        term.process.waitUntilExit()
+        // Bad commands are refused and write nothing; --remove takes the entry away, once.
+        #expect(try g.runBinary(["apps", "launcher", "youtube", "--exec", "'open"], environment: environment).status == 64)
+        #expect(try g.runBinary(["apps", "launcher", "youtube"], environment: environment).status == 64)
+        #expect(try g.runBinary(["apps", "launcher", "youtube", "--remove"], environment: environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try g.runBinary(["apps", "launcher", "youtube", "--remove"], environment: environment).status == 1)
+        // `apps add` takes a site and a program instead of a phone's URL scheme.
+        let added = try g.runBinary(["apps", "add", "steam", "--name", "Steam", "--exec", "steam -silent", "--enable"], environment: environment)
+        #expect(added.status == 0 && added.out.contains("grove-pause-steam.desktop"), "\(added.err)")
+        #expect(try g.runBinary("apps", "--json").array().contains { $0["id"] as? String == "steam" && $0["urlScheme"] as? String == "steam://" })
     }
 
     /// `kill -9` mid-session: the session lives in the store, and completes at the exact instant it

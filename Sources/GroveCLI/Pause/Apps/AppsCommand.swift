@@ -9,10 +9,12 @@ struct AppsCommand: ParsableCommand {
         commandName: "apps", abstract: "The apps and sites Grove pauses in front of.",
         discussion: """
               grove apps
-              grove apps add hn --name "Hacker News" --scheme hn:// --url https://news.ycombinator.com/
+              grove apps add hn --name "Hacker News" --url https://news.ycombinator.com/ --enable
+              grove apps add steam --name Steam --exec steam --enable
+              grove apps launcher youtube --exec "firefox https://www.youtube.com/"
               grove apps enable hn
               grove apps duration 30s
             """,
-        subcommands: [AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self],
+        subcommands: [AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self, AppsLauncher.self],
         defaultSubcommand: AppsList.self)
 }
