@@ -201,6 +201,25 @@ struct AssistantTests {
         #expect(OfflineAssistant.theme(for: prompt, id: uuid(1), createdAt: Date(timeIntervalSince1970: 0)) == theme)
     }
 
+    /// The words decide the palette: a named colour its hue, night or morning its darkness.
+    @Test func generatedThemesFollowTheWords() throws {
+        func rgb(_ hex: String) -> (Int, Int, Int) {
+            let value = Int(hex.dropFirst(), radix: 16) ?? 0
+            return (value >> 16, (value >> 8) & 0xFF, value & 0xFF)
+        }
+        func luminance(_ hex: String) -> Int { let (r, g, b) = rgb(hex); return r + g + b }
+        let volcano = OfflineAssistant.theme(for: "angry red volcano at night", id: uuid(1), createdAt: Date(timeIntervalSince1970: 0))
+        let (r, g, b) = rgb(volcano.backgroundColor)
+        #expect(r > g && r > b, "red, not \(volcano.backgroundColor)")
+        #expect(luminance(volcano.backgroundColor) < 300 && volcano.textColor == "#FFFFFF", "dark with light text")
+        let ocean = OfflineAssistant.theme(for: "calm ocean morning", id: uuid(1), createdAt: Date(timeIntervalSince1970: 0))
+        let (or, _, ob) = rgb(ocean.backgroundColor)
+        #expect(ob > or && luminance(ocean.backgroundColor) > 500, "light blue, not \(ocean.backgroundColor)")
+        let forest = OfflineAssistant.theme(for: "deep green forest", id: uuid(1), createdAt: Date(timeIntervalSince1970: 0))
+        let (fr, fg, fb) = rgb(forest.backgroundColor)
+        #expect(fg > fr && fg > fb, "green, not \(forest.backgroundColor)")
+    }
+
     @Test func bundledPackIsLargeVariedAndValid() throws {
         let all = BundledContent.all
         #expect(all.count >= 60)

@@ -148,6 +148,7 @@ struct RoomsAPITests {
             #expect(theme.status == 201)
             let themeID = try #require(theme.object["id"] as? String)
             expectProblem(try await c.post("/api/v1/themes", ##"{"name": "Bad", "backgroundColor": "sand", "textColor": "#000000"}"##), 422, field: "backgroundColor")
+            expectProblem(try await c.post("/api/v1/themes/generate", #"{"prompt": "  "}"#), 422, field: "prompt")
             let generated = try await c.post("/api/v1/themes/generate", #"{"prompt": "calm ocean"}"#)
             #expect(generated.object["isAIGenerated"] as? Bool == true)
             #expect(try await c.get("/api/v1/themes/\(themeID)").object["name"] as? String == "Desert")

@@ -36,7 +36,7 @@ struct StatsCommand: ParsableCommand {
         print("  Focus time     \(stats.formattedTotalFocusTime)   (\(String(format: "%.1f", stats.totalFocusHours)) h; today \(ForestStats.formatDuration(stats.todaysFocusTime)))")
         print("  Sessions       \(stats.totalSessions)   (abandoned \(stats.abandonedCount), completion \(String(format: "%.0f", stats.completionRate))%)")
         print("  Streak         \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s")   (longest \(stats.longestStreak))")
-        print("  Per day        \(String(format: "%.1f", stats.averageSessionsPerDay)) trees on days with trees (\(stats.daysWithTrees) days)")
+        print("  Per day        \(String(format: "%.1f", stats.averageSessionsPerDay)) trees on days with trees (\(stats.daysWithTrees) day\(stats.daysWithTrees == 1 ? "" : "s"))")
         print("")
         print(style.bold("Last 12 months"))
         // The year's totals are already read for the week above: the grid is drawn from them.

@@ -76,16 +76,39 @@ public struct OfflineAssistant: IntentionAssistant {
         Self.theme(for: prompt, id: id, createdAt: createdAt)
     }
 
-    /// A palette derived from `prompt`: hue from mood words (or a hash), text colour chosen and the
-    /// background adjusted until the WCAG contrast is at least 4.5:1.
+    /// Colour words: named, they decide the hue.
+    static let colourHues: [String: Double] = [
+        "red": 0, "crimson": 350, "scarlet": 5, "orange": 28, "amber": 40, "gold": 45, "golden": 45, "yellow": 52, "lime": 80,
+        "green": 120, "emerald": 140, "mint": 155, "teal": 175, "turquoise": 172, "cyan": 185, "blue": 215, "azure": 205, "navy": 228,
+        "indigo": 250, "violet": 270, "purple": 280, "lavender": 265, "magenta": 310, "pink": 330, "rose": 345, "brown": 25,
+    ]
+    /// Mood and scene words: the hue they call up when no colour is named.
+    static let moodHues: [String: Double] = [
+        "ocean": 205, "sea": 200, "sky": 205, "ice": 195, "winter": 200, "calm": 190, "rain": 210, "forest": 130, "nature": 110,
+        "leaf": 110, "spring": 90, "sun": 40, "sunny": 40, "summer": 38, "sand": 40, "desert": 35, "autumn": 25, "earth": 30,
+        "warm": 20, "fire": 10, "flame": 12, "volcano": 8, "lava": 8, "angry": 0, "anger": 0, "rage": 0, "energy": 15,
+        "love": 340, "heart": 345, "dream": 270, "magic": 285, "focus": 220, "study": 220, "night": 235, "midnight": 235,
+    ]
+    /// Words that ask for a dark background (and light text), and for a light one.
+    static let darkWords: Set<String> = ["night", "midnight", "dark", "deep", "shadow", "moody", "volcano", "lava", "storm"]
+    static let lightWords: Set<String> = ["light", "bright", "pale", "morning", "soft", "pastel", "day", "airy"]
+
+    /// A palette derived from `prompt`: the hue of the first colour word it names, else of its first
+    /// mood word, else a hash of it; dark or light as its words ask; the text colour chosen and the
+    /// background adjusted until the WCAG contrast is at least 4.5:1. ("angry red volcano at night":
+    /// a deep red with white text.)
     public static func theme(for prompt: String, id: UUID, createdAt: Date) -> IntentionTheme {
         let lower = prompt.lowercased()
-        let moods: [(String, Double)] = [("ocean", 205), ("sea", 200), ("calm", 190), ("forest", 130), ("green", 120), ("nature", 110),
-                                         ("sun", 35), ("warm", 20), ("fire", 10), ("energy", 0), ("love", 340), ("dream", 270),
-                                         ("night", 240), ("focus", 220), ("earth", 30), ("spring", 90)]
+        let tokens = lower.split { !$0.isLetter }.map(String.init)
         let hash = stableHash(lower)
-        let hue = moods.first { lower.contains($0.0) }?.1 ?? Double(hash % 360)
-        let dark = lower.contains("night") || lower.contains("dark") || (hash >> 9) % 2 == 0
+        let hue = tokens.lazy.compactMap { colourHues[$0] }.first ?? tokens.lazy.compactMap { moodHues[$0] }.first ?? Double(hash % 360)
+        let darkAsked = tokens.firstIndex { darkWords.contains($0) }, lightAsked = tokens.firstIndex { lightWords.contains($0) }
+        let dark: Bool = switch (darkAsked, lightAsked) {
+        case let (d?, l?): d > l  // the later word wins: "light by day, dark at night" → dark
+        case (_?, nil): true
+        case (nil, _?): false
+        default: (hash >> 9) % 2 == 0
+        }
         var lightness = dark ? 0.28 : 0.9
         let saturation = 0.45 + Double((hash >> 17) % 30) / 100
         var background = hsl(hue, saturation, lightness)

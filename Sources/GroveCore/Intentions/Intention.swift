@@ -79,6 +79,8 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
     case invalidColor(field: String, value: String)
     /// Preset themes cannot be edited or deleted.
     case presetThemeReadOnly
+    /// Text and background too close to read (WCAG contrast below 3:1, the floor for large text).
+    case unreadableTheme(ratio: Double)
     /// weeklyDay outside 0…6.
     case weeklyDay(Int)
     /// monthlyDay outside 1…31.
@@ -103,6 +105,7 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         case .emptyThemeName: "name"
         case .invalidColor(let field, _): field
         case .presetThemeReadOnly: "isPreset"
+        case .unreadableTheme: "textColor"
         case .weeklyDay: "weeklyDay"
         case .monthlyDay: "monthlyDay"
         case .missingReminderTime(let field): field
@@ -122,6 +125,7 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         case .emptyThemeName: "Theme name cannot be empty"
         case .invalidColor(let field, let value): "\(field) must be a hex colour like #FFFFFF (got \"\(value)\")"
         case .presetThemeReadOnly: "Preset themes cannot be changed or deleted"
+        case .unreadableTheme(let ratio): "Text and background are too alike to read (contrast \(String(format: "%.1f", ratio)):1; at least 3:1, 4.5:1 is better)"
         case .weeklyDay(let n): "weeklyDay must be 0-6, Sunday = 0 (got \(n))"
         case .monthlyDay(let n): "monthlyDay must be 1-31 (got \(n))"
         case .missingReminderTime(let field): "\(field) is required when the reminder is enabled"

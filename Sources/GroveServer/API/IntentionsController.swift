@@ -161,9 +161,7 @@ struct IntentionsController {
     /// `POST /themes/generate`: a theme from a few words, by the assistant.
     @Sendable func generateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: GenerateInput.self, context: context)
-        let theme = try await OfflineAssistant().generateTheme(prompt: input.prompt, id: database.environment.uuid(), createdAt: database.environment.now())
-        try database.createTheme(theme)
-        return JSON(theme, status: .created)
+        return JSON(try database.generateTheme(prompt: input.prompt), status: .created)
     }
 
     /// `GET /themes/:id`

@@ -35,6 +35,11 @@ struct StatsView: Encodable {
     var average: String
     var daysWithTrees: Int
     var totalHours: String
+    /// "tree" or "trees" for today's count, "day" or "days" for the streak and the active days.
+    var todaysTreesWord: String
+    var totalTreesWord: String
+    var streakWord: String
+    var daysWithTreesWord: String
 }
 
 struct ReminderLine: Encodable { var kind: String; var at: String }
@@ -72,6 +77,7 @@ struct ForestPage: Encodable {
     var days: [ForestDay]
     var total: Int
     var empty: Bool
+    var totalWord: String
     /// The `before` of the next, older window; nil when nothing is older.
     var older: String?
     /// Whether this is an older window (a link back to the newest days).

@@ -84,7 +84,9 @@ struct WebController {
                   totalFocus: stats.formattedTotalFocusTime, totalSessions: stats.totalSessions, abandonedCount: stats.abandonedCount,
                   completionRate: String(format: "%.0f", stats.completionRate), currentStreak: stats.currentStreak, longestStreak: stats.longestStreak,
                   average: String(format: "%.1f", stats.averageSessionsPerDay), daysWithTrees: stats.daysWithTrees,
-                  totalHours: String(format: "%.1f", stats.totalFocusHours))
+                  totalHours: String(format: "%.1f", stats.totalFocusHours), todaysTreesWord: stats.todaysTrees == 1 ? "tree" : "trees",
+                  totalTreesWord: stats.totalTrees == 1 ? "tree" : "trees", streakWord: stats.currentStreak == 1 ? "day" : "days",
+                  daysWithTreesWord: stats.daysWithTrees == 1 ? "day" : "days")
     }
 
     /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);
@@ -127,7 +129,8 @@ struct WebController {
                 TreeView(minutes: Int(tree.duration / 60), at: tree.endTime.map(wall) ?? "", variant: Int(stableHash(tree.id.uuidString) % 3))
             })
         }
-        return ForestPage(title: "Forest", days: days, total: try database.forestStats().totalTrees, empty: days.isEmpty && before == nil,
+        let total = try database.forestStats().totalTrees
+        return ForestPage(title: "Forest", days: days, total: total, empty: days.isEmpty && before == nil, totalWord: total == 1 ? "tree" : "trees",
                           older: window.older?.description, newer: before != nil)
     }
 

@@ -9,20 +9,39 @@ extension AppDatabase {
 
     // MARK: Themes
 
-    /// Creates a custom (or generated) theme (colours stored as `#RRGGBB`, upper case).
+    /// The least contrast a person's theme may have: WCAG's floor for large text (a card's intention).
+    public static let minimumThemeContrast = 3.0
+
+    /// Creates a custom (or generated) theme (colours stored as `#RRGGBB`, upper case); text that
+    /// cannot be read on its background is refused.
     public func createTheme(_ theme: IntentionTheme) throws {
         let theme = theme.normalized
         try theme.validate()
+        guard theme.contrastRatio >= Self.minimumThemeContrast else { throw IntentionValidationError.unreadableTheme(ratio: theme.contrastRatio) }
         try write { db in
             guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else { throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists") }
             try ThemeRecord(theme).insert(db)
         }
     }
 
+    /// Makes and saves a theme from a few words (the offline assistant's palette: the colours and moods
+    /// the words name, readable at 4.5:1). Every face calls this one operation.
+    @discardableResult
+    public func generateTheme(prompt: String) throws -> IntentionTheme {
+        let words = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !words.isEmpty else { throw InvalidField("prompt", "Describe the theme in a few words (\"calm ocean morning\")") }
+        guard !words.contains("\u{0}") else { throw InvalidField("prompt", "The description cannot contain a NUL character") }
+        guard words.count <= 200 else { throw InvalidField("prompt", "The description must be at most 200 characters (got \(words.count))") }
+        let theme = OfflineAssistant.theme(for: words, id: environment.uuid(), createdAt: environment.now())
+        try createTheme(theme)
+        return theme.normalized
+    }
+
     /// Updates a user theme; presets are read-only.
     public func updateTheme(_ theme: IntentionTheme) throws {
         let theme = theme.normalized
         try theme.validate()
+        guard theme.contrastRatio >= Self.minimumThemeContrast else { throw IntentionValidationError.unreadableTheme(ratio: theme.contrastRatio) }
         try write { db in
             guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }
             guard !existing.isPreset, !theme.isPreset else { throw IntentionValidationError.presetThemeReadOnly }

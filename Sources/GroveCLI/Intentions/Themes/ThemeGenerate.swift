@@ -9,8 +9,7 @@ struct ThemeGenerate: ParsableCommand {
     @Argument var prompt: String
     func run() throws {
         let db = try options.open()
-        let theme = OfflineAssistant.theme(for: prompt, id: db.environment.uuid(), createdAt: db.environment.now())
-        try db.createTheme(theme)
+        let theme = try db.generateTheme(prompt: prompt)
         if options.json { return try Output.json(theme) }
         print("\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1")
     }

@@ -176,7 +176,7 @@ document.addEventListener("submit", async (event) => {
     if (minutes.includes(input.name)) body[input.name] = Number(input.value) * 60;
   }
   if (path === "/api/v1/timers") {
-    body = { name: body.name, durationInSeconds: Math.round(Number(body.minutes) * 60), colorHex: (body.colorHex || "#2E7D32").toUpperCase(),
+    body = { name: body.name, durationInSeconds: Math.round(Number(body.minutes) * 60), colorHex: (body.colorHex || "#007AFF").toUpperCase(),
              todos: (body.todos || "").split(",").map((t) => t.trim()).filter(Boolean) };
   }
   if (path === "/api/v1/pause/apps") body.urlScheme = `${body.id}://`;
