@@ -208,8 +208,10 @@ struct CommandTests {
 
     @Test func intentionsThemesAndReminders() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
-        #expect(try await g.run("intention", "set", "Finish the essay draft", "--scope", "week").status == 0)
+        let week = try await g.run("intention", "set", "Finish the essay draft", "--scope", "week")
+        #expect(week.out == "Week intention for the week of 2025-05-12 to 2025-05-18: Finish the essay draft\n", "a week is named as a week")
         #expect(try await g.run("intention", "--json").object()["scope"] as? String == "week")
+        #expect(try await g.run("intention", "set", "A calm month", "--scope", "month").out == "Month intention for May 2025: A calm month\n")
         #expect(try await g.run("intention", "set", "One page before lunch").status == 0)
         let now = try await g.run("intention", "now", "--json").object()
         #expect(now["text"] as? String == "One page before lunch")
@@ -220,7 +222,7 @@ struct CommandTests {
         #expect(try await g.run("intention", "set", "x", "--date", "someday").status == 64)
         #expect(try await g.run("intention", "search", "ESSAY", "--json").array().count == 1)
         #expect(try await g.run("intention", "list", "--scope", "day", "--json").array().count == 1)
-        #expect(try await g.run("intention", "list", "--from", "2025-05-01", "--to", "2025-05-31", "--json").array().count == 2)
+        #expect(try await g.run("intention", "list", "--from", "2025-05-01", "--to", "2025-05-31", "--json").array().count == 3)
         let rephrased = try await g.run("intention", "rephrase", "--apply", "--json").object()
         #expect(rephrased["aiRephrased"] as? Bool == true)
         #expect((rephrased["text"] as? String)?.contains("one page before lunch") == true)

@@ -19,6 +19,6 @@ struct IntentionSet: ParsableCommand {
         let themeID = try theme.map { try ThemeLookup.find($0, in: db).id }
         let intention = try db.setIntention(text, scope: scope, date: day, themeId: themeID)
         if options.json { return try Output.json(intention) }
-        print("\(scope.displayName) intention for \(intention.date): \(intention.text)")
+        print("\(scope.displayName) intention for \(scope.periodDescription(containing: intention.date, calendar: calendar)): \(intention.text)")
     }
 }

@@ -26,4 +26,20 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
         case .month: return day.firstOfMonth..<day.addingMonths(1)
         }
     }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                     "October", "November", "December"]
+
+    /// The period around `day` in words: "2026-11-22", "the week of 2026-11-16 to 2026-11-22",
+    /// "November 2026" — a week is never labelled with a single day.
+    public func periodDescription(containing day: LocalDay, calendar: ZonedCalendar) -> String {
+        let days = period(containing: day, calendar: calendar)
+        switch self {
+        case .day: return day.description
+        case .week: return "the week of \(days.lowerBound) to \(days.upperBound.adding(days: -1))"
+        case .month:
+            let name = Self.monthNames.indices.contains(day.month - 1) ? Self.monthNames[day.month - 1] : "\(day.month)"
+            return "\(name) \(day.year)"
+        }
+    }
 }
