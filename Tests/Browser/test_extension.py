@@ -1,0 +1,146 @@
+"""The browser extension (extension/) loaded into a real headless Chromium, in front of a "distracting"
+site served on another loopback port, with the real `grove serve` behind it."""
+import base64, hashlib, http.server, json, os, shutil, threading, time, urllib.request
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ROOT, SHOTS, free_port
+
+EXTENSION = os.path.join(ROOT, "extension")
+
+
+def extension_id():
+    """Chromium's id for an extension with a `key`: the first 128 bits of the key's SHA-256, in a-p."""
+    with open(os.path.join(EXTENSION, "manifest.json")) as f:
+        der = base64.b64decode(json.load(f)["key"])
+    return "".join(chr(ord("a") + int(c, 16)) for c in hashlib.sha256(der).hexdigest()[:32])
+
+
+class Site(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = f"<!doctype html><title>Distraction</title><h1 id='site'>The distracting site: {self.path}</h1>".encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture()
+def site():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server.url = f"http://127.0.0.1:{server.server_address[1]}"
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture()
+def extended(request):
+    options = Options()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900",
+                f"--load-extension={EXTENSION}", f"--disable-extensions-except={EXTENSION}",
+                "--disable-features=DisableLoadExtensionCommandLineSwitch"]:
+        options.add_argument(arg)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    os.makedirs(SHOTS, exist_ok=True)
+    driver.shot = lambda name: driver.save_screenshot(os.path.join(SHOTS, f"{request.node.name}-{name}.png"))
+    yield driver
+    driver.quit()
+
+
+def wait(browser, seconds=10):
+    return WebDriverWait(browser, seconds)
+
+
+def configure(browser, grove, grace=None):
+    """The extension's options page: Grove's address and the minutes after Proceed."""
+    browser.get(f"chrome-extension://{extension_id()}/options.html")
+    form = browser.find_element(By.ID, "settings")
+    field = form.find_element(By.NAME, "grove")
+    field.clear()
+    field.send_keys(grove.url)
+    form.find_element(By.TAG_NAME, "button").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "saved"), "Saved"))
+    for app, minutes in (grace or {}).items():
+        box = wait(browser).until(EC.presence_of_element_located((By.NAME, f"grace-{app}")))
+        box.clear()
+        box.send_keys(str(minutes))
+        browser.find_element(By.CSS_SELECTOR, "#settings button").click()
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "saved"), "Saved"))
+
+
+def usage(grove):
+    rows = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=distraction").read())
+    return rows[0] if rows else {}
+
+
+def on_site(browser, url):
+    """The site itself loaded, and it stays (no redirect arrives after it)."""
+    wait(browser).until(EC.presence_of_element_located((By.ID, "site")))
+    time.sleep(0.5)
+    return browser.current_url == url and browser.find_elements(By.ID, "site")
+
+
+def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove, site, extended):
+    grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--enable")
+    configure(extended, grove)
+    target = site.url + "/watch?v=abc&t=1"
+
+    # Intercepted: Grove's gateway, carrying the address asked for; the first visit today.
+    extended.get(target)
+    wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    wait(extended).until(lambda b: "session=" in b.current_url)
+    assert "First visit to Distraction" in extended.find_element(By.ID, "attempts").text
+    extended.shot("gateway")
+    # A reload is the same pause, not another attempt.
+    extended.refresh()
+    wait(extended).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
+    assert usage(grove)["totalSessions"] == 1
+
+    # After the countdown, Proceed lands on the exact address, path and query included.
+    wait(extended, 30).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#gateway-done [data-action=gateway-proceed]"))).click()
+    wait(extended).until(lambda b: b.current_url == target)
+    assert on_site(extended, target)
+    # Inside the grace window the site opens freely.
+    extended.get(site.url + "/again")
+    assert on_site(extended, site.url + "/again")
+    assert usage(grove)["totalSessions"] == 1
+
+    # With no grace window, the next visit is gated again: one more attempt, counted once.
+    configure(extended, grove, grace={"distraction": 0})
+    extended.get(target)
+    wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    wait(extended).until(EC.text_to_be_present_in_element((By.ID, "attempt-count"), "1"))
+    extended.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").click()
+    wait(extended).until(EC.text_to_be_present_in_element((By.ID, "content"), "Good call"))
+    assert extended.find_element(By.ID, "gateway-after").is_displayed()
+    stats = usage(grove)
+    assert (stats["totalSessions"], stats["completedSessions"], stats["exitedSessions"]) == (2, 1, 1)
+
+    # A disabled app is not gated.
+    grove.cli("apps", "disable", "distraction")
+    configure(extended, grove)
+    extended.get(target)
+    assert on_site(extended, target)
+    assert usage(grove)["totalSessions"] == 2
+
+    # Grove stopped: the web is not blocked, and the extension says it is off.
+    grove.cli("apps", "enable", "distraction")
+    configure(extended, grove)
+    grove.server.terminate()
+    grove.server.wait(timeout=10)
+    extended.get(target)
+    assert on_site(extended, target)
+    extended.get(f"chrome-extension://{extension_id()}/options.html")
+    wait(extended).until(EC.text_to_be_present_in_element((By.ID, "status"), "Grove is off"))
+    extended.shot("off")
