@@ -148,6 +148,11 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
     # A gate that is off: no pause, nothing counted.
     browser.get(grove.url + "/pause/instagram")
     assert "not gated" in browser.find_element(By.TAG_NAME, "h1").text
+    # The usage page: today's row for YouTube, its columns explained.
+    browser.get(grove.url + "/pause")
+    row = browser.find_element(By.CSS_SELECTOR, "[data-testid=usage] tbody tr").text
+    assert "YouTube 3 0 2" in row, row
+    browser.shot("usage")
 
 
 def test_a_session_started_with_the_cli_appears_in_an_open_page_within_a_second(grove, browser):

@@ -164,7 +164,7 @@ struct ServerTests {
         try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
         try server.database.setAppEnabled(id: "youtube", true)
         try await server.test { c in
-            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause/youtube", "/pause/instagram", "/login"] {
+            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/pause/youtube", "/pause/instagram", "/login"] {
                 let reply = try await c.get(page)
                 #expect(reply.status == 200, "\(page)")
                 #expect(reply.contentType.hasPrefix("text/html"), "\(page)")
@@ -182,6 +182,9 @@ struct ServerTests {
             // Proceed goes where the person was going, if that is one of the app's pages; anywhere else, home.
             #expect(try await c.get("/pause/youtube?to=https%3A%2F%2Fm.youtube.com%2Fwatch%3Fv%3Dabc").text.contains("data-target=\"https://m.youtube.com/watch?v=abc\""))
             #expect(try await c.get("/pause/youtube?to=https%3A%2F%2Fevil.example%2F").text.contains("data-target=\"https://www.youtube.com/\""))
+            // Usage per app and day, with its columns explained.
+            let usage = try await c.get("/pause").text
+            #expect(usage.contains("<td>YouTube</td><td>1</td><td>0</td><td>0</td>") && usage.contains("<dt>Waited out</dt>"))
             // A gate that is off lets the app through: no pause, no count.
             let open = try await c.get("/pause/instagram")
             #expect(open.text.contains("Instagram is not gated") && !open.text.contains("gateway-countdown"))

@@ -179,6 +179,14 @@ struct SettingsPage: Encodable {
     var enabledCount: Int
 }
 
+struct PauseUsagePage: Encodable {
+    struct Row: Encodable { var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var average: String; var rate: Int; var meets: Bool; var streak: Int; var streakWord: String }
+    var title = "Pause"
+    var bare = false
+    var rows: [Row]
+    var empty: Bool
+}
+
 struct PausePage: Encodable {
     var title: String
     var bare = true

@@ -19,6 +19,7 @@ struct WebController {
         router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
         router.get("themes") { _, _ in try page("themes", themes()) }
         router.get("settings") { _, _ in try page("settings", settings()) }
+        router.get("pause") { _, _ in try page("pause-usage", pauseUsage()) }
         router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
         router.get("login") { request, _ in
             try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
@@ -87,6 +88,17 @@ struct WebController {
                   totalHours: String(format: "%.1f", stats.totalFocusHours), todaysTreesWord: stats.todaysTrees == 1 ? "tree" : "trees",
                   totalTreesWord: stats.totalTrees == 1 ? "tree" : "trees", streakWord: stats.currentStreak == 1 ? "day" : "days",
                   daysWithTreesWord: stats.daysWithTrees == 1 ? "day" : "days")
+    }
+
+    /// Usage per app and day (30 days), newest first, with the apps' names.
+    private func pauseUsage() throws -> PauseUsagePage {
+        let names = Dictionary(try database.apps().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        let rows = try database.usageStatistics().map { s in
+            PauseUsagePage.Row(day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
+                               exited: s.exitedSessions, average: String(format: "%.0f", s.avgTimeSpent), rate: Int((s.completionRate * 100).rounded()),
+                               meets: s.meetsTarget, streak: s.streakCount, streakWord: s.streakCount == 1 ? "day" : "days")
+        }
+        return PauseUsagePage(rows: rows, empty: rows.isEmpty)
     }
 
     /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);
