@@ -161,6 +161,20 @@ struct CommandTests {
         #expect(try await g.run("timer", "run", "abs").status == 64, "run needs a terminal")
     }
 
+    @Test func aSessionLoggedTwiceIsRefusedAndAMistakeCanBeRemoved() async throws {
+        let g = Grove(now: "2025-05-01T12:00:00Z")
+        let logged = try await g.run("focus", "log", "--start", "09:00", "--end", "09:25")
+        #expect(logged.status == 0)
+        let id = try #require(logged.out.range(of: #"id [0-9a-f]{8}"#, options: .regularExpression).map { String(logged.out[$0].dropFirst(3)) })
+        let again = try await g.run("focus", "log", "--start", "09:00", "--end", "09:25")
+        #expect(again.status == 64 && again.err.contains("overlaps the session recorded at 2025-05-01 09:00") && again.err.contains("grove focus rm \(id)"), "\(again.err)")
+        #expect(try await g.run("stats", "--json").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 1)
+        #expect(try await g.run("focus", "rm", id).out.hasPrefix("Removed the completed session of 2025-05-01"))
+        #expect(try await g.run("stats", "--json").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 0)
+        #expect(try await g.run("focus", "rm", id).status != 0)
+        #expect(try await g.run("focus", "rm", "xyz").status == 64)
+    }
+
     @Test func pauseAppsAndContent() async throws {
         let g = Grove(now: "2025-05-01T09:00:00Z")
         #expect(try await g.run("apps", "enable", "instagram").status == 0)

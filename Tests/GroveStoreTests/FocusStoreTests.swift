@@ -6,6 +6,31 @@ import Testing
 
 @Suite("Focus sessions in the store")
 struct FocusStoreTests {
+    @Test func aLoggedSessionMayNotOverlapOneAlreadyRecordedAndCanBeTakenBack() throws {
+        let (db, _) = try makeStore(at: "2025-05-10T12:00:00Z")
+        let first = try db.logFocusSession(start: instant("2025-05-10T09:00:00Z"), end: instant("2025-05-10T09:25:00Z"))
+        // The same session again, one starting inside it, one containing it: refused, nothing written.
+        for (start, end) in [("09:00", "09:25"), ("09:10", "09:40"), ("08:50", "09:05"), ("08:00", "10:00")] {
+            #expect(throws: FocusError.self) {
+                try db.logFocusSession(start: instant("2025-05-10T\(start):00Z"), end: instant("2025-05-10T\(end):00Z"))
+            }
+        }
+        #expect(try db.forestStats().totalTrees == 1)
+        // Back to back is fine.
+        _ = try db.logFocusSession(start: instant("2025-05-10T09:25:00Z"), end: instant("2025-05-10T09:50:00Z"))
+        _ = try db.logFocusSession(start: instant("2025-05-10T08:35:00Z"), end: instant("2025-05-10T09:00:00Z"))
+        #expect(try db.forestStats().totalTrees == 3)
+        // Taken back by its id in any case; a start shared by several ids (this store's are sequential) is refused.
+        let prefix = first.id.uuidString.lowercased()
+        #expect(try db.focusSession(idPrefix: prefix).id == first.id)
+        #expect(throws: InvalidField.self) { try db.focusSession(idPrefix: "00000000") }
+        try db.deleteFocusSession(id: try db.focusSession(idPrefix: prefix).id)
+        #expect(try db.forestStats().totalTrees == 2)
+        #expect(throws: NotFoundError.self) { try db.focusSession(idPrefix: prefix) }
+        #expect(throws: InvalidField.self) { try db.focusSession(idPrefix: "abc") }
+        _ = try db.logFocusSession(start: instant("2025-05-10T09:00:00Z"), end: instant("2025-05-10T09:25:00Z"))
+    }
+
     @Test func startPauseResumeAbandon() throws {
         let (db, clock) = try makeStore()
         let started = try db.startFocusSession(plannedDuration: 600)

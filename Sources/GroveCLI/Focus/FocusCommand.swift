@@ -21,6 +21,6 @@ struct FocusCommand: ParsableCommand {
               grove focus start --length 90s && grove focus status
               grove focus log --start 09:00 --end 09:25
             """,
-        subcommands: [FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self, FocusConfig.self],
+        subcommands: [FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self, FocusRemove.self, FocusConfig.self],
         defaultSubcommand: FocusRun.self)
 }

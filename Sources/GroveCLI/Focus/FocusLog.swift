@@ -38,6 +38,6 @@ struct FocusLog: ParsableCommand {
         let session = try db.logFocusSession(start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
                                              plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone)
         if options.json { return try Output.json(session) }
-        print("Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "").")
+        print("Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "") (id \(session.id.uuidString.prefix(8).lowercased())).")
     }
 }

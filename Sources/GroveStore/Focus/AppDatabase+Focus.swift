@@ -65,8 +65,48 @@ extension AppDatabase {
             let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
             let session = try FocusSession.logged(id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
                                                   plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
+            try checkNoOverlap(start: start, end: end, db)
             try FocusSessionRecord(session).insert(db)
             return session
+        }
+    }
+
+    /// One person focuses on one thing at a time: a logged session may not overlap one already
+    /// recorded (logging the same session twice is the usual mistake). Two indexed lookups, not a
+    /// scan: a session starting inside the new one, or the last one starting before it still running.
+    private func checkNoOverlap(start: Date, end: Date, _ db: Database) throws {
+        let (from, to) = (start.groveMillis, end.groveMillis)
+        let inside = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, start_time, end_time FROM focus_session WHERE start_time >= ? AND start_time < ? ORDER BY start_time LIMIT 1
+            """), arguments: [from, to])
+        let before = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, start_time, end_time FROM focus_session WHERE start_time < ? ORDER BY start_time DESC LIMIT 1
+            """), arguments: [from])
+        let clash = inside ?? before.flatMap { row in ((row["end_time"] as Int64?) ?? Int64.max) > from ? row : nil }
+        guard let clash else { return }
+        let calendar = try self.calendar(db)
+        let id: String = clash["id"]
+        let began = Date(groveMillis: clash["start_time"])
+        throw FocusError.invalidInterval("""
+            This time overlaps the session recorded at \(calendar.wallText(began)) \
+            (id \(id.prefix(8).lowercased())); remove that one first (grove focus rm \(id.prefix(8).lowercased())) if it was the mistake
+            """)
+    }
+
+    /// The session whose id is `prefix` or starts with it (8 characters or more, any case): ids are
+    /// long, people copy the start. An ambiguous or unknown prefix is an error naming the field.
+    public func focusSession(idPrefix prefix: String) throws -> FocusSession {
+        let text = prefix.uppercased()
+        guard text.utf8.count >= 8, text.utf8.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw InvalidField("id", "id must be a session id or its first 8 or more characters (got \"\(prefix)\")")
+        }
+        return try writer.snapshotRead { db in
+            // A range on the primary key: every id starting with the prefix sorts between it and prefix + "~".
+            let records = try FocusSessionRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"),
+                                                          arguments: [text, text + "~"])
+            guard let record = records.first else { throw NotFoundError("focus session", prefix) }
+            guard records.count == 1 else { throw InvalidField("id", "\"\(prefix)\" starts more than one session's id: give more of it") }
+            return try record.model()
         }
     }
 

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove focus rm ID`: takes back a session recorded by mistake (a wrong `log`, a double entry).
+struct FocusRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Delete a recorded session (its tree and minutes go with it).",
+        discussion: "ID is the session's id or its first 8 or more characters, as `grove focus log` and `grove forest --json` show it.")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The session's id (or its first 8+ characters).") var id: String
+
+    func run() throws {
+        let db = try options.open()
+        let session = try db.focusSession(idPrefix: id)
+        guard session.state == .completed || session.state == .abandoned else {
+            throw CLIError.usage("that session is still running: use `grove focus abandon`")
+        }
+        try db.deleteFocusSession(id: session.id)
+        if options.json { return try Output.json(session) }
+        print("Removed the \(session.state.rawValue) session of \(session.endDay?.description ?? "?") (\(ForestStats.formatDuration(session.duration)) of focus).")
+    }
+}
