@@ -203,3 +203,28 @@ def test_settings_change_one_field_and_keep_what_another_terminal_changed(grove,
     click(browser, "input[data-action='toggle-app'][data-id='youtube']")
     wait(browser).until(lambda b: youtube_enabled() != was)
     browser.shot("saved")
+
+
+def test_rephrase_proposes_before_it_changes_anything_and_delete_asks_first(grove, browser):
+    grove.cli("intention", "set", "write two pages before lunch")
+    browser.get(grove.url + "/intentions")
+    card = lambda: browser.find_element(By.CSS_SELECTOR, "[data-testid=current-intention]").text
+    # Declined: the words stay as they were.
+    browser.find_element(By.CSS_SELECTOR, "[data-action=rephrase]").click()
+    proposal = wait(browser).until(EC.alert_is_present())
+    assert "Use this wording?" in proposal.text
+    proposed = proposal.text.split("\n\n")[1]
+    proposal.dismiss()
+    assert card() == "write two pages before lunch"
+    assert json.loads(grove.cli("intention", "now", "--json"))["text"] == "write two pages before lunch"
+    # Taken: the proposal is what gets saved.
+    browser.find_element(By.CSS_SELECTOR, "[data-action=rephrase]").click()
+    wait(browser).until(EC.alert_is_present()).accept()
+    wait(browser).until(lambda b: card() == proposed)
+    # Delete asks; declining keeps it.
+    browser.find_element(By.CSS_SELECTOR, "[data-action=delete-intention]").click()
+    wait(browser).until(EC.alert_is_present()).dismiss()
+    assert json.loads(grove.cli("intention", "now", "--json"))["text"] == proposed
+    browser.find_element(By.CSS_SELECTOR, "[data-action=delete-intention]").click()
+    wait(browser).until(EC.alert_is_present()).accept()
+    wait(browser).until(lambda b: "No intention for today" in card())

@@ -126,11 +126,18 @@ const actions = {
   "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) { await api("POST", "/api/v1/focus/abandon"); await loadFocus(); } },
   "delete-timer": async (el) => { if (confirm("Delete this timer and its checklist?")) { await api("DELETE", `/api/v1/timers/${el.dataset.id}`); await swapMain(); } },
   "toggle-todo": async (el) => { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`); },
-  "delete-intention": async (el) => { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); await swapMain(); },
-  "rephrase": async (el) => { await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`); await swapMain(); },
+  "delete-intention": async (el) => { if (confirm("Delete this intention?")) { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); await swapMain(); } },
+  // A proposal first, as the CLI shows it: the words change only if the person takes them.
+  "rephrase": async (el) => {
+    const proposal = await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase`);
+    if (proposal.text === proposal.intention.text) return toast("No other wording comes to mind for this one.");
+    if (!confirm(`Use this wording?\n\n${proposal.text}${proposal.quote ? `\n\n(with: ${proposal.quote})` : ""}`)) return;
+    await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`);
+    await swapMain();
+  },
   // Targeted changes: one field each, so that two pages changing different settings never undo each other.
   "default-theme": async (el) => { await api("PUT", "/api/v1/preferences/default-theme", { themeId: el.dataset.id }); await swapMain(); },
-  "delete-theme": async (el) => { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); },
+  "delete-theme": async (el) => { if (confirm("Delete this theme?")) { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); } },
   "toggle-app": async (el) => {
     try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/enabled`, { isEnabled: el.checked }); } catch { el.checked = !el.checked; }
   },
