@@ -228,3 +228,28 @@ def test_rephrase_proposes_before_it_changes_anything_and_delete_asks_first(grov
     browser.find_element(By.CSS_SELECTOR, "[data-action=delete-intention]").click()
     wait(browser).until(EC.alert_is_present()).accept()
     wait(browser).until(lambda b: "No intention for today" in card())
+
+
+def test_choose_what_a_pause_shows(grove, browser):
+    browser.get(grove.url + "/settings")
+    boxes = lambda: browser.find_elements(By.CSS_SELECTOR, "[data-testid=categories] input[type=checkbox]")
+    wait(browser).until(lambda b: len(boxes()) == 6)
+    for box in boxes():
+        if box.get_attribute("value") != "nature" and box.is_selected():
+            box.click()
+    browser.find_element(By.CSS_SELECTOR, "form[data-api='PATCH /api/v1/pause/preferences'] button.primary").click()
+    preferences = lambda: json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/preferences").read())
+    wait(browser).until(lambda b: preferences()["selectedCategories"] == ["nature"])
+
+
+def test_add_your_own_words_to_what_a_pause_shows(grove, browser):
+    browser.get(grove.url + "/content")
+    form = browser.find_element(By.CSS_SELECTOR, "form[data-api='POST /api/v1/pause/content']")
+    text = "Before you open it, ask what you hope to find there, and whether it will still matter tonight."
+    form.find_element(By.NAME, "text").send_keys(text)
+    form.find_element(By.NAME, "id").send_keys("my-question")
+    Select(form.find_element(By.NAME, "type")).select_by_value("prompt")
+    Select(form.find_element(By.NAME, "category")).select_by_value("mindfulness")
+    form.find_element(By.TAG_NAME, "button").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=content]"), text))
+    assert "my-question" in grove.cli("content", "list", "--json")

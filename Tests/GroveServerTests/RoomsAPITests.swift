@@ -110,6 +110,10 @@ struct RoomsAPITests {
             let body = String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self)
             #expect(try await c.put("/api/v1/pause/preferences", body).object["timerDuration"] as? Int == 30)
             expectProblem(try await c.put("/api/v1/pause/preferences", body.replacingOccurrences(of: "30", with: "50")), 422, field: "durationSetting")
+            // What a pause shows: the categories chosen (the settings page's checkboxes); none at all is refused.
+            #expect(try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": ["nature", "stoicism"]}"#).object["selectedCategories"] as? [String] == ["nature", "stoicism"])
+            expectProblem(try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": []}"#), 422, field: "selectedCategories")
+            #expect(try await c.get("/api/v1/pause/preferences").object["selectedCategories"] as? [String] == ["nature", "stoicism"])
             #expect(try await c.delete("/api/v1/pause/apps/hn").status == 204)
             expectProblem(try await c.delete("/api/v1/pause/apps/hn"), 404)
         }

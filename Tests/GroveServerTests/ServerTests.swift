@@ -164,7 +164,7 @@ struct ServerTests {
         try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
         try server.database.setAppEnabled(id: "youtube", true)
         try await server.test { c in
-            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/pause/youtube", "/pause/instagram", "/login"] {
+            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/content", "/content?category=nature", "/pause/youtube", "/pause/instagram", "/login"] {
                 let reply = try await c.get(page)
                 #expect(reply.status == 200, "\(page)")
                 #expect(reply.contentType.hasPrefix("text/html"), "\(page)")
@@ -174,6 +174,10 @@ struct ServerTests {
             #expect(try await c.get("/forest").text.contains("data-testid=\"tree\""))
             #expect(try await c.get("/timers").text.contains("Kettle"))
             #expect(try await c.get("/stats").text.contains("<rect"))
+            #expect(try await c.get("/settings").text.contains(#"name="selectedCategories" value="stoicism" data-list checked"#))
+            let nature = try await c.get("/content?category=nature").text
+            #expect(nature.contains("Nature · shown 0 times") && !nature.contains("Stoicism · shown"))
+            expectProblem(try await c.get("/content?category=poetry"), 400)
             let first = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
             let shown = try #require((first.object["session"] as? [String: Any])?["id"] as? String)
             #expect(try await c.get("/pause/youtube").text.contains("<strong id=\"attempt-count\">1</strong> time already today"))

@@ -177,7 +177,11 @@ struct SettingsPage: Encodable {
     var pauseDuration: Int
     var apps: [AppView]
     var enabledCount: Int
+    /// The content categories a pause draws from, each with whether it is chosen.
+    var categories: [CategoryView]
 }
+
+struct CategoryView: Encodable { var id: String; var name: String; var selected: Bool }
 
 struct PauseUsagePage: Encodable {
     struct Row: Encodable { var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var average: String; var rate: Int; var meets: Bool; var streak: Int; var streakWord: String }
@@ -185,6 +189,15 @@ struct PauseUsagePage: Encodable {
     var bare = false
     var rows: [Row]
     var empty: Bool
+}
+
+struct ContentPage: Encodable {
+    struct Item: Encodable { var id: String; var text: String; var author: String?; var type: String; var category: String; var timesShown: Int; var timesWord: String; var bundled: Bool }
+    var title = "Content"
+    var bare = false
+    var category: String?
+    var categories: [CategoryView]
+    var items: [Item]
 }
 
 struct PausePage: Encodable {

@@ -20,6 +20,7 @@ struct WebController {
         router.get("themes") { _, _ in try page("themes", themes()) }
         router.get("settings") { _, _ in try page("settings", settings()) }
         router.get("pause") { _, _ in try page("pause-usage", pauseUsage()) }
+        router.get("content") { request, _ in try page("content", content(category: request.queryString("category"))) }
         router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
         router.get("login") { request, _ in
             try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
@@ -88,6 +89,23 @@ struct WebController {
                   totalHours: String(format: "%.1f", stats.totalFocusHours), todaysTreesWord: stats.todaysTrees == 1 ? "tree" : "trees",
                   totalTreesWord: stats.totalTrees == 1 ? "tree" : "trees", streakWord: stats.currentStreak == 1 ? "day" : "days",
                   daysWithTreesWord: stats.daysWithTrees == 1 ? "day" : "days")
+    }
+
+    /// The content library, one category or all; a category that does not exist is a 400 naming it.
+    private func content(category text: String?) throws -> ContentPage {
+        let category = try text.map { raw -> MindfulnessContent.ContentCategory in
+            guard let value = MindfulnessContent.ContentCategory(rawValue: raw) else {
+                throw APIError.badRequest(field: "category", detail: "category must be one of \(MindfulnessContent.ContentCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }
+        let items = try database.contents(category: category).map { c in
+            ContentPage.Item(id: c.id, text: c.text, author: c.author, type: c.type.rawValue, category: c.category.displayName, timesShown: c.timesShown,
+                             timesWord: c.timesShown == 1 ? "time" : "times", bundled: c.isBundled)
+        }
+        return ContentPage(category: category?.rawValue, categories: MindfulnessContent.ContentCategory.allCases.map {
+            CategoryView(id: $0.rawValue, name: $0.displayName, selected: $0 == category)
+        }, items: items)
     }
 
     /// Usage per app and day (30 days), newest first, with the apps' names.
@@ -217,7 +235,10 @@ struct WebController {
             weeklyDays: Weekday.allCases.map { DayOption(value: $0.rawValue, name: $0.name, selected: $0.rawValue == n.weeklyDay) },
             monthlyEnabled: n.monthlyEnabled, monthlyTime: n.monthlyTime?.description ?? "09:00", monthlyDay: n.monthlyDay, monthlyNext: next(.monthly),
             zone: try database.calendar().timeZone.identifier, pauseDuration: pause.timerDuration, apps: try database.apps().map(\.view),
-            enabledCount: pause.enabledApps.count)
+            enabledCount: pause.enabledApps.count,
+            categories: MindfulnessContent.ContentCategory.allCases.map {
+                CategoryView(id: $0.rawValue, name: $0.displayName, selected: pause.selectedCategories.contains($0))
+            })
     }
 }
 

@@ -137,6 +137,7 @@ const actions = {
   },
   // Targeted changes: one field each, so that two pages changing different settings never undo each other.
   "default-theme": async (el) => { await api("PUT", "/api/v1/preferences/default-theme", { themeId: el.dataset.id }); await swapMain(); },
+  "delete-content": async (el) => { if (confirm("Delete this item?")) { await api("DELETE", `/api/v1/pause/content/${encodeURIComponent(el.dataset.id)}`); await swapMain(); } },
   "delete-theme": async (el) => { if (confirm("Delete this theme?")) { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); } },
   "toggle-app": async (el) => {
     try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/enabled`, { isEnabled: el.checked }); } catch { el.checked = !el.checked; }
@@ -176,6 +177,8 @@ document.addEventListener("submit", async (event) => {
   let body = {};
   for (const input of form.elements) {
     if (!input.name) continue;
+    // A group of checkboxes marked data-list is one field: the values of those checked.
+    if (input.type === "checkbox" && "list" in input.dataset) { (body[input.name] ||= []); if (input.checked) body[input.name].push(input.value); continue; }
     if (input.type === "checkbox") body[input.name] = input.checked;
     else if (input.value === "") continue;
     else if (input.type === "number" || input.type === "range" || input.tagName === "SELECT" && /^\d+$/.test(input.value) && input.name !== "themeId") body[input.name] = Number(input.value);
