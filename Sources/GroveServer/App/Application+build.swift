@@ -17,8 +17,9 @@ public struct GroveServerParts {
 /// The router with every API route and web page, without the background services.
 public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts {
     let router = Router(context: GroveRequestContext.self)
+    let templates = try await WebTemplates.load()
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ProblemMiddleware())
+    router.add(middleware: ProblemMiddleware(templates: templates))
     router.add(middleware: OriginMiddleware(loopbackOnly: !configuration.requiresAuthentication))
     router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
     router.add(middleware: StoreExecutorMiddleware())
@@ -32,7 +33,6 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     PauseController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     IntentionsController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
-    let templates = try await WebTemplates.load()
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }

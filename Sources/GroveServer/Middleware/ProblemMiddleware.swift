@@ -6,6 +6,8 @@ import Logging
 /// oversized bodies up front with 413.
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = GroveRequestContext
+    /// The web app's templates, for the error page people see.
+    let templates: WebTemplates
 
     /// The largest body a route takes: an import (streamed to a file) up to 1 GiB, anything else 1 MiB.
     static func bodyLimit(_ method: HTTPRequest.Method, _ path: String) -> Int {
@@ -27,7 +29,8 @@ struct ProblemMiddleware: RouterMiddleware {
                 let next = LoginRedirect.safe(request.uri.path).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                 return Response(status: .seeOther, headers: [.location: "/login?next=\(next)"])
             }
-            return ErrorPage.wanted(by: request) ? ErrorPage.response(problem) : problem.response()
+            if ErrorPage.wanted(by: request), let page = ErrorPage.response(problem, templates: templates) { return page }
+            return problem.response()
         }
     }
 }

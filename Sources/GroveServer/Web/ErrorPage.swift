@@ -2,8 +2,13 @@ import Foundation
 import Hummingbird
 
 /// The page a person sees when a page request fails (an unknown address, an app that does not exist):
-/// the problem in words and a way back, never the API's JSON.
-enum ErrorPage {
+/// the problem in words and a way back, in the site's own layout — never the API's JSON.
+struct ErrorPage: Encodable {
+    var title: String
+    var bare = true
+    var heading: String
+    var detail: String
+
     /// Whether `request` is a person's browser asking for a page, not a program calling the API.
     static func wanted(by request: Request) -> Bool {
         let path = request.uri.path
@@ -11,46 +16,14 @@ enum ErrorPage {
         return request.headers[.accept].map { $0.contains("text/html") } ?? false
     }
 
-    static func response(_ problem: Problem) -> Response {
+    /// The page for `problem`, with its status; nil when the template cannot render (the caller
+    /// answers with the problem itself).
+    static func response(_ problem: Problem, templates: WebTemplates) -> Response? {
         let heading = problem.status == 404 ? "Nothing grows here" : problem.title
-        let text = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(heading)) · Grove</title>
-            <link rel="stylesheet" href="/static/app.css">
-            <link rel="icon" href="/static/tree.svg" type="image/svg+xml">
-            </head>
-            <body class="bare">
-            <main id="main" class="error-page">
-            <h1>\(escape(heading))</h1>
-            <p data-testid="error-detail">\(escape(problem.detail))</p>
-            <p><a href="/">Back to Today</a> · <a href="/settings">Settings</a></p>
-            </main>
-            </body>
-            </html>
-            """
+        guard let text = try? templates.render("error", ErrorPage(title: heading, heading: heading, detail: problem.detail)) else { return nil }
         var buffer = ByteBuffer()
         buffer.writeString(text)
-        let status = HTTPResponse.Status(code: problem.status, reasonPhrase: problem.title)
-        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        return Response(status: HTTPResponse.Status(code: problem.status, reasonPhrase: problem.title),
+                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
     }
 }
