@@ -58,6 +58,15 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
   await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url) });
 });
 
+// Exit on Grove's page (it marks itself `#left`): the tab goes back to where it was before the
+// gated site was asked for, or closes when there is nothing to go back to.
+ext.webNavigation.onReferenceFragmentUpdated.addListener(async (navigation) => {
+  if (navigation.frameId !== 0 || !navigation.url.endsWith("#left")) return;
+  const s = await settings();
+  if (!navigation.url.startsWith(s.grove.replace(/\/+$/, "") + "/pause/")) return;
+  try { await ext.tabs.goBack(navigation.tabId); } catch { await ext.tabs.remove(navigation.tabId).catch(() => {}); }
+});
+
 // New settings (another Grove, other grace minutes): read the apps again at the next navigation.
 ext.storage.onChanged.addListener((changes) => {
   if (changes.grove || changes.token || changes.grace || changes.graceDefault) cache = { at: 0, grove: "", apps: [] };

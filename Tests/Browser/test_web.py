@@ -253,3 +253,41 @@ def test_add_your_own_words_to_what_a_pause_shows(grove, browser):
     form.find_element(By.TAG_NAME, "button").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=content]"), text))
     assert "my-question" in grove.cli("content", "list", "--json")
+
+
+def test_a_content_pack_from_the_web_joins_what_a_pause_shows(grove, browser):
+    import http.server, threading
+    from conftest import free_port
+    text = "Notice the pull of the feed, name it, and let it pass like weather over a quiet valley."
+    pack = json.dumps({"format": 1, "items": [{"id": "web-1", "type": "prompt", "category": "nature", "text": text},
+                                              {"id": "web-2", "type": "poem", "category": "nature", "text": text}]}).encode()
+
+    class Pack(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("ETag", '"1"')
+            self.send_header("Content-Length", str(len(pack)))
+            self.end_headers()
+            self.wfile.write(pack)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Pack)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/pack.json"
+    try:
+        browser.get(grove.url + "/content")
+        form = browser.find_element(By.CSS_SELECTOR, "form[data-api='POST /api/v1/pause/content-sources']")
+        form.find_element(By.NAME, "url").send_keys(url)
+        form.find_element(By.TAG_NAME, "button").click()
+        wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=content-sources]"), "1 item"))
+        wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=content]"), text))
+        assert "from 127.0.0.1" in browser.find_element(By.CSS_SELECTOR, "[data-testid=content]").text
+        sources = json.loads(grove.cli("content", "source", "list", "--json"))
+        assert [(s["url"], s["itemCount"], s["etag"]) for s in sources] == [(url, 1, '"1"')]
+        browser.find_element(By.CSS_SELECTOR, "[data-action=refresh-sources]").click()
+        wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".toast"), "up to date"))
+    finally:
+        server.shutdown()

@@ -188,3 +188,46 @@ struct PauseTests {
         #expect(UsageStatistics.retentionStart(today: day("2025-03-31")) == day("2025-03-02"))
     }
 }
+
+@Suite("Adaptive friction: a weekly step within your length…45 s")
+struct AdaptiveFrictionTests {
+    let today = LocalDay("2025-06-16")!
+    typealias W = AdaptiveFriction.Window
+
+    @Test func theLengthFollowsTheExitRateOneStepAWeek() {
+        let start = AdaptiveFriction(appId: "x", duration: 20)
+        // Exits fell from 80% to 20%: the pause is working less, so it lengthens.
+        let longer = start.reviewed(today: today, base: 20, recent: W(finished: 10, exits: 2), earlier: W(finished: 10, exits: 8))
+        #expect(longer.duration == 25 && longer.lastChange == 5 && longer.reviewedDay == today)
+        #expect(longer.recentExitRate == 0.2 && longer.earlierExitRate == 0.8)
+        // Exits rose: it relaxes, never below the length you set.
+        let relaxed = longer.reviewed(today: today.adding(days: 7), base: 20, recent: W(finished: 10, exits: 9), earlier: W(finished: 10, exits: 2))
+        #expect(relaxed.duration == 20 && relaxed.lastChange == -5)
+        let floor = relaxed.reviewed(today: today.adding(days: 14), base: 20, recent: W(finished: 10, exits: 10), earlier: W(finished: 10, exits: 1))
+        #expect(floor.duration == 20 && floor.lastChange == 0)
+        // Never past 45 s.
+        let top = AdaptiveFriction(appId: "x", duration: 45).reviewed(today: today, base: 15, recent: W(finished: 9, exits: 0), earlier: W(finished: 9, exits: 9))
+        #expect(top.duration == 45 && top.lastChange == 0)
+    }
+
+    @Test func tooFewPausesOrASmallDifferenceChangeNothing() {
+        let start = AdaptiveFriction(appId: "x", duration: 30)
+        #expect(start.reviewed(today: today, base: 15, recent: W(finished: 4, exits: 0), earlier: W(finished: 10, exits: 10)).duration == 30)
+        #expect(start.reviewed(today: today, base: 15, recent: W(finished: 10, exits: 5), earlier: W(finished: 100, exits: 54)).duration == 30)
+        #expect(start.reviewed(today: today, base: 15, recent: W(finished: 40, exits: 19), earlier: W(finished: 40, exits: 20)).lastChange == 0)
+        // A length set above the adapted one wins at once.
+        #expect(start.effectiveDuration(base: 40) == 40)
+        #expect(start.reviewed(today: today, base: 40, recent: W(finished: 0, exits: 0), earlier: W(finished: 0, exits: 0)).duration == 40)
+    }
+
+    @Test func aReviewIsDueOnceAWeek() {
+        var f = AdaptiveFriction(appId: "x", duration: 15)
+        #expect(f.isDue(today: today))
+        f.reviewedDay = today
+        #expect(!f.isDue(today: today.adding(days: 6)))
+        #expect(f.isDue(today: today.adding(days: 7)))
+        let (recent, earlier) = AdaptiveFriction.windows(today: today)
+        #expect(recent == LocalDay("2025-06-09")!...LocalDay("2025-06-15")!)
+        #expect(earlier == LocalDay("2025-06-02")!...LocalDay("2025-06-08")!)
+    }
+}

@@ -27,6 +27,9 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
     public var lastUsed: Date?
     /// How many times it has been shown: the rotation's fairness counter (a Grove addition).
     public var timesShown: Int
+    /// The content source (URL) a pack item came from; nil for bundled items and the user's own.
+    /// Kept by the store: a pack cannot claim it and saving an item does not change it.
+    public var source: String?
 
     public static let textLengthRange = 50...750
     public static let readingLengthRange = 10...60
@@ -67,7 +70,7 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
         guard timesShown >= 0 else { throw .inconsistentRecord(field: "timesShown", rule: "timesShown cannot be negative") }
     }
 
-    private enum CodingKeys: String, CodingKey { case id, type, text, category, author, length, priority, isBundled, lastUsed, timesShown }
+    private enum CodingKeys: String, CodingKey { case id, type, text, category, author, length, priority, isBundled, lastUsed, timesShown, source }
 
     /// Content packs may leave out what Grove can work out: reading length, priority, counters.
     public init(from decoder: Decoder) throws {

@@ -40,6 +40,12 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case outcomeMismatch(String)
     /// Text with a NUL character.
     case nulCharacter(field: String)
+    /// A content source that is not an absolute http(s) URL with a host (no credentials, no fragment).
+    case invalidContentSource(String)
+    /// A content source added twice.
+    case duplicateContentSource(String)
+    /// No content source with this URL.
+    case unknownContentSource(String)
     /// A stored record (imported, synced) whose own fields disagree or break a rule: a pause's zone, local day and end, a counter below zero.
     case inconsistentRecord(field: String, rule: String)
 
@@ -62,6 +68,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .outcomeMismatch: "actionOutcome"
         case .inconsistentRecord(let field, _): field
         case .nulCharacter(let field): field
+        case .invalidContentSource, .duplicateContentSource, .unknownContentSource: "url"
         }
     }
 
@@ -88,6 +95,10 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .outcomeMismatch(let rule): rule
         case .inconsistentRecord(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"
+        case .invalidContentSource(let url):
+            "A content source must be an absolute http or https URL with a host, no user name and no #fragment, at most \(ContentSource.maxURLLength) characters (got \"\(url.prefix(200))\")"
+        case .duplicateContentSource(let url): "\(url) is already a content source"
+        case .unknownContentSource(let url): "No content source \(url)"
         }
     }
 }

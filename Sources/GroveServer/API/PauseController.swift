@@ -34,6 +34,8 @@ struct PauseController {
         api.put("pause/preferences", use: updatePreferences)
         api.patch("pause/preferences", use: changePreferences)
         api.put("pause/apps/:appId/enabled", use: setAppEnabled)
+        api.get("pause/friction", use: friction)
+        api.put("pause/apps/:appId/adaptive", use: setAdaptive)
     }
 
     // MARK: Apps
@@ -71,6 +73,21 @@ struct PauseController {
         let id = try context.string("appId")
         try database.setAppEnabled(id: id, input.isEnabled)
         return JSON(try app(id))
+    }
+
+    /// `GET /pause/friction`: the apps with adaptive friction on, their lengths now and last reviews.
+    @Sendable func friction(_ request: Request, context: GroveRequestContext) async throws -> JSON<[AdaptiveFriction]> {
+        JSON(try await database.run { try $0.adaptiveFriction() })
+    }
+
+    struct AdaptiveOutput: Encodable, Sendable { var appId: String; var isEnabled: Bool; var friction: AdaptiveFriction? }
+
+    /// `PUT /pause/apps/:appId/adaptive {isEnabled}`: adaptive friction on (from your pause length) or off.
+    @Sendable func setAdaptive(_ request: Request, context: GroveRequestContext) async throws -> JSON<AdaptiveOutput> {
+        let input = try await request.decode(as: EnabledInput.self, context: context)
+        let id = try context.string("appId")
+        let friction = try await database.run { try $0.setAdaptiveFriction(appId: id, input.isEnabled) }
+        return JSON(AdaptiveOutput(appId: id, isEnabled: friction != nil, friction: friction))
     }
 
     /// `DELETE /pause/apps/:appId`, with its pause history.

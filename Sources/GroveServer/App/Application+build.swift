@@ -33,6 +33,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     PauseController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     IntentionsController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
+    ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
@@ -54,10 +55,11 @@ public func buildApplication(
         onReminder?(kind)
     }
     let maintenance = MaintenanceService(database: database)
+    let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     return Application(
         router: parts.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
-        services: [monitor, reminders, maintenance] + extra,
+        services: [monitor, reminders, maintenance, content] + extra,
         logger: logger)
 }
 

@@ -56,8 +56,8 @@ public struct Problem: Codable, Sendable, Equatable {
             return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
         case let e as PauseValidationError:
             switch e {
-            case .unknownApp, .unknownContent: return Problem(status: .notFound, detail: e.message, field: e.field)
-            case .sessionAlreadyFinished, .appNotGated: return Problem(status: .conflict, detail: e.message, field: e.field)
+            case .unknownApp, .unknownContent, .unknownContentSource: return Problem(status: .notFound, detail: e.message, field: e.field)
+            case .sessionAlreadyFinished, .appNotGated, .duplicateContentSource: return Problem(status: .conflict, detail: e.message, field: e.field)
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }
         case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)

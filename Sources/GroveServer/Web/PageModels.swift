@@ -189,15 +189,22 @@ struct PauseUsagePage: Encodable {
     var bare = false
     var rows: [Row]
     var empty: Bool
+    /// Adaptive friction, one row per gated app (and any app that has it on): its switch, its length now, its last review.
+    struct Friction: Encodable { var id: String; var app: String; var on: Bool; var length: String; var review: String }
+    var friction: [Friction]
 }
 
 struct ContentPage: Encodable {
-    struct Item: Encodable { var id: String; var text: String; var author: String?; var type: String; var category: String; var timesShown: Int; var timesWord: String; var bundled: Bool }
+    struct Item: Encodable { var id: String; var text: String; var author: String?; var type: String; var category: String; var timesShown: Int; var timesWord: String; var bundled: Bool; var source: String? }
     var title = "Content"
     var bare = false
     var category: String?
     var categories: [CategoryView]
     var items: [Item]
+    /// Content packs from the web, with when each was last fetched (in the store's zone) and why the last check failed.
+    struct Source: Encodable { var url: String; var items: String; var fetched: String?; var error: String? }
+    var sources: [Source]
+    var hasSources: Bool
 }
 
 struct PausePage: Encodable {

@@ -101,11 +101,19 @@ struct WebController {
         }
         let items = try database.contents(category: category).map { c in
             ContentPage.Item(id: c.id, text: c.text, author: c.author, type: c.type.rawValue, category: c.category.displayName, timesShown: c.timesShown,
-                             timesWord: c.timesShown == 1 ? "time" : "times", bundled: c.isBundled)
+                             timesWord: c.timesShown == 1 ? "time" : "times", bundled: c.isBundled || c.source != nil,
+                             source: c.source.flatMap { URLComponents(string: $0)?.host })
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = try database.calendar().timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let sources = try database.contentSources().map { s in
+            ContentPage.Source(url: s.url, items: "\(s.itemCount) item\(s.itemCount == 1 ? "" : "s")", fetched: s.lastFetched.map(formatter.string(from:)), error: s.lastError)
         }
         return ContentPage(category: category?.rawValue, categories: MindfulnessContent.ContentCategory.allCases.map {
             CategoryView(id: $0.rawValue, name: $0.displayName, selected: $0 == category)
-        }, items: items)
+        }, items: items, sources: sources, hasSources: !sources.isEmpty)
     }
 
     /// Usage per app and day (30 days), newest first, with the apps' names.
@@ -116,7 +124,14 @@ struct WebController {
                                exited: s.exitedSessions, average: String(format: "%.0f", s.avgTimeSpent), rate: Int((s.completionRate * 100).rounded()),
                                meets: s.meetsTarget, streak: s.streakCount, streakWord: s.streakCount == 1 ? "day" : "days")
         }
-        return PauseUsagePage(rows: rows, empty: rows.isEmpty)
+        let base = try database.pausePreferences().timerDuration
+        let adaptive = Dictionary(try database.adaptiveFriction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
+        let friction = try database.apps().filter { $0.isEnabled || adaptive[$0.id] != nil }.map { app in
+            let f = adaptive[app.id]
+            return PauseUsagePage.Friction(id: app.id, app: app.displayName, on: f != nil, length: "\(f?.effectiveDuration(base: base) ?? base) s",
+                                           review: f?.reviewDescription ?? "off")
+        }
+        return PauseUsagePage(rows: rows, empty: rows.isEmpty, friction: friction)
     }
 
     /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);

@@ -14,6 +14,12 @@ extension AppDatabase {
         migrator.registerMigration("v3-sync") { db in
             try db.execute(sql: v3Sync)
         }
+        migrator.registerMigration("v4-content-sources") { db in
+            try db.execute(sql: v4ContentSources)
+        }
+        migrator.registerMigration("v5-adaptive-friction") { db in
+            try db.execute(sql: v5AdaptiveFriction)
+        }
         return migrator
     }
 
@@ -27,6 +33,37 @@ extension AppDatabase {
     private static let v2 = """
         CREATE INDEX focus_session_start ON focus_session (start_time DESC, id);
         CREATE INDEX focus_session_state_start ON focus_session (state, start_time DESC, id);
+        """
+
+    /// Content packs over HTTP(S): the sources, and which source each item came from. An item a
+    /// pack no longer carries is `retired` (kept for the pauses that showed it, never shown again)
+    /// rather than deleted, because deleting it would delete those pauses.
+    private static let v4ContentSources = """
+        CREATE TABLE content_source (
+            url TEXT PRIMARY KEY NOT NULL CHECK (length(url) BETWEEN 8 AND 2048 AND (url GLOB 'http://?*' OR url GLOB 'https://?*')),
+            added_at INTEGER NOT NULL,
+            etag TEXT,
+            last_checked INTEGER,
+            last_fetched INTEGER,
+            item_count INTEGER NOT NULL DEFAULT 0 CHECK (item_count >= 0),
+            last_error TEXT
+        ) STRICT;
+        ALTER TABLE mindfulness_content ADD COLUMN source_url TEXT REFERENCES content_source (url) ON DELETE SET NULL;
+        ALTER TABLE mindfulness_content ADD COLUMN retired INTEGER NOT NULL DEFAULT 0 CHECK (retired IN (0, 1));
+        CREATE INDEX mindfulness_content_source ON mindfulness_content (source_url) WHERE source_url IS NOT NULL;
+        """
+
+    /// Adaptive friction: a row per app that has it on (no row: off), with the length it reached and
+    /// what its last weekly review saw.
+    private static let v5AdaptiveFriction = """
+        CREATE TABLE pause_friction (
+            app_id TEXT PRIMARY KEY NOT NULL REFERENCES social_app (id) ON DELETE CASCADE,
+            duration INTEGER NOT NULL CHECK (duration BETWEEN 15 AND 45),
+            reviewed_day TEXT CHECK (reviewed_day IS NULL OR reviewed_day GLOB \(day)),
+            last_change INTEGER NOT NULL CHECK (last_change BETWEEN -30 AND 30),
+            recent_exit_rate REAL CHECK (recent_exit_rate IS NULL OR recent_exit_rate BETWEEN 0 AND 1),
+            earlier_exit_rate REAL CHECK (earlier_exit_rate IS NULL OR earlier_exit_rate BETWEEN 0 AND 1)
+        ) STRICT;
         """
 
     private static let v1 = """

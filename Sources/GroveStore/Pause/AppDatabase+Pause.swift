@@ -69,10 +69,11 @@ extension AppDatabase {
 
     // MARK: Content
 
-    /// The content library, optionally one category, by id.
+    /// The content library, optionally one category, by id (items a content source withdrew are
+    /// kept for the pauses that showed them, and left out here).
     public func contents(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
         try writer.snapshotRead { db in
-            var request = ContentRecord.order(sql: "id")
+            var request = ContentRecord.filter(sql: "NOT retired").order(sql: "id")
             if let category { request = request.filter(sql: "category = ?", arguments: [category.rawValue]) }
             return try request.fetchAll(db).map(\.content)
         }
@@ -167,15 +168,17 @@ extension AppDatabase {
         try recoverAbandonedGatewaySessions(db)
         guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
         let preferences = try pausePreferences(db)
-        let library = try ContentRecord.fetchAll(db).map(\.content)
+        let library = try ContentRecord.filter(sql: "NOT retired").fetchAll(db).map(\.content)
         guard var content = ContentRotation.next(from: library, categories: preferences.selectedCategories) else {
             throw PauseValidationError.noCategories
         }
         let now = environment.now()
         ContentRotation.markShown(&content, at: now)
         try ContentRecord(content).update(db)
+        let calendar = try calendar(db)
+        let duration = try pauseDuration(appId: appId, base: preferences.timerDuration, calendar: calendar, db)
         let session = GatewaySession(id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
-                                     durationSetting: preferences.timerDuration, platform: platform, calendar: try calendar(db))
+                                     durationSetting: duration, platform: platform, calendar: calendar)
         try GatewaySessionRecord(session).insert(db)
         return (session, content)
     }

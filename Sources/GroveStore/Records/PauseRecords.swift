@@ -37,6 +37,8 @@ struct ContentRecord: FetchableRecord, PersistableRecord {
         content = MindfulnessContent(id: row["id"], type: type, text: row["text"], category: category, author: row["author"],
                                      length: row["length"], priority: row["priority"], isBundled: row["is_bundled"],
                                      lastUsed: lastUsed.map(Date.init(groveMillis:)), timesShown: row["times_shown"])
+        // `source_url` is the store's to set (a pack's refresh), so `encode` leaves it alone.
+        if row.hasColumn("source_url") { content.source = row["source_url"] }
     }
 
     func encode(to c: inout PersistenceContainer) {

@@ -11,7 +11,11 @@ struct AppsList: ParsableCommand {
         let apps = try db.apps()
         if options.json { return try Output.json(apps) }
         let p = try db.pausePreferences()
-        for a in apps { print("\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)") }
+        let adaptive = Dictionary(try db.adaptiveFriction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
+        for a in apps {
+            let friction = adaptive[a.id].map { "  (adaptive: \($0.effectiveDuration(base: p.timerDuration)) s)" } ?? ""
+            print("\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)\(friction)")
+        }
         print("\(p.enabledApps.count)/\(PausePreferences.maxEnabledApps) enabled · pause \(p.timerDuration) s")
     }
 }

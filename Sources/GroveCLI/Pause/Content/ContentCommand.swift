@@ -12,7 +12,8 @@ struct ContentCommand: ParsableCommand {
               grove content add --type prompt --category mindfulness --text "What are you hoping to find in there right now?"
               grove content import pack.json     # a JSON array of content items
               grove content categories stoicism nature
+              grove content source add https://example.org/pack.json   # a pack from the web, refreshed daily
             """,
-        subcommands: [ContentList.self, ContentAdd.self, ContentImport.self, ContentCategories.self],
+        subcommands: [ContentList.self, ContentAdd.self, ContentImport.self, ContentCategories.self, ContentSourceCommand.self],
         defaultSubcommand: ContentList.self)
 }

@@ -138,7 +138,20 @@ const actions = {
   // Targeted changes: one field each, so that two pages changing different settings never undo each other.
   "default-theme": async (el) => { await api("PUT", "/api/v1/preferences/default-theme", { themeId: el.dataset.id }); await swapMain(); },
   "delete-content": async (el) => { if (confirm("Delete this item?")) { await api("DELETE", `/api/v1/pause/content/${encodeURIComponent(el.dataset.id)}`); await swapMain(); } },
+  "remove-source": async (el) => {
+    if (!confirm(`Stop using ${el.dataset.url}? Its items go (those a pause showed stay in its history).`)) return;
+    await api("DELETE", `/api/v1/pause/content-sources?url=${encodeURIComponent(el.dataset.url)}`); await swapMain();
+  },
+  "refresh-sources": async () => {
+    const results = await api("POST", "/api/v1/pause/content-sources/refresh", {});
+    const failed = results.filter((r) => r.status === "failed").length;
+    toast(failed ? `${failed} of ${results.length} could not be fetched; what they gave before stays.` : "Content is up to date.");
+    await swapMain();
+  },
   "delete-theme": async (el) => { if (confirm("Delete this theme?")) { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); } },
+  "toggle-friction": async (el) => {
+    try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/adaptive`, { isEnabled: el.checked }); await swapMain(); } catch { el.checked = !el.checked; }
+  },
   "toggle-app": async (el) => {
     try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/enabled`, { isEnabled: el.checked }); } catch { el.checked = !el.checked; }
   },
@@ -279,6 +292,9 @@ async function gatewayFinish(choice) {
     location.href = "/focus";
   } else {
     gatewayOver("Good call. It will still be there later.");
+    // Marks the page "left" without a new history entry: the browser extension takes the tab back
+    // to where it was (or closes it); without the extension this page stays, with its links.
+    location.replace("#left");
   }
 }
 

@@ -1,0 +1,139 @@
+import AsyncHTTPClient
+import Foundation
+import GroveCore
+import GroveStore
+import Logging
+import NIOCore
+
+/// Fetches content packs from their sources (seed 003's read-only content sync): conditional GETs
+/// with the last `ETag`, a day's freshness, the whole pack checked before any of it is applied.
+/// Whatever goes wrong, the pack in use (or the bundled one) stays and the failure is recorded on
+/// the source. `grove content source refresh` and the server's background refresh share it.
+public struct ContentRefresher: Sendable {
+    /// What one source's check came to.
+    public enum Result: Sendable, Equatable {
+        /// A new pack was applied.
+        case updated(ContentPackReport)
+        /// `304 Not Modified`: the pack in use is current.
+        case unchanged
+        /// Nothing changed; the message says why (offline, an HTTP status, a refused pack).
+        case failed(String)
+    }
+
+    /// One source and its result.
+    public struct Outcome: Sendable, Equatable {
+        public var url: String
+        public var result: Result
+    }
+
+    private let database: AppDatabase
+    private let client: HTTPClient
+    private let timeout: TimeAmount
+    private let logger: Logger
+
+    /// `client` defaults to one client for the process's content checks (never shut down, like
+    /// `HTTPClient.shared`); `timeout` bounds a whole fetch, body included.
+    /// `logger`: the server logs each source's result; a command prints it instead and passes a quieter one.
+    public init(database: AppDatabase, client: HTTPClient = ContentRefresher.client, timeout: TimeAmount = .seconds(15),
+                logger: Logger = Logger(label: "grove.content")) {
+        self.database = database
+        self.logger = logger
+        self.client = client
+        self.timeout = timeout
+    }
+
+    /// A source that refuses the connection fails at once rather than being retried until the
+    /// deadline (the shared client's choice): the next check is an hour away anyway, and a person
+    /// waiting on `grove content source add` should hear "offline" in a moment.
+    public static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            timeout: .init(connect: .seconds(5), read: .seconds(15)),
+            decompression: .enabled(limit: .size(ContentPack.maxBytes)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// Checks the sources that are due (`force`: every source, ignoring the day's freshness), one
+    /// after another.
+    public func refresh(force: Bool = false) async throws -> [Outcome] {
+        let sources = try await database.run { force ? try $0.contentSources() : try $0.contentSourcesDue() }
+        var outcomes: [Outcome] = []
+        for source in sources { outcomes.append(await refresh(source)) }
+        return outcomes
+    }
+
+    /// Checks one source now, whatever its freshness.
+    public func refresh(url: String) async throws -> Outcome {
+        guard let source = try await database.run({ try $0.contentSource(url: url) }) else {
+            throw PauseValidationError.unknownContentSource(url)
+        }
+        return await refresh(source)
+    }
+
+    private func refresh(_ source: ContentSource) async -> Outcome {
+        let result: Result
+        do {
+            result = try await fetch(source)
+        } catch {
+            result = .failed(Self.describe(error))
+        }
+        do {
+            switch result {
+            case .updated(let report):
+                logger.info("Content pack applied", metadata: ["url": "\(source.url)", "added": "\(report.added)", "updated": "\(report.updated)",
+                                                              "skipped": "\(report.skipped.count)"])
+                for skipped in report.skipped { logger.warning("Content item skipped", metadata: ["url": "\(source.url)", "item": "\(skipped.description)"]) }
+            case .unchanged:
+                try await database.run { try $0.markContentSourceUnchanged(url: source.url) }
+            case .failed(let message):
+                logger.warning("Content source failed", metadata: ["url": "\(source.url)", "error": "\(message)"])
+                try await database.run { try $0.recordContentSourceFailure(url: source.url, message: message) }
+            }
+        } catch {
+            // The source was removed meanwhile, or the store refused the write: nothing to keep.
+            return Outcome(url: source.url, result: .failed(Self.describe(error)))
+        }
+        return Outcome(url: source.url, result: result)
+    }
+
+    private func fetch(_ source: ContentSource) async throws -> Result {
+        var request = HTTPClientRequest(url: source.url)
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Grove")
+        // Only a pack still in the library can be "not modified".
+        if let etag = source.etag, source.itemCount > 0 { request.headers.add(name: "If-None-Match", value: etag) }
+        let response = try await client.execute(request, timeout: timeout)
+        switch response.status.code {
+        case 304:
+            return .unchanged
+        case 200:
+            let body = try await response.body.collect(upTo: ContentPack.maxBytes)
+            let pack: ContentPack
+            do { pack = try ContentPack.parse(Data(buffer: body)) } catch { return .failed(error.message) }
+            let etag = response.headers.first(name: "ETag")
+            let report = try await database.run { try $0.applyContentPack(pack, from: source.url, etag: etag) }
+            return .updated(report)
+        default:
+            // Drain a little of the body so the connection can be reused; its content is not ours to show.
+            _ = try? await response.body.collect(upTo: 64 << 10)
+            return .failed("The source answered HTTP \(response.status.code) \(response.status.reasonPhrase)")
+        }
+    }
+
+    /// A sentence for the source's `lastError`.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as any GroveValidationError: return error.message
+        case is NIOTooManyBytesError: return "The pack is larger than \(ContentPack.maxBytes >> 20) MiB"
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
+            return "The source did not answer in time"
+        default:
+            // NIO's errors describe sockets, not situations: name the few a person can act on.
+            let text = String(describing: error)
+            if text.contains("Connection refused") { return "Could not reach the source: the connection was refused (offline, or nothing serves there)" }
+            if text.contains("UnknownHost") || text.contains("DNS error") || text.contains("dnsA") { return "Could not reach the source: its host name did not resolve (offline?)" }
+            return "Could not reach the source (\(text.prefix(300)))"
+        }
+    }
+}
