@@ -97,6 +97,25 @@ struct ContentRefresherTests {
         }
     }
 
+    @Test func theServerRefreshesInTheBackgroundOnceADay() async throws {
+        let server = PackServer()
+        server.serve(.init(body: Self.pack(["bg-1"]), etag: "\"b\""))
+        let (db, clock) = try store()
+        let start = clock.now
+        try await server.application().test(.live) { client in
+            try db.addContentSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
+            // Sleeps of 10 minutes move the store's clock: three simulated days pass in moments.
+            let service = ContentRefreshService(refresher: ContentRefresher(database: db), clock: SimulatedClock(clock), interval: .seconds(600))
+            let running = Task { try await service.run() }
+            while clock.now < start.addingTimeInterval(3 * 86_400 + 1_200) { await Task.yield() }
+            running.cancel()
+            _ = try? await running.value
+            // The first check fetches; each later day asks once, conditionally.
+            #expect(server.requests == [nil, "\"b\"", "\"b\"", "\"b\""])
+            #expect(try db.content(id: "bg-1") != nil)
+        }
+    }
+
     @Test func offlineLeavesTheBundledPackServingAndRetriesInAnHour() async throws {
         let server = PackServer()
         let port = try await server.application().test(.live) { client in try #require(client.port) }
