@@ -259,7 +259,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--pool-size", type=int, default=4, help="each instance's PostgreSQL connections (2 x cores / instances)")
-    parser.add_argument("--connections", type=int, default=24, help="client connections per instance")
+    parser.add_argument("--connections", type=int, default=16, help="client connections per instance (32 requests in flight over two instances)")
     parser.add_argument("--kill-after", type=float, default=None,
                         help="SIGKILL the first instance this many seconds into the load, then check that nothing acknowledged was lost")
     args = parser.parse_args()

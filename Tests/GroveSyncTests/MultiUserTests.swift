@@ -208,9 +208,30 @@ struct MultiUserTests {
         let laptop = try await first.register(DeviceRegistration(user: name, password: "password1", deviceName: "laptop"))
         let phone = try await second.register(DeviceRegistration(user: name, password: "password1", deviceName: "phone"))
         _ = try await second.authenticate(token: phone.token)
+        // The phone pulls and pushes on `second`: an instance whose store checks access inline now
+        // knows its token and will not look it up for the next push or pull.
+        let known = try await second.authenticateForSync(token: phone.token)
+        _ = try await second.pull(known, cursor: 0, limit: 10, checksum: nil)
+        _ = try await second.push(known, PushRequest(deviceId: phone.deviceId, mutations: []))
         try await first.revoke(try await first.authenticate(token: laptop.token), device: phone.deviceId)
+        func refused(_ body: () async throws -> Void) async {
+            do {
+                try await body()
+                Issue.record("a revoked device was served")
+            } catch SyncServerError.unauthorized {
+            } catch {
+                Issue.record("refused with \(error), not unauthorized")
+            }
+        }
         for service in [first, second] {
-            await #expect(throws: SyncServerError.self) { _ = try await service.authenticate(token: phone.token) }
+            await refused { _ = try await service.authenticate(token: phone.token) }
+            // Even where the token is known, the push's and the pull's own statements refuse it.
+            await refused { _ = try await service.pull(try await service.authenticateForSync(token: phone.token), cursor: 0, limit: 10, checksum: nil) }
+            await refused {
+                _ = try await service.push(try await service.authenticateForSync(token: phone.token), PushRequest(deviceId: phone.deviceId, mutations: []))
+            }
+            // A caller from before the revocation (what the token cache holds) gets nothing either.
+            if service.store.checksAccessInline { await refused { _ = try await service.pull(known, cursor: 0, limit: 10, checksum: nil) } }
         }
         _ = try await second.authenticate(token: laptop.token)
     }

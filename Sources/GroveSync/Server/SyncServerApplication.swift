@@ -94,8 +94,17 @@ struct SyncController {
     }
 
     private func caller(_ request: Request) async throws -> SyncService.Caller {
+        try await service.authenticate(token: try Self.token(request))
+    }
+
+    /// The caller of a push or a pull: the store refuses a revoked device in the same statement.
+    private func syncCaller(_ request: Request) async throws -> SyncService.Caller {
+        try await service.authenticateForSync(token: try Self.token(request))
+    }
+
+    private static func token(_ request: Request) throws -> String {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw SyncServerError.unauthorized }
-        return try await service.authenticate(token: String(header.dropFirst("Bearer ".count)))
+        return String(header.dropFirst("Bearer ".count))
     }
 
     @Sendable func register(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
@@ -125,12 +134,12 @@ struct SyncController {
     }
 
     @Sendable func push(_ request: Request, context: SyncRequestContext) async throws -> PushResponse {
-        let caller = try await caller(request)
+        let caller = try await syncCaller(request)
         return try await service.push(caller, try await request.decode(as: PushRequest.self, context: context))
     }
 
     @Sendable func pull(_ request: Request, context: SyncRequestContext) async throws -> PullResponse {
-        let caller = try await caller(request)
+        let caller = try await syncCaller(request)
         let query = request.uri.queryParameters
         func number(_ name: String, default value: Int64) throws -> Int64 {
             guard let text = query[name[...]] else { return value }

@@ -23,6 +23,8 @@ public struct SyncService: Sendable {
     static let decoyHash = Bcrypt.hash("grove-sync-decoy-\(UUID().uuidString)", cost: 10)
     /// "Last seen" is written at most once a minute per device.
     static let touchInterval: TimeInterval = 60
+    /// Tokens this instance has authenticated (see `authenticateForSync`).
+    let tokens = TokenCache()
 
     public init(store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(), now: @escaping @Sendable () -> Date = { Date() },
                 newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10) {
@@ -75,18 +77,52 @@ public struct SyncService: Sendable {
         return DeviceCredentials(deviceId: id, token: token)
     }
 
-    /// The caller a bearer token belongs to; throws `unauthorized` for anything else.
+    /// The caller a bearer token belongs to, looked up in the store; throws `unauthorized` for anything else.
     public func authenticate(token: String) async throws -> Caller {
-        let parts = token.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "gsy", parts[1].utf8.count == 12, parts[2].utf8.count == 64,
-              let (device, user) = try await store.device(tokenPrefix: String(parts[1])),
+        guard let prefix = Self.prefix(of: token), let (device, user) = try await store.device(tokenPrefix: prefix),
               Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled
         else { throw SyncServerError.unauthorized }
         let time = now()
-        if device.lastSeen.map({ time.timeIntervalSince($0) >= Self.touchInterval }) ?? true {
+        var seen = device.lastSeen
+        if seen.map({ time.timeIntervalSince($0) >= Self.touchInterval }) ?? true {
             try await store.touchDevice(device.id, now: time)
+            seen = time
         }
+        if store.checksAccessInline { tokens.remember(prefix, Caller(device: device, user: user), seen: seen ?? time) }
         return Caller(device: device, user: user)
+    }
+
+    /// The caller of a push or a pull. With a store that checks access in the push's and the pull's
+    /// own statement, a token this instance has seen is not looked up again — one round trip of
+    /// three saved on every push — and its digest is still compared here; what can change (revoked,
+    /// disabled) is the statement's to refuse. Other stores, and every other route, `authenticate`.
+    public func authenticateForSync(token: String) async throws -> Caller {
+        guard store.checksAccessInline, let prefix = Self.prefix(of: token), let (caller, seen) = tokens.caller(prefix),
+              Self.constantTimeEqual(caller.device.tokenHash, Self.digest(token))
+        else { return try await authenticate(token: token) }
+        let time = now()
+        if time.timeIntervalSince(seen) >= Self.touchInterval {
+            try await store.touchDevice(caller.device.id, now: time)
+            tokens.remember(prefix, caller, seen: time)
+        }
+        return caller
+    }
+
+    /// `body`, forgetting the caller's token when the store refused it (revoked, disabled meanwhile).
+    private func forgettingRefused<T>(_ caller: Caller, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch SyncServerError.unauthorized {
+            tokens.forget(deviceId: caller.device.id)
+            throw SyncServerError.unauthorized
+        }
+    }
+
+    /// The lookup part of a well-formed token (`gsy_<12>_<64>`).
+    static func prefix(of token: String) -> String? {
+        let parts = token.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "gsy", parts[1].utf8.count == 12, parts[2].utf8.count == 64 else { return nil }
+        return String(parts[1])
     }
 
     public func devices(_ caller: Caller) async throws -> [DeviceInfo] { try await store.devices(userId: caller.user.id) }
@@ -110,8 +146,10 @@ public struct SyncService: Sendable {
         let time = now()
         let plan: PushPlan
         do {
-            plan = try await metrics.measure(metrics.pushes, metrics.pushSeconds) {
-                try await store.push(userId: caller.user.id, deviceId: caller.device.id, request: request, now: time)
+            plan = try await forgettingRefused(caller) {
+                try await metrics.measure(metrics.pushes, metrics.pushSeconds) {
+                    try await store.push(userId: caller.user.id, deviceId: caller.device.id, request: request, now: time)
+                }
             }
         } catch let refusal as PushRefusal { throw SyncServerError.push(refusal) }
         metrics.mutations.increment(by: Int64(request.mutations.count))
@@ -126,14 +164,11 @@ public struct SyncService: Sendable {
         guard (1 ... SyncWire.maxPullLimit).contains(limit) else {
             throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
         }
-        let (head, horizon) = try await store.head(userId: caller.user.id)
-        if cursor > head { throw SyncServerError.historyDiverged(head: head) }
-        if cursor > 0, cursor < horizon { throw SyncServerError.cursorExpired(horizon: horizon) }
-        if cursor > 0, let checksum, !checksum.isEmpty, try await store.digest(userId: caller.user.id, seq: cursor) != checksum {
-            throw SyncServerError.historyDiverged(head: head)
-        }
-        let page = try await metrics.measure(metrics.pulls, metrics.pullSeconds) {
-            try await store.pull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, limit: limit, includeOwn: full)
+        let page = try await forgettingRefused(caller) {
+            try await metrics.measure(metrics.pulls, metrics.pullSeconds) {
+                try await store.checkedPull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, checksum: checksum,
+                                            limit: limit, includeOwn: full)
+            }
         }
         return PullResponse(changes: page.changes, cursor: page.cursor, hasMore: page.hasMore, checksum: page.checksum, serverTime: now())
     }

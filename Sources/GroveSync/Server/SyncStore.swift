@@ -68,4 +68,30 @@ public protocol SyncStore: Sendable {
     func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int
     /// Throws unless the database answers (`/readyz`).
     func checkReady() async throws
+
+    /// True when `push` and `checkedPull` refuse a revoked device or a disabled account in the very
+    /// statement that does the work: then a push or a pull may come from a token the instance has seen
+    /// before without looking it up again (`SyncService`'s token cache), and a revocation made on any
+    /// instance still refuses the next request at once.
+    var checksAccessInline: Bool { get }
+
+    /// A pull whose cursor is checked against the same snapshot it reads: past the head or a
+    /// `checksum` that is not what sits at the cursor → `historyDiverged`; below the horizon →
+    /// `cursorExpired`. The cursor is acknowledged only when it passed.
+    func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws -> StoredPage
+}
+
+extension SyncStore {
+    public var checksAccessInline: Bool { false }
+
+    /// The checks, then the page, in separate reads (an embedded store answers each in microseconds).
+    public func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws -> StoredPage {
+        let (head, horizon) = try await head(userId: userId)
+        if cursor > head { throw SyncServerError.historyDiverged(head: head) }
+        if cursor > 0, cursor < horizon { throw SyncServerError.cursorExpired(horizon: horizon) }
+        if cursor > 0, let checksum, !checksum.isEmpty, try await digest(userId: userId, seq: cursor) != checksum {
+            throw SyncServerError.historyDiverged(head: head)
+        }
+        return try await pull(userId: userId, deviceId: deviceId, cursor: cursor, limit: limit, includeOwn: includeOwn)
+    }
 }

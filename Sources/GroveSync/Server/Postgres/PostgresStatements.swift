@@ -29,7 +29,7 @@ enum PostgresStatements {
         typealias Row = (Int64, Int64, String)
         static let sql = """
             SELECT u.head, d.last_mutation_id, d.last_mutation_digest FROM sync_user u JOIN sync_device d ON d.user_id = u.id
-            WHERE u.id = $1 AND d.id = $2 FOR UPDATE OF u
+            WHERE u.id = $1 AND d.id = $2 AND NOT d.revoked AND NOT u.disabled FOR UPDATE OF u
             """
         var userId: Int64
         var deviceId: String
@@ -52,7 +52,8 @@ enum PostgresStatements {
         typealias Row = (Int16, Int64, Int64, String, String, String)
         static let sql = """
             SELECT 0::int2, u.head, d.last_mutation_id, '', '', d.last_mutation_digest
-            FROM sync_user u JOIN sync_device d ON d.user_id = u.id WHERE u.id = $1 AND d.id = $2
+            FROM sync_user u JOIN sync_device d ON d.user_id = u.id
+            WHERE u.id = $1 AND d.id = $2 AND NOT d.revoked AND NOT u.disabled
             UNION ALL
             SELECT 1::int2, 0, 0, e.entity, e.entity_id, e.state FROM sync_entity e
             JOIN unnest($3::text[], $4::text[]) AS t (entity, entity_id) ON e.entity = t.entity AND e.entity_id = t.entity_id
@@ -145,24 +146,34 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
-    /// A page of changes in one round trip and one snapshot: the cursor acknowledged, the head with the
-    /// digest at max(head, cursor), and up to `limit` rows after the cursor each with its digest. The
-    /// user's row always comes back (with null row columns when the page is empty).
+    /// A page of changes in one round trip and one snapshot, the cursor checked in it: the head, the
+    /// horizon and whether the cursor passed (not past the head, not below the horizon, `checksum` —
+    /// when given — what sits at it); the cursor acknowledged only if it passed; the digest at
+    /// max(head, cursor); and, if it passed, up to `limit` rows after the cursor each with its digest.
+    /// One row comes back for a device that may pull (null row columns when the page is empty), none
+    /// for a revoked device or a disabled account.
     struct Pull: PostgresPreparedStatement {
-        typealias Row = (Int64, String, Int64?, String?, String?, Bool?, String?, String)
+        typealias Row = (Int64, Int64, Bool, String, Int64?, String?, String?, Bool?, String?, String)
         static let sql = """
-            WITH acked AS (
-                UPDATE sync_device SET acked_cursor = GREATEST(acked_cursor, $3) WHERE id = $2 AND user_id = $1
+            WITH u AS (
+                SELECT u.id, u.head, u.horizon FROM sync_user u JOIN sync_device d ON d.user_id = u.id
+                WHERE u.id = $1 AND d.id = $2 AND NOT d.revoked AND NOT u.disabled
+            ), ok AS (
+                SELECT $3 <= u.head AND ($3 = 0 OR $3 >= u.horizon)
+                       AND ($6 = '' OR $3 = 0 OR EXISTS (SELECT 1 FROM sync_log WHERE user_id = $1 AND seq = $3 AND digest = $6)) AS passed
+                FROM u
+            ), acked AS (
+                UPDATE sync_device SET acked_cursor = GREATEST(acked_cursor, $3)
+                WHERE id = $2 AND user_id = $1 AND (SELECT passed FROM ok)
             )
-            SELECT u.head, COALESCE(hl.digest, ''), p.seq, p.entity, p.entity_id, p.deleted, p.state, COALESCE(pl.digest, '')
-            FROM sync_user u
+            SELECT u.head, u.horizon, ok.passed, COALESCE(hl.digest, ''), p.seq, p.entity, p.entity_id, p.deleted, p.state, COALESCE(pl.digest, '')
+            FROM u CROSS JOIN ok
             LEFT JOIN sync_log hl ON hl.user_id = u.id AND hl.seq = GREATEST(u.head, $3)
             LEFT JOIN LATERAL (
                 SELECT seq, entity, entity_id, deleted, state FROM sync_entity
-                WHERE user_id = $1 AND seq > $3 AND NOT (echo AND writer = $4) ORDER BY seq LIMIT $5
+                WHERE user_id = $1 AND seq > $3 AND NOT (echo AND writer = $4) AND ok.passed ORDER BY seq LIMIT $5
             ) p ON true
             LEFT JOIN sync_log pl ON pl.user_id = u.id AND pl.seq = p.seq
-            WHERE u.id = $1
             ORDER BY p.seq
             """
         var userId: Int64
@@ -171,14 +182,17 @@ enum PostgresStatements {
         /// The device whose own echoes are left out ("" to include them).
         var excluding: String
         var limit: Int64
+        /// What the device saw at `cursor` ("": not checked).
+        var checksum: String
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 5)
+            var bindings = PostgresBindings(capacity: 6)
             bindings.append(userId)
             bindings.append(deviceId)
             bindings.append(cursor)
             bindings.append(excluding)
             bindings.append(limit)
+            bindings.append(checksum)
             return bindings
         }
 

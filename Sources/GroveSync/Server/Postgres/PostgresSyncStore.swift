@@ -166,22 +166,40 @@ public struct PostgresSyncStore: SyncStore {
         return applied > 0 ? plan : nil
     }
 
+    /// Push and pull refuse a revoked device or a disabled account in their own statements.
+    public var checksAccessInline: Bool { true }
+
     public func pull(userId: Int64, deviceId: UUID, cursor: Int64, limit: Int, includeOwn: Bool) async throws -> StoredPage {
+        try await checkedPull(userId: userId, deviceId: deviceId, cursor: cursor, checksum: nil, limit: limit, includeOwn: includeOwn)
+    }
+
+    /// One statement: the checks, the acknowledgement and the page in one snapshot (`Pull`).
+    public func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws -> StoredPage {
         let statement = PostgresStatements.Pull(userId: userId, deviceId: deviceId.uuidString, cursor: cursor,
-                                                excluding: includeOwn ? "" : deviceId.uuidString, limit: Int64(limit) + 1)
+                                                excluding: includeOwn ? "" : deviceId.uuidString, limit: Int64(limit) + 1,
+                                                checksum: cursor > 0 ? checksum ?? "" : "")
         let decoder = JSONDecoder()
-        var head: Int64 = 0, headDigest = ""
+        var found: (head: Int64, horizon: Int64, passed: Bool)?
+        var headDigest = ""
         var changes: [SyncChange] = []
         var digests: [String] = []
         var more = false
-        for try await (userHead, atHead, seq, entity, id, deleted, text, digest) in try await client.execute(statement, logger: logger) {
-            head = userHead
+        for try await (userHead, horizon, passed, atHead, seq, entity, id, deleted, text, digest) in try await client.execute(statement, logger: logger) {
+            found = (userHead, horizon, passed)
             headDigest = atHead
             guard let seq, let entity, let id, let deleted, let text else { continue }
             guard changes.count < limit else { more = true; continue }
             changes.append(SyncChange(seq: seq, entity: entity, entityId: id, state: try StoredState.state(text, decoder: decoder), deleted: deleted))
             digests.append(digest)
         }
+        guard let found else { throw SyncServerError.unauthorized }
+        if !found.passed {
+            // The same answers, in the same order, as the separate checks of other stores.
+            if cursor > found.head { throw SyncServerError.historyDiverged(head: found.head) }
+            if cursor > 0, cursor < found.horizon { throw SyncServerError.cursorExpired(horizon: found.horizon) }
+            throw SyncServerError.historyDiverged(head: found.head)
+        }
+        let head = found.head
         let next = more ? (changes.last?.seq ?? cursor) : max(cursor, head)
         let checksum = next == 0 ? "" : more ? (digests.last ?? "") : headDigest
         return StoredPage(changes: changes, hasMore: more, head: head, cursor: next, checksum: checksum)
