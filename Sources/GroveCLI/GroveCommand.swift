@@ -25,7 +25,7 @@ public struct GroveCommand: AsyncParsableCommand {
               grove serve                     the web app at http://127.0.0.1:8080/
               grove --generate-completion-script bash > /etc/bash_completion.d/grove
             """,
-        subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
+        subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
                       AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
                       ExportCommand.self, ImportCommand.self, ServeCommand.self, SyncCommand.self, SyncServerCommand.self])
 

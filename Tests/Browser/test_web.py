@@ -291,3 +291,32 @@ def test_a_content_pack_from_the_web_joins_what_a_pause_shows(grove, browser):
         wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".toast"), "up to date"))
     finally:
         server.shutdown()
+
+
+def test_the_weekly_review_shows_the_week_and_prints_without_the_site(grove, browser):
+    end = datetime.now().astimezone() - timedelta(minutes=5)
+    start = end - timedelta(minutes=25)
+    fmt = "%Y-%m-%d %H:%M"
+    grove.cli("focus", "log", "--start", start.strftime(fmt), "--end", end.strftime(fmt))
+    grove.cli("intention", "set", "Finish the essay draft", "--scope", "week", "--date", end.date().isoformat())
+    browser.get(f"{grove.url}/review?week={end.date().isoformat()}")
+    iso_year, iso_week, _ = end.date().isocalendar()
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith("Week ")
+    assert "Finish the essay draft" in browser.find_element(By.CSS_SELECTOR, "[data-testid=review-intention]").text
+    assert "1 tree" in browser.find_element(By.CSS_SELECTOR, "[data-testid=review-totals]").text
+    row = [r for r in browser.find_elements(By.CSS_SELECTOR, "[data-testid=review-days] tbody tr") if end.date().isoformat() in r.text]
+    assert len(row) == 1 and "25m" in row[0].text
+    # A day without its own intention shows none (not the week's again).
+    assert all("Finish the essay draft" not in r.text for r in browser.find_elements(By.CSS_SELECTOR, "[data-testid=review-days] tbody tr"))
+    browser.shot("review")
+    # On paper: the page without the site's header and buttons.
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    assert not browser.find_element(By.CSS_SELECTOR, "header.top").is_displayed()
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-action=print]").is_displayed()
+    browser.shot("review-print")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    # The week before is one click away, and the JSON says the same as the page.
+    browser.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
+    wait(browser).until(lambda b: "week=" in b.current_url and b.current_url != f"{grove.url}/review?week={end.date().isoformat()}")
+    review = json.loads(urllib.request.urlopen(f"{grove.url}/api/v1/review?week={end.date().isoformat()}").read())
+    assert review["trees"] == 1 and review["focusMinutes"] == 25 and len(review["days"]) == 7

@@ -164,13 +164,17 @@ struct ServerTests {
         try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
         try server.database.setAppEnabled(id: "youtube", true)
         try await server.test { c in
-            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/content", "/content?category=nature", "/pause/youtube", "/pause/instagram", "/login"] {
+            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/content", "/content?category=nature", "/pause/youtube", "/pause/instagram", "/login", "/review", "/review?week=last", "/review?week=2025-W10"] {
                 let reply = try await c.get(page)
                 #expect(reply.status == 200, "\(page)")
                 #expect(reply.contentType.hasPrefix("text/html"), "\(page)")
                 #expect(reply.text.contains("</html>"), "\(page)")
             }
             #expect(try await c.get("/").text.contains("Breathe before email"))
+            #expect(try await c.get("/review?week=someday").status == 400)
+            #expect(try await c.get("/api/v1/review?week=2025-W99").problem["field"] as? String == "week")
+            let review = try await c.get("/api/v1/review").object
+            #expect(review["week"] as? String == "2025-W20" && (review["days"] as? [Any])?.count == 7 && review["trees"] as? Int == 1)
             #expect(try await c.get("/forest").text.contains("data-testid=\"tree\""))
             #expect(try await c.get("/timers").text.contains("Kettle"))
             #expect(try await c.get("/stats").text.contains("<rect"))

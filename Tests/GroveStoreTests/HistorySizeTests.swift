@@ -56,6 +56,8 @@ struct HistorySizeTests {
         try Self.expectFlat("the newest trees", stores) { _ = try $0.completedSessions(limit: 20) }
         try Self.expectFlat("today's trees", stores) { _ = try $0.todaysCompletedSessions() }
         try Self.expectFlat("the current session", stores) { _ = try $0.currentFocusSession() }
+        try Self.expectFlat("the weekly review", stores) { _ = try $0.weeklyReview() }
+        try Self.expectFlat("last week's review", stores) { _ = try $0.weeklyReview(containing: LocalDay("2025-04-24")) }
     }
 
     /// The counter itself must see a path that reads everything, or the checks above prove nothing.

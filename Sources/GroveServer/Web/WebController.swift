@@ -20,6 +20,7 @@ struct WebController {
         router.get("themes") { _, _ in try page("themes", themes()) }
         router.get("settings") { _, _ in try page("settings", settings()) }
         router.get("pause") { _, _ in try page("pause-usage", pauseUsage()) }
+        router.get("review") { request, _ in try page("review", review(week: request.queryString("week"))) }
         router.get("content") { request, _ in try page("content", content(category: request.queryString("category"))) }
         router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
         router.get("login") { request, _ in
@@ -114,6 +115,16 @@ struct WebController {
         return ContentPage(category: category?.rawValue, categories: MindfulnessContent.ContentCategory.allCases.map {
             CategoryView(id: $0.rawValue, name: $0.displayName, selected: $0 == category)
         }, items: items, sources: sources, hasSources: !sources.isEmpty)
+    }
+
+    /// The weekly review of `?week=` (an ISO week, a day, "this" or "last"); anything else is a 400 naming it.
+    private func review(week: String?) throws -> ReviewPage {
+        let calendar = try database.calendar()
+        let today = calendar.localDay(of: database.environment.now())
+        guard let day = WeeklyReview.day(in: week ?? "this", today: today) else {
+            throw APIError.badRequest(field: "week", detail: "week must be \(WeeklyReview.weekFormats)")
+        }
+        return ReviewPage(try database.weeklyReview(containing: day), calendar: calendar, today: today)
     }
 
     /// Usage per app and day (30 days), newest first, with the apps' names.

@@ -148,6 +148,7 @@ const actions = {
     toast(failed ? `${failed} of ${results.length} could not be fetched; what they gave before stays.` : "Content is up to date.");
     await swapMain();
   },
+  "print": () => window.print(),
   "delete-theme": async (el) => { if (confirm("Delete this theme?")) { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); } },
   "toggle-friction": async (el) => {
     try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/adaptive`, { isEnabled: el.checked }); await swapMain(); } catch { el.checked = !el.checked; }
@@ -313,9 +314,12 @@ const gatewayPage = $("[data-page=pause]");
 if (gatewayPage) startGateway(gatewayPage).catch(() => {});
 
 // ---------------------------------------------------------------- live updates and reminders
-function notify(title, body) {
+function notify(title, body, link) {
   toast(`${title} — ${body}`);
-  if ("Notification" in window && Notification.permission === "granted") new Notification(title, { body, icon: "/static/tree.svg" });
+  if ("Notification" in window && Notification.permission === "granted") {
+    const shown = new Notification(title, { body, icon: "/static/tree.svg" });
+    if (link) shown.onclick = () => { window.focus(); location.href = link; };
+  }
 }
 
 let lastGeneration = null;
@@ -335,7 +339,12 @@ function connectEvents() {
     lastGeneration = generation;
     refresh();
   });
-  events.addEventListener("reminder", (e) => { const r = JSON.parse(e.data); notify("Grove", r.prompt); });
+  // The weekly reminder is also the moment to look back: its notification opens last week's review.
+  events.addEventListener("reminder", (e) => {
+    const r = JSON.parse(e.data);
+    if (r.kind === "weekly") notify("Grove", `${r.prompt} Your week in review is ready.`, "/review?week=last");
+    else notify("Grove", r.prompt);
+  });
   events.onerror = () => $("#live")?.classList.remove("on");
   // Browsers allow six connections per host: never leave a stream open behind a page that is gone.
   window.addEventListener("pagehide", () => events.close());

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove review`: the week at a glance across the four rooms.
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review", abstract: "Look back on a week: intention, focus per day, streak, pauses, checklists, next week's reminders.",
+        discussion: """
+              grove review                    # this week (your first weekday starts it: grove remind --week-starts)
+              grove review --week last
+              grove review --week 2026-W47 --json
+            The web app has the same page at /review (printable).
+            """)
+    @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: ArgumentHelp("2026-W47, a day in the week (2026-11-18), this or last.", valueName: "week")) var week: String?
+
+    func run() throws {
+        let db = try options.open()
+        let today = try db.calendar().localDay(of: db.environment.now())
+        guard let day = WeeklyReview.day(in: week ?? "this", today: today) else {
+            throw InvalidField("week", "week must be \(WeeklyReview.weekFormats) (got \"\(week ?? "")\")")
+        }
+        let review = try db.weeklyReview(containing: day)
+        if options.json { return try Output.json(review) }
+        print(Self.render(review, calendar: try db.calendar()))
+    }
+
+    /// The review as text: one section per room, a bar per day.
+    static func render(_ r: WeeklyReview, calendar: ZonedCalendar) -> String {
+        var lines = ["Week \(r.week): \(r.start) to \(r.end)"]
+        if let text = r.weekIntention { lines.append("Intention: \(text)") } else if let text = r.monthIntention { lines.append("Intention (month): \(text)") }
+        lines.append("")
+        let best = max(1, r.busiestDayMinutes)
+        for day in r.days {
+            let bar = String(repeating: "█", count: day.focusMinutes * 20 / best)
+            let trees = day.trees > 0 ? " \(String(repeating: "🌳", count: min(day.trees, 12)))" : ""
+            lines.append("\(day.weekday) \(day.date)  \(ForestStats.formatDuration(TimeInterval(day.focusMinutes) * 60).padding(toLength: 7, withPad: " ", startingAt: 0)) \(bar)\(trees)")
+        }
+        let change = r.focusMinutes - r.previousWeekFocusMinutes
+        lines.append("Focus: \(ForestStats.formatDuration(TimeInterval(r.focusMinutes) * 60)) (\(change >= 0 ? "+" : "−")\(ForestStats.formatDuration(TimeInterval(abs(change) * 60))) on the week before), "
+                     + "\(plural(r.trees, "tree")), \(r.abandoned) abandoned · streak \(plural(r.streak, "day"))")
+        lines.append("")
+        if !r.pausesKept { lines.append("Pauses are kept for 30 days: this week's are gone, in part or whole.") }
+        if r.pauses.isEmpty {
+            if r.pausesKept { lines.append("Pauses: none this week.") }
+        } else {
+            lines.append("Pauses: opened · left · planted a tree instead · went on")
+            for p in r.pauses {
+                lines.append("  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) · \(p.exits) · \(p.rescued) · \(p.proceeded)")
+            }
+        }
+        lines.append("Checklists: \(plural(r.todosCompleted, "to-do")) ticked\(r.checklistsCompleted.isEmpty ? "" : "; finished: " + r.checklistsCompleted.joined(separator: ", "))")
+        if !r.upcomingReminders.isEmpty {
+            // A daily reminder is named once, with its time; the others with their day.
+            var seenDaily = false
+            let named = r.upcomingReminders.compactMap { reminder -> String? in
+                let text = calendar.wallText(reminder.at)
+                guard reminder.kind == .daily else { return "\(reminder.kind.rawValue) \(text)" }
+                defer { seenDaily = true }
+                return seenDaily ? nil : "daily at \(text.split(separator: " ").last.map(String.init) ?? text)"
+            }
+            lines.append("Next week's reminders: " + named.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+}

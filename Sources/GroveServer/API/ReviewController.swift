@@ -1,0 +1,25 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+
+/// `/api/v1/review`: the weekly review across the four rooms.
+struct ReviewController {
+    let database: AppDatabase
+
+    func addRoutes(to api: APIRouter) {
+        api.get("review", use: review)
+    }
+
+    /// `GET /review?week=2026-W47` (or a day in the week, `this`, `last`; this week by default).
+    @Sendable func review(_ request: Request, context: GroveRequestContext) async throws -> JSON<WeeklyReview> {
+        let week = request.queryString("week")
+        return JSON(try await database.run { db in
+            let today = try db.calendar().localDay(of: db.environment.now())
+            guard let day = WeeklyReview.day(in: week ?? "this", today: today) else {
+                throw APIError.badRequest(field: "week", detail: "week must be \(WeeklyReview.weekFormats)")
+            }
+            return try db.weeklyReview(containing: day)
+        })
+    }
+}

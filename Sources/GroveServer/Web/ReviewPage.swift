@@ -1,0 +1,68 @@
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `/review`: the weekly review as a printable page (the same figures as `grove review`).
+struct ReviewPage: Encodable {
+    struct Day: Encodable { var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int; var dayIntention: String? }
+    struct Pauses: Encodable { var name: String; var attempts: Int; var exits: Int; var rescued: Int; var proceeded: Int }
+    struct Reminder: Encodable { var kind: String; var at: String }
+
+    var title: String
+    var bare = false
+    var week: String
+    var range: String
+    var previous: String
+    var next: String?
+    var intention: String?
+    var intentionScope: String?
+    var days: [Day]
+    var best: Int
+    var focus: String
+    var change: String
+    var trees: Int
+    var treesWord: String
+    var abandoned: Int
+    var streak: Int
+    var streakWord: String
+    var pausesKept: Bool
+    var pauses: [Pauses]
+    var noPauses: Bool
+    var hasPauses: Bool
+    var todos: Int
+    var todosWord: String
+    var checklists: String?
+    var reminders: [Reminder]
+
+    init(_ r: WeeklyReview, calendar: ZonedCalendar, today: LocalDay) {
+        func plural(_ n: Int, _ word: String) -> String { n == 1 ? word : word + "s" }
+        func duration(_ minutes: Int) -> String { ForestStats.formatDuration(TimeInterval(minutes) * 60) }
+        title = "Week \(r.week)"
+        week = r.week
+        range = "\(r.start) to \(r.end)"
+        previous = ISOWeek.label(r.start.adding(days: -7))
+        // No "next" past the week under way: nothing has happened there yet.
+        next = r.end < today ? ISOWeek.label(r.start.adding(days: 7)) : nil
+        intention = r.weekIntention ?? r.monthIntention
+        intentionScope = r.weekIntention != nil ? "week" : r.monthIntention != nil ? "month" : nil
+        days = r.days.map { Day(weekday: $0.weekday, date: $0.date.description, focus: duration($0.focusMinutes), minutes: $0.focusMinutes,
+                                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention) }
+        best = max(1, r.busiestDayMinutes)
+        focus = duration(r.focusMinutes)
+        let delta = r.focusMinutes - r.previousWeekFocusMinutes
+        change = delta == 0 ? "the same as the week before" : "\(delta > 0 ? "+" : "−")\(duration(abs(delta))) on the week before"
+        trees = r.trees
+        treesWord = plural(r.trees, "tree")
+        abandoned = r.abandoned
+        streak = r.streak
+        streakWord = plural(r.streak, "day")
+        pausesKept = r.pausesKept
+        pauses = r.pauses.map { Pauses(name: $0.name, attempts: $0.attempts, exits: $0.exits, rescued: $0.rescued, proceeded: $0.proceeded) }
+        noPauses = r.pausesKept && r.pauses.isEmpty
+        hasPauses = !r.pauses.isEmpty
+        todos = r.todosCompleted
+        todosWord = plural(r.todosCompleted, "to-do")
+        checklists = r.checklistsCompleted.isEmpty ? nil : r.checklistsCompleted.joined(separator: ", ")
+        reminders = r.upcomingReminders.map { Reminder(kind: $0.kind.rawValue.prefix(1).uppercased() + $0.kind.rawValue.dropFirst(), at: calendar.wallText($0.at)) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    /// The review of the calendar week (the configured first weekday) that contains `day`, today's
+    /// by default. Every figure comes from a bounded read: per-day focus totals for two weeks, the
+    /// streak's own days, the week's pauses by the day index, the week's intentions by date, and the
+    /// to-dos changed in the week.
+    public func weeklyReview(containing day: LocalDay? = nil) throws -> WeeklyReview {
+        try settleFocusSession()
+        // Pauses past the 30 days are dropped first, so an old week shows none rather than a remnant.
+        try settlePauseData()
+        let calendar = try calendar()
+        let today = calendar.localDay(of: environment.now())
+        let week = IntentionScope.week.period(containing: day ?? today, calendar: calendar)
+        let start = week.lowerBound, end = week.upperBound.adding(days: -1)
+        let weekIntention = try intention(for: start, scope: .week)?.text
+        let monthIntention = try intention(for: start, scope: .month)?.text
+        let dayIntentions = Dictionary(try intentions(from: start, to: end).filter { $0.scope == .day }.map { ($0.date, $0.text) },
+                                       uniquingKeysWith: { a, _ in a })
+        let totals = Dictionary(try dailyFocusTotals(from: start.adding(days: -7), to: end).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        let days = (0..<7).map { offset -> WeeklyReview.Day in
+            let date = start.adding(days: offset)
+            let t = totals[date]
+            return WeeklyReview.Day(date: date, trees: t?.trees ?? 0, abandoned: t?.abandoned ?? 0,
+                                    focusMinutes: Int(((t?.focusTime ?? 0) / 60).rounded()), intention: dayIntentions[date])
+        }
+        let previousWeek = (1...7).reduce(0.0) { $0 + (totals[start.adding(days: -$1)]?.focusTime ?? 0) }
+        let asOf = min(end, today)
+        let from = calendar.startOfDay(start), to = calendar.startOfDay(week.upperBound)
+        let settings = try userPreferences().notificationSettings
+
+        return try writer.snapshotRead { db in
+            // The run of days with trees that ends at `asOf` (or the day before): read newest first and
+            // stopped at the first gap, so it costs the streak's length, not the history's.
+            var streak = 0
+            var previous: LocalDay?
+            let cursor = try Int.fetchCursor(db.cachedStatement(sql: """
+                SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 AND day <= ? ORDER BY day DESC
+                """), arguments: [asOf.description])
+            while let number = try cursor.next() {
+                let day = LocalDay(dayNumber: number)
+                let continues = previous.map { calendar.areConsecutive(day, $0) } ?? (day == asOf || calendar.areConsecutive(day, asOf))
+                guard continues else { break }
+                streak += 1
+                previous = day
+            }
+
+            let names = Dictionary(try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app"))
+                .map { ($0["id"] as String, $0["display_name"] as String) }, uniquingKeysWith: { a, _ in a })
+            let pauses = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT app_id, count(*) AS attempts, total(action_outcome IS 'exit_to_home') AS exits,
+                       total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded
+                FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
+                """), arguments: [start.description, end.description]).map { row -> WeeklyReview.AppPauses in
+                func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
+                let id: String = row["app_id"]
+                return WeeklyReview.AppPauses(appId: id, name: names[id] ?? id, attempts: row["attempts"] as Int? ?? 0,
+                                              exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"))
+            }
+            let todos = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE is_completed AND updated_at >= ? AND updated_at < ?"),
+                                         arguments: [from.groveMillis, to.groveMillis]) ?? 0
+            let checklists = try String.fetchAll(db.cachedStatement(sql: """
+                SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id GROUP BY t.id
+                HAVING min(i.is_completed) = 1 AND max(i.updated_at) >= ? AND max(i.updated_at) < ? ORDER BY t.name
+                """), arguments: [from.groveMillis, to.groveMillis])
+            return WeeklyReview(
+                week: ISOWeek.label(start), start: start, end: end, weekIntention: weekIntention, monthIntention: monthIntention, days: days,
+                previousWeekFocusMinutes: Int((previousWeek / 60).rounded()),
+                streak: streak,
+                pauses: pauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),
+                todosCompleted: todos, checklistsCompleted: checklists,
+                upcomingReminders: Self.reminders(settings: settings, from: week.upperBound, calendar: calendar))
+        }
+    }
+
+    /// Every reminder due in the 7 days from `day` (the week after the reviewed one).
+    private static func reminders(settings: NotificationSettings, from day: LocalDay, calendar: ZonedCalendar) -> [WeeklyReview.Reminder] {
+        let start = calendar.startOfDay(day), end = calendar.startOfDay(day.adding(days: 7))
+        var found: [WeeklyReview.Reminder] = []
+        for kind in ReminderKind.allCases {
+            var after = start.addingTimeInterval(-0.001)
+            // At most one a day: the bound keeps a schedule that misbehaves from looping.
+            for _ in 0..<8 {
+                guard let at = ReminderSchedule.nextFire(kind, settings: settings, after: after, calendar: calendar), at < end else { break }
+                found.append(.init(kind: kind, at: at))
+                after = at
+            }
+        }
+        return found.sorted { $0.at < $1.at }
+    }
+}
