@@ -320,3 +320,22 @@ def test_the_weekly_review_shows_the_week_and_prints_without_the_site(grove, bro
     wait(browser).until(lambda b: "week=" in b.current_url and b.current_url != f"{grove.url}/review?week={end.date().isoformat()}")
     review = json.loads(urllib.request.urlopen(f"{grove.url}/api/v1/review?week={end.date().isoformat()}").read())
     assert review["trees"] == 1 and review["focusMinutes"] == 25 and len(review["days"]) == 7
+
+
+def test_bring_your_history_from_timewarrior(grove, browser):
+    import os
+    from conftest import ROOT
+    fixture = os.path.join(ROOT, "Tests", "Fixtures", "timewarrior", "export.json")
+    browser.get(grove.url + "/settings")
+    form = browser.find_element(By.ID, "import-form")
+    Select(form.find_element(By.NAME, "from")).select_by_value("timewarrior")
+    form.find_element(By.NAME, "file").send_keys(fixture)
+    form.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "import-result"), "Imported 6; 0 already there; 2 skipped."))
+    result = browser.find_element(By.ID, "import-result").text
+    assert "row 8: an open interval" in result
+    # Again: nothing new.
+    form.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "import-result"), "Imported 0; 6 already there"))
+    sessions = json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/sessions?limit=100").read())
+    assert len(sessions) == 6

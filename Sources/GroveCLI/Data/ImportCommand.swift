@@ -3,20 +3,63 @@ import Foundation
 import GroveCore
 import GroveStore
 
-/// `grove import FILE`
+/// `grove import [--from grove|csv|timewarrior] FILE`
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import a Grove JSON export (merged by id; nothing is deleted).",
-        discussion: "  grove import grove-backup.json")
+        commandName: "import", abstract: "Import Grove's export (JSON or CSV), timewarrior's, or any CSV of sessions.",
+        discussion: """
+              grove import grove-backup.json                  # Grove's JSON export: merged by id, all or nothing
+              grove import sessions.csv                       # Grove's CSV export (the round trip)
+              timew export > timew.json && grove import --from timewarrior timew.json
+              grove import --from csv --map start=Start,end=End,tag=Tag other-app.csv [--zone Europe/Berlin]
+            From other tools, each row is checked like `grove focus log`; rows that break a rule (still
+            running, overlapping a session you have, longer than a session may be) are skipped and
+            listed. Importing the same file again adds nothing.
+            """)
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "A file written by `grove export`.") var file: String
+    @Option(name: .long, help: "grove (default; JSON or CSV), csv or timewarrior.") var from: ImportFormat = .grove
+    @Option(name: .long, help: ArgumentHelp("For --from csv: key=Column pairs (start, end or duration, tag, completed).", valueName: "pairs")) var map: String?
+    @Option(name: .long, help: ArgumentHelp("For --from csv: the zone of times without an offset (default: configured).", valueName: "zone")) var zone: String?
+    @Argument(help: "The file.") var file: String
+
+    func validate() throws {
+        if from != .csv, map != nil || zone != nil { throw ValidationError("--map and --zone are for --from csv") }
+        if from == .csv, map == nil { throw ValidationError("--from csv needs --map, e.g. --map start=Start,end=End") }
+    }
 
     func run() throws {
         let path = try InputFile.regularFile(file)
+        let columns = try map.map(ColumnMap.parse)
+        let zone = try zone.map { try ZonedCalendar(validating: $0).timeZone }
         let db = try options.open()
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CLIError.usage("cannot read \(path)") }
+        defer { try? handle.close() }
         // Streamed: a file of any size is read a chunk at a time, in one transaction.
-        let summary = try db.importJSON(contentsOf: path)
-        if options.json { return try Output.json(summary) }
-        print(summary.sentence)
+        let read = { try handle.read(upToCount: 1 << 16).map(Array.init) }
+        let report: ForeignImportReport
+        switch from {
+        case .grove:
+            guard try Self.startsWithBrace(path) else {
+                report = try db.importGroveCSV(streamingFrom: read)
+                break
+            }
+            let summary = try db.importJSON(contentsOf: path)
+            if options.json { return try Output.json(summary) }
+            return print(summary.sentence)
+        case .timewarrior: report = try db.importTimewarrior(streamingFrom: read)
+        case .csv: report = try db.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read)
+        }
+        if options.json { return try Output.json(report) }
+        print(report.sentence)
+    }
+
+    /// Grove's JSON export starts with `{` (after any white space); its CSV with the header.
+    static func startsWithBrace(_ path: String) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = try handle.read(upToCount: 4096) ?? Data()
+        return head.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } == UInt8(ascii: "{")
     }
 }
+
+extension ImportFormat: ExpressibleByArgument {}

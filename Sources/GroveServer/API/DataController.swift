@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 import GroveStore
 import HTTPTypes
 import Hummingbird
@@ -13,6 +14,7 @@ struct DataController {
     func addRoutes(to api: APIRouter) {
         api.get("export", use: export)
         api.post("import", use: importData)
+        api.post("import/sessions", use: importSessions)
         api.get("events", use: events)
         api.get("openapi.yaml", use: openAPI)
     }
@@ -49,6 +51,40 @@ struct DataController {
             return JSON(try database.importJSON(streamingFrom: try file.reader()))
         } catch StoreError.unreadableExport(let why) {
             throw APIError.badRequest(field: "body", detail: "Cannot read the export: \(why)")
+        }
+    }
+
+    /// `POST /import/sessions?from=grove|csv|timewarrior[&map=start=Start,end=End][&zone=Z]`: focus
+    /// sessions from Grove's CSV export, another tool's CSV or `timew export`, spooled like `/import`.
+    /// Each row is checked like a logged session; what breaks a rule is skipped and listed.
+    @Sendable func importSessions(_ request: Request, context: GroveRequestContext) async throws -> JSON<ForeignImportReport> {
+        let query = request.uri.queryParameters
+        guard let format = ImportFormat(rawValue: query["from"].map(String.init) ?? "grove") else {
+            throw APIError.badRequest(field: "from", detail: "from must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let map = query["map"].map(String.init)
+        let zoneName = query["zone"].map(String.init)
+        if format != .csv, map != nil || zoneName != nil { throw APIError.badRequest(field: "map", detail: "map and zone are for from=csv") }
+        guard format != .csv || map != nil else { throw APIError.badRequest(field: "map", detail: "from=csv needs map, e.g. map=start=Start,end=End") }
+        let columns = try map.map(ColumnMap.parse)
+        let zone = try zoneName.map { try ZonedCalendar(validating: $0).timeZone }
+        let file = try SpooledBody()
+        defer { file.close() }
+        var received = 0
+        for try await chunk in request.body {
+            received += chunk.readableBytes
+            guard received <= GroveRequestContext.maxImportSize else { throw APIError.tooLarge }
+            try file.append(chunk)
+        }
+        do {
+            let read = try file.reader()
+            switch format {
+            case .grove: return JSON(try database.importGroveCSV(streamingFrom: read))
+            case .timewarrior: return JSON(try database.importTimewarrior(streamingFrom: read))
+            case .csv: return JSON(try database.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read))
+            }
+        } catch StoreError.unreadableExport(let why) {
+            throw APIError.badRequest(field: "body", detail: why)
         }
     }
 

@@ -74,7 +74,7 @@ extension AppDatabase {
     /// One person focuses on one thing at a time: a logged session may not overlap one already
     /// recorded (logging the same session twice is the usual mistake). Two indexed lookups, not a
     /// scan: a session starting inside the new one, or the last one starting before it still running.
-    private func checkNoOverlap(start: Date, end: Date, _ db: Database) throws {
+    func checkNoOverlap(start: Date, end: Date, _ db: Database) throws {
         let (from, to) = (start.groveMillis, end.groveMillis)
         let inside = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT id, start_time, end_time FROM focus_session WHERE start_time >= ? AND start_time < ? ORDER BY start_time LIMIT 1

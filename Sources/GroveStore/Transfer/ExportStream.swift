@@ -112,7 +112,7 @@ extension AppDatabase {
 
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
     private func writeCSV(to stream: inout ExportStream) throws {
-        try stream.write("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay\r\n")
+        try stream.write(Self.groveCSVColumns.joined(separator: ",") + "\r\n")
         try writer.snapshotRead { db in
             let rows = try Row.fetchCursor(db, sql: SessionRows.select + " ORDER BY start_time, id")
             var bytes: [UInt8] = []

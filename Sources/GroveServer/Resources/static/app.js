@@ -181,6 +181,34 @@ document.addEventListener("click", (event) => {
   Promise.resolve(actions[el.dataset.action](el)).catch(() => {});
 });
 
+// Importing a file: the file itself is the body (streamed by the browser, never read into the page).
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (form.id !== "import-form") return;
+  event.preventDefault();
+  const file = form.elements.file.files[0];
+  if (!file) return toast("Choose a file first.");
+  const from = form.elements.from.value;
+  const query = new URLSearchParams();
+  if (from !== "grove-json") query.set("from", from);
+  if (from === "csv") {
+    if (form.elements.map.value.trim()) query.set("map", form.elements.map.value.trim());
+    if (form.elements.zone.value.trim()) query.set("zone", form.elements.zone.value.trim());
+  }
+  const path = from === "grove-json" ? "/api/v1/import" : `/api/v1/import/sessions?${query}`;
+  const response = await fetch(path, { method: "POST", body: file, credentials: "same-origin",
+                                       headers: { "Content-Type": from === "grove-json" || from === "timewarrior" ? "application/json" : "text/csv" } });
+  const data = await response.json().catch(() => null);
+  const result = $("#import-result");
+  result.hidden = false;
+  if (!response.ok) { result.textContent = (data && data.detail) || response.statusText; return; }
+  if (from === "grove-json") { result.textContent = "Imported."; return; }
+  const lines = [`Imported ${data.imported}; ${data.alreadyThere} already there; ${data.skippedCount} skipped.`];
+  for (const s of data.skipped) lines.push(`row ${s.row}: ${s.reason}`);
+  if (data.rowsWithTags) lines.push(`${data.rowsWithTags} rows had tags; Grove does not keep tags yet.`);
+  result.textContent = lines.join("\n");
+});
+
 // Forms with data-api="METHOD /path" post their fields as JSON.
 document.addEventListener("submit", async (event) => {
   const form = event.target;

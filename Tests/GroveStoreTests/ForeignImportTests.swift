@@ -1,0 +1,111 @@
+import Foundation
+import GroveCore
+import Testing
+@testable import GroveStore
+
+@Suite("Importing other tools' sessions: timewarrior, any CSV, Grove's own CSV")
+struct ForeignImportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// Feeds `bytes` in small chunks, so that records and values straddle chunk ends.
+    static func chunks(_ bytes: [UInt8], size: Int = 7) -> () throws -> [UInt8]? {
+        var offset = 0
+        return {
+            guard offset < bytes.count else { return nil }
+            defer { offset += size }
+            return Array(bytes[offset..<min(bytes.count, offset + size)])
+        }
+    }
+
+    static func text(_ string: String) -> () throws -> [UInt8]? { chunks(Array(string.utf8)) }
+
+    @Test func aRealTimewarriorExportImportsOnceWithEverySkipExplained() throws {
+        let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
+        let file = try Data(contentsOf: Self.fixtures.appendingPathComponent("timewarrior/export.json"))
+        let report = try db.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
+        #expect(report.imported == 6 && report.alreadyThere == 0 && report.skippedCount == 2)
+        #expect(report.skipped.map(\.row) == [6, 8])
+        #expect(report.skipped[0].reason == "Session length must be between 1 second and 4 hours")
+        #expect(report.skipped[1].reason.hasPrefix("an open interval (still running)"))
+        #expect(report.rowsWithTags == 7)
+        // Filed under the Berlin day each ended on; the night across the change is 50 real minutes.
+        let days = try db.dailyFocusTotals(from: day("2025-03-28"), to: day("2025-03-31"))
+        #expect(days.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 3 100", "2025-03-30 2 75", "2025-03-31 1 25"])
+        // The same file again: nothing new, nothing changed.
+        let before = try snapshot(db)
+        let again = try db.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
+        #expect(again.imported == 0 && again.alreadyThere == 6 && again.skippedCount == 2)
+        #expect(try snapshot(db) == before)
+    }
+
+    @Test func anyCSVWithAColumnMapWallClockTimesInTheGivenZone() throws {
+        let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "UTC")
+        let csv = """
+            Start,End,Tag,Done,Note
+            2025-03-30 01:30,2025-03-30 03:20,night,true,"across the change, in Berlin"
+            2025-03-31T08:00:00+02:00,2025-03-31T08:25:00+02:00,,yes,
+            2025-03-31 10:00,2025-03-31 10:10,,false,"given up"
+            2025-03-31 11:00,2025-03-31 10:00,,true,ends before it starts
+            not a time,2025-03-31 10:00,,true,
+            2025-03-31 08:10,2025-03-31 08:20,,true,overlaps the second row
+
+            """
+        let map = try ColumnMap.parse("start=Start,end=End,tag=Tag,completed=Done")
+        let report = try db.importCSV(map: map, zone: TimeZone(identifier: "Europe/Berlin"), streamingFrom: Self.text(csv))
+        #expect(report.imported == 3 && report.skippedCount == 3 && report.rowsWithTags == 1)
+        #expect(report.skipped.map(\.row) == [4, 5, 6])
+        #expect(report.skipped[0].reason == "A session must end after it starts")
+        #expect(report.skipped[2].reason.hasPrefix("This time overlaps the session recorded at"))
+        let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
+        #expect(sessions.map(\.startTime) == [instant("2025-03-30T00:30:00Z"), instant("2025-03-31T06:00:00Z"), instant("2025-03-31T08:00:00Z")])
+        #expect(sessions.map(\.duration) == [3000, 1500, 600] && sessions.map(\.state) == [.completed, .completed, .abandoned])
+        // Lived in Berlin: filed under Berlin's days, in Berlin's zone.
+        #expect(sessions.map(\.timeZoneIdentifier) == ["Europe/Berlin", "Europe/Berlin", "Europe/Berlin"])
+        #expect(sessions.map { $0.endDay?.description } == ["2025-03-30", "2025-03-31", "2025-03-31"])
+        // Durations instead of ends.
+        let durations = "When,Length\n2025-04-01 09:00,25:00\n2025-04-01 10:00,900\n"
+        let more = try db.importCSV(map: try ColumnMap.parse("start=When,duration=Length"), zone: TimeZone(identifier: "UTC"), streamingFrom: Self.text(durations))
+        #expect(more.imported == 2)
+    }
+
+    @Test func badMapsAndBrokenFilesAreRefusedWholeAndChangeNothing() throws {
+        let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
+        let before = try snapshot(db)
+        for bad in ["", "start=A", "end=B", "start=A,start=B,end=C", "begin=A,end=B", "start=,end=B"] {
+            #expect(throws: InvalidField.self, "\(bad)") { try ColumnMap.parse(bad) }
+        }
+        #expect(throws: InvalidField.self) { try db.importCSV(map: ColumnMap(start: "Start", end: "End"), streamingFrom: Self.text("When,Until\n")) }
+        #expect(throws: StoreError.self) { try db.importCSV(map: ColumnMap(start: "A", end: "B"), streamingFrom: Self.text("A,B\n\"2025-03-31 10:00,2025-03-31 10:10\n")) }
+        #expect(throws: StoreError.self) { try db.importTimewarrior(streamingFrom: Self.text(#"{"start":"20250101T000000Z"}"#)) }
+        #expect(throws: StoreError.self) { try db.importTimewarrior(streamingFrom: Self.text(#"[{"start":"20250101T000000Z","end":"20250101T002500Z"}"#)) }
+        #expect(throws: StoreError.self) { try db.importGroveCSV(streamingFrom: Self.text("Start,End\n")) }
+        #expect(try snapshot(db) == before)
+        // A valid but empty export is nothing to do.
+        #expect(try db.importTimewarrior(streamingFrom: Self.text("[]")).imported == 0)
+    }
+
+    @Test func grovesOwnCSVRoundTripsByteForByte() throws {
+        let (source, clock) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
+        try source.logFocusSession(start: instant("2025-03-30T00:30:00Z"), end: instant("2025-03-30T01:20:00Z"))
+        try source.logFocusSession(start: instant("2025-03-31T08:00:00Z"), end: instant("2025-03-31T08:40:00Z"),
+                                   pauses: [.init(start: instant("2025-03-31T08:10:00Z"), end: instant("2025-03-31T08:15:00Z"))])
+        try source.logFocusSession(start: instant("2025-04-01T08:00:00Z"), end: instant("2025-04-01T08:05:00Z"), abandoned: true, plannedDuration: 1500)
+        try source.startFocusSession(plannedDuration: 1500)
+        clock.advance(by: 60)
+        let exported = try Self.csv(source)
+
+        let (target, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "UTC")
+        let report = try target.importGroveCSV(streamingFrom: Self.text(exported))
+        #expect(report.imported == 3 && report.skippedCount == 1)
+        #expect(report.skipped.first?.reason == "a session still running or paused: finish it where it runs, then export again")
+        let reexported = try Self.csv(target)
+        #expect(reexported == exported.split(separator: "\r\n").filter { !$0.contains(",active,") }.map { $0 + "\r\n" }.joined())
+        #expect(try target.importGroveCSV(streamingFrom: Self.text(exported)).alreadyThere == 3)
+    }
+
+    static func csv(_ db: AppDatabase) throws -> String {
+        var out: [UInt8] = []
+        try db.export(as: .csv) { out.append(contentsOf: Array($0)) }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
