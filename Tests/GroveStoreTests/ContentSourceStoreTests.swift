@@ -97,7 +97,7 @@ struct ContentSourceStoreTests {
         #expect(try db.contentSources().isEmpty)
         #expect(try db.content(id: "p-2") == nil)
         #expect(try db.gatewaySession(id: showedP1.id) != nil, "the pause's history stays")
-        #expect(try db.content(id: "p-1")?.source == nil)
+        #expect(try db.content(id: "p-1")?.source == Self.url, "a retired item still names its source")
         #expect(try db.contents().contains { $0.id == "p-1" } == false)
         #expect(throws: PauseValidationError.unknownContentSource(Self.url)) { try db.removeContentSource(url: Self.url) }
     }

@@ -132,6 +132,37 @@ struct SyncFaultTests {
         try await world.expectConverged([a, fresh])
     }
 
+    @Test("a content pack's items travel with their source: a device that follows the same source finds them its own")
+    func contentPacksAcrossDevices() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let url = "https://packs.example/calm.json"
+        let text = "Between stimulus and response there is a space; in that space is our power to choose a response."
+        let pack = ContentPack(items: [MindfulnessContent(id: "calm-1", type: .quote, text: text, category: .nature),
+                                       MindfulnessContent(id: "calm-2", type: .prompt, text: text + " Breathe.", category: .nature)])
+        try a.database.addContentSource(url: url)
+        try a.database.applyContentPack(pack, from: url, etag: "\"1\"")
+        // A pause on `a` shows calm-1, so that dropping it later retires it instead of deleting it.
+        _ = try a.database.changePausePreferences { $0.selectedCategories = [.nature] }
+        var shown = ""
+        while shown != "calm-1" { shown = try a.database.startGatewaySession(appId: "instagram", platform: "test").content.id }
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try b.database.content(id: "calm-1")?.source == url)
+        // `b` follows the same source: the same items, found its own, nothing skipped.
+        try b.database.addContentSource(url: url)
+        let onB = try b.database.applyContentPack(pack, from: url, etag: "\"1\"")
+        #expect(onB.updated == 2 && onB.added == 0 && onB.skipped.isEmpty)
+        // `a` sees the pack drop calm-1: retired everywhere, still there for the pause that showed it.
+        try a.database.applyContentPack(ContentPack(items: [pack.items[1]]), from: url, etag: "\"2\"")
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try b.database.contents().map(\.id).contains("calm-1") == false)
+        #expect(try b.database.content(id: "calm-1") != nil)
+        try await world.expectConverged([a, b])
+    }
+
     @Test("a revoked token is refused; the device's changes wait")
     func revoked() async throws {
         let world = try await World()

@@ -96,8 +96,10 @@ extension SyncEntity {
 
     public static let content = SyncEntity(
         name: "content", table: "mindfulness_content", keyColumn: "id", singleton: nil,
+        // A content pack's items travel with the source they came from, so that a device subscribed to
+        // the same source finds them its own, and with the flag that retires them from rotation.
         groups: each([field("type"), field("text"), field("category"), field("author", optional: true), field("length", .integer),
-                      field("priority", .integer)]),
+                      field("priority", .integer), field("source_url", optional: true), field("retired", .bool)]),
         rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: nil, localOnly: "is_bundled = 1")
 
     public static let app = SyncEntity(

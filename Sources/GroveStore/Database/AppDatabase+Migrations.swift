@@ -37,7 +37,9 @@ extension AppDatabase {
 
     /// Content packs over HTTP(S): the sources, and which source each item came from. An item a
     /// pack no longer carries is `retired` (kept for the pauses that showed it, never shown again)
-    /// rather than deleted, because deleting it would delete those pauses.
+    /// rather than deleted, because deleting it would delete those pauses. `source_url` names a
+    /// source without referencing the table: items synced from another device may come from a source
+    /// this device does not follow.
     private static let v4ContentSources = """
         CREATE TABLE content_source (
             url TEXT PRIMARY KEY NOT NULL CHECK (length(url) BETWEEN 8 AND 2048 AND (url GLOB 'http://?*' OR url GLOB 'https://?*')),
@@ -48,7 +50,7 @@ extension AppDatabase {
             item_count INTEGER NOT NULL DEFAULT 0 CHECK (item_count >= 0),
             last_error TEXT
         ) STRICT;
-        ALTER TABLE mindfulness_content ADD COLUMN source_url TEXT REFERENCES content_source (url) ON DELETE SET NULL;
+        ALTER TABLE mindfulness_content ADD COLUMN source_url TEXT;
         ALTER TABLE mindfulness_content ADD COLUMN retired INTEGER NOT NULL DEFAULT 0 CHECK (retired IN (0, 1));
         CREATE INDEX mindfulness_content_source ON mindfulness_content (source_url) WHERE source_url IS NOT NULL;
         """

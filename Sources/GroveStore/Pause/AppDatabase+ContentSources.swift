@@ -55,7 +55,7 @@ extension AppDatabase {
             guard try ContentSourceRecord.exists(db, key: url) else { throw PauseValidationError.unknownContentSource(url) }
             var report = ContentPackReport()
             try withdraw(from: url, keeping: [], into: &report, db)
-            // Retired items outlive their source as nobody's: the column's `ON DELETE SET NULL`.
+            // Retired items keep naming their source: added again, it finds them its own.
             try ContentSourceRecord.deleteOne(db, key: url)
             return report
         }
