@@ -1,17 +1,25 @@
 import ArgumentParser
 import Foundation
 import GroveCore
+import GroveServer
 import GroveStore
 
-struct IntentionRephrase: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rephrase", abstract: "Reword today's intention (offline assistant).")
+struct IntentionRephrase: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rephrase", abstract: "Reword today's intention (a language model if one is set up, else the offline assistant).",
+        discussion: """
+            With GROVE_ASSISTANT_URL (an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 for Ollama) and
+            GROVE_ASSISTANT_MODEL set, the model proposes the wording; if it does not answer, the offline assistant does.
+            """)
     @OptionGroup var options: GlobalOptions
     @Flag(name: .long, help: "Save the new wording (with a fitting quote).") var apply = false
 
-    func run() throws {
+    func run() async throws {
+        let assistant = Assistant(try AssistantConfiguration.from(environment: CLIEnvironment.current.variables))
         let db = try options.open()
         guard let current = try db.currentIntention() else { throw CLIError.usage("no intention for today to rephrase") }
-        let rephrasing = try db.rephraseIntention(id: current.id, apply: apply)
+        let proposal = await assistant.rephrasing(current)
+        let rephrasing = try db.rephraseIntention(id: current.id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline")
         // `--json` prints the intention as it is (applied) or would be (proposed), as it always has.
         if options.json {
             var shown = rephrasing.intention
@@ -20,6 +28,7 @@ struct IntentionRephrase: ParsableCommand {
         }
         print(rephrasing.text)
         if let quote = rephrasing.quote { print(Style(.current()).dim(quote)) }
-        if !apply { print(Style(.current()).dim("(grove intention rephrase --apply saves it)")) }
+        if rephrasing.assistant != "offline" { print(Style(.current()).dim("(worded by \(rephrasing.assistant))")) }
+        if !apply { print(Style(.current()).dim("(grove intention rephrase --apply saves a new wording)")) }
     }
 }

@@ -31,7 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
         let db = try options.open(concurrentReads: true)
-        var configuration = ServerConfiguration(host: host, port: port, token: token)
+        var configuration = ServerConfiguration(host: host, port: port, token: token,
+                                                assistant: try AssistantConfiguration.from(environment: CLIEnvironment.current.variables))
         if configuration.requiresAuthentication && token == nil {
             let stored = try db.serverToken(orCreate: Self.newToken)
             configuration.token = stored.token

@@ -9,6 +9,7 @@ struct IntentionsController {
     let database: AppDatabase
     let monitor: ChangeMonitor
     let cache: ResponseCache
+    let assistant: Assistant
 
     /// Sets the intention for the period of `scope` containing `date` (today by default).
     struct SetInput: Decodable {
@@ -28,6 +29,8 @@ struct IntentionsController {
     }
     struct ThemeInput: Decodable { var name: String; var backgroundColor: String; var textColor: String; var accentColor: String?; var fontName: String? }
     struct GenerateInput: Decodable { var prompt: String }
+    /// A wording the person saw in a preview and accepts (`apply=true`): saved as it was shown.
+    struct RephraseInput: Decodable { var text: String?; var quote: String?; var assistant: String? }
     struct Reminder: Encodable, Sendable { var kind: ReminderKind; var at: Date; var prompt: String }
 
     func addRoutes(to api: APIRouter) {
@@ -131,8 +134,18 @@ struct IntentionsController {
     }
 
     /// `POST /intentions/:id/rephrase?apply=true|false`: a preview, or applied when `apply=true`.
-    @Sendable func rephrase(_ request: Request, context: GroveRequestContext) throws -> JSON<Rephrasing> {
-        JSON(try database.rephraseIntention(id: try context.uuid("id"), apply: try request.flag("apply")))
+    /// The wording comes from the body when given (the preview being accepted), else from the model
+    /// if one is configured, else from the offline assistant.
+    @Sendable func rephrase(_ request: Request, context: GroveRequestContext) async throws -> JSON<Rephrasing> {
+        let id = try context.uuid("id"), apply = try request.flag("apply")
+        let input = try await request.decodeIfPresent(RephraseInput.self, context: context)
+        if let text = input?.text {
+            let by = input?.assistant.map { String($0.prefix(100)) } ?? "offline"
+            return JSON(try database.rephraseIntention(id: id, apply: apply, proposal: text, quote: input?.quote, assistant: by))
+        }
+        guard let intention = try database.intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
+        let proposal = await assistant.rephrasing(intention)
+        return JSON(try database.rephraseIntention(id: id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline"))
     }
 
     // MARK: Themes
@@ -161,7 +174,8 @@ struct IntentionsController {
     /// `POST /themes/generate`: a theme from a few words, by the assistant.
     @Sendable func generateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: GenerateInput.self, context: context)
-        return JSON(try database.generateTheme(prompt: input.prompt), status: .created)
+        let words = try AppDatabase.checkedThemePrompt(input.prompt)
+        return JSON(try database.generateTheme(prompt: words, proposal: await assistant.theme(for: words)), status: .created)
     }
 
     /// `GET /themes/:id`

@@ -31,7 +31,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
     PauseController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
-    IntentionsController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
+    IntentionsController(database: database, monitor: monitor, cache: cache, assistant: Assistant(configuration.assistant)).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)

@@ -6,11 +6,14 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// Required (and enforced) when `host` is not a loopback address.
     public var token: String?
+    /// The language model rephrasing and themes go to first (nil: the offline assistant only).
+    public var assistant: AssistantConfiguration?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, assistant: AssistantConfiguration? = nil) {
         self.host = host
         self.port = port
         self.token = token
+        self.assistant = assistant
     }
 
     /// 127.0.0.0/8, ::1 and localhost need no login; every other address does.

@@ -26,15 +26,32 @@ extension AppDatabase {
 
     /// Makes and saves a theme from a few words (the offline assistant's palette: the colours and moods
     /// the words name, readable at 4.5:1). Every face calls this one operation.
+    ///
+    /// `proposal` is a palette a model made: used when it is valid and readable (4.5:1), else the
+    /// offline assistant's stands in (a model's bad palette is not the person's error).
     @discardableResult
-    public func generateTheme(prompt: String) throws -> IntentionTheme {
+    public func generateTheme(prompt: String, proposal: IntentionTheme? = nil) throws -> IntentionTheme {
+        let words = try Self.checkedThemePrompt(prompt)
+        var theme = OfflineAssistant.theme(for: words, id: environment.uuid(), createdAt: environment.now())
+        if var proposal {
+            proposal.id = theme.id
+            proposal.createdAt = theme.createdAt
+            proposal.isPreset = false
+            proposal.isAIGenerated = true
+            proposal = proposal.normalized
+            if (try? proposal.validate()) != nil, proposal.contrastRatio >= Self.minimumThemeContrast { theme = proposal }
+        }
+        try createTheme(theme)
+        return theme.normalized
+    }
+
+    /// The words a theme is made from: present, no NUL, at most 200 characters.
+    public static func checkedThemePrompt(_ prompt: String) throws -> String {
         let words = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !words.isEmpty else { throw InvalidField("prompt", "Describe the theme in a few words (\"calm ocean morning\")") }
         guard !words.contains("\u{0}") else { throw InvalidField("prompt", "The description cannot contain a NUL character") }
         guard words.count <= 200 else { throw InvalidField("prompt", "The description must be at most 200 characters (got \(words.count))") }
-        let theme = OfflineAssistant.theme(for: words, id: environment.uuid(), createdAt: environment.now())
-        try createTheme(theme)
-        return theme.normalized
+        return words
     }
 
     /// Updates a user theme; presets are read-only.

@@ -11,22 +11,31 @@ public struct Rephrasing: Codable, Sendable, Equatable {
     public var intention: Intention
     /// Whether the new wording was saved.
     public var applied: Bool
+    /// Who proposed it: "offline" (Grove's built-in assistant) or the model that did.
+    public var assistant: String = "offline"
 }
 
 extension AppDatabase {
-    /// Rephrases an intention with the offline assistant: a preview, or saved when `apply` is true
-    /// (then it is marked `aiRephrased` and takes the quote). One operation for every face.
-    public func rephraseIntention(id: UUID, apply: Bool) throws -> Rephrasing {
+    /// Rephrases an intention: a preview, or saved when `apply` is true (then it is marked
+    /// `aiRephrased` and takes the quote). `proposal` is a wording an assistant made (a model, or the
+    /// one the person saw in a preview and accepted); without one, the offline assistant's. A
+    /// proposal is held to the intention rules like any text. One operation for every face.
+    public func rephraseIntention(id: UUID, apply: Bool, proposal: String? = nil, quote proposedQuote: String? = nil,
+                                  assistant: String = "offline") throws -> Rephrasing {
         guard var intention = try intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
-        let text = OfflineAssistant.rephrased(intention.text, scope: intention.scope)
-        let quote = OfflineAssistant.bestQuote(for: intention.text, from: try contents())
+        let text = proposal?.trimmingCharacters(in: .whitespacesAndNewlines) ?? OfflineAssistant.rephrased(intention.text, scope: intention.scope)
+        let quote = try proposedQuote ?? OfflineAssistant.bestQuote(for: intention.text, from: contents())
+        var proposed = intention
+        proposed.text = text
+        proposed.quote = quote ?? intention.quote
+        try proposed.validate()
         if apply {
             intention.text = text
             intention.aiRephrased = true
             intention.quote = quote ?? intention.quote
             intention = try updateIntention(intention)
         }
-        return Rephrasing(text: text, quote: quote, intention: intention, applied: apply)
+        return Rephrasing(text: text, quote: quote, intention: intention, applied: apply, assistant: assistant)
     }
 
     /// The theme an intention is shown in: its own, else the person's default, else Serene.

@@ -132,7 +132,8 @@ const actions = {
     const proposal = await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase`);
     if (proposal.text === proposal.intention.text) return toast("No other wording comes to mind for this one.");
     if (!confirm(`Use this wording?\n\n${proposal.text}${proposal.quote ? `\n\n(with: ${proposal.quote})` : ""}`)) return;
-    await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`);
+    // The wording shown is the one saved (a model would word it differently if asked again).
+    await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`, { text: proposal.text, quote: proposal.quote ?? undefined, assistant: proposal.assistant });
     await swapMain();
   },
   // Targeted changes: one field each, so that two pages changing different settings never undo each other.
