@@ -75,6 +75,18 @@ struct MergeTests {
         return state
     }
 
+    @Test("a version written before an optional group existed is whole; one missing a required group is not")
+    func optionalGroupsMayBeMissing() {
+        var state = SyncState()
+        for group in SyncEntity.content.groups where !["sourceUrl", "retired"].contains(group.name) {
+            state.clocks[group.name] = Self.clock(1)
+            for field in group.fields { state.fields[field.wire] = field.kind == .integer ? .int(5) : .text("x") }
+        }
+        #expect(state.isComplete(.content))
+        state.clocks["text"] = nil
+        #expect(!state.isComplete(.content))
+    }
+
     @Test("join is commutative, associative and idempotent for every entity")
     func semilattice() {
         var random = SeededRandom(seed: 7)

@@ -99,7 +99,7 @@ extension SyncEntity {
         // A content pack's items travel with the source they came from, so that a device subscribed to
         // the same source finds them its own, and with the flag that retires them from rotation.
         groups: each([field("type"), field("text"), field("category"), field("author", optional: true), field("length", .integer),
-                      field("priority", .integer), field("source_url", optional: true), field("retired", .bool)]),
+                      field("priority", .integer), field("source_url", optional: true), field("retired", .bool, optional: true)]),
         rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: nil, localOnly: "is_bundled = 1")
 
     public static let app = SyncEntity(

@@ -28,8 +28,11 @@ public struct SyncState: Hashable, Sendable, Codable {
         return alive.map { tomb > $0 } ?? true
     }
 
-    /// Whether every group has a value (a row can be created from it).
-    public func isComplete(_ entity: SyncEntity) -> Bool { entity.groups.allSatisfy { clocks[$0.name] != nil } }
+    /// Whether every group has a value (a row can be created from it). A group of optional fields
+    /// only may be missing — it reads as null: a version written before the group existed is whole.
+    public func isComplete(_ entity: SyncEntity) -> Bool {
+        entity.groups.allSatisfy { clocks[$0.name] != nil || $0.fields.allSatisfy(\.optional) }
+    }
 
     /// The newest clock in the state.
     public var latest: HLC? { (Array(clocks.values) + [alive, tomb].compactMap { $0 }).max() }

@@ -39,7 +39,8 @@ extension AppDatabase {
     /// pack no longer carries is `retired` (kept for the pauses that showed it, never shown again)
     /// rather than deleted, because deleting it would delete those pauses. `source_url` names a
     /// source without referencing the table: items synced from another device may come from a source
-    /// this device does not follow.
+    /// this device does not follow. `retired` may be NULL (an item synced from a Grove before it
+    /// existed): read as not retired.
     private static let v4ContentSources = """
         CREATE TABLE content_source (
             url TEXT PRIMARY KEY NOT NULL CHECK (length(url) BETWEEN 8 AND 2048 AND (url GLOB 'http://?*' OR url GLOB 'https://?*')),
@@ -51,7 +52,7 @@ extension AppDatabase {
             last_error TEXT
         ) STRICT;
         ALTER TABLE mindfulness_content ADD COLUMN source_url TEXT;
-        ALTER TABLE mindfulness_content ADD COLUMN retired INTEGER NOT NULL DEFAULT 0 CHECK (retired IN (0, 1));
+        ALTER TABLE mindfulness_content ADD COLUMN retired INTEGER DEFAULT 0 CHECK (retired IS NULL OR retired IN (0, 1));
         CREATE INDEX mindfulness_content_source ON mindfulness_content (source_url) WHERE source_url IS NOT NULL;
         """
 

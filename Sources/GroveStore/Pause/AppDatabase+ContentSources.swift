@@ -129,7 +129,7 @@ extension AppDatabase {
 
     /// Withdraws the items of `url` not in `kept`: retired when a pause refers to them, deleted otherwise.
     private func withdraw(from url: String, keeping kept: Set<String>, into report: inout ContentPackReport, _ db: Database) throws {
-        let current = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND NOT retired"), arguments: [url])
+        let current = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND retired IS NOT 1"), arguments: [url])
         let shown = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM gateway_session WHERE content_id = ?)")
         for id in current where !kept.contains(id) {
             if try Bool.fetchOne(shown, arguments: [id]) == true {

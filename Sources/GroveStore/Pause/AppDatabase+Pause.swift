@@ -73,7 +73,7 @@ extension AppDatabase {
     /// kept for the pauses that showed them, and left out here).
     public func contents(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
         try writer.snapshotRead { db in
-            var request = ContentRecord.filter(sql: "NOT retired").order(sql: "id")
+            var request = ContentRecord.filter(sql: "retired IS NOT 1").order(sql: "id")
             if let category { request = request.filter(sql: "category = ?", arguments: [category.rawValue]) }
             return try request.fetchAll(db).map(\.content)
         }
@@ -168,7 +168,7 @@ extension AppDatabase {
         try recoverAbandonedGatewaySessions(db)
         guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
         let preferences = try pausePreferences(db)
-        let library = try ContentRecord.filter(sql: "NOT retired").fetchAll(db).map(\.content)
+        let library = try ContentRecord.filter(sql: "retired IS NOT 1").fetchAll(db).map(\.content)
         guard var content = ContentRotation.next(from: library, categories: preferences.selectedCategories) else {
             throw PauseValidationError.noCategories
         }
