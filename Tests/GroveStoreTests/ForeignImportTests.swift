@@ -68,6 +68,31 @@ struct ForeignImportTests {
         #expect(more.imported == 2)
     }
 
+    @Test func aLargeImportRebuildsThePerDayTotalsItSetAside() throws {
+        let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
+        // 6,000 twenty-minute sessions, a minute apart (past the bulk threshold), in timewarrior's form.
+        let start = instant("2025-01-01T00:00:00Z").timeIntervalSince1970
+        func stamp(_ t: TimeInterval) -> String {
+            let f = DateFormatter()
+            f.locale = Locale(identifier: "en_US_POSIX")
+            f.timeZone = TimeZone(identifier: "UTC")
+            f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            return f.string(from: Date(timeIntervalSince1970: t))
+        }
+        let items = (0..<6_000).map { i -> String in
+            let s = start + Double(i) * 1260
+            return #"{"start":"\#(stamp(s))","end":"\#(stamp(s + 1200))"}"#
+        }
+        let report = try db.importTimewarrior(streamingFrom: Self.chunks(Array(("[" + items.joined(separator: ",") + "]").utf8), size: 4096))
+        #expect(report.imported == 6_000 && report.skippedCount == 0)
+        let totals = try db.dailyFocusTotals(from: day("2025-01-01"), to: day("2025-04-01"))
+        #expect(totals.reduce(0) { $0 + $1.trees } == 6_000)
+        #expect(totals.reduce(0.0) { $0 + $1.focusTime } == 6_000 * 1200)
+        // The per-row triggers are back: a session logged now counts at once.
+        try db.logFocusSession(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"))
+        #expect(try db.dailyFocusTotals(from: day("2025-04-02"), to: day("2025-04-02")).first?.trees == 1)
+    }
+
     @Test func badMapsAndBrokenFilesAreRefusedWholeAndChangeNothing() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         let before = try snapshot(db)

@@ -279,6 +279,14 @@ extension AppDatabase {
             let calendar = try zone ?? calendar(db)
             let now = environment.now()
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM focus_session WHERE id = ?")
+            // Bound through SQLite's C API; past a few thousand rows the per-day totals are rebuilt once
+            // at the end instead of by a trigger per row (as the JSON import does).
+            let sessions = try SessionWriter(db)
+            func insert(_ session: FocusSession) throws {
+                if report.imported == Self.bulkThreshold { try sessions.setTriggersAside() }
+                try sessions.upsert(session)
+                report.imported += 1
+            }
             var row = 0
             while let item = try next() {
                 row += 1
@@ -306,20 +314,19 @@ extension AppDatabase {
                     if let stored = foreign.stored {
                         try stored.validateAsStored()
                         try checkNoOverlap(start: start, end: finish, db)
-                        try FocusSessionRecord(stored).insert(db)
-                        report.imported += 1
+                        try insert(stored)
                         continue
                     }
                     let session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
                                                           plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
                                                           now: now, calendar: calendar)
                     try checkNoOverlap(start: start, end: finish, db)
-                    try FocusSessionRecord(session).insert(db)
-                    report.imported += 1
+                    try insert(session)
                 } catch let error as any GroveValidationError {
                     report.skip(foreign.row, error.message)
                 }
             }
+            try sessions.finish()
         }
         return report
     }
