@@ -11,8 +11,10 @@ struct ThemeCommand: ParsableCommand {
               grove theme list
               grove theme add Desert --background "#EDC9AF" --text "#3B2F2F"
               grove theme generate "calm ocean morning"
+              grove theme edit Desert --text "#2B1F1F"
+              grove theme rm Desert
               grove theme default Ocean
             """,
-        subcommands: [ThemeList.self, ThemeAdd.self, ThemeGenerate.self, ThemeDefault.self],
+        subcommands: [ThemeList.self, ThemeAdd.self, ThemeEdit.self, ThemeRemove.self, ThemeGenerate.self, ThemeDefault.self],
         defaultSubcommand: ThemeList.self)
 }
