@@ -67,9 +67,11 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     minutes = form.find_element(By.NAME, "minutes")
     minutes.clear()
     minutes.send_keys("20")
-    form.find_element(By.NAME, "todos").send_keys("Warm up, Push-ups, Stretch")
+    # One to-do per line: a to-do may hold a comma.
+    form.find_element(By.NAME, "todos").send_keys("Warm up\nPush-ups, three sets\nStretch")
     form.find_element(By.TAG_NAME, "button").click()
     wait(browser).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")) == 3)
+    assert "Push-ups, three sets" in browser.find_element(By.CSS_SELECTOR, "article.timer .checklist").text
     card = browser.find_element(By.CSS_SELECTOR, "article.timer")
     assert card.find_element(By.CSS_SELECTOR, "[data-countdown]").text == "20:00"
     boxes = browser.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")
@@ -79,6 +81,13 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     assert [t["isCompleted"] for t in timer["todoItems"]] == [False, True, False]
     # The change comes back as a live event and the page refreshes itself: the box stays ticked.
     wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")[1].is_selected())
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-todo-count]"), "1/3 done"))
+    time.sleep(0.5)
+    # A to-do can be deleted from the page (after a confirmation).
+    browser.execute_script("window.confirm = () => true")
+    click(browser, "[data-action=delete-todo]")
+    wait(browser).until(lambda b: len(json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"]) == 2)
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-todo-count]"), "1/2 done"))
     time.sleep(0.5)
     card = browser.find_element(By.CSS_SELECTOR, "article.timer")
     card.find_element(By.CSS_SELECTOR, "[data-action=timer-start]").click()

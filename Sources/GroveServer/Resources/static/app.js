@@ -125,7 +125,23 @@ const actions = {
   "resume-focus": async () => { await api("POST", "/api/v1/focus/resume"); await loadFocus(); },
   "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) { await api("POST", "/api/v1/focus/abandon"); await loadFocus(); } },
   "delete-timer": async (el) => { if (confirm("Delete this timer and its checklist?")) { await api("DELETE", `/api/v1/timers/${el.dataset.id}`); await swapMain(); } },
-  "toggle-todo": async (el) => { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`); },
+  "toggle-todo": async (el) => {
+    try { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`); } catch { el.checked = !el.checked; }
+    // The card's count follows its boxes at once (the page is not re-rendered: running timers keep running).
+    const card = el.closest("[data-timer]");
+    const boxes = [...card.querySelectorAll("[data-action=toggle-todo]")];
+    const count = $("[data-todo-count]", card);
+    if (count) count.textContent = `${boxes.filter((b) => b.checked).length}/${boxes.length} done`;
+  },
+  "delete-todo": async (el) => {
+    if (!confirm("Delete this to-do?")) return;
+    await api("DELETE", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}`);
+    const card = el.closest("[data-timer]");
+    el.closest("li").remove();
+    const boxes = [...card.querySelectorAll("[data-action=toggle-todo]")];
+    const count = $("[data-todo-count]", card);
+    if (count) count.textContent = `${boxes.filter((b) => b.checked).length}/${boxes.length} done`;
+  },
   "delete-intention": async (el) => { if (confirm("Delete this intention?")) { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); await swapMain(); } },
   // A proposal first, as the CLI shows it: the words change only if the person takes them.
   "rephrase": async (el) => {
@@ -230,7 +246,7 @@ document.addEventListener("submit", async (event) => {
   }
   if (path === "/api/v1/timers") {
     body = { name: body.name, durationInSeconds: Math.round(Number(body.minutes) * 60), colorHex: (body.colorHex || "#007AFF").toUpperCase(),
-             todos: (body.todos || "").split(",").map((t) => t.trim()).filter(Boolean) };
+             todos: (body.todos || "").split("\n").map((t) => t.trim()).filter(Boolean) };
   }
   if (path === "/api/v1/pause/apps") body.urlScheme = `${body.id}://`;
   try {
@@ -244,7 +260,9 @@ document.addEventListener("submit", async (event) => {
 const runningTimers = new Map();
 function timerToggle(card) {
   const id = card.dataset.timer;
-  const t = runningTimers.get(id) || { left: Number(card.dataset.seconds), since: null };
+  let t = runningTimers.get(id) || { left: Number(card.dataset.seconds), since: null };
+  // Start on a finished timer runs it again from its full length.
+  if (!t.since && t.left <= 0) { t = { left: Number(card.dataset.seconds), since: null }; card.classList.remove("finished"); }
   if (t.since) { t.left -= (performance.now() - t.since) / 1000; t.since = null; }
   else { t.since = performance.now(); }
   runningTimers.set(id, t);
@@ -266,6 +284,7 @@ setInterval(() => {
     if (t.since && left <= 0) {
       t.since = null; t.left = 0;
       card.classList.remove("running"); card.classList.add("finished");
+      $("[data-action=timer-start]", card).textContent = "Start";
       notify(`${$("h2", card).textContent} is done`, "Timer finished.");
     }
   }
