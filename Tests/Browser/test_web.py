@@ -52,6 +52,12 @@ def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser)
     wait(browser, 10).until(EC.visibility_of_element_located((By.ID, "done")))
     assert browser.find_element(By.ID, "tree").get_attribute("data-stage") == "5"
     assert browser.find_element(By.ID, "stage-name").text == "Full tree"
+    # Beside the full tree: the break's own countdown, the tab saying so, today's line up to date.
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "On a break"))
+    assert 4 * 60 < seconds(browser.find_element(By.ID, "countdown").text) <= 5 * 60
+    assert browser.title.startswith("Break ")
+    assert browser.find_element(By.ID, "focus-today").text == "1 tree"
+    assert "short break of 5 min" in browser.find_element(By.ID, "done").text
     browser.shot("tree-planted")
     browser.get(grove.url + "/forest")
     trees = browser.find_elements(By.CSS_SELECTOR, "[data-testid=tree]")

@@ -64,10 +64,26 @@ async function loadFocus() {
   renderFocus();
 }
 
-function treePlanted() {
+let breakEnd = null;        // performance.now() when the break after a planted tree ends
+
+async function treePlanted() {
   const done = $("#done");
-  if (done) done.hidden = false;
   notify("Tree planted 🌳", "Focus session complete. Time for a break.");
+  if (!$("#tree")) return;
+  done.hidden = false;
+  // The break this tree earned (short, or long every few trees), counted down on the page; and
+  // today's line and the streak as they are now, not as the page was first drawn.
+  const [pause, stats] = await Promise.all([api("GET", "/api/v1/focus/break").catch(() => null), api("GET", "/api/v1/focus/stats").catch(() => null)]);
+  if (pause) {
+    breakEnd = performance.now() + pause.duration * 1000;
+    done.textContent = `Tree planted! Time for a ${pause.kind} break of ${Math.round(pause.duration / 60)} min.`;
+  }
+  if (stats && $("#focus-today")) {
+    $("#focus-today").textContent = `${stats.todaysTrees} ${stats.todaysTrees === 1 ? "tree" : "trees"}`;
+    const streak = $("#focus-streak");
+    if (streak) streak.textContent = `${stats.currentStreak} ${stats.currentStreak === 1 ? "day" : "days"}`;
+  }
+  renderFocus();
 }
 
 function focusNow() {
@@ -88,12 +104,25 @@ function renderFocus() {
   $("#controls-idle").hidden = running;
   $("#controls-running").hidden = !running;
   if (!running) {
+    const breakLeft = breakEnd === null ? 0 : (breakEnd - performance.now()) / 1000;
+    if (breakLeft > 0) {
+      // The tree stays full beside the break's own countdown.
+      $("#countdown").textContent = clock(breakLeft);
+      $("#progress-bar").style.width = "100%";
+      $("#focus-state").textContent = "On a break — stand up, breathe, look far away.";
+      document.title = `Break ${clock(breakLeft)} · Grove`;
+      showStage(stageAt(1));
+      return;
+    }
+    if (breakEnd !== null) { breakEnd = null; notify("Break over", "Ready to plant the next tree?"); $("#done").hidden = true; }
     $("#countdown").textContent = clock(Number($("#length").value) * 60);
     $("#progress-bar").style.width = "0%";
     $("#focus-state").textContent = "No session running.";
+    document.title = "Focus · Grove";
     showStage(stageAt($("#done").hidden ? 0 : 1));
     return;
   }
+  breakEnd = null;
   $("#done").hidden = true;
   $("#countdown").textContent = clock(now.remaining);
   $("#progress-bar").style.width = `${(now.progress * 100).toFixed(1)}%`;
