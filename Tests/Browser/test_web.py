@@ -354,3 +354,23 @@ def test_bring_your_history_from_timewarrior(grove, browser):
     wait(browser).until(EC.text_to_be_present_in_element((By.ID, "import-result"), "Imported 0; 6 already there"))
     sessions = json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/sessions?limit=100").read())
     assert len(sessions) == 6
+
+
+def test_on_a_phone_the_navigation_is_one_row_and_the_session_controls_are_above_the_fold(grove, browser):
+    browser.set_window_size(390, 844)
+    grove.cli("focus", "start", "--length", "25m")
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "abandon")))
+    header = browser.find_element(By.CSS_SELECTOR, "header.top")
+    assert header.size["height"] <= 80, header.size
+    viewport = browser.execute_script("return window.innerHeight")
+    for control in ("pause", "abandon"):
+        box = browser.find_element(By.ID, control).rect
+        assert box["y"] + box["height"] <= viewport, (control, box, viewport)
+    current = browser.find_elements(By.CSS_SELECTOR, "header.top nav a[aria-current=page]")
+    assert [a.get_attribute("href").rstrip("/").rsplit("/", 1)[-1] for a in current] == ["focus"]
+    # The first Tab reaches the skip link, which leads to the page's content.
+    browser.find_element(By.TAG_NAME, "body").send_keys("\ue004")
+    assert browser.switch_to.active_element.text == "Skip to content"
+    browser.shot("phone-focus")
+    grove.cli("focus", "abandon")

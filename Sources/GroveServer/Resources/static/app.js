@@ -143,6 +143,13 @@ if ($("#focus-mini") || $("#tree")) {
   $("#length")?.addEventListener("change", renderFocus);
 }
 
+// The navigation marks the room this page belongs to (the gateway and the review belong to theirs).
+for (const link of document.querySelectorAll("header.top nav a")) {
+  const path = new URL(link.href).pathname;
+  const here = location.pathname;
+  if (path === "/" ? here === "/" : here === path || here.startsWith(path + "/")) link.setAttribute("aria-current", "page");
+}
+
 // ---------------------------------------------------------------- actions
 const actions = {
   "start-focus": async () => {
