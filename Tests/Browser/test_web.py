@@ -374,3 +374,41 @@ def test_on_a_phone_the_navigation_is_one_row_and_the_session_controls_are_above
     assert browser.switch_to.active_element.text == "Skip to content"
     browser.shot("phone-focus")
     grove.cli("focus", "abandon")
+
+
+def test_the_first_page_view_offers_a_setup_that_is_never_shown_again(grove, browser):
+    browser.get(grove.url + "/")
+    welcome = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=welcome]")))
+    welcome.find_element(By.LINK_TEXT, "Set up Grove").click()
+    form = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=setup]")))
+    length = form.find_element(By.NAME, "focusMinutes")
+    length.clear()
+    length.send_keys("50")
+    for box in form.find_elements(By.CSS_SELECTOR, "[data-testid=setup-apps] input"):
+        if box.get_attribute("value") in ("youtube", "reddit") and not box.is_selected():
+            box.click()
+    form.find_element(By.NAME, "sampleTimers").click()
+    browser.shot("setup")
+    form.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait(browser).until(lambda b: b.current_url.rstrip("/") == grove.url)
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "[data-action=start-focus]"))
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-testid=welcome]")
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/setup").read()) == {"setupNeeded": False}
+    apps = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/apps").read())
+    assert sorted(a["id"] for a in apps if a["isEnabled"]) == ["reddit", "youtube"]
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/preferences").read())["focusDuration"] == 3000
+    assert [t["name"] for t in json.loads(urllib.request.urlopen(grove.url + "/api/v1/timers").read())] == ["Workout", "Study Session", "Coffee Break", "Meditation"]
+    preferences = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/preferences").read())
+    assert preferences["onboardingCompleted"] is True and preferences["analyticsOptIn"] is False and preferences["trialStartDate"]
+
+
+def test_skipping_the_setup_changes_nothing_and_settings_can_run_it_again(grove, browser):
+    browser.get(grove.url + "/")
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-testid=welcome] [data-action=skip-setup]"))).click()
+    wait(browser).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "[data-testid=welcome]"))
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/setup").read()) == {"setupNeeded": False}
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/timers").read()) == []
+    browser.get(grove.url + "/settings")
+    browser.find_element(By.LINK_TEXT, "Run the first-run setup again").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=setup]")))
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-action=skip-setup]")

@@ -19,3 +19,18 @@ struct ThemeCommandTests {
         #expect(try await g.run("theme", "list", "--json").array().contains { $0["name"] as? String == "Desert" } == false)
     }
 }
+
+@Suite("grove setup, end to end")
+struct SetupCommandTests {
+    @Test func setupAppliesAndSkipMarksItDone() async throws {
+        let g = Grove()
+        let done = try await g.run("setup", "--focus", "50", "--gate", "youtube,reddit", "--daily", "08:00", "--sample-timers")
+        #expect(done.status == 0 && done.out.hasPrefix("Focus 50 min") && done.out.contains("Pausing before: YouTube, Reddit."))
+        #expect(try await g.run("setup", "--json").object()["setupNeeded"] as? Bool == false)
+        #expect(try await g.run("setup", "--gate", "nope").status == 64)
+        #expect(try await g.run("setup", "--skip", "--focus", "25").status == 64)
+        let other = Grove()
+        #expect(try await other.run("setup", "--skip").out == "Setup skipped; `grove setup` runs it whenever you like.\n")
+        #expect(try await other.run("timer", "list", "--json").array().isEmpty)
+    }
+}

@@ -34,6 +34,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     IntentionsController(database: database, monitor: monitor, cache: cache, assistant: Assistant(configuration.assistant)).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)
+    SetupController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
     // Anything else under /api is a JSON 404, not an HTML page.

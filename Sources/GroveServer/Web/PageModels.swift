@@ -52,6 +52,21 @@ struct DashboardPage: Encodable {
     var hasReminders: Bool
     var focusLength: Int
     var intention: IntentionCardView?
+    /// The first page view of a new store: a welcome with the setup (or a skip).
+    var setupNeeded = false
+}
+
+/// `/setup`: the first-run choices, filled with what is set now.
+struct SetupPage: Encodable {
+    struct App: Encodable { var id: String; var name: String; var gated: Bool; var site: String? }
+    var title = "Set up Grove"
+    var bare = false
+    var focusMinutes: Int
+    var shortBreakMinutes: Int
+    var longBreakMinutes: Int
+    var apps: [App]
+    var dailyReminder: String?
+    var firstRun: Bool
 }
 
 struct LengthOption: Encodable { var minutes: Int; var selected: Bool }

@@ -20,6 +20,7 @@ struct WebController {
         router.get("themes") { _, _ in try page("themes", themes()) }
         router.get("settings") { _, _ in try page("settings", settings()) }
         router.get("pause") { _, _ in try page("pause-usage", pauseUsage()) }
+        router.get("setup") { _, _ in try page("setup", setup()) }
         router.get("review") { request, _ in try page("review", review(week: request.queryString("week"))) }
         router.get("content") { request, _ in try page("content", content(category: request.queryString("category"))) }
         router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
@@ -162,7 +163,18 @@ struct WebController {
         let reminders = try database.upcomingReminders().map { ReminderLine(kind: $0.kind.rawValue.capitalized, at: wall($0.at)) }
         return DashboardPage(title: "Today", stats: statsView(try database.forestStats()), reminders: reminders, hasReminders: !reminders.isEmpty,
                              focusLength: Int(try database.focusPreferences().focusDuration / 60),
-                             intention: try intentionCard(try database.currentIntention(), elementID: "intention-card", rephrasable: false))
+                             intention: try intentionCard(try database.currentIntention(), elementID: "intention-card", rephrasable: false),
+                             setupNeeded: try database.needsSetup())
+    }
+
+    /// The first-run setup, filled with the current choices.
+    private func setup() throws -> SetupPage {
+        let focus = try database.focusPreferences()
+        let reminders = try database.userPreferences().notificationSettings
+        return SetupPage(focusMinutes: Int(focus.focusDuration / 60), shortBreakMinutes: Int(focus.shortBreakDuration / 60),
+                         longBreakMinutes: Int(focus.longBreakDuration / 60),
+                         apps: try database.apps().map { SetupPage.App(id: $0.id, name: $0.displayName, gated: $0.isEnabled, site: $0.webURL) },
+                         dailyReminder: reminders.dailyEnabled ? reminders.dailyTime?.description : nil, firstRun: try database.needsSetup())
     }
 
     private func focus() throws -> FocusPage {

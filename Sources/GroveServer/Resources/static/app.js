@@ -202,6 +202,7 @@ const actions = {
     await swapMain();
   },
   "print": () => window.print(),
+  "skip-setup": async () => { await api("POST", "/api/v1/setup/skip"); if (location.pathname === "/setup") location.href = "/"; else await swapMain(); },
   "delete-theme": async (el) => { if (confirm("Delete this theme?")) { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); } },
   "toggle-friction": async (el) => {
     try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/adaptive`, { isEnabled: el.checked }); await swapMain(); } catch { el.checked = !el.checked; }
@@ -288,6 +289,7 @@ document.addEventListener("submit", async (event) => {
   try {
     await api(method, path, body);
     toast("Saved.");
+    if (form.dataset.next) { location.href = form.dataset.next; return; }
     await swapMain();
   } catch {}
 });

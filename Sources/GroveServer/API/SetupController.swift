@@ -1,0 +1,39 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Hummingbird
+
+/// `/api/v1/setup`: the first-run setup every face offers.
+struct SetupController {
+    let database: AppDatabase
+
+    struct State: Encodable, Sendable { var setupNeeded: Bool }
+
+    func addRoutes(to api: APIRouter) {
+        api.get("setup", use: state)
+        api.post("setup", use: complete)
+        api.post("setup/skip", use: skip)
+    }
+
+    /// `GET /setup`: whether the first-run setup is still to do.
+    @Sendable func state(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
+        JSON(State(setupNeeded: try await database.run { try $0.needsSetup() }))
+    }
+
+    /// `POST /setup`: the choices (each optional), applied together or not at all.
+    @Sendable func complete(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
+        let setup = try await request.decode(as: FirstRunSetup.self, context: context)
+        return JSON(State(setupNeeded: try await database.run { db in
+            try db.completeSetup(setup)
+            return try db.needsSetup()
+        }))
+    }
+
+    /// `POST /setup/skip`: never offered again, nothing changed.
+    @Sendable func skip(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
+        JSON(State(setupNeeded: try await database.run { db in
+            try db.completeSetup(FirstRunSetup(), skip: true)
+            return try db.needsSetup()
+        }))
+    }
+}
