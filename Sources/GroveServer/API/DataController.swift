@@ -39,18 +39,29 @@ struct DataController {
     /// temporary file as it arrives and is imported from there a chunk at a time: an export of a
     /// million sessions costs the server a chunk of memory, not the document.
     @Sendable func importData(_ request: Request, context: GroveRequestContext) async throws -> JSON<ImportSummary> {
-        let file = try SpooledBody()
+        let file = try await Self.spool(request)
         defer { file.close() }
-        var received = 0
-        for try await chunk in request.body {
-            received += chunk.readableBytes
-            guard received <= GroveRequestContext.maxImportSize else { throw APIError.tooLarge }
-            try file.append(chunk)
-        }
         do {
             return JSON(try database.importJSON(streamingFrom: try file.reader()))
         } catch StoreError.unreadableExport(let why) {
             throw APIError.badRequest(field: "body", detail: "Cannot read the export: \(why)")
+        }
+    }
+
+    /// The body in an unlinked temporary file, refused past the import limit (413) as it arrives.
+    private static func spool(_ request: Request) async throws -> SpooledBody {
+        let file = try SpooledBody()
+        do {
+            var received = 0
+            for try await chunk in request.body {
+                received += chunk.readableBytes
+                guard received <= GroveRequestContext.maxImportSize else { throw APIError.tooLarge }
+                try file.append(chunk)
+            }
+            return file
+        } catch {
+            file.close()
+            throw error
         }
     }
 
@@ -68,14 +79,8 @@ struct DataController {
         guard format != .csv || map != nil else { throw APIError.badRequest(field: "map", detail: "from=csv needs map, e.g. map=start=Start,end=End") }
         let columns = try map.map(ColumnMap.parse)
         let zone = try zoneName.map { try ZonedCalendar(validating: $0).timeZone }
-        let file = try SpooledBody()
+        let file = try await Self.spool(request)
         defer { file.close() }
-        var received = 0
-        for try await chunk in request.body {
-            received += chunk.readableBytes
-            guard received <= GroveRequestContext.maxImportSize else { throw APIError.tooLarge }
-            try file.append(chunk)
-        }
         do {
             let read = try file.reader()
             switch format {
