@@ -136,11 +136,15 @@ public struct Assistant: Sendable {
         }
     }
 
-    /// A model's palette for `prompt`, or nil.
+    private static let placeholderID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// A model's palette for `prompt`, or nil (its id and date are the store's to give).
     public func theme(for prompt: String) async -> IntentionTheme? {
         guard let model else { return nil }
         do {
-            return try await model.generateTheme(prompt: prompt, id: UUID(), createdAt: Date())
+            // Placeholders: `AppDatabase.generateTheme(prompt:proposal:)` gives the theme its id and
+            // time from the store's environment (no clock or id source is read here).
+            return try await model.generateTheme(prompt: prompt, id: Self.placeholderID, createdAt: Date(timeIntervalSince1970: 0))
         } catch {
             logger.warning("The assistant's model made no theme; the offline assistant did", metadata: ["error": "\(error)"])
             return nil

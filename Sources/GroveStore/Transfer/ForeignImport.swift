@@ -137,7 +137,10 @@ extension AppDatabase {
         for (key, member) in members {
             switch (key, member) {
             case ("start", .string(let text)): start = timewarriorInstant(text)
-            case ("end", .string(let text)): end = timewarriorInstant(text) ?? .distantFuture
+            case ("end", .string(let text)):
+                // An end that is there but unreadable is a broken row, not a running interval.
+                guard let instant = timewarriorInstant(text) else { return nil }
+                end = instant
             case ("tags", .array(let items)): tags = !items.isEmpty
             default: break
             }
@@ -292,7 +295,7 @@ extension AppDatabase {
                 row += 1
                 guard let foreign = item else {
                     report.skip(row, format == .timewarrior
-                                ? "not an interval with a start (\"start\": \"20250101T090000Z\")"
+                                ? "not an interval with a readable start and end (\"start\": \"20250101T090000Z\")"
                                 : "no readable start and end (ISO 8601, or YYYY-MM-DD HH:MM; a duration in seconds or H:MM:SS)")
                     continue
                 }
