@@ -299,7 +299,7 @@ struct CommandTests {
         #expect(imported.out == "Imported 1 focus session, 1 timer, 1 intention, 0 pauses.\n")
         #expect(try await other.snapshot() == g.snapshot())
         let csv = try await g.run("export", "--format", "csv").out
-        #expect(csv.hasPrefix("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay\r\n"))
+        #expect(csv.hasPrefix("id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay,tags\r\n"))
         let ics = try await g.run("export", "--format", "ics").out
         #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(ics.contains("DTSTART:20250514T080000Z"))

@@ -81,9 +81,9 @@ struct ExportTests {
         let (db, _) = try populated()
         let csv = try db.exportFocusSessionsCSV()
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        #expect(lines.first == "id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay")
+        #expect(lines.first == "id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay,tags")
         #expect(lines.count == 4)
-        #expect(lines[1].hasSuffix(",2025-03-09T06:00:00.000Z,2025-03-09T06:25:00.000Z,completed,1500,0,1500,America/New_York,2025-03-09"))
+        #expect(lines[1].hasSuffix(",2025-03-09T06:00:00.000Z,2025-03-09T06:25:00.000Z,completed,1500,0,1500,America/New_York,2025-03-09,"))
         #expect(lines[2].contains(",abandoned,1800,600,1800,"))
         #expect(AppDatabase.csvField("a,\"b\"") == "\"a,\"\"b\"\"\"")
     }

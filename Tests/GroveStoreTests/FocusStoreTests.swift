@@ -188,7 +188,7 @@ struct FocusStoreTests {
         #expect(all.count == bulk.count + 1)
         #expect(try db.forestStats() == ForestStats.from(sessions: all, now: clock.now, calendar: ny))
         let triggers = try db.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'") }
-        #expect(triggers == 4)
+        #expect(triggers == 8)
         // The triggers still work after the bulk path.
         try db.deleteFocusSession(id: bulk[0].id)
         #expect(try db.forestStats() == ForestStats.from(sessions: try db.allFocusSessions(), now: clock.now, calendar: ny))

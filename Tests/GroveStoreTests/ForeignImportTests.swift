@@ -27,7 +27,12 @@ struct ForeignImportTests {
         #expect(report.skipped.map(\.row) == [6, 8])
         #expect(report.skipped[0].reason == "Session length must be between 1 second and 4 hours")
         #expect(report.skipped[1].reason.hasPrefix("an open interval (still running)"))
-        #expect(report.rowsWithTags == 7)
+        #expect(report.tagged == 5)
+        // Tags kept: per tag and day, from the per-day-per-tag totals.
+        let essay = try db.dailyFocusTotals(from: day("2025-03-28"), to: day("2025-03-31"), tag: "essay")
+        #expect(essay.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 2 50", "2025-03-30 1 25"])
+        #expect(try db.focusTags().map(\.tag) == ["essay", "night", "deep work", "reading"])
+        #expect(try db.forestStats(tag: "deep work").totalFocusTime == 50 * 60)
         // Filed under the Berlin day each ended on; the night across the change is 50 real minutes.
         let days = try db.dailyFocusTotals(from: day("2025-03-28"), to: day("2025-03-31"))
         #expect(days.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 3 100", "2025-03-30 2 75", "2025-03-31 1 25"])
@@ -52,13 +57,14 @@ struct ForeignImportTests {
             """
         let map = try ColumnMap.parse("start=Start,end=End,tag=Tag,completed=Done")
         let report = try db.importCSV(map: map, zone: TimeZone(identifier: "Europe/Berlin"), streamingFrom: Self.text(csv))
-        #expect(report.imported == 3 && report.skippedCount == 3 && report.rowsWithTags == 1)
+        #expect(report.imported == 3 && report.skippedCount == 3 && report.tagged == 1)
         #expect(report.skipped.map(\.row) == [4, 5, 6])
         #expect(report.skipped[0].reason == "A session must end after it starts")
         #expect(report.skipped[2].reason.hasPrefix("This time overlaps the session recorded at"))
         let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
         #expect(sessions.map(\.startTime) == [instant("2025-03-30T00:30:00Z"), instant("2025-03-31T06:00:00Z"), instant("2025-03-31T08:00:00Z")])
         #expect(sessions.map(\.duration) == [3000, 1500, 600] && sessions.map(\.state) == [.completed, .completed, .abandoned])
+        #expect(sessions.map(\.tags) == [["night"], [], []])
         // Lived in Berlin: filed under Berlin's days, in Berlin's zone.
         #expect(sessions.map(\.timeZoneIdentifier) == ["Europe/Berlin", "Europe/Berlin", "Europe/Berlin"])
         #expect(sessions.map { $0.endDay?.description } == ["2025-03-30", "2025-03-31", "2025-03-31"])
@@ -81,13 +87,16 @@ struct ForeignImportTests {
         }
         let items = (0..<6_000).map { i -> String in
             let s = start + Double(i) * 1260
-            return #"{"start":"\#(stamp(s))","end":"\#(stamp(s + 1200))"}"#
+            return #"{"start":"\#(stamp(s))","end":"\#(stamp(s + 1200))","tags":[\#(i % 3 == 0 ? #""odd","deep work""# : "")]}"#
         }
         let report = try db.importTimewarrior(streamingFrom: Self.chunks(Array(("[" + items.joined(separator: ",") + "]").utf8), size: 4096))
         #expect(report.imported == 6_000 && report.skippedCount == 0)
         let totals = try db.dailyFocusTotals(from: day("2025-01-01"), to: day("2025-04-01"))
         #expect(totals.reduce(0) { $0 + $1.trees } == 6_000)
         #expect(totals.reduce(0.0) { $0 + $1.focusTime } == 6_000 * 1200)
+        // The per-tag totals were rebuilt too.
+        #expect(try db.focusTags().map { "\($0.tag) \($0.trees)" }.sorted() == ["deep work 2000", "odd 2000"])
+        #expect(try db.forestStats(tag: "odd").totalFocusTime == 2_000 * 1_200)
         // The per-row triggers are back: a session logged now counts at once.
         try db.logFocusSession(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"))
         #expect(try db.dailyFocusTotals(from: day("2025-04-02"), to: day("2025-04-02")).first?.trees == 1)
@@ -111,10 +120,11 @@ struct ForeignImportTests {
 
     @Test func grovesOwnCSVRoundTripsByteForByte() throws {
         let (source, clock) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
-        try source.logFocusSession(start: instant("2025-03-30T00:30:00Z"), end: instant("2025-03-30T01:20:00Z"))
+        try source.logFocusSession(start: instant("2025-03-30T00:30:00Z"), end: instant("2025-03-30T01:20:00Z"), tags: ["essay", " deep work "])
         try source.logFocusSession(start: instant("2025-03-31T08:00:00Z"), end: instant("2025-03-31T08:40:00Z"),
                                    pauses: [.init(start: instant("2025-03-31T08:10:00Z"), end: instant("2025-03-31T08:15:00Z"))])
-        try source.logFocusSession(start: instant("2025-04-01T08:00:00Z"), end: instant("2025-04-01T08:05:00Z"), abandoned: true, plannedDuration: 1500)
+        try source.logFocusSession(start: instant("2025-04-01T08:00:00Z"), end: instant("2025-04-01T08:05:00Z"), abandoned: true, plannedDuration: 1500,
+                                   tags: ["Quote \"this\""])
         try source.startFocusSession(plannedDuration: 1500)
         clock.advance(by: 60)
         let exported = try Self.csv(source)
@@ -126,6 +136,13 @@ struct ForeignImportTests {
         let reexported = try Self.csv(target)
         #expect(reexported == exported.split(separator: "\r\n").filter { !$0.contains(",active,") }.map { $0 + "\r\n" }.joined())
         #expect(try target.importGroveCSV(streamingFrom: Self.text(exported)).alreadyThere == 3)
+        #expect(exported.contains(#","deep work,essay"\#r\#n"#))
+        #expect(try target.focusTags().map(\.tag).sorted() == ["Quote \"this\"", "deep work", "essay"])
+        // A CSV written before tags (one column fewer) still reads.
+        let old = exported.split(separator: "\r\n").map { line in line.hasPrefix("id,") ? String(line.dropLast(",tags".count)) : String(line) }
+        let legacy = old.filter { !$0.contains(",active,") && !$0.contains("essay") && !$0.contains("Quote") }.joined(separator: "\r\n") + "\r\n"
+        let (third, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "UTC")
+        #expect(try third.importGroveCSV(streamingFrom: Self.text(legacy.replacingOccurrences(of: ",\r\n", with: "\r\n"))).imported == 1)
     }
 
     static func csv(_ db: AppDatabase) throws -> String {

@@ -17,8 +17,12 @@ struct HistorySizeTests {
     static func makeStores() throws -> (recent: AppDatabase, long: AppDatabase) {
         let calendar = ZonedCalendar(identifier: "UTC")!
         let today = LocalDay("2025-05-01")!
-        let recent = SyntheticHistory.sessions(count: 60, days: 20, lastDay: today, calendar: calendar)
-        let older = SyntheticHistory.sessions(count: 6_000, days: 1_000, lastDay: today.adding(days: -30), calendar: calendar)
+        // Every third session is for the essay (the tag paths must be flat too).
+        func tagged(_ sessions: [FocusSession]) -> [FocusSession] {
+            sessions.enumerated().map { index, session in var s = session; if index % 3 == 0 { s.tags = ["essay"] }; return s }
+        }
+        let recent = tagged(SyntheticHistory.sessions(count: 60, days: 20, lastDay: today, calendar: calendar))
+        let older = tagged(SyntheticHistory.sessions(count: 6_000, days: 1_000, lastDay: today.adding(days: -30), calendar: calendar))
         let (short, _) = try makeStore(at: "2025-05-01T20:00:00Z")
         try short.insertFocusSessions(recent)
         let (long, _) = try makeStore(at: "2025-05-01T20:00:00Z")
@@ -46,6 +50,11 @@ struct HistorySizeTests {
         #expect(next.days.first.map { $0.day < window.days.last!.day } == true)
         try Self.expectFlat("forest window", stores) { _ = try $0.forestWindow(days: 7) }
         try Self.expectFlat("forest counts", stores) { _ = try $0.forestWindow(days: 7, sessions: false) }
+        try Self.expectFlat("one tag's forest", stores) { _ = try $0.forestWindow(days: 7, tag: "essay") }
+        try Self.expectFlat("a week's tags", stores) { _ = try $0.focusTagTotals(from: LocalDay("2025-04-25")!, to: LocalDay("2025-05-01")!) }
+        try Self.expectFlat("retagging a session", stores) { db in
+            _ = try db.retagFocusSession(id: try #require(try db.latestFocusSession()).id, tags: ["essay", "review"])
+        }
     }
 
     @Test func theLatestSessionAndPagesAreIndexed() throws {

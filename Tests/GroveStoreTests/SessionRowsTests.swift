@@ -21,23 +21,26 @@ struct SessionRowsTests {
         let id = UUID(uuidString: String(format: "%08X-0000-4000-8000-%012X", UInt32(truncatingIfNeeded: numbers[6]), UInt64(abs(numbers[7] % 0xFFFF_FFFF_FFFF))))!
         let endDay: String? = flags & 4 == 0 ? LocalDay(dayNumber: Int((end ?? start) / 86_400_000)).description : nil
         let uncertain = flags & 8 != 0
+        // Tags as a synced row may hold them: spaced and escaped differently from what Grove writes.
+        let tags: [String] = flags & 16 == 0 ? [] : ["deep work", "quote \"q\"", "é/ü"]
+        let tagsText: String? = tags.isEmpty ? nil : #"[ "deep work", "quote \"q\"" , "\u00e9\/\u00fc"]"#
         let values: [(any DatabaseValueConvertible)?] = [id.uuidString, start, end, states[state].rawValue, duration, paused, planned, pausedAt, start,
-                                                         zones[zone], endDay, uncertain ? 1 : 0]
+                                                         zones[zone], endDay, uncertain ? 1 : 0, tagsText]
         let row = try DatabaseQueue(configuration: AppDatabase.configuration()).read { db in
-            try Row.fetchOne(db, sql: "SELECT " + Array(repeating: "?", count: 12).joined(separator: ", "), arguments: StatementArguments(values))
+            try Row.fetchOne(db, sql: "SELECT " + Array(repeating: "?", count: 13).joined(separator: ", "), arguments: StatementArguments(values))
         }
         let session = FocusSession(
             id: id, startTime: Date(groveMillis: start), endTime: end.map(Date.init(groveMillis:)), state: states[state],
             duration: TimeInterval(groveMillis: duration), pausedDuration: TimeInterval(groveMillis: paused), createdAt: Date(groveMillis: start),
             plannedDuration: TimeInterval(groveMillis: planned), pausedAt: pausedAt.map(Date.init(groveMillis:)), timeZoneIdentifier: zones[zone],
-            endDay: endDay.flatMap(LocalDay.init), clockUncertain: uncertain)
+            endDay: endDay.flatMap(LocalDay.init), clockUncertain: uncertain, tags: tags)
         return (try #require(row), session)
     }
 
     @Test func jsonAndCSVMatchTheModelPath() async throws {
         let encoder = GroveExport.makeEncoder(pretty: false)
         let numbers = Gen.int64(in: Int64.min / 4...Int64.max / 4).array(of: 8)
-        await propertyCheck(count: 300, input: numbers, Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...3), Gen.int(in: 0...15)) { numbers, zone, state, flags in
+        await propertyCheck(count: 300, input: numbers, Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...3), Gen.int(in: 0...31)) { numbers, zone, state, flags in
             let (row, s) = try Self.sample(numbers, zone: zone, state: state, flags: flags)
             var json: [UInt8] = []
             SessionRows.appendJSON(row, to: &json)
@@ -46,7 +49,7 @@ struct SessionRowsTests {
             SessionRows.appendCSV(row, to: &csv)
             let fields = [s.id.uuidString, GroveExport.formatInstant(s.startTime), s.endTime.map(GroveExport.formatInstant) ?? "",
                           s.state.rawValue, AppDatabase.seconds(s.duration), AppDatabase.seconds(s.pausedDuration),
-                          AppDatabase.seconds(s.plannedDuration), s.timeZoneIdentifier, s.endDay?.description ?? ""]
+                          AppDatabase.seconds(s.plannedDuration), s.timeZoneIdentifier, s.endDay?.description ?? "", s.tags.joined(separator: ",")]
             #expect(String(decoding: csv, as: UTF8.self) == fields.map(AppDatabase.csvField).joined(separator: ",") + "\r\n")
         }
     }

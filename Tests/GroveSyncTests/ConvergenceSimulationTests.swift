@@ -134,6 +134,21 @@ final class Simulation {
             if status?.pendingMutations != 0 || status?.parkedChanges != 0 {
                 throw SimulationFailure("\(device.name) has \(status?.pendingMutations ?? -1) pending and \(status?.parkedChanges ?? -1) parked")
             }
+            // Per-tag totals kept by triggers through every applied change equal a count of the sessions.
+            // Last (settling may write), and settled first: reading the totals completes a session that has run its length.
+            try device.database.settleFocusSession()
+            let sessions = try device.database.allFocusSessions().filter { $0.endDay != nil }
+            let summaries = try device.database.focusTags()
+            if Set(summaries.map(\.tag)) != Set(sessions.flatMap(\.tags)) {
+                throw SimulationFailure("\(device.name) has totals for tags \(summaries.map(\.tag)), its sessions \(Set(sessions.flatMap(\.tags)))")
+            }
+            for summary in summaries {
+                let tagged = sessions.filter { $0.tags.contains(summary.tag) }
+                let trees = tagged.filter { $0.state == .completed }.count, abandoned = tagged.filter { $0.state == .abandoned }.count
+                if summary.trees != trees || summary.abandoned != abandoned {
+                    throw SimulationFailure("\(device.name) counts \(summary.trees)/\(summary.abandoned) for tag \(summary.tag), its sessions \(trees)/\(abandoned)")
+                }
+            }
         }
         try Self.checkInvariants(expected)
         // No acknowledged write lost unless a later clock or a tombstone superseded it: each is

@@ -114,6 +114,23 @@ struct MergeTests {
         #expect(SyncState.join(late, early, entity: entity).fields["endTime"] == .int(50))
     }
 
+    @Test("a retag on one device and the session's end on another both survive: tags are last-writer-wins on their own clock")
+    func tagsBesideTheTerminalRule() {
+        let entity = SyncEntity.focusSession
+        // Device A retags the running session at 9; device B completes it at 5 (with the old tags).
+        let retagged = SyncState(fields: ["state": .text("active"), "endTime": .null, "tags": .text(#"["essay"]"#)],
+                                 clocks: ["session": Self.clock(2), "tags": Self.clock(9)])
+        let completed = SyncState(fields: ["state": .text("completed"), "endTime": .int(100), "tags": .text(#"["code"]"#)],
+                                  clocks: ["session": Self.clock(5), "tags": Self.clock(1)])
+        for merged in [SyncState.join(retagged, completed, entity: entity), SyncState.join(completed, retagged, entity: entity)] {
+            #expect(merged.fields["state"] == .text("completed"))
+            #expect(merged.fields["tags"] == .text(#"["essay"]"#))
+        }
+        // A version from before tags (no group) is whole, and reads as untagged.
+        let old = SyncState(fields: ["state": .text("completed")], clocks: ["session": Self.clock(3)])
+        #expect(old.isComplete(entity))
+    }
+
     @Test("a timer's delete is final; an intention comes back only with a newer whole insert")
     func deletes() {
         let timer = SyncEntity.timer

@@ -45,7 +45,7 @@ struct SimulatedActions {
             case 49 ..< 51:
                 if let intention = try database.intentions().randomElement(using: &random) { try database.deleteIntention(id: intention.id) }
             case 51 ..< 56:
-                _ = try database.startFocusSession(plannedDuration: Double(Int.random(in: 1 ... 40, using: &random) * 60))
+                _ = try database.startFocusSession(plannedDuration: Double(Int.random(in: 1 ... 40, using: &random) * 60), tags: randomTags())
             case 56 ..< 59:
                 if try database.currentFocusSession()?.state == .paused { _ = try database.resumeFocusSession() } else { _ = try database.pauseFocusSession() }
             case 59 ..< 61:
@@ -55,7 +55,7 @@ struct SimulatedActions {
             case 63 ..< 65:
                 let end = database.environment.now().addingTimeInterval(-Double(Int.random(in: 3600 ... 86400, using: &random)))
                 // A time already taken by another session is refused (one focus at a time): fine here.
-                do { _ = try database.logFocusSession(start: end.addingTimeInterval(-1500), end: end) } catch FocusError.invalidInterval {}
+                do { _ = try database.logFocusSession(start: end.addingTimeInterval(-1500), end: end, tags: randomTags()) } catch FocusError.invalidInterval {}
             case 65 ..< 67:
                 if let session = try database.focusSessions(state: .completed, limit: 5).randomElement(using: &random) {
                     try database.deleteFocusSession(id: session.id)
@@ -94,6 +94,10 @@ struct SimulatedActions {
                     _ = try database.finishGatewaySession(id: open.id, status: random.chance(0.5) ? .completed : .exited,
                                                           outcome: random.chance(0.5) ? .proceedToApp : .exitToHome)
                 }
+            case 94 ..< 97:
+                // Retag the running session or a finished one, racing its end on another device.
+                let session = try database.currentFocusSession() ?? database.focusSessions(limit: 5).randomElement(using: &random)
+                if let session { _ = try database.retagFocusSession(id: session.id, tags: randomTags()) }
             default:
                 _ = try database.currentFocusSession()
             }
@@ -103,5 +107,11 @@ struct SimulatedActions {
             // Refusals a person meets (not found, wrong state, validation) are expected.
         }
         return nil
+    }
+
+    /// None, one or two of a few tags (so that devices collide on them).
+    mutating func randomTags() -> [String] {
+        let vocabulary = ["essay", "code", "deep work", "Reading"]
+        return (0 ..< Int.random(in: 0 ... 2, using: &random)).compactMap { _ in vocabulary.randomElement(using: &random) }
     }
 }

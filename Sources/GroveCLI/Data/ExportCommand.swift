@@ -11,17 +11,20 @@ struct ExportCommand: ParsableCommand {
               grove export > grove-backup.json
               grove export --format csv --output sessions.csv
               grove export --format ics --output focus.ics     # import into any calendar
+              grove export --format csv --tag essay            # one tag's sessions
             """)
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "json, csv or ics.") var format: String = "json"
     @Option(name: .long, help: "Write to this file instead of standard output.") var output: String?
+    @OptionGroup var filter: TagFilter
 
     func run() throws {
         let db = try options.open()
         let format = try ExportFormat(validating: format)
+        let tag = try filter.checked()
         guard let output else {
             // Straight to standard output as it is read: constant memory at any history size.
-            return try db.export(as: format) { Output.write($0) }
+            return try db.export(as: format, tag: tag) { Output.write($0) }
         }
         // What the path names decides how it is written: a device or a pipe (/dev/null, a FIFO) is
         // written straight into, never replaced; a regular file (or a new one) gets the export in a
@@ -36,7 +39,7 @@ struct ExportCommand: ParsableCommand {
             let descriptor = open(target.path, O_WRONLY | O_NOCTTY)
             guard descriptor >= 0 else { throw CLIError.usage("cannot write \(output): \(String(cString: strerror(errno)))") }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            try db.export(as: format) { try handle.write(contentsOf: $0) }
+            try db.export(as: format, tag: tag) { try handle.write(contentsOf: $0) }
             return Output.note("Wrote \(output)\n")
         }
         let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
@@ -45,7 +48,7 @@ struct ExportCommand: ParsableCommand {
             let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0o600)
             guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            try db.export(as: format) { try handle.write(contentsOf: $0) }
+            try db.export(as: format, tag: tag) { try handle.write(contentsOf: $0) }
             try handle.synchronize()
             try handle.close()
             guard rename(partial.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }

@@ -20,7 +20,10 @@ struct FocusCommand: ParsableCommand {
               grove focus --length 50m
               grove focus start --length 90s && grove focus status
               grove focus log --start 09:00 --end 09:25
+              grove focus --tag essay          # say what it is for; `grove stats --tag essay` later
+              grove focus retag last essay reading
             """,
-        subcommands: [FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self, FocusRemove.self, FocusConfig.self],
+        subcommands: [FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self, FocusRemove.self,
+                      FocusRetag.self, FocusTagList.self, FocusConfig.self],
         defaultSubcommand: FocusRun.self)
 }

@@ -18,6 +18,7 @@ struct FocusLog: ParsableCommand {
     @Flag(name: .long, help: "It was abandoned (no tree).") var abandoned = false
     @Option(name: .long, help: ArgumentHelp("Its planned length, e.g. 25m (abandoned sessions).", valueName: "duration")) var length: String?
     @Option(name: .long, help: ArgumentHelp("IANA zone it was lived in (default: configured).", valueName: "zone")) var zone: String?
+    @OptionGroup var tagging: TagOptions
 
     func run() throws {
         let db = try options.open()
@@ -36,8 +37,9 @@ struct FocusLog: ParsableCommand {
                          end: try TimeParsing.instant(pieces[1], field: "pause", now: startDate, calendar: calendar))
         }
         let session = try db.logFocusSession(start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
-                                             plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone)
+                                             plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone,
+                                             tags: try tagging.tags())
         if options.json { return try Output.json(session) }
-        print("Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "") (id \(session.id.uuidString.prefix(8).lowercased())).")
+        print("Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "")\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))") (id \(session.id.uuidString.prefix(8).lowercased())).")
     }
 }

@@ -11,10 +11,11 @@ struct FocusRun: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Session length, e.g. 25m, 90s, 1h30m.", valueName: "duration"))
     var length: String?
+    @OptionGroup var tagging: TagOptions
 
     func run() throws {
         let db = try options.open()
         let planned = try length.map { try TimeParsing.duration($0, field: "length") }
-        try InteractiveFocus(db: db, traits: .current(), io: CLIEnvironment.current.io).run(length: planned)
+        try InteractiveFocus(db: db, traits: .current(), io: CLIEnvironment.current.io).run(length: planned, tags: try tagging.tags())
     }
 }

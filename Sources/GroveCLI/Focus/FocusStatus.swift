@@ -26,5 +26,6 @@ struct FocusStatus: ParsableCommand {
         case .abandoned:
             print("No session running. Last: abandoned at \(calendar.wallText(session.endTime ?? session.startTime, today: today)).")
         }
+        if !session.tags.isEmpty { print("For: \(FocusTags.display(session.tags))") }
     }
 }

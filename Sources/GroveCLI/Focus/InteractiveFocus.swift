@@ -10,8 +10,8 @@ struct InteractiveFocus {
     let traits: TerminalTraits
     let io: LiveIO
 
-    func run(length: TimeInterval?) throws {
-        var session = try db.currentFocusSession() ?? db.startFocusSession(plannedDuration: length)
+    func run(length: TimeInterval?, tags: [String] = []) throws {
+        var session = try db.currentFocusSession() ?? db.startFocusSession(plannedDuration: length, tags: tags)
         guard let terminal = io.openTerminal() else {
             // Not a terminal: start (or report) and return, like `grove focus start`.
             return print("Session running: \(DurationParser.clock(session.remaining(at: try db.now(for: session)))) left. `grove focus status` follows it.")

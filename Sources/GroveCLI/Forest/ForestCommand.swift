@@ -11,31 +11,36 @@ struct ForestCommand: ParsableCommand {
               grove forest                       # the last 14 days you planted on
               grove forest --days 60 --before 2025-01-01
               grove forest --limit 50 --json     # the 50 newest trees
+              grove forest --tag essay           # the trees of sessions tagged essay
             """)
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Show this many days with trees (1–366).") var days: Int = ForestWindow.defaultDays
     @Option(name: .long, help: ArgumentHelp("Only days before this one (YYYY-MM-DD, today, yesterday).", valueName: "day")) var before: String?
     @Option(name: .long, help: "Show the newest trees instead, at most this many (1–1000).") var limit: Int?
+    @OptionGroup var filter: TagFilter
 
     func run() throws {
         if let limit, !(1...AppDatabase.maxPageSize).contains(limit) { throw InvalidField("limit", "limit must be between 1 and \(AppDatabase.maxPageSize)") }
         guard ForestWindow.dayRange.contains(days) else { throw InvalidField("days", "days must be between 1 and \(ForestWindow.dayRange.upperBound)") }
+        let tag = try filter.checked()
+        if limit != nil, tag != nil { throw InvalidField("limit", "limit cannot be combined with tag: use --days to choose how much of a tag's forest to show") }
         let db = try options.open()
         let today = try db.calendar().localDay(of: db.environment.now())
         let beforeDay = try before.map { try TimeParsing.day($0, field: "before", today: today) }
         if let limit { return try newest(limit, db) }
         // Counts come from the per-day totals; the sessions themselves only when JSON asks for them.
-        let window = try db.forestWindow(days: days, before: beforeDay, sessions: options.json)
+        let window = try db.forestWindow(days: days, before: beforeDay, sessions: options.json, tag: tag)
         if options.json { return try Output.json(window.days.flatMap(\.sessions)) }
         guard !window.days.isEmpty else {
+            if let tag { return print("No trees tagged \(tag)\(beforeDay.map { " before \($0)" } ?? ""). Tag a session with `grove focus --tag \(tag)`.") }
             return print(beforeDay.map { "No trees before \($0)." } ?? "Your forest is empty. Plant the first tree with `grove focus`.")
         }
         print(ForestGrid.render(days: window.days.map { ($0.day, $0.trees) }, width: TerminalTraits.current().width))
-        let total = try db.forestStats().totalTrees
+        let total = try db.forestStats(tag: tag).totalTrees
         let shown = window.days.reduce(0) { $0 + $1.trees }
-        var summary = "\(total) tree\(total == 1 ? "" : "s")"
+        var summary = "\(total) tree\(total == 1 ? "" : "s")\(tag.map { " tagged \($0)" } ?? "")"
         if shown < total { summary += " (showing \(shown))" }
-        if let older = window.older { summary += " · older: grove forest --before \(older)" }
+        if let older = window.older { summary += " · older: grove forest --before \(older)\(tag.map { " --tag \"\($0)\"" } ?? "")" }
         print(summary)
     }
 

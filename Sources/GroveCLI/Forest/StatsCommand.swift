@@ -7,8 +7,9 @@ import GroveStore
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats", abstract: "Totals, streaks, a year heatmap and this week by day.",
-        discussion: "  grove stats\n  grove stats --json | jq .currentStreak")
+        discussion: "  grove stats\n  grove stats --tag essay     # only the sessions tagged essay\n  grove stats --json | jq .currentStreak")
     @OptionGroup var options: GlobalOptions
+    @OptionGroup var filter: TagFilter
 
     struct Report: Encodable {
         var stats: ForestStats
@@ -17,13 +18,14 @@ struct StatsCommand: ParsableCommand {
     }
 
     func run() throws {
+        let tag = try filter.checked()
         let db = try options.open()
-        let stats = try db.forestStats()
+        let stats = try db.forestStats(tag: tag)
         let calendar = try db.calendar()
         let today = calendar.localDay(of: db.environment.now())
         let weekStart = calendar.startOfWeek(containing: today)
         let yearStart = YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday)
-        let year = try db.dailyFocusTotals(from: yearStart, to: today)
+        let year = try db.dailyFocusTotals(from: yearStart, to: today, tag: tag)
         let week = (0..<7).map { offset -> DailyFocusTotals in
             let day = weekStart.adding(days: offset)
             return year.first { $0.day == day } ?? DailyFocusTotals(day: day, trees: 0, abandoned: 0, focusTime: 0)
@@ -31,7 +33,7 @@ struct StatsCommand: ParsableCommand {
         if options.json { return try Output.json(Report(stats: stats, week: week, year: year)) }
         let traits = TerminalTraits.current()
         let style = Style(traits)
-        print(style.bold("Forest"))
+        print(style.bold(tag.map { "Forest · \($0)" } ?? "Forest"))
         print("  Trees          \(stats.totalTrees)   (today \(stats.todaysTrees))")
         print("  Focus time     \(stats.formattedTotalFocusTime)   (\(String(format: "%.1f", stats.totalFocusHours)) h; today \(ForestStats.formatDuration(stats.todaysFocusTime)))")
         print("  Sessions       \(stats.totalSessions)   (abandoned \(stats.abandonedCount), completion \(String(format: "%.0f", stats.completionRate))%)")

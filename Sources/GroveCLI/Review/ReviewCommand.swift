@@ -41,6 +41,10 @@ struct ReviewCommand: ParsableCommand {
         let change = r.focusMinutes - r.previousWeekFocusMinutes
         lines.append("Focus: \(ForestStats.formatDuration(TimeInterval(r.focusMinutes) * 60)) (\(change >= 0 ? "+" : "−")\(ForestStats.formatDuration(TimeInterval(abs(change) * 60))) on the week before), "
                      + "\(plural(r.trees, "tree")), \(r.abandoned) abandoned · streak \(plural(r.streak, "day"))")
+        if !r.tags.isEmpty {
+            lines.append("By tag: " + r.tags.map { "\($0.tag) \(ForestStats.formatDuration(TimeInterval($0.focusMinutes) * 60)) (\(plural($0.trees, "tree")))" }
+                .joined(separator: " · "))
+        }
         lines.append("")
         if !r.pausesKept { lines.append("Pauses are kept for 30 days: this week's are gone, in part or whole.") }
         if r.pauses.isEmpty {

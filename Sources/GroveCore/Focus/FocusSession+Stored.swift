@@ -37,6 +37,7 @@ extension FocusSession {
             throw InvalidField("endTime", "An open session cannot have endTime")
         }
         guard (s.state == .paused) == (s.pausedAt != nil) else { throw InvalidField("pausedAt", "pausedAt is set exactly when a session is paused") }
+        if !s.tags.isEmpty { try FocusTags.validateStored(s.tags) }
     }
 }
 

@@ -29,6 +29,8 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
     /// Set when the session's elapsed time could not be measured with a monotonic clock across a
     /// restart, and the wall clock was used (clamped) instead.
     public var clockUncertain: Bool
+    /// What the session was for, in stored form (`FocusTags.normalized`): sorted, each once.
+    public var tags: [String]
 
     /// Default planned length: 25 minutes.
     public static let defaultPlannedDuration: TimeInterval = 25 * 60
@@ -47,7 +49,8 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         pausedAt: Date? = nil,
         timeZoneIdentifier: String,
         endDay: LocalDay? = nil,
-        clockUncertain: Bool = false
+        clockUncertain: Bool = false,
+        tags: [String] = []
     ) {
         self.id = id
         self.startTime = startTime
@@ -61,14 +64,15 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         self.timeZoneIdentifier = timeZoneIdentifier
         self.endDay = endDay
         self.clockUncertain = clockUncertain
+        self.tags = tags
     }
 
     /// Starts a new active session at `now`.
     public static func start(
-        id: UUID, at now: Date, plannedDuration: TimeInterval = defaultPlannedDuration, timeZone: TimeZone
+        id: UUID, at now: Date, plannedDuration: TimeInterval = defaultPlannedDuration, timeZone: TimeZone, tags: [String] = []
     ) throws(FocusError) -> FocusSession {
         guard plannedDurationRange.contains(plannedDuration) else { throw .invalidPlannedDuration(plannedDuration) }
-        return FocusSession(id: id, startTime: now, plannedDuration: plannedDuration, timeZoneIdentifier: timeZone.identifier)
+        return FocusSession(id: id, startTime: now, plannedDuration: plannedDuration, timeZoneIdentifier: timeZone.identifier, tags: tags)
     }
 
     // MARK: Timing
@@ -171,5 +175,44 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         self.endTime = endTime
         timeZoneIdentifier = calendar.timeZone.identifier
         endDay = calendar.localDay(of: endTime)
+    }
+}
+
+extension FocusSession {
+    private enum CodingKeys: String, CodingKey {
+        case id, startTime, endTime, state, duration, pausedDuration, createdAt, plannedDuration, pausedAt, timeZoneIdentifier, endDay
+        case clockUncertain, tags
+    }
+
+    /// As the synthesized decoder, except that `tags` may be missing (exports from before tags).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(UUID.self, forKey: .id), startTime: try c.decode(Date.self, forKey: .startTime),
+            endTime: try c.decodeIfPresent(Date.self, forKey: .endTime), state: try c.decode(SessionState.self, forKey: .state),
+            duration: try c.decode(TimeInterval.self, forKey: .duration), pausedDuration: try c.decode(TimeInterval.self, forKey: .pausedDuration),
+            createdAt: try c.decode(Date.self, forKey: .createdAt), plannedDuration: try c.decode(TimeInterval.self, forKey: .plannedDuration),
+            pausedAt: try c.decodeIfPresent(Date.self, forKey: .pausedAt), timeZoneIdentifier: try c.decode(String.self, forKey: .timeZoneIdentifier),
+            endDay: try c.decodeIfPresent(LocalDay.self, forKey: .endDay), clockUncertain: try c.decode(Bool.self, forKey: .clockUncertain),
+            tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [])
+    }
+
+    /// As the synthesized encoder; `tags` only when there are some, so that an untagged session reads
+    /// as it always did.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(startTime, forKey: .startTime)
+        try c.encodeIfPresent(endTime, forKey: .endTime)
+        try c.encode(state, forKey: .state)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(pausedDuration, forKey: .pausedDuration)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(plannedDuration, forKey: .plannedDuration)
+        try c.encodeIfPresent(pausedAt, forKey: .pausedAt)
+        try c.encode(timeZoneIdentifier, forKey: .timeZoneIdentifier)
+        try c.encodeIfPresent(endDay, forKey: .endDay)
+        try c.encode(clockUncertain, forKey: .clockUncertain)
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
     }
 }

@@ -15,14 +15,32 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
         public var focusMinutes: Int
         /// The day's own intention, when it had one.
         public var intention: String?
+        /// The day's focus by tag, most first (a session with two tags counts under each).
+        public var tags: [TagTotal]
 
-        public init(date: LocalDay, trees: Int, abandoned: Int, focusMinutes: Int, intention: String? = nil) {
+        public init(date: LocalDay, trees: Int, abandoned: Int, focusMinutes: Int, intention: String? = nil, tags: [TagTotal] = []) {
             self.date = date
             self.weekday = WeeklyReview.weekdayNames[date.weekday]
             self.trees = trees
             self.abandoned = abandoned
             self.focusMinutes = focusMinutes
             self.intention = intention
+            self.tags = tags
+        }
+    }
+
+    /// What was done under one tag (a day's, or the week's).
+    public struct TagTotal: Sendable, Equatable, Codable {
+        public var tag: String
+        public var trees: Int
+        public var abandoned: Int
+        public var focusMinutes: Int
+
+        public init(tag: String, trees: Int, abandoned: Int, focusMinutes: Int) {
+            self.tag = tag
+            self.trees = trees
+            self.abandoned = abandoned
+            self.focusMinutes = focusMinutes
         }
     }
 
@@ -68,6 +86,8 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
     public var weekIntention: String?
     public var monthIntention: String?
     public var days: [Day]
+    /// The week's focus by tag, most first.
+    public var tags: [TagTotal]
     public var trees: Int
     public var abandoned: Int
     public var focusMinutes: Int
@@ -85,13 +105,14 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
 
     public init(week: String, start: LocalDay, end: LocalDay, weekIntention: String?, monthIntention: String?, days: [Day],
                 previousWeekFocusMinutes: Int, streak: Int, pauses: [AppPauses], pausesKept: Bool,
-                todosCompleted: Int, checklistsCompleted: [String], upcomingReminders: [Reminder]) {
+                todosCompleted: Int, checklistsCompleted: [String], upcomingReminders: [Reminder], tags: [TagTotal] = []) {
         self.week = week
         self.start = start
         self.end = end
         self.weekIntention = weekIntention
         self.monthIntention = monthIntention
         self.days = days
+        self.tags = tags
         self.trees = days.reduce(0) { $0 + $1.trees }
         self.abandoned = days.reduce(0) { $0 + $1.abandoned }
         self.focusMinutes = days.reduce(0) { $0 + $1.focusMinutes }

@@ -26,7 +26,8 @@ public struct SyncEntity: Sendable, Hashable, Identifiable {
         /// The later clock wins, per group.
         case lastWriterWins
         /// Terminal states are final and beat open ones; between terminals the earlier end wins;
-        /// otherwise the later clock (focus and gateway sessions: one group).
+        /// otherwise the later clock. Applies to the group holding `state` (with its end); any other
+        /// group of the entity is last-writer-wins.
         case terminal(state: String, terminalStates: Set<String>, end: String)
     }
 
@@ -160,7 +161,10 @@ extension SyncEntity {
             field("start_time", .integer), field("end_time", .integer, optional: true), field("state"), field("duration_ms", .integer),
             field("paused_ms", .integer), field("planned_ms", .integer), field("paused_at", .integer, optional: true),
             field("created_at", .integer), field("time_zone"), field("end_day", optional: true), field("clock_uncertain", .bool),
-        ])],
+        ]),
+        // What the session was for: its own clock, so that a retag on one device and the session's end
+        // on another both survive (the terminal rule orders only the group that holds the state).
+        Group(name: "tags", fields: [field("tags", optional: true)])],
         rule: .terminal(state: "state", terminalStates: ["completed", "abandoned"], end: "endTime"), stickyDelete: false,
         references: [], bootstrapClockColumn: "created_at", localOnly: nil)
 

@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 import GroveStore
 import Hummingbird
 
@@ -97,6 +98,16 @@ extension Request {
     /// `limit` (1…1000, default 100) and `offset` (0…), for lists that page in SQL.
     func page(defaultLimit: Int = 100) throws -> (limit: Int, offset: Int) {
         (try query("limit", in: 1...AppDatabase.maxPageSize) ?? defaultLimit, try query("offset", in: 0...Int(Int32.max)) ?? 0)
+    }
+
+    /// `?tag=`: one tag's sessions, trimmed and checked by the tag rules (a 400 naming `tag`); nil for all.
+    func tagFilter() throws -> String? {
+        guard let raw = queryString("tag") else { return nil }
+        let tag = raw.trimmingCharacters(in: .whitespaces)
+        do { try FocusTags.check(tag) } catch let error as InvalidField {
+            throw APIError.badRequest(field: "tag", detail: error.message)
+        }
+        return tag
     }
 
     /// A boolean query parameter: `true` or `false`, or a 400.

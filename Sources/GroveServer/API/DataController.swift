@@ -19,14 +19,14 @@ struct DataController {
         api.get("openapi.yaml", use: openAPI)
     }
 
-    /// `GET /export?format=json|csv|ics`
+    /// `GET /export?format=json|csv|ics&tag=`
     @Sendable func export(_ request: Request, context: GroveRequestContext) throws -> Response {
         guard let format = ExportFormat(rawValue: request.queryString("format") ?? "json") else {
             throw APIError.badRequest(field: "format", detail: "format must be json, csv or ics")
         }
         // Written to an unlinked temporary file as it is read, then streamed from it: the server holds
         // one chunk of an export of any size, and the store's read ends before the client is slow.
-        let file = try ExportFile(format: format, database: database)
+        let file = try ExportFile(format: format, tag: try request.tagFilter(), database: database)
         return Response(status: .ok, headers: [.contentType: format.contentType, .contentLength: String(file.size)],
                         body: ResponseBody { writer in
                             defer { file.close() }

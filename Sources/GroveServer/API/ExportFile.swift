@@ -19,11 +19,11 @@ final class ExportFile: @unchecked Sendable {
     /// The export's length in bytes.
     let size: Int
 
-    init(format: ExportFormat, database: AppDatabase) throws {
+    init(format: ExportFormat, tag: String? = nil, database: AppDatabase) throws {
         let handle = try unlinkedTemporaryFile("grove-export")
         do {
             var written = 0
-            try database.export(as: format) { chunk in
+            try database.export(as: format, tag: tag) { chunk in
                 try handle.write(contentsOf: chunk)
                 written += chunk.count
             }

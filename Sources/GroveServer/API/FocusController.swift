@@ -9,7 +9,8 @@ struct FocusController {
     let monitor: ChangeMonitor
     let cache: ResponseCache
 
-    struct StartInput: Decodable { var plannedDuration: TimeInterval? }
+    struct StartInput: Decodable { var plannedDuration: TimeInterval?; var tags: [String]? }
+    struct TagsInput: Decodable { var tags: [String] }
     struct LogInput: Decodable {
         struct Pause: Decodable { var start: Date; var end: Date }
         var start: Date
@@ -18,6 +19,7 @@ struct FocusController {
         var abandoned: Bool?
         var plannedDuration: TimeInterval?
         var timeZoneIdentifier: String?
+        var tags: [String]?
     }
 
     func addRoutes(to api: APIRouter) {
@@ -30,6 +32,9 @@ struct FocusController {
         api.get("focus/sessions", use: sessions)
         api.get("focus/sessions/:id", use: session)
         api.delete("focus/sessions/:id", use: deleteSession)
+        api.put("focus/sessions/:id/tags", use: retag)
+        api.get("focus/tags", use: tags)
+        api.get("focus/window", use: window)
         api.get("focus/stats", use: stats)
         api.get("focus/forest", use: forest)
         api.get("focus/daily", use: daily)
@@ -44,7 +49,7 @@ struct FocusController {
     /// `POST /focus/start` (`plannedDuration` in seconds, default from the preferences).
     @Sendable func start(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
         let input = try await request.decodeIfPresent(StartInput.self, context: context)
-        let session = try database.startFocusSession(plannedDuration: input?.plannedDuration)
+        let session = try database.startFocusSession(plannedDuration: input?.plannedDuration, tags: input?.tags ?? [])
         return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
     }
 
@@ -71,7 +76,7 @@ struct FocusController {
         let zone = try input.timeZoneIdentifier.map { try ZonedCalendar(validating: $0).timeZone }
         let session = try database.logFocusSession(
             start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
-            abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone)
+            abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone, tags: input.tags ?? [])
         return JSON(session, status: .created)
     }
 
@@ -103,6 +108,25 @@ struct FocusController {
         return NoContent()
     }
 
+    /// `PUT /focus/sessions/:id/tags` `{"tags": ["essay"]}`: replaces the session's tags (`[]` removes them).
+    @Sendable func retag(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusSession> {
+        let id = try context.uuid("id")
+        let input = try await request.decode(as: TagsInput.self, context: context)
+        return JSON(try database.retagFocusSession(id: id, tags: input.tags))
+    }
+
+    /// `GET /focus/tags?limit=`: the tags used, most recent first, with their totals.
+    @Sendable func tags(_ request: Request, context: GroveRequestContext) throws -> JSON<[FocusTagSummary]> {
+        JSON(try database.focusTags(limit: try request.query("limit", in: 1...AppDatabase.maxPageSize) ?? 200))
+    }
+
+    /// `GET /focus/window?days=&before=&tag=`: the forest a window of days at a time, from the per-day
+    /// totals, each day with its trees; `older` is the `before` of the next window.
+    @Sendable func window(_ request: Request, context: GroveRequestContext) throws -> JSON<ForestWindow> {
+        let days = try request.query("days", in: ForestWindow.dayRange) ?? ForestWindow.defaultDays
+        return JSON(try database.forestWindow(days: days, before: try day(request, "before"), tag: try request.tagFilter()))
+    }
+
     /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
     @Sendable func forest(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
         let (limit, offset) = try request.page()
@@ -111,14 +135,14 @@ struct FocusController {
 
     // MARK: Stats and preferences
 
-    /// `GET /focus/daily?from=&to=`: per-day totals, the last year by default.
+    /// `GET /focus/daily?from=&to=&tag=`: per-day totals, the last year by default.
     @Sendable func daily(_ request: Request, context: GroveRequestContext) throws -> JSON<[DailyFocusTotals]> {
         let calendar = try database.calendar()
         let today = calendar.localDay(of: database.environment.now())
         let from = try day(request, "from") ?? today.adding(days: -364)
         let to = try day(request, "to") ?? today
         guard from <= to else { throw APIError.badRequest(field: "from", detail: "from must not be after to") }
-        return JSON(try database.dailyFocusTotals(from: from, to: to))
+        return JSON(try database.dailyFocusTotals(from: from, to: to, tag: try request.tagFilter()))
     }
 
     /// `GET /focus/preferences`
@@ -178,7 +202,11 @@ struct FocusController {
     }
 
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
+    /// With `?tag=`, one tag's stats, not cached (a cache entry per tag anyone asks for would grow without bound).
     @Sendable func stats(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
+        if let tag = try request.tagFilter() {
+            return RawJSON(data: try await database.run { try GroveExport.makeEncoder(pretty: false).encode($0.forestStats(tag: tag)) })
+        }
         let now = database.environment.now()
         let bytes = try await cache.value("focus/stats", generation: monitor.freshGeneration, now: now) {
             try await database.run { database -> (Data, Date?) in

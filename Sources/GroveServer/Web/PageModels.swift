@@ -77,6 +77,8 @@ struct FocusPage: Encodable {
     var lengths: [LengthOption]
     var stats: StatsView
     var nextBreak: String
+    /// The tags used lately, for the picker.
+    var knownTags: [String] = []
     /// The tree's stages and the progress each begins at (`TreeStage`), for the live countdown.
     var stages = TreeStage.allCases.map { StageView(stage: $0.rawValue, name: $0.displayName, startsAt: $0.startsAt) }
 }
@@ -86,9 +88,20 @@ struct StageView: Encodable { var stage: Int; var name: String; var startsAt: Do
 struct TreeView: Encodable { var minutes: Int; var at: String; var variant: Int }
 struct ForestDay: Encodable { var day: String; var trees: [TreeView] }
 
+/// The tag picker of the stats and forest pages (nil when no session has a tag).
+struct TagFilterView: Encodable {
+    struct Option: Encodable { var tag: String; var selected: Bool }
+    var options: [Option]
+}
+
 struct ForestPage: Encodable {
     var title: String
     var bare = false
+    var tag: String?
+    var tagFilter: TagFilterView?
+    /// `?tag=…` and `&tag=…` for the pager's links (empty without a tag).
+    var tagQuery = ""
+    var tagAnd = ""
     var days: [ForestDay]
     var total: Int
     var empty: Bool
@@ -106,6 +119,8 @@ struct RowLabel: Encodable { var y: Int; var name: String }
 struct StatsPage: Encodable {
     var title: String
     var bare = false
+    var tag: String?
+    var tagFilter: TagFilterView?
     var stats: StatsView
     var cells: [HeatmapCell]
     var bars: [MinutesBar]

@@ -4,7 +4,12 @@ import GroveStore
 
 /// `/review`: the weekly review as a printable page (the same figures as `grove review`).
 struct ReviewPage: Encodable {
-    struct Day: Encodable { var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int; var dayIntention: String? }
+    struct Day: Encodable {
+        var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int; var dayIntention: String?
+        /// "essay 50m, code 25m".
+        var tags: String?
+    }
+    struct Tag: Encodable { var tag: String; var link: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int }
     struct Pauses: Encodable { var name: String; var attempts: Int; var exits: Int; var rescued: Int; var proceeded: Int }
     struct Reminder: Encodable { var kind: String; var at: String }
 
@@ -17,6 +22,9 @@ struct ReviewPage: Encodable {
     var intention: String?
     var intentionScope: String?
     var days: [Day]
+    var tags: [Tag]
+    var hasTags: Bool
+    var bestTag: Int
     var best: Int
     var focus: String
     var change: String
@@ -46,7 +54,11 @@ struct ReviewPage: Encodable {
         intention = r.weekIntention ?? r.monthIntention
         intentionScope = r.weekIntention != nil ? "week" : r.monthIntention != nil ? "month" : nil
         days = r.days.map { Day(weekday: $0.weekday, date: $0.date.description, focus: duration($0.focusMinutes), minutes: $0.focusMinutes,
-                                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention) }
+                                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention,
+                                tags: $0.tags.isEmpty ? nil : $0.tags.map { "\($0.tag) \(duration($0.focusMinutes))" }.joined(separator: ", ")) }
+        tags = r.tags.map { Tag(tag: $0.tag, link: "/stats?tag=" + QueryText.encode($0.tag), focus: duration($0.focusMinutes), minutes: $0.focusMinutes, trees: $0.trees, abandoned: $0.abandoned) }
+        hasTags = !r.tags.isEmpty
+        bestTag = max(1, r.tags.map(\.focusMinutes).max() ?? 1)
         best = max(1, r.busiestDayMinutes)
         focus = duration(r.focusMinutes)
         let delta = r.focusMinutes - r.previousWeekFocusMinutes

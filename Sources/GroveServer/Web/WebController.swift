@@ -13,8 +13,8 @@ struct WebController {
     func addRoutes(to router: Router<GroveRequestContext>) {
         router.get("/") { _, _ in try page("dashboard", dashboard()) }
         router.get("focus") { _, _ in try page("focus", focus()) }
-        router.get("forest") { request, _ in try page("forest", forest(before: request.queryString("before"))) }
-        router.get("stats") { _, _ in try page("stats", stats()) }
+        router.get("forest") { request, _ in try page("forest", forest(before: request.queryString("before"), tag: tag(request))) }
+        router.get("stats") { request, _ in try page("stats", stats(tag: tag(request))) }
         router.get("timers") { _, _ in try page("timers", timers()) }
         router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
         router.get("themes") { _, _ in try page("themes", themes()) }
@@ -181,37 +181,55 @@ struct WebController {
         let minutes = Int(try database.focusPreferences().focusDuration / 60)
         let lengths = Set([15, 25, 45, 50, 90, minutes]).sorted().map { LengthOption(minutes: $0, selected: $0 == minutes) }
         return FocusPage(title: "Focus", lengths: lengths, stats: statsView(try database.forestStats()),
-                         nextBreak: ForestStats.formatDuration(try database.nextBreak().duration))
+                         nextBreak: ForestStats.formatDuration(try database.nextBreak().duration), knownTags: try database.focusTags(limit: 50).map(\.tag))
     }
 
     /// Two weeks of planting at a time, from the per-day totals; "Older" continues before the last day shown.
-    private func forest(before text: String?) throws -> ForestPage {
+    /// `?tag=` of a page: an empty one (the picker's "All sessions") is none.
+    private func tag(_ request: Request) -> String? {
+        guard let raw = request.queryString("tag")?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        return raw
+    }
+
+    /// The picker, with `tag` chosen; nil when no session carries a tag.
+    private func tagFilter(_ tag: String?) throws -> TagFilterView? {
+        var tags = try database.focusTags(limit: 200).map(\.tag).sorted { $0.lowercased() < $1.lowercased() }
+        if let tag, !tags.contains(tag) { tags.insert(tag, at: 0) }
+        return tags.isEmpty ? nil : TagFilterView(options: tags.map { .init(tag: $0, selected: $0 == tag) })
+    }
+
+    private func forest(before text: String?, tag: String?) throws -> ForestPage {
         let before = try text.map { text in
             guard let day = LocalDay(text) else { throw APIError.badRequest(field: "before", detail: "before must be a day like 2025-05-01") }
             return day
         }
-        let window = try database.forestWindow(before: before)
+        let window = try database.forestWindow(before: before, tag: tag)
         let wall = try wallFormatter()
         let days = window.days.map { day in
             ForestDay(day: day.day.description, trees: day.sessions.map { tree in
                 TreeView(minutes: Int(tree.duration / 60), at: tree.endTime.map(wall) ?? "", variant: Int(stableHash(tree.id.uuidString) % 3))
             })
         }
-        let total = try database.forestStats().totalTrees
-        return ForestPage(title: "Forest", days: days, total: total, empty: days.isEmpty && before == nil, totalWord: total == 1 ? "tree" : "trees",
-                          older: window.older?.description, newer: before != nil)
+        let total = try database.forestStats(tag: tag).totalTrees
+        var page = ForestPage(title: "Forest", tag: tag, tagFilter: try tagFilter(tag), days: days, total: total, empty: days.isEmpty && before == nil,
+                              totalWord: total == 1 ? "tree" : "trees", older: window.older?.description, newer: before != nil)
+        if let tag {
+            page.tagQuery = "?tag=" + QueryText.encode(tag)
+            page.tagAnd = "&tag=" + QueryText.encode(tag)
+        }
+        return page
     }
 
-    private func stats() throws -> StatsPage {
-        let stats = try database.forestStats()
+    private func stats(tag: String?) throws -> StatsPage {
+        let stats = try database.forestStats(tag: tag)
         // Year heatmap: one column per week, one row per weekday.
-        let heatmap = try database.yearHeatmap()
+        let heatmap = try database.yearHeatmap(tag: tag)
         let cells = heatmap.cells.map { cell in
             HeatmapCell(x: 24 + cell.week * 13, y: 14 + cell.row * 13, level: cell.level, title: "\(cell.day): \(cell.trees) tree\(cell.trees == 1 ? "" : "s")")
         }
         // Today read once: the `today` property reads the configured calendar from the store.
         let today = heatmap.end
-        let daily = try database.dailyFocusTotals(from: today.adding(days: -29), to: today)
+        let daily = try database.dailyFocusTotals(from: today.adding(days: -29), to: today, tag: tag)
         let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Focus minutes per day, last 30 days.
         let maxMinutes = max(1, (0..<30).map { Int((byDay[today.adding(days: -$0)]?.focusTime ?? 0) / 60) }.max() ?? 1)
@@ -223,7 +241,7 @@ struct WebController {
                               tick: i % 7 == 1 ? String(d.description.suffix(5)) : "")
         }
         let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map { RowLabel(y: 24 + $0 * 13, name: Weekday(wrapping: heatmap.firstWeekday + $0).shortName) }
-        return StatsPage(title: "Stats", stats: statsView(stats), cells: cells, bars: bars, rowLabels: rowLabels, maxMinutes: maxMinutes,
+        return StatsPage(title: tag.map { "Stats · \($0)" } ?? "Stats", tag: tag, tagFilter: try tagFilter(tag), stats: statsView(stats), cells: cells, bars: bars, rowLabels: rowLabels, maxMinutes: maxMinutes,
                          heatmapWidth: 24 + heatmap.weeks * 13)
     }
 

@@ -20,6 +20,9 @@ extension AppDatabase {
         migrator.registerMigration("v5-adaptive-friction") { db in
             try db.execute(sql: v5AdaptiveFriction)
         }
+        migrator.registerMigration("v6-focus-tags") { db in
+            try db.execute(sql: v6FocusTags)
+        }
         return migrator
     }
 
@@ -33,6 +36,53 @@ extension AppDatabase {
     private static let v2 = """
         CREATE INDEX focus_session_start ON focus_session (start_time DESC, id);
         CREATE INDEX focus_session_state_start ON focus_session (state, start_time DESC, id);
+        """
+
+    /// Tags on focus sessions, and per-day-per-tag totals kept by triggers like `focus_day`'s, so that
+    /// stats by tag cost the tag's days, never its sessions. `tags` is a JSON array of strings (NULL:
+    /// none), written sorted by Grove; a session's tag counted once however the array repeats it. The
+    /// triggers' names start `focus_day_` so that a bulk write sets them aside with the others.
+    private static let v6FocusTags = """
+        ALTER TABLE focus_session ADD COLUMN tags TEXT
+            CHECK (tags IS NULL OR (json_valid(tags) AND json_type(tags) = 'array' AND json_array_length(tags) BETWEEN 1 AND 10));
+        CREATE TABLE focus_day_tag (
+            tag TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 40),
+            day TEXT NOT NULL CHECK (day GLOB \(day)),
+            trees INTEGER NOT NULL CHECK (trees >= 0),
+            abandoned INTEGER NOT NULL CHECK (abandoned >= 0),
+            focus_ms INTEGER NOT NULL CHECK (focus_ms >= 0),
+            PRIMARY KEY (tag, day)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX focus_day_tag_day ON focus_day_tag (day);
+
+        CREATE TRIGGER focus_day_tag_insert AFTER INSERT ON focus_session WHEN NEW.end_day IS NOT NULL AND NEW.tags IS NOT NULL BEGIN
+            INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
+            SELECT DISTINCT value, NEW.end_day, NEW.state = 'completed', NEW.state = 'abandoned',
+                   CASE WHEN NEW.state = 'completed' THEN NEW.duration_ms ELSE 0 END
+            FROM json_each(NEW.tags) WHERE true
+            ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
+                abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms;
+        END;
+        CREATE TRIGGER focus_day_tag_delete AFTER DELETE ON focus_session WHEN OLD.end_day IS NOT NULL AND OLD.tags IS NOT NULL BEGIN
+            UPDATE focus_day_tag SET trees = trees - (OLD.state = 'completed'), abandoned = abandoned - (OLD.state = 'abandoned'),
+                focus_ms = focus_ms - CASE WHEN OLD.state = 'completed' THEN OLD.duration_ms ELSE 0 END
+            WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags));
+            DELETE FROM focus_day_tag WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags)) AND trees = 0 AND abandoned = 0;
+        END;
+        CREATE TRIGGER focus_day_tag_update_old AFTER UPDATE ON focus_session WHEN OLD.end_day IS NOT NULL AND OLD.tags IS NOT NULL BEGIN
+            UPDATE focus_day_tag SET trees = trees - (OLD.state = 'completed'), abandoned = abandoned - (OLD.state = 'abandoned'),
+                focus_ms = focus_ms - CASE WHEN OLD.state = 'completed' THEN OLD.duration_ms ELSE 0 END
+            WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags));
+            DELETE FROM focus_day_tag WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags)) AND trees = 0 AND abandoned = 0;
+        END;
+        CREATE TRIGGER focus_day_tag_update_new AFTER UPDATE ON focus_session WHEN NEW.end_day IS NOT NULL AND NEW.tags IS NOT NULL BEGIN
+            INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
+            SELECT DISTINCT value, NEW.end_day, NEW.state = 'completed', NEW.state = 'abandoned',
+                   CASE WHEN NEW.state = 'completed' THEN NEW.duration_ms ELSE 0 END
+            FROM json_each(NEW.tags) WHERE true
+            ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
+                abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms;
+        END;
         """
 
     /// Content packs over HTTP(S): the sources, and which source each item came from. An item a

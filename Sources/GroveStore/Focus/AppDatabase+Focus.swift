@@ -8,16 +8,18 @@ extension AppDatabase {
 
     // MARK: Writes
 
-    /// Starts a focus session now. A session that reached its length while nobody watched is
-    /// completed first; one still running is an error.
+    /// Starts a focus session now, with what it is for (`tags`, any form a person typed). A session
+    /// that reached its length while nobody watched is completed first; one still running is an error.
     @discardableResult
-    public func startFocusSession(plannedDuration: TimeInterval? = nil) throws -> FocusSession {
-        try write { db in
+    public func startFocusSession(plannedDuration: TimeInterval? = nil, tags: [String] = []) throws -> FocusSession {
+        let tags = try FocusTags.normalized(tags)
+        return try write { db in
             let calendar = try calendar(db)
             if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
             let planned = try plannedDuration ?? focusPreferences(db).focusDuration
             let reading = environment.clockReading()
-            let session = try FocusSession.start(id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone)
+            let session = try FocusSession.start(id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone,
+                                                 tags: tags)
             try FocusSessionRecord(session, anchor: reading).insert(db)
             return session
         }
@@ -58,13 +60,15 @@ extension AppDatabase {
     /// Records a session that happened in the past, by the rules of `FocusSession.logged`.
     @discardableResult
     public func logFocusSession(start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false,
-                                plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil) throws -> FocusSession {
+                                plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil, tags: [String] = []) throws -> FocusSession {
         let start = start.groveRoundedToMillis, end = end.groveRoundedToMillis
+        let tags = try FocusTags.normalized(tags)
         let pauses = pauses.map { LoggedPause(start: $0.start.groveRoundedToMillis, end: $0.end.groveRoundedToMillis) }
         return try write { db in
             let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
-            let session = try FocusSession.logged(id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
+            var session = try FocusSession.logged(id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
                                                   plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
+            session.tags = tags
             try checkNoOverlap(start: start, end: end, db)
             try FocusSessionRecord(session).insert(db)
             return session
@@ -245,7 +249,9 @@ extension AppDatabase {
 
     /// ForestStats, computed in SQL from per-day totals (one row per day, never one per session):
     /// totals are summed by SQLite; only the days with trees come back, as day numbers, for the streaks.
-    public func forestStats() throws -> ForestStats {
+    /// With `tag`, the same over the sessions carrying it (the per-day-per-tag totals).
+    public func forestStats(tag: String? = nil) throws -> ForestStats {
+        let days = try DayTotals(tag: tag)
         try settleFocusSession()
         return try writer.snapshotRead { db in
             let calendar = try calendar(db)
@@ -253,11 +259,13 @@ extension AppDatabase {
             let totals = try db.cachedRow("""
                 SELECT coalesce(sum(trees), 0), coalesce(sum(abandoned), 0), coalesce(sum(focus_ms), 0),
                        coalesce(sum(CASE WHEN day = ?1 THEN trees END), 0), coalesce(sum(CASE WHEN day = ?1 THEN focus_ms END), 0)
-                FROM focus_day
-                """, [today.description])
+                FROM \(days.table) WHERE \(days.condition(parameter: 2))
+                """, [today.description, days.tag])
             // julianday() of a YYYY-MM-DD is an exact .5; 2440587.5 is 1970-01-01.
             var treeDays: [LocalDay] = []
-            let cursor = try Int.fetchCursor(db, sql: "SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 ORDER BY day")
+            let cursor = try Int.fetchCursor(db.cachedStatement(sql: """
+                SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM \(days.table) WHERE \(days.condition(parameter: 1)) AND trees > 0 ORDER BY day
+                """), arguments: [days.tag])
             while let number = try cursor.next() { treeDays.append(LocalDay(dayNumber: number)) }
             // Every column is coalesced, so an empty table still gives one row of zeros.
             func total(_ index: Int) -> Int64 { totals.flatMap { $0[index] as Int64? } ?? 0 }
@@ -267,20 +275,23 @@ extension AppDatabase {
         }
     }
 
-    /// Per-day totals between two local days, inclusive (heatmaps, "this week").
-    public func dailyFocusTotals(from: LocalDay, to: LocalDay) throws -> [DailyFocusTotals] {
-        try writer.snapshotRead { db in
-            try FocusDayRecord.fetchAll(db.cachedStatement(sql: "SELECT day, trees, abandoned, focus_ms FROM focus_day WHERE day BETWEEN ? AND ? ORDER BY day"),
-                                        arguments: [from.description, to.description]).compactMap(\.totals)
+    /// Per-day totals between two local days, inclusive (heatmaps, "this week"); with `tag`, of the
+    /// sessions carrying it.
+    public func dailyFocusTotals(from: LocalDay, to: LocalDay, tag: String? = nil) throws -> [DailyFocusTotals] {
+        let days = try DayTotals(tag: tag)
+        return try writer.snapshotRead { db in
+            try FocusDayRecord.fetchAll(db.cachedStatement(sql: """
+                SELECT day, trees, abandoned, focus_ms FROM \(days.table) WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 ORDER BY day
+                """), arguments: [from.description, to.description, days.tag]).compactMap(\.totals)
         }
     }
 
     /// The last year of trees as a week-by-weekday grid, in the configured calendar (the CLI's and the
     /// web's stats heatmap).
-    public func yearHeatmap() throws -> YearHeatmap {
+    public func yearHeatmap(tag: String? = nil) throws -> YearHeatmap {
         let calendar = try calendar()
         let today = calendar.localDay(of: environment.now())
-        let totals = try dailyFocusTotals(from: YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday), to: today)
+        let totals = try dailyFocusTotals(from: YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday), to: today, tag: tag)
         return YearHeatmap(totals: totals, today: today, firstWeekday: calendar.firstWeekday)
     }
 

@@ -4,16 +4,19 @@ import GroveCore
 
 extension AppDatabase {
     /// Up to `days` days with trees before `before` (all days when nil), newest first, read from the
-    /// per-day totals; with `sessions`, each day's trees too (one indexed range of the days shown).
-    public func forestWindow(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true) throws -> ForestWindow {
+    /// per-day totals; with `sessions`, each day's trees too (one indexed range of the days shown). With
+    /// `tag`, only the trees of sessions carrying it (the per-day-per-tag totals).
+    public func forestWindow(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true, tag: String? = nil) throws -> ForestWindow {
+        let source = try DayTotals(tag: tag)
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
         }
         try settleFocusSession()
         return try writer.snapshotRead { db in
             // One more day than shown says whether there is anything older.
-            var rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT day, trees FROM focus_day WHERE trees > 0 AND day < ? ORDER BY day DESC LIMIT ?"),
-                                        arguments: [before?.description ?? "9999-12-31", days + 1])
+            var rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT day, trees FROM \(source.table) WHERE \(source.condition(parameter: 3)) AND trees > 0 AND day < ?1 ORDER BY day DESC LIMIT ?2
+                """), arguments: [before?.description ?? "9999-12-31", days + 1, source.tag])
             let hasOlder = rows.count > days
             if hasOlder { rows.removeLast() }
             var window = ForestWindow(days: rows.compactMap { row in
@@ -24,6 +27,7 @@ extension AppDatabase {
             // `+state`: the day's index, not the state's (which would visit every completed session).
             let trees = try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ? AND +state = 'completed'", arguments: [oldest.description, newest.description])
                 .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
+                .filter { session in tag.map(session.tags.contains) ?? true }
             let byDay = Dictionary(grouping: trees) { $0.endDay }
             for index in window.days.indices { window.days[index].sessions = byDay[window.days[index].day] ?? [] }
             return window

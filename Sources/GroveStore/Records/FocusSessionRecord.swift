@@ -21,6 +21,8 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
     var anchorBootId: String?
     var anchorSinceBoot: Double?
     var anchorWall: Int64?
+    /// JSON array of the session's tags (`TagsColumn`); nil: none.
+    var tags: String?
 
     enum Columns {
         static let state = Column("state")
@@ -33,13 +35,14 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
         id = row[0]; startTime = row[1]; endTime = row[2]; state = row[3]; durationMs = row[4]; pausedMs = row[5]
         plannedMs = row[6]; pausedAt = row[7]; createdAt = row[8]; timeZone = row[9]; endDay = row[10]
         clockUncertain = row[11]; anchorBootId = row[12]; anchorSinceBoot = row[13]; anchorWall = row[14]
+        tags = row[15]
     }
 
     static var databaseSelection: [any SQLSelectable] {
         [
         Column("id"), Column("start_time"), Column("end_time"), Column("state"), Column("duration_ms"), Column("paused_ms"),
         Column("planned_ms"), Column("paused_at"), Column("created_at"), Column("time_zone"), Column("end_day"),
-        Column("clock_uncertain"), Column("anchor_boot_id"), Column("anchor_since_boot"), Column("anchor_wall"),
+        Column("clock_uncertain"), Column("anchor_boot_id"), Column("anchor_since_boot"), Column("anchor_wall"), Column("tags"),
         ]
     }
 
@@ -49,6 +52,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
         container["paused_at"] = pausedAt; container["created_at"] = createdAt; container["time_zone"] = timeZone
         container["end_day"] = endDay; container["clock_uncertain"] = clockUncertain; container["anchor_boot_id"] = anchorBootId
         container["anchor_since_boot"] = anchorSinceBoot; container["anchor_wall"] = anchorWall
+        container["tags"] = tags
     }
 
     init(_ s: FocusSession, anchor: ClockReading? = nil) {
@@ -67,6 +71,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
         anchorBootId = anchor?.bootID
         anchorSinceBoot = anchor?.sinceBoot
         anchorWall = anchor?.wall.groveMillis
+        tags = TagsColumn.encode(s.tags)
     }
 
     var anchor: ClockReading? {
@@ -81,7 +86,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
             duration: TimeInterval(groveMillis: durationMs), pausedDuration: TimeInterval(groveMillis: pausedMs),
             createdAt: Date(groveMillis: createdAt), plannedDuration: TimeInterval(groveMillis: plannedMs),
             pausedAt: pausedAt.map(Date.init(groveMillis:)), timeZoneIdentifier: timeZone, endDay: endDay.flatMap { LocalDay($0) },
-            clockUncertain: clockUncertain)
+            clockUncertain: clockUncertain, tags: TagsColumn.decode(tags))
     }
 }
 

@@ -20,11 +20,30 @@ extension AppDatabase {
         let dayIntentions = Dictionary(try intentions(from: start, to: end).filter { $0.scope == .day }.map { ($0.date, $0.text) },
                                        uniquingKeysWith: { a, _ in a })
         let totals = Dictionary(try dailyFocusTotals(from: start.adding(days: -7), to: end).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        // Per tag: the week's rows of the per-day-per-tag totals (by the day index).
+        let tagDays = try writer.snapshotRead { db in
+            try db.cachedRows("SELECT tag, day, trees, abandoned, focus_ms FROM focus_day_tag WHERE day BETWEEN ? AND ?",
+                              [start.description, end.description])
+        }
+        func byFocus(_ rows: [Row]) -> [WeeklyReview.TagTotal] {
+            var totals: [String: (trees: Int, abandoned: Int, ms: Int64)] = [:]
+            for row in rows {
+                let tag: String = row["tag"]
+                var t = totals[tag] ?? (0, 0, 0)
+                t.trees += row["trees"] as Int; t.abandoned += row["abandoned"] as Int; t.ms += row["focus_ms"] as Int64
+                totals[tag] = t
+            }
+            return totals.map { WeeklyReview.TagTotal(tag: $0.key, trees: $0.value.trees, abandoned: $0.value.abandoned,
+                                                      focusMinutes: Int((Double($0.value.ms) / 60_000).rounded())) }
+                .sorted { ($1.focusMinutes, $1.trees, $0.tag) < ($0.focusMinutes, $0.trees, $1.tag) }
+        }
+        let tagRowsByDay = Dictionary(grouping: tagDays) { $0["day"] as String }
         let days = (0..<7).map { offset -> WeeklyReview.Day in
             let date = start.adding(days: offset)
             let t = totals[date]
             return WeeklyReview.Day(date: date, trees: t?.trees ?? 0, abandoned: t?.abandoned ?? 0,
-                                    focusMinutes: Int(((t?.focusTime ?? 0) / 60).rounded()), intention: dayIntentions[date])
+                                    focusMinutes: Int(((t?.focusTime ?? 0) / 60).rounded()), intention: dayIntentions[date],
+                                    tags: byFocus(tagRowsByDay[date.description] ?? []))
         }
         let previousWeek = (1...7).reduce(0.0) { $0 + (totals[start.adding(days: -$1)]?.focusTime ?? 0) }
         let asOf = min(end, today)
@@ -71,7 +90,7 @@ extension AppDatabase {
                 streak: streak,
                 pauses: pauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),
                 todosCompleted: todos, checklistsCompleted: checklists,
-                upcomingReminders: Self.reminders(settings: settings, from: week.upperBound, calendar: calendar))
+                upcomingReminders: Self.reminders(settings: settings, from: week.upperBound, calendar: calendar), tags: byFocus(tagDays))
         }
     }
 

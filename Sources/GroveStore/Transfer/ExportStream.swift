@@ -35,14 +35,17 @@ struct ExportStream: ~Copyable {
 
 extension AppDatabase {
     /// The store in `format`, written to `sink` in chunks as it is read, in one read transaction (a
-    /// consistent snapshot while other processes keep writing).
-    public func export(as format: ExportFormat, to sink: (Data) throws -> Void) throws {
+    /// consistent snapshot while other processes keep writing). With `tag`, only the focus sessions
+    /// carrying it (everything else in a JSON export stays whole).
+    public func export(as format: ExportFormat, tag: String? = nil, to sink: (Data) throws -> Void) throws {
+        if let tag { try FocusTags.check(tag) }
+        let filter = SessionFilter(tag: tag)
         try withoutActuallyEscaping(sink) { sink in
             var stream = ExportStream(sink)
             switch format {
-            case .json: try writeJSON(to: &stream)
-            case .csv: try writeCSV(to: &stream)
-            case .ics: try writeICS(to: &stream)
+            case .json: try writeJSON(to: &stream, filter)
+            case .csv: try writeCSV(to: &stream, filter)
+            case .ics: try writeICS(to: &stream, filter)
             }
             try stream.flush()
         }
@@ -50,7 +53,7 @@ extension AppDatabase {
 
     /// Grove's JSON document with its keys sorted, as `JSONEncoder` would sort them, and each item of a
     /// list on a line of its own, so that a diff of two exports reads item by item.
-    private func writeJSON(to stream: inout ExportStream) throws {
+    private func writeJSON(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         let encoder = GroveExport.makeEncoder(pretty: false)
         try writer.snapshotRead { db in
             func value(_ key: String, _ value: some Encodable, last: Bool = false) throws {
@@ -80,7 +83,7 @@ extension AppDatabase {
             try value("exportedAt", GroveExport.formatInstant(environment.now()))
             try value("focusPreferences", try focusPreferences(db))
             // Sessions go straight from their columns to bytes (see `SessionRows`).
-            let sessions = try Row.fetchCursor(db, sql: SessionRows.select + " ORDER BY start_time, id")
+            let sessions = try Row.fetchCursor(db, sql: SessionRows.select + filter.sql + " ORDER BY start_time, id", arguments: filter.arguments)
             var bytes: [UInt8] = []
             try list("focusSessions") { () -> [UInt8]? in
                 guard let row = try sessions.next() else { return nil }
@@ -111,10 +114,10 @@ extension AppDatabase {
     }
 
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
-    private func writeCSV(to stream: inout ExportStream) throws {
+    private func writeCSV(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         try stream.write(Self.groveCSVColumns.joined(separator: ",") + "\r\n")
         try writer.snapshotRead { db in
-            let rows = try Row.fetchCursor(db, sql: SessionRows.select + " ORDER BY start_time, id")
+            let rows = try Row.fetchCursor(db, sql: SessionRows.select + filter.sql + " ORDER BY start_time, id", arguments: filter.arguments)
             var bytes: [UInt8] = []
             while let row = try rows.next() {
                 bytes.removeAll(keepingCapacity: true)
@@ -125,13 +128,25 @@ extension AppDatabase {
     }
 
     /// Completed and abandoned sessions as iCalendar events, oldest first.
-    private func writeICS(to stream: inout ExportStream) throws {
+    private func writeICS(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         let stamp = environment.now()
         try stream.write(ICalendar.header)
         try writer.snapshotRead { db in
-            let cursor = try FocusSessionRecord.filter(sql: "state IN ('completed', 'abandoned')").order(sql: "start_time, id").fetchCursor(db)
+            let cursor = try FocusSessionRecord.filter(sql: "state IN ('completed', 'abandoned')" + filter.and, arguments: filter.arguments)
+                .order(sql: "start_time, id").fetchCursor(db)
             while let record = try cursor.next() { try stream.write(ICalendar.event(try record.model(), stamp: stamp)) }
         }
         try stream.write(ICalendar.footer)
     }
+}
+
+/// Which sessions an export carries: all, or those with one tag.
+private struct SessionFilter {
+    var tag: String?
+    private static let condition = "tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)"
+    /// ` WHERE …` to append to `SessionRows.select` (empty for all).
+    var sql: String { tag == nil ? "" : " WHERE " + Self.condition }
+    /// ` AND …` to append to another condition.
+    var and: String { tag == nil ? "" : " AND " + Self.condition }
+    var arguments: StatementArguments { tag.map { [$0] } ?? [] }
 }

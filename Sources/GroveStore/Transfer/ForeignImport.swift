@@ -64,8 +64,8 @@ public struct ForeignImportReport: Sendable, Codable, Equatable {
     public var skippedCount = 0
     /// The first 100 skipped rows and why (the count has them all).
     public var skipped: [Skipped] = []
-    /// Rows that carried a tag: Grove does not keep tags yet, so they were read and left out.
-    public var rowsWithTags = 0
+    /// Imported sessions that carry tags.
+    public var tagged = 0
 
     public init(format: ImportFormat) {
         self.format = format
@@ -84,7 +84,7 @@ public struct ForeignImportReport: Sendable, Codable, Equatable {
         var text = parts.joined(separator: "; ") + "."
         for s in skipped { text += "\n  row \(s.row): \(s.reason)" }
         if skippedCount > skipped.count { text += "\n  … and \(skippedCount - skipped.count) more" }
-        if rowsWithTags > 0 { text += "\n\(rowsWithTags) row\(rowsWithTags == 1 ? "" : "s") had tags; Grove does not keep tags yet, so they were left out." }
+        if tagged > 0 { text += "\n\(tagged) of the imported sessions carry tags (grove stats --tag NAME)." }
         return text
     }
 }
@@ -95,7 +95,8 @@ struct ForeignSession {
     var start: Date
     var end: Date?
     var abandoned = false
-    var hasTag = false
+    /// Its tags as the file had them (checked by Grove's rules when imported).
+    var tags: [String] = []
     /// A session Grove itself wrote (its CSV export): kept as it was, id included.
     var stored: FocusSession?
 }
@@ -133,7 +134,7 @@ extension AppDatabase {
     /// it is not an object with a readable start.
     private static func interval(_ value: JSONStreamReader.Value, row: Int) -> ForeignSession? {
         guard case .object(let members) = value else { return nil }
-        var start: Date?, end: Date?, tags = false
+        var start: Date?, end: Date?, tags: [String] = []
         for (key, member) in members {
             switch (key, member) {
             case ("start", .string(let text)): start = timewarriorInstant(text)
@@ -141,12 +142,14 @@ extension AppDatabase {
                 // An end that is there but unreadable is a broken row, not a running interval.
                 guard let instant = timewarriorInstant(text) else { return nil }
                 end = instant
-            case ("tags", .array(let items)): tags = !items.isEmpty
+            case ("tags", .array(let items)):
+                // A tag that is not a string cannot be a Grove tag: kept as text so that the rule names it.
+                tags = items.map { item in if case .string(let tag) = item { tag } else { "" } }
             default: break
             }
         }
         guard let start else { return nil }
-        return ForeignSession(row: row, start: start, end: end, hasTag: tags)
+        return ForeignSession(row: row, start: start, end: end, tags: tags)
     }
 
     /// `20250101T090000Z`, timewarrior's UTC instants.
@@ -201,7 +204,9 @@ extension AppDatabase {
                 if end == nil, let duration = field(c.duration).flatMap(Self.csvDuration) { end = start.addingTimeInterval(duration) }
                 guard let end else { return .some(nil) }
                 let abandoned = field(c.completed).map { ["false", "no", "0", "abandoned", "failed", "fail"].contains($0.lowercased()) } ?? false
-                return .some(ForeignSession(row: row, start: start, end: end, abandoned: abandoned, hasTag: field(c.tag) != nil))
+                // A tag column may list several, comma-separated (as Grove's CSV writes them).
+                let tags = field(c.tag).map { $0.split(separator: ",").map(String.init) } ?? []
+                return .some(ForeignSession(row: row, start: start, end: end, abandoned: abandoned, tags: tags))
             } catch let failure as CSVReader.Failure {
                 throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
             }
@@ -214,35 +219,39 @@ extension AppDatabase {
     public func importGroveCSV(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
         var reader = CSVReader(read: read)
         var header = false
+        var columnCount = 0
         var row = 0
         return try importForeign(.grove) { () throws -> ForeignSession?? in
             do {
                 if !header {
                     guard let names = try reader.next() else { return nil }
-                    guard names == Self.groveCSVColumns else {
+                    // Exports from before tags lack the last column.
+                    guard names == Self.groveCSVColumns || names == Array(Self.groveCSVColumns.dropLast()) else {
                         throw StoreError.unreadableExport("This is not Grove's CSV export: its header must be \(Self.groveCSVColumns.joined(separator: ","))")
                     }
+                    columnCount = names.count
                     header = true
                 }
                 guard let f = try reader.next() else { return nil }
                 row += 1
-                guard f.count == Self.groveCSVColumns.count, let id = UUID(uuidString: f[0]), let start = GroveExport.parseInstant(f[1]),
+                guard f.count == columnCount, let id = UUID(uuidString: f[0]), let start = GroveExport.parseInstant(f[1]),
                       let state = SessionState(rawValue: f[3]), let duration = Double(f[4]), let paused = Double(f[5]), let planned = Double(f[6])
                 else { return .some(nil) }
                 let end = f[2].isEmpty ? nil : GroveExport.parseInstant(f[2])
                 guard !state.isOpen, let end else {
                     return .some(ForeignSession(row: row, start: start, end: .distantFuture))
                 }
+                let tags = f.count > 9 && !f[9].isEmpty ? f[9].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
                 let session = FocusSession(id: id, startTime: start, endTime: end, state: state, duration: duration, pausedDuration: paused,
-                                           plannedDuration: planned, timeZoneIdentifier: f[7], endDay: LocalDay(f[8]))
-                return .some(ForeignSession(row: row, start: start, end: end, abandoned: state == .abandoned, stored: session))
+                                           plannedDuration: planned, timeZoneIdentifier: f[7], endDay: LocalDay(f[8]), tags: tags)
+                return .some(ForeignSession(row: row, start: start, end: end, abandoned: state == .abandoned, tags: tags, stored: session))
             } catch let failure as CSVReader.Failure {
                 throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
             }
         }
     }
 
-    static let groveCSVColumns = ["id", "startTime", "endTime", "state", "duration", "pausedDuration", "plannedDuration", "timeZone", "endDay"]
+    static let groveCSVColumns = ["id", "startTime", "endTime", "state", "duration", "pausedDuration", "plannedDuration", "timeZone", "endDay", "tags"]
 
     /// ISO 8601 (`2025-03-09T07:00:00Z`, `…+01:00`, with or without fractions) or a wall-clock
     /// `YYYY-MM-DD HH:MM[:SS]` / `YYYY-MM-DDTHH:MM[:SS]` in `calendar`'s zone.
@@ -289,6 +298,7 @@ extension AppDatabase {
                 if report.imported == Self.bulkThreshold { try sessions.setTriggersAside() }
                 try sessions.upsert(session)
                 report.imported += 1
+                if !session.tags.isEmpty { report.tagged += 1 }
             }
             var row = 0
             while let item = try next() {
@@ -299,7 +309,6 @@ extension AppDatabase {
                                 : "no readable start and end (ISO 8601, or YYYY-MM-DD HH:MM; a duration in seconds or H:MM:SS)")
                     continue
                 }
-                if foreign.hasTag { report.rowsWithTags += 1 }
                 guard let end = foreign.end, end != .distantFuture else {
                     report.skip(foreign.row, format == .timewarrior
                                 ? "an open interval (still running): stop it first (`timew stop`), then export again"
@@ -314,15 +323,20 @@ extension AppDatabase {
                     continue
                 }
                 do {
-                    if let stored = foreign.stored {
+                    // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that
+                    // breaks a rule skips the row with the rule, like any other bad field.
+                    let tags = try FocusTags.normalized(foreign.tags)
+                    if var stored = foreign.stored {
+                        stored.tags = tags
                         try stored.validateAsStored()
                         try checkNoOverlap(start: start, end: finish, db)
                         try insert(stored)
                         continue
                     }
-                    let session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
+                    var session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
                                                           plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
                                                           now: now, calendar: calendar)
+                    session.tags = tags
                     try checkNoOverlap(start: start, end: finish, db)
                     try insert(session)
                 } catch let error as any GroveValidationError {

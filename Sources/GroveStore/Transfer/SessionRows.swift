@@ -9,7 +9,7 @@ import GroveCore
 enum SessionRows {
     /// The columns, in the order `appendJSON` and `appendCSV` read them.
     static let select = """
-        SELECT id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at, time_zone, end_day, clock_uncertain
+        SELECT id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at, time_zone, end_day, clock_uncertain, tags
         FROM focus_session
         """
 
@@ -43,12 +43,24 @@ enum SessionRows {
         appendInstant(row[1], to: &out)
         out.append(contentsOf: #","state":"#.utf8)
         appendString(row[3], to: &out)
+        // Decoded and written again rather than copied: a synced row's array may be spaced or escaped
+        // differently from what `JSONEncoder` writes.
+        let tags = TagsColumn.decode(row[12])
+        if !tags.isEmpty {
+            out.append(contentsOf: #","tags":["#.utf8)
+            for (index, tag) in tags.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendString(tag, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         out.append(contentsOf: #","timeZoneIdentifier":"#.utf8)
         appendString(row[9], to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
-    /// One session as a CSV row: id, start, end, state, durations in seconds, zone, end day.
+    /// One session as a CSV row: id, start, end, state, durations in seconds, zone, end day, tags
+    /// (comma-separated in one field: a tag holds no comma).
     static func appendCSV(_ row: Row, to out: inout [UInt8]) {
         appendCSVField(row[0], to: &out)
         out.append(UInt8(ascii: ","))
@@ -65,6 +77,9 @@ enum SessionRows {
         appendCSVField(row[9], to: &out)
         out.append(UInt8(ascii: ","))
         if let day: String = row[10] { appendCSVField(day, to: &out) }
+        out.append(UInt8(ascii: ","))
+        let tags = TagsColumn.decode(row[12])
+        if !tags.isEmpty { appendCSVField(tags.joined(separator: ","), to: &out) }
         out.append(contentsOf: "\r\n".utf8)
     }
 

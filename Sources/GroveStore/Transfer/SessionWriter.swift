@@ -6,7 +6,7 @@ import GroveCore
 /// SQLite's C API (boxing twelve values a row into `StatementArguments` costs as much as the insert).
 ///
 /// `ON CONFLICT DO UPDATE`, not REPLACE, so that the per-day totals' update triggers fire. For bulk
-/// writes the triggers can be set aside: `finish()` then rebuilds `focus_day` with one GROUP BY and
+/// writes the triggers can be set aside: `finish()` then rebuilds `focus_day` and `focus_day_tag` with a GROUP BY each and
 /// puts them back, the same result several times faster.
 final class SessionWriter {
     private let db: Database
@@ -19,12 +19,12 @@ final class SessionWriter {
         self.db = db
         statement = try db.makeStatement(sql: """
             INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                time_zone, end_day, clock_uncertain)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                time_zone, end_day, clock_uncertain, tags)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
                 duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
                 paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
-                end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain
+                end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags
             """)
         bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
     }
@@ -56,6 +56,7 @@ final class SessionWriter {
         bulk.bind(10, s.timeZoneIdentifier)
         bulk.bind(11, s.endDay?.description)
         bulk.bind(12, s.clockUncertain ? 1 : 0)
+        bulk.bind(13, TagsColumn.encode(s.tags))
         do {
             try bulk.step()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
@@ -73,6 +74,13 @@ final class SessionWriter {
             SELECT end_day, sum(state = 'completed'), sum(state = 'abandoned'),
                    sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
             FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day;
+            DELETE FROM focus_day_tag;
+            INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
+            SELECT tag, end_day, sum(state = 'completed'), sum(state = 'abandoned'),
+                   sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
+            FROM (SELECT DISTINCT s.id, j.value AS tag, s.end_day, s.state, s.duration_ms
+                  FROM focus_session s, json_each(s.tags) j WHERE s.end_day IS NOT NULL AND s.tags IS NOT NULL)
+            GROUP BY tag, end_day;
             """)
         for sql in triggers { try db.execute(sql: sql) }
         setAside = nil

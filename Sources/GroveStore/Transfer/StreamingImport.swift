@@ -142,6 +142,7 @@ private struct SessionImport {
     static func session(from reader: inout JSONStreamReader, index: Int) throws -> FocusSession {
         var id: UUID?, start: Date?, end: Date?, state: SessionState?, duration: Double?, paused: Double?
         var created: Date?, planned: Double?, pausedAt: Date?, zone: String?, endDay: LocalDay?, uncertain: Bool?
+        var tags: [String] = []
         func string(_ key: String) throws -> String? {
             switch try reader.peek() {
             case UInt8(ascii: "n")?: _ = try reader.value(); return nil
@@ -188,6 +189,20 @@ private struct SessionImport {
                     guard let text = try string(key) else { break }
                     guard let day = LocalDay(text) else { throw unreadable(index, key, "Expected a date as YYYY-MM-DD, got \"\(text.prefix(40))\"") }
                     endDay = day
+                case "tags":
+                    switch try reader.value() {
+                    case .null: tags = []
+                    case .array(let items):
+                        tags = try items.map { item in
+                            guard case .string(let tag) = item else { throw unreadable(index, key, "expected an array of strings") }
+                            return tag
+                        }
+                        // Grove's form (trimmed, once each, sorted), or the rule a tag breaks.
+                        do { tags = try FocusTags.normalized(tags) } catch let error as InvalidField {
+                            throw InvalidField("tags", "\(error.message) (focusSessions[\(index)])")
+                        }
+                    default: throw unreadable(index, key, "expected an array of strings")
+                    }
                 case "clockUncertain":
                     switch try reader.value() {
                     case .bool(let flag): uncertain = flag
@@ -208,7 +223,7 @@ private struct SessionImport {
             duration: try required("duration", duration), pausedDuration: try required("pausedDuration", paused),
             createdAt: try required("createdAt", created), plannedDuration: try required("plannedDuration", planned),
             pausedAt: pausedAt, timeZoneIdentifier: try required("timeZoneIdentifier", zone), endDay: endDay,
-            clockUncertain: try required("clockUncertain", uncertain))
+            clockUncertain: try required("clockUncertain", uncertain), tags: tags)
     }
 
     /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hex digits of either case, read without Foundation's

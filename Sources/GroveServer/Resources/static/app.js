@@ -127,7 +127,8 @@ function renderFocus() {
   $("#countdown").textContent = clock(now.remaining);
   $("#progress-bar").style.width = `${(now.progress * 100).toFixed(1)}%`;
   showStage(stageAt(now.progress));
-  $("#focus-state").textContent = now.s.state === "paused" ? "Paused — the tree waits for you." : "Growing. Stay with it.";
+  const purpose = now.s.tags && now.s.tags.length ? ` For ${now.s.tags.join(", ")}.` : "";
+  $("#focus-state").textContent = (now.s.state === "paused" ? "Paused — the tree waits for you." : "Growing. Stay with it.") + purpose;
   $("#pause").hidden = now.s.state !== "active";
   $("#resume").hidden = now.s.state !== "paused";
   document.title = `${clock(now.remaining)} · Grove`;
@@ -154,7 +155,11 @@ for (const link of document.querySelectorAll("header.top nav a")) {
 const actions = {
   "start-focus": async () => {
     const minutes = Number($("#length")?.value || 0);
-    await api("POST", "/api/v1/focus/start", minutes ? { plannedDuration: minutes * 60 } : {});
+    // What the session is for: "essay, reading" (the tag rules are the server's; a refusal says which).
+    const tags = ($("#focus-tags")?.value || "").split(",").map((t) => t.trim()).filter((t) => t);
+    const body = minutes ? { plannedDuration: minutes * 60 } : {};
+    if (tags.length) body.tags = tags;
+    await api("POST", "/api/v1/focus/start", body);
     await loadFocus();
   },
   "pause-focus": async () => { await api("POST", "/api/v1/focus/pause"); await loadFocus(); },
@@ -259,7 +264,7 @@ document.addEventListener("submit", async (event) => {
   if (from === "grove-json") { result.textContent = "Imported."; return; }
   const lines = [`Imported ${data.imported}; ${data.alreadyThere} already there; ${data.skippedCount} skipped.`];
   for (const s of data.skipped) lines.push(`row ${s.row}: ${s.reason}`);
-  if (data.rowsWithTags) lines.push(`${data.rowsWithTags} rows had tags; Grove does not keep tags yet.`);
+  if (data.tagged) lines.push(`${data.tagged} of them carry tags: see Stats by tag.`);
   result.textContent = lines.join("\n");
 });
 

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a focus session was for: a few short labels (`essay`, `deep work`, `client-x`).
+///
+/// The rules every face shares: a tag is 1…40 characters once trimmed, with no comma (Grove's CSV
+/// and the `--map tag=` importer list a session's tags comma-separated) and no control character; a
+/// session has at most ten, each once. The stored form is sorted, so two devices that chose the same
+/// tags hold the same value. Tags keep their case: `Essay` and `essay` are two tags, as in timewarrior.
+public enum FocusTags {
+    /// The most tags one session carries.
+    public static let maxCount = 10
+    /// The longest tag, in characters.
+    public static let maxLength = 40
+
+    /// The stored form of tags a person typed: trimmed, each once, sorted; throws the first rule broken,
+    /// naming the field `tags`.
+    public static func normalized<S: Sequence<String>>(_ tags: S) throws -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for raw in tags {
+            let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            try check(tag)
+            if seen.insert(tag).inserted { result.append(tag) }
+        }
+        guard result.count <= maxCount else {
+            throw InvalidField("tags", "A session can have at most \(maxCount) tags (got \(result.count))")
+        }
+        return result.sorted()
+    }
+
+    /// Reads `essay, deep work` (a comma-separated list, as the CSV column and the web field hold it).
+    public static func parseList(_ text: String) throws -> [String] {
+        try normalized(text.split(separator: ",").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+    }
+
+    /// Throws unless `tag` (already trimmed) is a valid tag.
+    public static func check(_ tag: String) throws {
+        guard !tag.isEmpty else { throw InvalidField("tags", "A tag cannot be empty") }
+        // Counted in code points, as SQLite's length() and JSON Schema count them (a flag emoji is two).
+        let length = tag.unicodeScalars.count
+        guard length <= maxLength else {
+            throw InvalidField("tags", "A tag can be at most \(maxLength) characters (\"\(tag.prefix(20))…\" has \(length))")
+        }
+        guard !tag.contains(",") else { throw InvalidField("tags", "A tag cannot contain a comma (\"\(tag)\"): commas separate tags") }
+        guard !tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw InvalidField("tags", "A tag cannot contain control characters")
+        }
+    }
+
+    /// Throws unless `tags` is already in stored form (what an import or a synced row must carry).
+    public static func validateStored(_ tags: [String]) throws {
+        guard try normalized(tags) == tags else {
+            throw InvalidField("tags", "Tags must be trimmed, each given once and sorted (got \(tags.prefix(5)))")
+        }
+    }
+
+    /// `essay, writing` for people (empty when there are none).
+    public static func display(_ tags: [String]) -> String { tags.joined(separator: ", ") }
+}
