@@ -354,6 +354,39 @@ def test_bring_your_history_from_timewarrior(grove, browser):
     wait(browser).until(EC.text_to_be_present_in_element((By.ID, "import-result"), "Imported 0; 6 already there"))
     sessions = json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/sessions?limit=100").read())
     assert len(sessions) == 6
+    # timewarrior's tags came along: the essay's three intervals, on the stats page by tag.
+    browser.get(grove.url + "/stats")
+    Select(browser.find_element(By.CSS_SELECTOR, "[data-testid=tag-filter] select")).select_by_value("essay")
+    browser.find_element(By.CSS_SELECTOR, "[data-testid=tag-filter] button").click()
+    wait(browser).until(lambda b: b.current_url.endswith("/stats?tag=essay"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Stats · essay"
+    assert browser.find_element(By.ID, "stat-total-trees").text == "3"
+
+
+def test_say_what_a_session_is_for_and_see_the_week_by_tag(grove, browser):
+    # Ends a minute ago (the same week as the session started below, unless run in a week's first 26 minutes).
+    end = datetime.now().astimezone().replace(second=0, microsecond=0) - timedelta(minutes=1)
+    fmt = "%Y-%m-%d %H:%M"
+    grove.cli("focus", "log", "--start", (end - timedelta(minutes=25)).strftime(fmt), "--end", end.strftime(fmt), "--tag", "deep work")
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.element_to_be_clickable((By.ID, "start")))
+    # The picker offers the tags used before; typing a new one is as good.
+    assert [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, "#known-tags option")] == ["deep work"]
+    browser.find_element(By.ID, "focus-tags").send_keys("essay, deep work")
+    browser.find_element(By.ID, "start").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "For deep work, essay."))
+    state = json.loads(grove.cli("focus", "status", "--json"))
+    assert state["session"]["tags"] == ["deep work", "essay"]
+    grove.cli("focus", "retag", "current", "essay")
+    grove.cli("focus", "abandon")
+    browser.get(f"{grove.url}/review")
+    rows = [r.text for r in browser.find_elements(By.CSS_SELECTOR, "[data-testid=review-tags] tbody tr")]
+    assert rows[0].startswith("deep work 25m 1 0"), rows
+    assert rows[1].startswith("essay 0m 0 1"), rows
+    browser.shot("review-by-tag")
+    browser.find_element(By.LINK_TEXT, "deep work").click()
+    wait(browser).until(lambda b: b.current_url.endswith("/stats?tag=deep%20work"))
+    assert browser.find_element(By.ID, "stat-total-trees").text == "1"
 
 
 def test_on_a_phone_the_navigation_is_one_row_and_the_session_controls_are_above_the_fold(grove, browser):

@@ -50,6 +50,43 @@ struct FocusAPITests {
         }
     }
 
+    @Test func tagsOnStartLogAndRetagFilterStatsDailyWindowAndExport() async throws {
+        let server = try await TestServer()
+        try await server.test { c in
+            let logged = try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:25:00Z", "tags": ["essay ", "Deep work", "essay"]}"#)
+            #expect(logged.status == 201 && logged.object["tags"] as? [String] == ["Deep work", "essay"])
+            let id = try #require(logged.object["id"] as? String)
+            _ = try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T09:00:00Z", "end": "2025-05-13T09:25:00Z", "tags": ["code"]}"#)
+            let started = try await c.post("/api/v1/focus/start", #"{"plannedDuration": 600, "tags": ["essay"]}"#)
+            #expect((started.object["session"] as? [String: Any])?["tags"] as? [String] == ["essay"])
+            _ = try await c.post("/api/v1/focus/abandon")
+
+            let retagged = try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": ["code"]}"#)
+            #expect(retagged.status == 200 && retagged.object["tags"] as? [String] == ["code"])
+            #expect(try await c.get("/api/v1/focus/tags").array.map { "\($0["tag"] ?? "") \($0["trees"] ?? "") \($0["abandoned"] ?? "")" } == ["essay 0 1", "code 2 0"], "most recently used first")
+            let stats = try await c.get("/api/v1/focus/stats?tag=code")
+            #expect(stats.object["totalTrees"] as? Int == 2 && stats.object["totalFocusTime"] as? Double == 3000)
+            #expect(try await c.get("/api/v1/focus/stats").object["totalTrees"] as? Int == 2)
+            #expect(try await c.get("/api/v1/focus/daily?from=2025-05-13&to=2025-05-14&tag=essay").array.map { $0["abandoned"] as? Int } == [1])
+            let window = try await c.get("/api/v1/focus/window?days=3&tag=code")
+            let days = window.object["days"] as? [[String: Any]]
+            #expect(days?.count == 1 && (days?.first?["sessions"] as? [Any])?.count == 2)
+            let csv = try await c.get("/api/v1/export?format=csv&tag=essay").text
+            #expect(csv.split(separator: "\r\n").count == 2 && csv.contains(",abandoned,"))
+            // Emptying removes them; every rule is a 4xx naming the field, and nothing changes.
+            #expect(try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": []}"#).object["tags"] == nil)
+            expectProblem(try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": ["a,b"]}"#), 422, field: "tags", detail: "comma")
+            expectProblem(try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": "essay"}"#), 400, field: "tags")
+            expectProblem(try await c.put("/api/v1/focus/sessions/\(UUID().uuidString)/tags", #"{"tags": []}"#), 404)
+            expectProblem(try await c.post("/api/v1/focus/start", #"{"tags": ["\#(String(repeating: "x", count: 41))"]}"#), 422, field: "tags")
+            #expect(try await c.get("/api/v1/focus/current").object["session"] == nil, "a refused start starts nothing")
+            for bad in ["stats?tag=", "stats?tag=a,b", "daily?tag=%09", "window?tag=a,b", "window?days=0"] {
+                #expect(try await c.get("/api/v1/focus/\(bad)").status == 400, "\(bad)")
+            }
+            #expect(try await c.get("/api/v1/export?tag=a,b").status == 400)
+        }
+    }
+
     @Test func logListDeleteDailyPreferencesBreak() async throws {
         let server = try await TestServer()
         try await server.test { c in
