@@ -74,6 +74,31 @@ struct ForeignImportTests {
         #expect(more.imported == 2)
     }
 
+    @Test func forestsCSVExportWithItsJavaInstantsTagsAndWitheredTrees() throws {
+        let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
+        let file = try Data(contentsOf: Self.fixtures.appendingPathComponent("forest/forest-export.csv"))
+        let report = try db.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(file)))
+        #expect(report.format == .forest && report.imported == 5 && report.skippedCount == 1 && report.tagged == 4)
+        #expect(report.skipped.map(\.row) == [6])
+        let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
+        #expect(sessions.map(\.startTime) == ["2025-03-29T08:00:00Z", "2025-03-29T08:30:00Z", "2025-03-30T00:30:00Z", "2025-03-31T08:00:00Z",
+                                              "2025-03-31T11:00:00Z"].map(instant))
+        #expect(sessions.map(\.state) == [.completed, .abandoned, .completed, .completed, .completed])
+        #expect(sessions.map(\.tags) == [["Study"], ["Study"], ["Work"], [], ["Work", "deep"]])
+        // Fifty real minutes across Berlin's spring-forward night.
+        #expect(sessions[2].duration == 3000 && sessions[2].endDay == day("2025-03-30"))
+        #expect(try db.forestStats(tag: "Study").abandonedCount == 1)
+        #expect(try db.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(file))).alreadyThere == 5)
+        // Java's instants on their own.
+        let utc = try #require(ZonedCalendar(identifier: "UTC"))
+        #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT+01:00 2019", calendar: utc) == instant("2019-06-15T07:07:54Z"))
+        #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT-05:30 2019", calendar: utc) == instant("2019-06-15T13:37:54Z"))
+        #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 QQQ 2019", calendar: utc) == instant("2019-06-15T08:07:54Z"))
+        for bad in ["Sat Jun 31 08:07:54 GMT 2019", "Sat Foo 15 08:07:54 GMT 2019", "Sat Jun 15 08:61:54 GMT 2019", "Sat Jun 15 08:07:54 GMT+1x:00 2019", "2019"] {
+            #expect(AppDatabase.javaInstant(bad, calendar: utc) == nil, "\(bad)")
+        }
+    }
+
     @Test func aLargeImportRebuildsThePerDayTotalsItSetAside() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         // 6,000 twenty-minute sessions, a minute apart (past the bulk threshold), in timewarrior's form.

@@ -17,13 +17,14 @@ struct ImportCommand: ParsableCommand {
             listed. Importing the same file again adds nothing.
             """)
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "grove (default; JSON or CSV), csv or timewarrior.") var from: ImportFormat = .grove
+    @Option(name: .long, help: "grove (default; JSON or CSV), csv, timewarrior or forest (the Forest app's CSV export).") var from: ImportFormat = .grove
     @Option(name: .long, help: ArgumentHelp("For --from csv: key=Column pairs (start, end or duration, tag, completed).", valueName: "pairs")) var map: String?
-    @Option(name: .long, help: ArgumentHelp("For --from csv: the zone of times without an offset (default: configured).", valueName: "zone")) var zone: String?
+    @Option(name: .long, help: ArgumentHelp("For --from csv and forest: the zone of times without an offset (default: configured).", valueName: "zone")) var zone: String?
     @Argument(help: "The file.") var file: String
 
     func validate() throws {
-        if from != .csv, map != nil || zone != nil { throw ValidationError("--map and --zone are for --from csv") }
+        if from != .csv, map != nil { throw ValidationError("--map is for --from csv") }
+        if from != .csv, from != .forest, zone != nil { throw ValidationError("--zone is for --from csv and --from forest") }
         if from == .csv, map == nil { throw ValidationError("--from csv needs --map, e.g. --map start=Start,end=End") }
     }
 
@@ -48,6 +49,7 @@ struct ImportCommand: ParsableCommand {
             return print(summary.sentence)
         case .timewarrior: report = try db.importTimewarrior(streamingFrom: read)
         case .csv: report = try db.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read)
+        case .forest: report = try db.importCSV(map: .forest, zone: zone, format: .forest, streamingFrom: read)
         }
         if options.json { return try Output.json(report) }
         print(report.sentence)

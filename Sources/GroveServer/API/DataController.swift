@@ -65,7 +65,7 @@ struct DataController {
         }
     }
 
-    /// `POST /import/sessions?from=grove|csv|timewarrior[&map=start=Start,end=End][&zone=Z]`: focus
+    /// `POST /import/sessions?from=grove|csv|timewarrior|forest[&map=start=Start,end=End][&zone=Z]`: focus
     /// sessions from Grove's CSV export, another tool's CSV or `timew export`, spooled like `/import`.
     /// Each row is checked like a logged session; what breaks a rule is skipped and listed.
     @Sendable func importSessions(_ request: Request, context: GroveRequestContext) async throws -> JSON<ForeignImportReport> {
@@ -75,7 +75,8 @@ struct DataController {
         }
         let map = query["map"].map(String.init)
         let zoneName = query["zone"].map(String.init)
-        if format != .csv, map != nil || zoneName != nil { throw APIError.badRequest(field: "map", detail: "map and zone are for from=csv") }
+        if format != .csv, map != nil { throw APIError.badRequest(field: "map", detail: "map is for from=csv") }
+        if format != .csv, format != .forest, zoneName != nil { throw APIError.badRequest(field: "zone", detail: "zone is for from=csv and from=forest") }
         guard format != .csv || map != nil else { throw APIError.badRequest(field: "map", detail: "from=csv needs map, e.g. map=start=Start,end=End") }
         let columns = try map.map(ColumnMap.parse)
         let zone = try zoneName.map { try ZonedCalendar(validating: $0).timeZone }
@@ -87,6 +88,7 @@ struct DataController {
             case .grove: return JSON(try database.importGroveCSV(streamingFrom: read))
             case .timewarrior: return JSON(try database.importTimewarrior(streamingFrom: read))
             case .csv: return JSON(try database.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read))
+            case .forest: return JSON(try database.importCSV(map: .forest, zone: zone, format: .forest, streamingFrom: read))
             }
         } catch StoreError.unreadableExport(let why) {
             throw APIError.badRequest(field: "body", detail: why)

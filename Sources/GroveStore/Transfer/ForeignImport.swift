@@ -10,6 +10,9 @@ public enum ImportFormat: String, CaseIterable, Sendable, Codable {
     case csv
     /// `timew export`: intervals with tags.
     case timewarrior
+    /// The Forest app's CSV export (`Start Time,End Time,Tag,Note,Tree Type,Is Success`, instants as
+    /// Java writes them: `Sat Jun 15 08:07:54 GMT+01:00 2019`): a `csv` import with `ColumnMap.forest`.
+    case forest
 }
 
 /// Which columns of a CSV hold what (`--map start=Start,end=End,tag=Tag`). `start` is required, and
@@ -23,6 +26,10 @@ public struct ColumnMap: Sendable, Equatable {
     public var completed: String?
 
     public static let keys = ["start", "end", "duration", "tag", "completed"]
+
+    /// The Forest app's export, as its columns are known from public sources (no export made by the
+    /// app itself was at hand): a withered tree (`Is Success` false) is an abandoned session.
+    public static let forest = ColumnMap(start: "Start Time", end: "End Time", tag: "Tag", completed: "Is Success")
 
     public init(start: String, end: String? = nil, duration: String? = nil, tag: String? = nil, completed: String? = nil) {
         self.start = start
@@ -172,13 +179,14 @@ extension AppDatabase {
 
     /// Imports a CSV of sessions whose columns `map` names. Instants are ISO 8601 with a zone or
     /// offset, or `YYYY-MM-DD HH:MM[:SS]` on the wall clock of `zone` (the configured zone by default).
-    public func importCSV(map: ColumnMap, zone: TimeZone? = nil, streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
+    public func importCSV(map: ColumnMap, zone: TimeZone? = nil, format: ImportFormat = .csv,
+                          streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
         var reader = CSVReader(read: read)
         let given = zone.map { ZonedCalendar(timeZone: $0, firstWeekday: 1) }
         let calendar = try given ?? self.calendar()
         var columns: (start: Int, end: Int?, duration: Int?, tag: Int?, completed: Int?)?
         var row = 0
-        return try importForeign(.csv, zone: given) { () throws -> ForeignSession?? in
+        return try importForeign(format, zone: given) { () throws -> ForeignSession?? in
             do {
                 if columns == nil {
                     guard let header = try reader.next() else { return nil }
@@ -257,6 +265,7 @@ extension AppDatabase {
     /// `YYYY-MM-DD HH:MM[:SS]` / `YYYY-MM-DDTHH:MM[:SS]` in `calendar`'s zone.
     static func csvInstant(_ text: String, calendar: ZonedCalendar) -> Date? {
         if let instant = GroveExport.parseInstant(text) { return instant }
+        if let instant = javaInstant(text, calendar: calendar) { return instant }
         for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = options
@@ -270,6 +279,40 @@ extension AppDatabase {
         let s = clock.count == 3 ? clock[2] ?? 0 : 0
         guard (0..<60).contains(s) else { return nil }
         return calendar.instant(of: day, secondsIntoDay: h * 3600 + m * 60 + s)
+    }
+
+    /// `Sat Jun 15 08:07:54 GMT+01:00 2019` (Java's `Date.toString()`, which the Forest app's export
+    /// uses): the zone is `GMT`/`UTC` with an optional offset, or an abbreviation Foundation knows;
+    /// an unknown one reads the time on `calendar`'s wall clock.
+    static func javaInstant(_ text: String, calendar: ZonedCalendar) -> Date? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5].count == 4, let year = Int(parts[5]), let dayOfMonth = Int(parts[2]) else { return nil }
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        guard let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 }), let day = LocalDay(year: year, month: month, day: dayOfMonth)
+        else { return nil }
+        let clock = parts[3].split(separator: ":").map { Int($0) }
+        guard clock.count == 3, let h = clock[0], let m = clock[1], let s = clock[2], (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s)
+        else { return nil }
+        let seconds = h * 3600 + m * 60 + s
+        let zone = String(parts[4])
+        var offset: Int?
+        if zone == "GMT" || zone == "UTC" || zone == "Z" {
+            offset = 0
+        } else if (zone.hasPrefix("GMT") || zone.hasPrefix("UTC")), zone.count == 9 {
+            // GMT+01:00
+            let rest = Array(zone.utf8.dropFirst(3))
+            if (rest[0] == UInt8(ascii: "+") || rest[0] == UInt8(ascii: "-")), rest[3] == UInt8(ascii: ":"),
+               let hh = Int(String(decoding: rest[1...2], as: UTF8.self)), let mm = Int(String(decoding: rest[4...5], as: UTF8.self)), hh < 24, mm < 60 {
+                offset = (hh * 3600 + mm * 60) * (rest[0] == UInt8(ascii: "-") ? -1 : 1)
+            } else {
+                return nil
+            }
+        }
+        if let offset { return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + seconds - offset)) }
+        if let known = TimeZone(abbreviation: zone) {
+            return ZonedCalendar(timeZone: known, firstWeekday: 1).instant(of: day, secondsIntoDay: seconds)
+        }
+        return calendar.instant(of: day, secondsIntoDay: seconds)
     }
 
     /// Seconds ("1500", "1500.5") or a clock length ("25:00", "1:05:00").

@@ -250,10 +250,8 @@ document.addEventListener("submit", async (event) => {
   const from = form.elements.from.value;
   const query = new URLSearchParams();
   if (from !== "grove-json") query.set("from", from);
-  if (from === "csv") {
-    if (form.elements.map.value.trim()) query.set("map", form.elements.map.value.trim());
-    if (form.elements.zone.value.trim()) query.set("zone", form.elements.zone.value.trim());
-  }
+  if (from === "csv" && form.elements.map.value.trim()) query.set("map", form.elements.map.value.trim());
+  if ((from === "csv" || from === "forest") && form.elements.zone.value.trim()) query.set("zone", form.elements.zone.value.trim());
   const path = from === "grove-json" ? "/api/v1/import" : `/api/v1/import/sessions?${query}`;
   const response = await fetch(path, { method: "POST", body: file, credentials: "same-origin",
                                        headers: { "Content-Type": from === "grove-json" || from === "timewarrior" ? "application/json" : "text/csv" } });
