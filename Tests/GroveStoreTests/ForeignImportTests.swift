@@ -99,6 +99,32 @@ struct ForeignImportTests {
         }
     }
 
+    @Test func overlapsAreFoundWhereverTheyAreAndOldImportsAreRecognised() throws {
+        let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
+        // Stored: one session in the middle of the file's span, imported by a Grove whose ids were uuid5.
+        let legacy = IntentionID.uuid5(namespace: AppDatabase.importNamespace,
+                                       name: "timewarrior:\(instant("2025-03-10T10:00:00Z").groveMillis):\(instant("2025-03-10T10:25:00Z").groveMillis)")
+        try db.insertFocusSessions([FocusSession(id: legacy, startTime: instant("2025-03-10T10:00:00Z"), endTime: instant("2025-03-10T10:25:00Z"),
+                                                 state: .completed, duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC",
+                                                 endDay: day("2025-03-10"))])
+        let file = #"[{"start":"20250301T090000Z","end":"20250301T092500Z"},"# // before everything stored: no lookups
+            + #"{"start":"20250301T091000Z","end":"20250301T093500Z"},"# // overlaps the row before it
+            + #"{"start":"20250310T100000Z","end":"20250310T102500Z"},"# // the stored one, by its old id
+            + #"{"start":"20250310T101000Z","end":"20250310T103000Z"},"# // overlaps the stored one
+            + #"{"start":"20250320T090000Z","end":"20250320T092500Z"},"# // after everything stored
+            + #"{"start":"20250305T090000Z","end":"20250305T092500Z"},"# // out of order: checked against the store
+            + #"{"start":"20250320T091500Z","end":"20250320T093000Z"}]"# // overlaps an imported row, found out of order
+        let report = try db.importTimewarrior(streamingFrom: Self.text(file))
+        #expect(report.imported == 3 && report.alreadyThere == 1 && report.skippedCount == 3)
+        #expect(report.skipped.map(\.row) == [2, 4, 7])
+        #expect(report.skipped.allSatisfy { $0.reason.hasPrefix("This time overlaps the session recorded at") })
+        // Imported ids follow the start: the id index takes a history in order.
+        let ids = try db.focusSessions(limit: 10).filter { $0.id != legacy }.sorted { $0.startTime < $1.startTime }.map(\.id.uuidString)
+        #expect(ids == ids.sorted() && ids.count == 3)
+        let again = try db.importTimewarrior(streamingFrom: Self.text(file))
+        #expect(again.imported == 0 && again.alreadyThere == 4 && again.skippedCount == 3)
+    }
+
     @Test func aLargeImportRebuildsThePerDayTotalsItSetAside() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         // 6,000 twenty-minute sessions, a minute apart (past the bulk threshold), in timewarrior's form.

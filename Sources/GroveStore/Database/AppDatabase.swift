@@ -122,10 +122,13 @@ public struct AppDatabase: Sendable {
             // random UUID keys, which thrash SQLite's 2 MiB default (32 MiB was no faster and put a
             // million-session import over 64 MiB). Readers keep the default, so that an export
             // streaming the whole history stays small.
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -16384") }
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = \(writerCacheSize)") }
         }
         return config
     }
+
+    /// The writer's page cache, as `PRAGMA cache_size` takes it (negative: KiB).
+    static let writerCacheSize = -16384
 
     /// Where Grove keeps its data: `$GROVE_HOME/grove.sqlite`, else `$XDG_DATA_HOME/grove/grove.sqlite`,
     /// else `~/.local/share/grove/grove.sqlite`.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import GroveCore
@@ -327,19 +328,28 @@ extension AppDatabase {
     /// The shared part: each row checked by the rules of `grove focus log`, given an id derived from
     /// the format and its instants (a re-import finds it), refused if it overlaps a session already
     /// recorded, and written. `next` returns nil at the end, `.some(nil)` for a row it could not read.
+    ///
+    /// Files from other tools are sorted by start, and usually fall before or after everything the
+    /// store holds: such a row can only clash with rows of this same import, which the loop tracks
+    /// itself (`ImportSpan`), so it costs no lookup at all. Anything else is checked against the store.
     private func importForeign(_ format: ImportFormat, zone: ZonedCalendar? = nil, _ next: () throws -> ForeignSession??) throws -> ForeignImportReport {
         var report = ForeignImportReport(format: format)
         try write { db in
             // Sessions are filed under the day they ended where they were lived: the CSV's zone if given.
             let calendar = try zone ?? calendar(db)
             let now = environment.now()
-            let exists = try db.cachedStatement(sql: "SELECT 1 FROM focus_session WHERE id = ?")
+            // Found by the id this Grove gives, or the one Grove gave before ids were ordered by time.
+            let exists = try db.cachedStatement(sql: "SELECT 1 FROM focus_session WHERE id IN (?, ?)")
+            var span = try ImportSpan(db)
             // Bound through SQLite's C API; past a few thousand rows the per-day totals are rebuilt once
             // at the end instead of by a trigger per row (as the JSON import does).
             let sessions = try SessionWriter(db)
-            func insert(_ session: FocusSession) throws {
+            var tagForms = TagForms()
+            func insert(_ session: FocusSession, start: Int64, end: Int64) throws {
                 if report.imported == Self.bulkThreshold { try sessions.setTriggersAside() }
-                try sessions.upsert(session)
+                // A stored id (Grove's CSV) may name a session that moved since: what is there stays.
+                guard try sessions.insertNew(session) else { report.alreadyThere += 1; return }
+                span.inserted(start: start, end: end)
                 report.imported += 1
                 if !session.tags.isEmpty { report.tagged += 1 }
             }
@@ -359,29 +369,34 @@ extension AppDatabase {
                     continue
                 }
                 let start = foreign.start.groveRoundedToMillis, finish = end.groveRoundedToMillis
-                let id = foreign.stored?.id
-                    ?? IntentionID.uuid5(namespace: Self.importNamespace, name: "\(format.rawValue):\(start.groveMillis):\(finish.groveMillis)")
-                if try Bool.fetchOne(exists, arguments: [id.uuidString]) == true {
-                    report.alreadyThere += 1
-                    continue
+                let (from, to) = (start.groveMillis, finish.groveMillis)
+                let name = "\(format.rawValue):\(from):\(to)"
+                let id = foreign.stored?.id ?? ImportID.make(start: from, name: name)
+                let alone = span.isAlone(start: from, end: to)
+                if !alone {
+                    let legacy = foreign.stored == nil ? IntentionID.uuid5(namespace: Self.importNamespace, name: name).uuidString : ""
+                    if try Bool.fetchOne(exists, arguments: [id.uuidString, legacy]) == true {
+                        report.alreadyThere += 1
+                        continue
+                    }
                 }
                 do {
                     // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that
                     // breaks a rule skips the row with the rule, like any other bad field.
-                    let tags = try FocusTags.normalized(foreign.tags)
-                    if var stored = foreign.stored {
-                        stored.tags = tags
-                        try stored.validateAsStored()
-                        try checkNoOverlap(start: start, end: finish, db)
-                        try insert(stored)
-                        continue
-                    }
-                    var session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
+                    let tags = try tagForms.normalized(foreign.tags)
+                    var session: FocusSession
+                    if let stored = foreign.stored {
+                        session = stored
+                        session.tags = tags
+                        try session.validateAsStored()
+                    } else {
+                        session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
                                                           plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
                                                           now: now, calendar: calendar)
-                    session.tags = tags
-                    try checkNoOverlap(start: start, end: finish, db)
-                    try insert(session)
+                        session.tags = tags
+                    }
+                    if !alone { try checkNoOverlap(start: start, end: finish, db) }
+                    try insert(session, start: from, end: to)
                 } catch let error as any GroveValidationError {
                     report.skip(foreign.row, error.message)
                 }
@@ -393,4 +408,67 @@ extension AppDatabase {
 
     /// The namespace of the ids imported sessions get from their instants.
     static let importNamespace = UUID(uuidString: "3b8f4a0e-5d2c-4e7b-9f1a-6c0d2e8b7a41") ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
+/// What an import knows without asking the store: the span of the sessions stored before it began,
+/// and the rows it has written so far (while they come sorted by start).
+struct ImportSpan {
+    /// The first start and the last end stored before the import (nil: nothing stored).
+    private let stored: (first: Int64, last: Int64)?
+    private var lastStart = Int64.min
+    private var lastEnd = Int64.min
+    private var sorted = true
+
+    init(_ db: Database) throws {
+        // Each by an index: the first start, the last end of a finished session, any open session.
+        let first = try Int64.fetchOne(db, sql: "SELECT start_time FROM focus_session ORDER BY start_time LIMIT 1")
+        let ends = try [SessionState.completed, .abandoned].compactMap { state in
+            try Int64.fetchOne(db, sql: "SELECT max(end_time) FROM focus_session WHERE state = ?", arguments: [state.rawValue])
+        }
+        let open = try Bool.fetchOne(db, sql: "SELECT 1 FROM focus_session WHERE state IN ('active', 'paused')") == true
+        stored = first.map { ($0, open ? Int64.max : ends.max() ?? Int64.max) }
+    }
+
+    /// Whether a row `start…end` can clash with nothing but this import's rows, and with none of
+    /// them: it lies wholly before or after the stored span, and after every row written so far.
+    func isAlone(start: Int64, end: Int64) -> Bool {
+        guard sorted, start >= lastStart, start >= lastEnd else { return false }
+        guard let stored else { return true }
+        return end <= stored.first || start >= stored.last
+    }
+
+    /// A row was written.
+    mutating func inserted(start: Int64, end: Int64) {
+        if start < lastStart { sorted = false }
+        lastStart = max(lastStart, start)
+        lastEnd = max(lastEnd, end)
+    }
+}
+
+/// The ids imported sessions get: the start (milliseconds, 48 bits, as in a UUIDv7) then a digest of
+/// the format and both instants — the same row always gets the same id (a re-import finds it), and
+/// ids follow time, so a history of any size goes into the id index in order rather than at random.
+enum ImportID {
+    static func make(start: Int64, name: String) -> UUID {
+        let digest = Array(Insecure.SHA1.hash(data: Array(name.utf8)))
+        // Offset by 2^47 so that instants before 1970 sort before those after.
+        let key = UInt64(bitPattern: start &+ (1 << 47)) & 0xFFFF_FFFF_FFFF
+        return UUID(uuid: (UInt8(truncatingIfNeeded: key >> 40), UInt8(truncatingIfNeeded: key >> 32), UInt8(truncatingIfNeeded: key >> 24),
+                           UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key),
+                           0x80 | (digest[0] & 0x0F), digest[1], 0x80 | (digest[2] & 0x3F), digest[3], digest[4], digest[5], digest[6], digest[7],
+                           digest[8], digest[9]))
+    }
+}
+
+/// Tags in Grove's form, remembered: an export repeats the same few tag lists on every row.
+struct TagForms {
+    private var known: [[String]: [String]] = [:]
+
+    mutating func normalized(_ tags: [String]) throws -> [String] {
+        if tags.isEmpty { return [] }
+        if let form = known[tags] { return form }
+        let form = try FocusTags.normalized(tags)
+        if known.count < 1_000 { known[tags] = form }
+        return form
+    }
 }
