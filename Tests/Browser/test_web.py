@@ -102,6 +102,39 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     browser.shot("timers")
 
 
+def test_a_timer_started_in_the_web_survives_a_reload_and_shows_in_grove_now(grove, browser):
+    grove.cli("timer", "add", "Tea", "--duration", "3m")
+    grove.cli("timer", "add", "Eggs", "--duration", "7m")
+    browser.get(grove.url + "/timers")
+    live(browser)
+    cards = {c.find_element(By.TAG_NAME, "h2").text: c.get_attribute("data-timer") for c in browser.find_elements(By.CSS_SELECTOR, "article[data-timer]")}
+    click(browser, f'article[data-timer="{cards["Tea"]}"] [data-action=timer-start]')
+    click(browser, f'article[data-timer="{cards["Eggs"]}"] [data-action=timer-start]')
+    wait(browser).until(lambda b: "⏱ Eggs" in grove.cli("now") and "⏱ Tea" in grove.cli("now"))
+    # Several at once, counting down in the page.
+    wait(browser).until(lambda b: seconds(b.find_element(By.CSS_SELECTOR, f'article[data-timer="{cards["Tea"]}"] [data-countdown]').text) < 180)
+    # Paused from the terminal: the page hears it.
+    grove.cli("timer", "pause", "eggs")
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, f'article[data-timer="{cards["Eggs"]}"] [data-action=timer-start]'), "Resume"))
+    browser.refresh()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, f'article[data-timer="{cards["Tea"]}"] [data-action=timer-start]'), "Pause"))
+    left = seconds(browser.find_element(By.CSS_SELECTOR, f'article[data-timer="{cards["Tea"]}"] [data-countdown]').text)
+    assert 150 < left < 180, left
+    assert "Resume" in browser.find_element(By.CSS_SELECTOR, f'article[data-timer="{cards["Eggs"]}"] [data-action=timer-start]').text
+    runs = {r["name"]: r for r in json.loads(grove.cli("timer", "runs", "--json"))}
+    assert runs["Tea"]["state"] == "running" and runs["Eggs"]["state"] == "paused"
+    # The dashboard lists them too.
+    browser.get(grove.url + "/")
+    items = browser.find_elements(By.CSS_SELECTOR, "[data-testid=timer-runs] li")
+    assert sorted(i.find_element(By.TAG_NAME, "a").text for i in items) == ["Eggs", "Tea"]
+    browser.shot("timer-runs")
+    # Reset on the page stops it everywhere.
+    browser.get(grove.url + "/timers")
+    live(browser)
+    click(browser, f'article[data-timer="{cards["Tea"]}"] [data-action=timer-reset]')
+    wait(browser).until(lambda b: "Tea" not in grove.cli("now"))
+
+
 def click(browser, selector, attempts=5):
     """Clicks what `selector` finds now: a live refresh may have swapped the element just found."""
     for attempt in range(attempts):

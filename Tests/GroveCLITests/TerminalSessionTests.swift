@@ -137,6 +137,19 @@ struct LiveScreenTests {
         let timer = try await g.run(["timer", "show", "tea", "--json"], live: person).object()
         #expect((timer["todoItems"] as? [[String: Any]])?.map { $0["isCompleted"] as? Bool } == [false, true])
     }
+
+    @Test func leavingTheLiveTimerLeavesItCountingDownForEveryFace() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(10, "q")])
+        try await g.run(["timer", "add", "Tea", "--duration", "3m"], live: person)
+        let live = try await g.run(["timer", "run", "tea"], live: person)
+        #expect(live.out.contains("Tea goes on: 02:50 left"), "\(live.out)")
+        #expect(try await g.run(["now"], live: person).out == "⏱ Tea 02:50\n")
+        // Following it again picks the same run up (not a fresh three minutes), then stops it.
+        let again = LiveScript(clock: person.clock, keys: [(5, "s")])
+        #expect(try await g.run(["timer", "run", "tea"], live: again).out.contains("Tea stopped."))
+        #expect(try await g.run(["timer", "runs"], live: again).out.hasPrefix("No timer is counting down"))
+    }
 }
 
 /// The real binary in a real pseudo-terminal: the few things only a process can show.

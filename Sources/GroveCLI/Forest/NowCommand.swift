@@ -20,6 +20,8 @@ struct NowCommand: ParsableCommand {
         var session: FocusSession?
         var remaining: TimeInterval?
         var intention: Intention?
+        /// Named timers counting down, paused or done.
+        var timers: [TimerRunStatus] = []
     }
 
     func run() throws {
@@ -36,6 +38,10 @@ struct NowCommand: ParsableCommand {
             report.intention = intention
             report.text = "◎ \(intention.text)"
         }
+        // Timers ride along: "🌱 12:00 · ⏱ Tea 03:12".
+        report.timers = try db.timerRuns()
+        let timers = report.timers.map { "\(TimerText.glyph($0.state)) \($0.name) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))" }
+        report.text = ([report.text].filter { !$0.isEmpty } + timers).joined(separator: " · ")
         if options.json { return try Output.json(report) }
         if !report.text.isEmpty { print(report.text) }
     }

@@ -10,9 +10,11 @@ struct TimerCommand: ParsableCommand {
         discussion: """
             Timers are named by their name (any case) or the start of their id.
               grove timer add Workout --duration 25m --color "#FF3B30" --todo "Warm up" --todo "20 push-ups"
-              grove timer run workout
+              grove timer run workout          # live; q leaves it running (grove timer stop workout)
+              grove timer start tea && grove now
               grove timer todo toggle workout 1
             """,
-        subcommands: [TimerList.self, TimerAdd.self, TimerShow.self, TimerEdit.self, TimerRemove.self, TimerRun.self, TodoCommand.self],
+        subcommands: [TimerList.self, TimerAdd.self, TimerShow.self, TimerEdit.self, TimerRemove.self, TimerLive.self, TimerStart.self,
+                      TimerPause.self, TimerResume.self, TimerStop.self, TimerRuns.self, TodoCommand.self],
         defaultSubcommand: TimerList.self)
 }

@@ -15,6 +15,10 @@ struct TimerList: ParsableCommand {
         let timers = incomplete ? try db.timersWithIncompleteTodos() : try db.timers(orderedBy: order)
         if options.json { return try Output.json(timers.map(TimerDTO.init(from:))) }
         guard !timers.isEmpty else { return print("No timers yet. Add one: grove timer add Workout --duration 25m") }
-        for t in timers { print(TimerText.summary(t)) }
+        let runs = Dictionary(try db.timerRuns().map { ($0.timerId, $0) }, uniquingKeysWith: { a, _ in a })
+        for t in timers {
+            let run = runs[t.id].map { "  \(TimerText.glyph($0.state)) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))" }
+            print(TimerText.summary(t) + (run ?? ""))
+        }
     }
 }

@@ -10,6 +10,23 @@ enum TimerText {
         return "\(t.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0)) \(t.name)\(todos)  \(String(t.id.uuidString.prefix(8)).lowercased())"
     }
 
+    /// "⏱ Tea  03:12 left", "⏸ Tea  03:12 left, paused", "⏰ Tea  done".
+    static func run(_ r: TimerRunStatus) -> String {
+        switch r.state {
+        case .running: return "\(glyph(r.state)) \(r.name)  \(DurationParser.clock(r.remaining)) left"
+        case .paused: return "\(glyph(r.state)) \(r.name)  \(DurationParser.clock(r.remaining)) left, paused"
+        case .finished: return "\(glyph(r.state)) \(r.name)  done"
+        }
+    }
+
+    static func glyph(_ state: TimerRun.State) -> String {
+        switch state {
+        case .running: "⏱"
+        case .paused: "⏸"
+        case .finished: "⏰"
+        }
+    }
+
     static func checklist(_ t: NamedTimer) -> [String] {
         t.todoItems.enumerated().map { "  \($0.offset + 1). [\($0.element.isCompleted ? "x" : " ")] \($0.element.text)" }
     }

@@ -27,6 +27,11 @@ struct TimersController {
         api.post("timers/sync", use: applyPayload)
         api.post("timers/sync/messages", use: applyMessage)
         api.post("timers/sync/quick-actions", use: applyQuickAction)
+        api.get("timers/runs", use: runs)
+        api.post("timers/:id/run", use: startRun)
+        api.post("timers/:id/run/pause", use: pauseRun)
+        api.post("timers/:id/run/resume", use: resumeRun)
+        api.delete("timers/:id/run", use: stopRun)
         api.get("timers/:id", use: show)
         api.patch("timers/:id", use: update)
         api.delete("timers/:id", use: delete)
@@ -56,6 +61,34 @@ struct TimersController {
     }
 
     /// `GET /timers/:id`
+    // MARK: Runs (a countdown kept in the store: it outlives the page)
+
+    /// `GET /timers/runs`: every timer counting down, paused or finished, as of now.
+    @Sendable func runs(_ request: Request, context: GroveRequestContext) throws -> JSON<[TimerRunStatus]> {
+        JSON(try database.timerRuns())
+    }
+
+    /// `POST /timers/:id/run`: starts (or restarts) the timer from its full length.
+    @Sendable func startRun(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerRunStatus> {
+        JSON(try database.startTimerRun(timerId: try context.uuid("id")), status: .created)
+    }
+
+    /// `POST /timers/:id/run/pause`
+    @Sendable func pauseRun(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerRunStatus> {
+        JSON(try database.pauseTimerRun(timerId: try context.uuid("id")))
+    }
+
+    /// `POST /timers/:id/run/resume`
+    @Sendable func resumeRun(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerRunStatus> {
+        JSON(try database.resumeTimerRun(timerId: try context.uuid("id")))
+    }
+
+    /// `DELETE /timers/:id/run`: stops it (nothing to stop is fine: the result is the same).
+    @Sendable func stopRun(_ request: Request, context: GroveRequestContext) throws -> NoContent {
+        try database.stopTimerRun(timerId: try context.uuid("id"))
+        return NoContent()
+    }
+
     @Sendable func show(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerDTO> {
         JSON(TimerDTO(from: try timer(try context.uuid("id"))))
     }

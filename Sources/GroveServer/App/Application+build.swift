@@ -56,12 +56,16 @@ public func buildApplication(
         notifier.send(title: "Grove", body: kind.prompt)
         onReminder?(kind)
     }
+    let alarms = TimerAlarmService(database: database, clock: ContinuousClock()) { run in
+        monitor.broadcast(.timerDone(timerId: run.timerId, name: run.name))
+        notifier.send(title: "\(run.name) is done", body: "Your timer reached \(ClockText.format(run.duration, padHours: false)).")
+    }
     let maintenance = MaintenanceService(database: database)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     return Application(
         router: parts.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
-        services: [monitor, reminders, maintenance, content] + extra,
+        services: [monitor, reminders, alarms, maintenance, content] + extra,
         logger: logger)
 }
 

@@ -10,6 +10,8 @@ public enum ServerEvent: Sendable, Equatable {
     case change(generation: Int)
     /// An intention reminder fired.
     case reminder(kind: ReminderKind, prompt: String)
+    /// A named timer reached its length (announced once, by whoever noticed first).
+    case timerDone(timerId: UUID, name: String)
     /// Nothing happened: keeps idle streams alive and lets the server notice clients that left.
     case heartbeat
 
@@ -18,6 +20,10 @@ public enum ServerEvent: Sendable, Equatable {
         switch self {
         case .change(let generation): return "event: change\ndata: {\"generation\":\(generation)}\n\n"
         case .reminder(let kind, let prompt): return "event: reminder\ndata: {\"kind\":\"\(kind.rawValue)\",\"prompt\":\"\(prompt)\"}\n\n"
+        case .timerDone(let id, let name):
+            // The name is the person's own text: encoded as JSON, never pasted into it.
+            let body = (try? JSONEncoder().encode(["timerId": id.uuidString, "name": name])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            return "event: timer\ndata: \(body)\n\n"
         case .heartbeat: return ": keep-alive\n\n"
         }
     }

@@ -54,6 +54,7 @@ public struct Problem: Codable, Sendable, Equatable {
         case let e as FocusError:
             if case .illegalTransition = e { return Problem(status: .conflict, detail: e.message, field: e.field) }
             return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
+        case let e as TimerRunError: return Problem(status: .conflict, detail: e.message, field: e.field)
         case let e as PauseValidationError:
             switch e {
             case .unknownApp, .unknownContent, .unknownContentSource: return Problem(status: .notFound, detail: e.message, field: e.field)

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveStore
 
 // Typed view models of the web pages: what each Mustache template reads, field by field. Every page
 // carries the layout's `title` and `bare` (no navigation: the gateway and the login page).
@@ -54,6 +55,28 @@ struct DashboardPage: Encodable {
     var intention: IntentionCardView?
     /// The first page view of a new store: a welcome with the setup (or a skip).
     var setupNeeded = false
+    /// Named timers counting down, paused or done.
+    var runs: [RunView] = []
+    var hasRuns = false
+}
+
+/// A timer run on the dashboard: the page counts a running one down from `remaining`.
+struct RunView: Encodable {
+    var id: String
+    var name: String
+    var state: String
+    var remaining: Double
+    var left: String
+    var stateText: String
+
+    init(_ run: TimerRunStatus) {
+        id = run.timerId.uuidString
+        name = run.name
+        state = run.state.rawValue
+        remaining = run.remaining
+        left = run.state == .finished ? "done" : ClockText.format(run.remaining)
+        stateText = run.state == .paused ? "paused" : run.state == .finished ? "" : "left"
+    }
 }
 
 /// `/setup`: the first-run choices, filled with what is set now.

@@ -161,10 +161,11 @@ struct WebController {
     private func dashboard() throws -> DashboardPage {
         let wall = try wallFormatter()
         let reminders = try database.upcomingReminders().map { ReminderLine(kind: $0.kind.rawValue.capitalized, at: wall($0.at)) }
+        let runs = try database.timerRuns().map(RunView.init)
         return DashboardPage(title: "Today", stats: statsView(try database.forestStats()), reminders: reminders, hasReminders: !reminders.isEmpty,
                              focusLength: Int(try database.focusPreferences().focusDuration / 60),
                              intention: try intentionCard(try database.currentIntention(), elementID: "intention-card", rephrasable: false),
-                             setupNeeded: try database.needsSetup())
+                             setupNeeded: try database.needsSetup(), runs: runs, hasRuns: !runs.isEmpty)
     }
 
     /// The first-run setup, filled with the current choices.

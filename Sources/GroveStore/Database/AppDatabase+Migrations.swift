@@ -23,6 +23,9 @@ extension AppDatabase {
         migrator.registerMigration("v6-focus-tags") { db in
             try db.execute(sql: v6FocusTags)
         }
+        migrator.registerMigration("v7-timer-runs") { db in
+            try db.execute(sql: v7TimerRuns)
+        }
         return migrator
     }
 
@@ -36,6 +39,20 @@ extension AppDatabase {
     private static let v2 = """
         CREATE INDEX focus_session_start ON focus_session (start_time DESC, id);
         CREATE INDEX focus_session_state_start ON focus_session (state, start_time DESC, id);
+        """
+
+    /// Named timers counting down, one run per timer, kept in the store so that a run outlives the
+    /// page, terminal or process that started it. Local to the device (a countdown is where you are);
+    /// `notified` makes the completion notice go out once, whoever notices first.
+    private static let v7TimerRuns = """
+        CREATE TABLE timer_run (
+            timer_id TEXT PRIMARY KEY NOT NULL REFERENCES timer(id) ON DELETE CASCADE,
+            duration_ms INTEGER NOT NULL CHECK (duration_ms BETWEEN 1000 AND 86400000),
+            started_at INTEGER NOT NULL,
+            paused_ms INTEGER NOT NULL CHECK (paused_ms >= 0),
+            paused_at INTEGER CHECK (paused_at IS NULL OR paused_at >= started_at),
+            \(bool("notified"))
+        ) STRICT;
         """
 
     /// Tags on focus sessions, and per-day-per-tag totals kept by triggers like `focus_day`'s, so that

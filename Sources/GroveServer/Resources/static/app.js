@@ -297,39 +297,61 @@ document.addEventListener("submit", async (event) => {
   } catch {}
 });
 
-// ---------------------------------------------------------------- timers (several at once, in the page)
-const runningTimers = new Map();
-function timerToggle(card) {
+// ---------------------------------------------------------------- timers (their runs live in the store)
+// Several at once. A run is the server's: the page shows it, so a reload, another tab, the CLI or
+// `grove now` all see the same countdown; the page only counts the seconds between two readings.
+const runningTimers = new Map();  // timer id -> { state, remaining, at (performance.now() of the reading) }
+function applyRun(card, run) {
   const id = card.dataset.timer;
-  let t = runningTimers.get(id) || { left: Number(card.dataset.seconds), since: null };
-  // Start on a finished timer runs it again from its full length.
-  if (!t.since && t.left <= 0) { t = { left: Number(card.dataset.seconds), since: null }; card.classList.remove("finished"); }
-  if (t.since) { t.left -= (performance.now() - t.since) / 1000; t.since = null; }
-  else { t.since = performance.now(); }
-  runningTimers.set(id, t);
-  card.classList.toggle("running", !!t.since);
-  $("[data-action=timer-start]", card).textContent = t.since ? "Pause" : "Start";
+  const button = $("[data-action=timer-start]", card);
+  card.classList.remove("running", "paused", "finished");
+  if (!run) {
+    runningTimers.delete(id);
+    $("[data-countdown]", card).textContent = clock(Number(card.dataset.seconds));
+    button.textContent = "Start";
+    return;
+  }
+  runningTimers.set(id, { state: run.state, remaining: run.remaining, at: performance.now() });
+  card.classList.add(run.state);
+  button.textContent = run.state === "running" ? "Pause" : run.state === "paused" ? "Resume" : "Start";
+  $("[data-countdown]", card).textContent = run.state === "finished" ? "Done" : clock(run.remaining);
 }
-function timerReset(card) {
-  runningTimers.delete(card.dataset.timer);
-  card.classList.remove("running", "finished");
-  $("[data-countdown]", card).textContent = clock(Number(card.dataset.seconds));
-  $("[data-action=timer-start]", card).textContent = "Start";
+async function loadRuns() {
+  if (!$("article[data-timer]")) return;
+  const runs = await api("GET", "/api/v1/timers/runs").catch(() => null);
+  if (!runs) return;
+  const byId = new Map(runs.map((r) => [r.timerId, r]));
+  for (const card of document.querySelectorAll("article[data-timer]")) applyRun(card, byId.get(card.dataset.timer));
+}
+async function timerToggle(card) {
+  const id = card.dataset.timer;
+  const t = runningTimers.get(id);
+  // Start on a finished timer runs it again from its full length.
+  const path = !t || t.state === "finished" ? `/api/v1/timers/${id}/run` : t.state === "running" ? `/api/v1/timers/${id}/run/pause` : `/api/v1/timers/${id}/run/resume`;
+  applyRun(card, await api("POST", path));
+}
+async function timerReset(card) {
+  await api("DELETE", `/api/v1/timers/${card.dataset.timer}/run`);
+  applyRun(card, null);
 }
 setInterval(() => {
   for (const [id, t] of runningTimers) {
-    const card = $(`[data-timer="${id}"]`);
+    if (t.state !== "running") continue;
+    const card = $(`article[data-timer="${id}"]`);
     if (!card) continue;
-    const left = t.since ? t.left - (performance.now() - t.since) / 1000 : t.left;
+    const left = t.remaining - (performance.now() - t.at) / 1000;
     $("[data-countdown]", card).textContent = clock(left);
-    if (t.since && left <= 0) {
-      t.since = null; t.left = 0;
-      card.classList.remove("running"); card.classList.add("finished");
-      $("[data-action=timer-start]", card).textContent = "Start";
-      notify(`${$("h2", card).textContent} is done`, "Timer finished.");
-    }
+    // At zero, the server's word: it says finished (and announces it once, for every face).
+    if (left <= 0 && !t.asked) { t.asked = true; loadRuns(); }
+  }
+  // The dashboard's list: counted down from the reading the page came with (a change redraws it).
+  for (const item of document.querySelectorAll("[data-run][data-state=running]")) {
+    if (!item.dataset.read) item.dataset.read = String(performance.now());
+    const left = Number(item.dataset.remaining) - (performance.now() - Number(item.dataset.read)) / 1000;
+    $("[data-run-countdown]", item).textContent = left > 0 ? clock(left) : "done";
   }
 }, 250);
+loadRuns();
 
 // ---------------------------------------------------------------- the mindful pause
 let gateway = null;
@@ -434,6 +456,12 @@ function connectEvents() {
     if (r.kind === "weekly") notify("Grove", `${r.prompt} Your week in review is ready.`, "/review?week=last");
     else notify("Grove", r.prompt);
   });
+  // A named timer reached its length: the server announces each once, whoever else is watching.
+  events.addEventListener("timer", (e) => {
+    const r = JSON.parse(e.data);
+    notify(`${r.name} is done`, "Timer finished.");
+    loadRuns();
+  });
   events.onerror = () => $("#live")?.classList.remove("on");
   // Browsers allow six connections per host: never leave a stream open behind a page that is gone.
   window.addEventListener("pagehide", () => events.close());
@@ -443,9 +471,10 @@ function connectEvents() {
 let refreshTimer = null;
 function refresh() {
   if ($("#tree") || $("#focus-mini")) loadFocus();
+  loadRuns();
   if (gatewayPage) return;  // never interrupt a pause
   const editing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) && document.activeElement.type !== "checkbox";
-  if (editing || $("[data-page=focus]") || runningTimers.size) return;
+  if (editing || $("[data-page=focus]")) return;
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(swapMain, 150);
 }
@@ -463,6 +492,7 @@ async function swapMain() {
   lastMain = fresh.outerHTML;
   $("#main").replaceWith(fresh);
   if ($("#focus-mini")) renderFocus();
+  loadRuns();
 }
 
 connectEvents();

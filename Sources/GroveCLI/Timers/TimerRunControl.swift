@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove timer start NAME`: counts a timer down in the background (the run lives in the store:
+/// `grove now`, `grove timer runs`, the web and `grove serve`'s notification all see it).
+struct TimerStart: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a timer in the background (again from its full length if it ran).")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+
+    func run() throws {
+        let db = try options.open()
+        let status = try db.startTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        if options.json { return try Output.json(status) }
+        let due = status.dueAt.map { try? db.calendar().wallText($0, today: db.calendar().localDay(of: status.startedAt)) } ?? nil
+        print("\(status.name) started: \(DurationParser.clock(status.remaining))\(due.map { ", done at \($0)" } ?? "").")
+    }
+}
+
+/// `grove timer pause NAME`
+struct TimerPause: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a running timer.")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+
+    func run() throws {
+        let db = try options.open()
+        let status = try db.pauseTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        if options.json { return try Output.json(status) }
+        print("\(status.name) paused with \(DurationParser.clock(status.remaining)) left.")
+    }
+}
+
+/// `grove timer resume NAME`
+struct TimerResume: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused timer.")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+
+    func run() throws {
+        let db = try options.open()
+        let status = try db.resumeTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        if options.json { return try Output.json(status) }
+        print("\(status.name) running: \(DurationParser.clock(status.remaining)) left.")
+    }
+}
+
+/// `grove timer stop NAME`
+struct TimerStop: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop a timer's countdown.")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "Timer name or id.") var timer: String
+
+    func run() throws {
+        let db = try options.open()
+        let found = try TimerLookup.find(timer, in: db)
+        guard try db.stopTimerRun(timerId: found.id) else { throw TimerRunError.noRun(found.name) }
+        if options.json { return try Output.json(["stopped": found.id.uuidString]) }
+        print("\(found.name) stopped.")
+    }
+}
+
+/// `grove timer runs`: every timer counting down, paused or done.
+struct TimerRuns: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "runs", abstract: "Show the timers counting down, paused or done.")
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let db = try options.open()
+        let runs = try db.timerRuns()
+        if options.json { return try Output.json(runs) }
+        guard !runs.isEmpty else { return print("No timer is counting down. Start one: grove timer start NAME") }
+        for run in runs { print(TimerText.run(run)) }
+    }
+}

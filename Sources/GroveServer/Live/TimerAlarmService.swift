@@ -1,0 +1,57 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Logging
+import ServiceLifecycle
+
+/// Announces named timers that reach their length while the server runs: a desktop notification
+/// where `notify-send` exists, and an event that open pages turn into a browser notification.
+///
+/// Runs live in the store, so a timer started from the CLI or a page that has since closed is
+/// announced too; each announcement is claimed in the store first (`claimTimerNotice`), so a
+/// terminal counting the same timer down and the server never both announce it. It sleeps until the
+/// next run falls due, a second at most, so that runs started elsewhere are picked up.
+public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable where C.Duration == Duration {
+    private let database: AppDatabase
+    private let clock: C
+    private let maxSleep: Duration
+    private let onDone: @Sendable (TimerRunStatus) -> Void
+    private let logger = Logger(label: "grove.timers")
+
+    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), onDone: @escaping @Sendable (TimerRunStatus) -> Void) {
+        self.database = database
+        self.clock = clock
+        self.maxSleep = maxSleep
+        self.onDone = onDone
+    }
+
+    public func run() async throws {
+        try? await cancelWhenGracefulShutdown { [self] in try await loop() }
+    }
+
+    private func loop() async throws {
+        while !Task.isCancelled {
+            do {
+                let wait = try await tick()
+                try await clock.sleep(for: wait)
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("Timer check failed", metadata: ["error": "\(error)"])
+                try await clock.sleep(for: maxSleep)
+            }
+        }
+    }
+
+    /// Announces what fell due (each once) and returns how long to sleep.
+    func tick() async throws -> Duration {
+        let (due, next) = try await database.run { try $0.timerNotices() }
+        for run in due where try await database.run({ try $0.claimTimerNotice(timerId: run.timerId) }) {
+            logger.info("Timer done", metadata: ["timer": "\(run.timerId)"])
+            onDone(run)
+        }
+        let now = database.environment.now()
+        guard let next else { return maxSleep }
+        return min(maxSleep, .milliseconds(Int64(max(0, min(next.timeIntervalSince(now), 86_400)) * 1000)))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GroveCore
+import Testing
+@testable import GroveStore
+
+@Suite("Timer runs: a countdown kept in the store, announced once")
+struct TimerRunStoreTests {
+    @Test func aRunCountsDownPausesResumesAndFinishesAtItsInstant() throws {
+        let (db, clock) = try makeStore(at: "2025-05-01T09:00:00Z")
+        let tea = try db.createTimer(name: "Tea", durationInSeconds: 180)
+        let started = try db.startTimerRun(timerId: tea.id)
+        #expect(started.state == .running && started.remaining == 180 && started.dueAt == instant("2025-05-01T09:03:00Z"))
+        clock.advance(by: 60)
+        let paused = try db.pauseTimerRun(timerId: tea.id)
+        #expect(paused.state == .paused && paused.remaining == 120 && paused.dueAt == nil)
+        clock.advance(by: 600)
+        #expect(try db.timerRun(timerId: tea.id)?.remaining == 120, "a pause stops the countdown, however long")
+        let resumed = try db.resumeTimerRun(timerId: tea.id)
+        #expect(resumed.state == .running && resumed.dueAt == instant("2025-05-01T09:13:00Z"))
+        // Another "process" (a second store on the same data would read the same row) sees it as it stands.
+        clock.advance(by: 119)
+        #expect(try db.timerRuns().map(\.remaining) == [1])
+        clock.advance(by: 5)
+        #expect(try db.timerRun(timerId: tea.id)?.state == .finished)
+        #expect(try db.timerRun(timerId: tea.id)?.remaining == 0)
+        // Start again: from the full length.
+        #expect(try db.startTimerRun(timerId: tea.id).remaining == 180)
+    }
+
+    @Test func whatTheStateDoesNotAllowIsRefusedAndChangesNothing() throws {
+        let (db, clock) = try makeStore()
+        let tea = try db.createTimer(name: "Tea", durationInSeconds: 60)
+        #expect(throws: TimerRunError.noRun("Tea")) { try db.pauseTimerRun(timerId: tea.id) }
+        #expect(throws: TimerRunError.noRun("Tea")) { try db.resumeTimerRun(timerId: tea.id) }
+        #expect(try db.stopTimerRun(timerId: tea.id) == false)
+        #expect(throws: NotFoundError.self) { try db.startTimerRun(timerId: UUID()) }
+        try db.startTimerRun(timerId: tea.id)
+        #expect(throws: TimerRunError.notPaused) { try db.resumeTimerRun(timerId: tea.id) }
+        clock.advance(by: 61)
+        #expect(throws: TimerRunError.notRunning) { try db.pauseTimerRun(timerId: tea.id) }
+        #expect(try db.timerRun(timerId: tea.id)?.state == .finished)
+        #expect(try db.stopTimerRun(timerId: tea.id))
+        #expect(try db.timerRuns().isEmpty)
+    }
+
+    @Test func theFinishIsAnnouncedOnceWhoeverAsksFirst() throws {
+        let (db, clock) = try makeStore()
+        let tea = try db.createTimer(name: "Tea", durationInSeconds: 60)
+        let eggs = try db.createTimer(name: "Eggs", durationInSeconds: 420)
+        try db.startTimerRun(timerId: tea.id)
+        try db.startTimerRun(timerId: eggs.id)
+        #expect(try db.claimTimerNotice(timerId: tea.id) == false, "not due yet")
+        let before = try db.timerNotices()
+        #expect(before.due.isEmpty && before.next == clock.now.addingTimeInterval(60))
+        clock.advance(by: 60)
+        let due = try db.timerNotices()
+        #expect(due.due.map(\.name) == ["Tea"] && due.next == clock.now.addingTimeInterval(360))
+        #expect(try db.claimTimerNotice(timerId: tea.id))
+        #expect(try db.claimTimerNotice(timerId: tea.id) == false, "the second asker is told it was announced")
+        #expect(try db.timerNotices().due.isEmpty)
+        // A restart is a new run, announced again when it ends.
+        try db.startTimerRun(timerId: tea.id)
+        clock.advance(by: 60)
+        #expect(try db.claimTimerNotice(timerId: tea.id))
+        // A paused run is never due.
+        try db.pauseTimerRun(timerId: eggs.id)
+        clock.advance(by: 3600)
+        #expect(try db.timerNotices().due.isEmpty && db.timerNotices().next == nil)
+    }
+
+    @Test func editingTheTimerKeepsItsRunAndDeletingItEndsIt() throws {
+        let (db, clock) = try makeStore()
+        var tea = try db.createTimer(name: "Tea", durationInSeconds: 180)
+        try db.startTimerRun(timerId: tea.id)
+        clock.advance(by: 30)
+        tea.name = "Green tea"
+        tea.durationInSeconds = 600
+        try db.saveTimer(tea)
+        let run = try #require(try db.timerRun(timerId: tea.id))
+        #expect(run.name == "Green tea" && run.remaining == 150, "the run keeps the length it started with")
+        try db.deleteTimer(id: tea.id)
+        #expect(try db.timerRuns().isEmpty)
+    }
+}
