@@ -102,6 +102,27 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     browser.shot("timers")
 
 
+def test_reorder_a_to_do_by_keyboard_and_edit_one_in_place(grove, browser):
+    from selenium.webdriver.common.keys import Keys
+    grove.cli("timer", "add", "Workout", "--duration", "20m", "--todo", "Warm up", "--todo", "Push-ups", "--todo", "Stretch")
+    browser.get(grove.url + "/timers")
+    live(browser)
+    boxes = browser.find_elements(By.CSS_SELECTOR, "[data-action=toggle-todo]")
+    boxes[2].send_keys(Keys.ALT, Keys.ARROW_UP)
+    wait(browser).until(lambda b: [t["text"] for t in json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"]] == ["Warm up", "Stretch", "Push-ups"])
+    wait(browser).until(lambda b: [e.text for e in b.find_elements(By.CSS_SELECTOR, "[data-todo-text]")] == ["Warm up", "Stretch", "Push-ups"])
+    # The moved box keeps the focus: moving it again is one more key.
+    browser.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_UP)
+    wait(browser).until(lambda b: [t["text"] for t in json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"]] == ["Stretch", "Warm up", "Push-ups"])
+    time.sleep(0.5)
+    click(browser, "[data-todo-item]:nth-child(3) [data-action=edit-todo]")
+    field = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "input[data-todo-edit]")))
+    field.clear()
+    field.send_keys("Push-ups, three sets", Keys.ENTER)
+    wait(browser).until(lambda b: json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"][2]["text"] == "Push-ups, three sets")
+    browser.shot("checklist-edited")
+
+
 def test_a_timer_started_in_the_web_survives_a_reload_and_shows_in_grove_now(grove, browser):
     grove.cli("timer", "add", "Tea", "--duration", "3m")
     grove.cli("timer", "add", "Eggs", "--duration", "7m")

@@ -174,6 +174,30 @@ const actions = {
     const count = $("[data-todo-count]", card);
     if (count) count.textContent = `${boxes.filter((b) => b.checked).length}/${boxes.length} done`;
   },
+  "move-todo": async (el) => moveTodo(el, Number(el.dataset.delta)),
+  // Edits in place: the text becomes a field; Enter saves, Escape puts it back.
+  "edit-todo": (el) => {
+    const item = el.closest("[data-todo-item]");
+    const text = $("[data-todo-text]", item);
+    if ($("input[data-todo-edit]", item)) return;
+    const field = document.createElement("input");
+    field.value = text.textContent;
+    field.dataset.todoEdit = "";
+    field.setAttribute("aria-label", "To-do text");
+    text.hidden = true;
+    text.after(field);
+    field.focus();
+    field.addEventListener("keydown", async (e) => {
+      if (e.key === "Escape") { field.remove(); text.hidden = false; el.focus(); }
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      try {
+        const saved = await api("PATCH", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}`, { text: field.value });
+        text.textContent = saved.text;
+        field.remove(); text.hidden = false; el.focus();
+      } catch {}
+    });
+  },
   "delete-todo": async (el) => {
     if (!confirm("Delete this to-do?")) return;
     await api("DELETE", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}`);
@@ -295,6 +319,27 @@ document.addEventListener("submit", async (event) => {
     if (form.dataset.next) { location.href = form.dataset.next; return; }
     await swapMain();
   } catch {}
+});
+
+// ---------------------------------------------------------------- checklists: reorder by button or Alt+↑/↓
+/** Moves a to-do one place up or down (the server renumbers; the list follows at once, focus kept). */
+async function moveTodo(el, delta) {
+  const item = el.closest("[data-todo-item]");
+  const list = item.parentElement;
+  const items = [...list.children];
+  const position = items.indexOf(item) + delta;
+  if (position < 0 || position >= items.length) return;
+  await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/move`, { position });
+  if (delta < 0) list.insertBefore(item, items[position]); else list.insertBefore(item, items[position].nextSibling);
+  el.focus();
+  toast(`Moved to place ${position + 1} of ${items.length}.`);
+}
+document.addEventListener("keydown", (e) => {
+  if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
+  const box = e.target.closest?.("[data-action=toggle-todo]");
+  if (!box) return;
+  e.preventDefault();
+  moveTodo(box, e.key === "ArrowUp" ? -1 : 1);
 });
 
 // ---------------------------------------------------------------- timers (their runs live in the store)
@@ -490,7 +535,12 @@ async function swapMain() {
   const fresh = doc.querySelector("#main");
   if (!fresh || fresh.outerHTML === lastMain) return;
   lastMain = fresh.outerHTML;
+  // A keyboard user keeps their place: the control that had the focus has it again in the new page.
+  const had = document.activeElement;
+  const again = had?.dataset?.action && had.dataset.todo ? `[data-action="${had.dataset.action}"][data-todo="${had.dataset.todo}"]`
+    : had?.id && had.closest("#main") ? `#${CSS.escape(had.id)}` : null;
   $("#main").replaceWith(fresh);
+  if (again) $(again)?.focus();
   if ($("#focus-mini")) renderFocus();
   loadRuns();
 }
