@@ -9,7 +9,7 @@ the timewarrior file a second time (every row found already there).
     scripts/import-speed.py                    # release build of this checkout, 1,000,000 rows
     scripts/import-speed.py --rows 100000 --binary .build/debug/grove
 """
-import argparse, datetime, os, shutil, subprocess, sys, tempfile
+import argparse, datetime, os, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seed import release_binary  # noqa: E402
@@ -47,6 +47,30 @@ def run(binary, home, args, stdout=subprocess.DEVNULL):
     return float(seconds), int(kib) / 1024
 
 
+def floor(binary, folder, rows):
+    """SQLite's own floor on this schema: the sqlite3 shell inserting the same number of rows into a fresh
+    Grove store (its migrations, indexes and CHECKs; per-day triggers dropped as Grove's bulk path
+    does), one transaction, ids in start order and at random."""
+    if not shutil.which("sqlite3"):
+        return print("  (sqlite3 not installed: no floor)")
+    home = os.path.join(folder, "floor")
+    run(binary, home, ["now"])
+    db = os.path.join(home, "grove.sqlite")
+    for label, ident in (("ids in start order", "printf('%08X-0000-8000-8000-%012X', i / 65536, i)"),
+                         ("random ids", "upper(hex(randomblob(4))) || '-0000-4000-8000-' || upper(hex(randomblob(6)))")):
+        sql = f"""PRAGMA synchronous = FULL; PRAGMA cache_size = -16384;
+            DROP TRIGGER IF EXISTS focus_day_insert; DROP TRIGGER IF EXISTS focus_day_tag_insert; DELETE FROM focus_session;
+            BEGIN; WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {rows - 1})
+            INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
+                time_zone, end_day, clock_uncertain, tags)
+            SELECT {ident}, i * 1260000, i * 1260000 + 1200000, 'completed', 1200000, 0, 1200000, NULL, 0, 'UTC', '2020-01-01', 0, '["work"]' FROM n;
+            COMMIT;"""
+        start = time.monotonic()
+        subprocess.run(["sqlite3", db], input=sql, text=True, check=True)
+        seconds = time.monotonic() - start
+        print(f"  sqlite3 floor, {label:<24} {seconds:7.2f} s  {rows / seconds:>10,.0f} rows/s  (SQL alone, no parsing or checks)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=1_000_000)
@@ -69,6 +93,7 @@ def main():
             run(binary, homes[0], ["export", "--format", "csv"], stdout=out)
         seconds, mib = run(binary, homes[2], ["import", grove_csv])
         print(f"  grove import {'(Grove CSV round trip)':<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB")
+        floor(binary, folder, args.rows)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
