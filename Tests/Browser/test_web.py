@@ -123,12 +123,44 @@ def test_reorder_a_to_do_by_keyboard_and_edit_one_in_place(grove, browser):
     browser.shot("checklist-edited")
 
 
+def test_edit_a_timer_name_length_colour_icon_and_notes_on_the_page(grove, browser):
+    browser.get(grove.url + "/timers")
+    # An empty page offers the seed's sample timers.
+    click(browser, "[data-action=load-samples]")
+    wait(browser).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "article[data-timer]")) == 4)
+    live(browser)
+    card = '//article[.//span[@data-timer-name][text()="Coffee Break"]]'
+    browser.find_element(By.XPATH, card + "//summary").click()
+    form = browser.find_element(By.XPATH, card + "//details//form")
+    name = form.find_element(By.NAME, "name")
+    name.clear()
+    name.send_keys("Tea break")
+    minutes = form.find_element(By.NAME, "durationInSeconds")
+    minutes.clear()
+    minutes.send_keys("7.5")
+    browser.execute_script("arguments[0].value = '#2e7d32'", form.find_element(By.NAME, "colorHex"))
+    Select(form.find_element(By.NAME, "icon")).select_by_value("leaf.fill")
+    form.find_element(By.NAME, "notes").send_keys("Green, not black")
+    form.find_element(By.CSS_SELECTOR, "button.primary").click()
+    wait(browser).until(lambda b: json.loads(grove.cli("timer", "show", "tea break", "--json"))["durationInSeconds"] == 450)
+    timer = json.loads(grove.cli("timer", "show", "tea break", "--json"))
+    assert (timer["colorHex"], timer["icon"], timer["notes"]) == ("#2E7D32", "leaf.fill", "Green, not black")
+    wait(browser).until(lambda b: any("🍃" in h.text and "Tea break" in h.text for h in b.find_elements(By.CSS_SELECTOR, "article[data-timer] h2")))
+    # Emptying the notes clears them.
+    browser.find_element(By.XPATH, '//article[.//span[@data-timer-name][text()="Tea break"]]//summary').click()
+    notes = browser.find_element(By.XPATH, '//article[.//span[@data-timer-name][text()="Tea break"]]//textarea[@name="notes"]')
+    notes.clear()
+    browser.find_element(By.XPATH, '//article[.//span[@data-timer-name][text()="Tea break"]]//button[@class="primary"]').click()
+    wait(browser).until(lambda b: json.loads(grove.cli("timer", "show", "tea break", "--json")).get("notes") is None)
+    browser.shot("timer-edited")
+
+
 def test_a_timer_started_in_the_web_survives_a_reload_and_shows_in_grove_now(grove, browser):
     grove.cli("timer", "add", "Tea", "--duration", "3m")
     grove.cli("timer", "add", "Eggs", "--duration", "7m")
     browser.get(grove.url + "/timers")
     live(browser)
-    cards = {c.find_element(By.TAG_NAME, "h2").text: c.get_attribute("data-timer") for c in browser.find_elements(By.CSS_SELECTOR, "article[data-timer]")}
+    cards = {c.find_element(By.CSS_SELECTOR, "[data-timer-name]").text: c.get_attribute("data-timer") for c in browser.find_elements(By.CSS_SELECTOR, "article[data-timer]")}
     click(browser, f'article[data-timer="{cards["Tea"]}"] [data-action=timer-start]')
     click(browser, f'article[data-timer="{cards["Eggs"]}"] [data-action=timer-start]')
     wait(browser).until(lambda b: "⏱ Eggs" in grove.cli("now") and "⏱ Tea" in grove.cli("now"))

@@ -20,6 +20,14 @@ struct TimerRunCommandTests {
         #expect(try await g.run("now", now: "2025-05-14T09:06:00Z").out == "⏱ Eggs 05:00\n")
     }
 
+    @Test func theSampleTimersLoadOnce() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        #expect(try await g.run("timer", "samples").out == "Added 4 sample timers: grove timer list\n")
+        #expect(try await g.run("timer", "samples").out == "The sample timers are already there.\n")
+        let names = try await g.run("timer", "list", "--sort", "name", "--json").array().compactMap { $0["name"] as? String }
+        #expect(names == ["Coffee Break", "Meditation", "Study Session", "Workout"])
+    }
+
     @Test func whatARunCannotDoExits64NamingIt() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("timer", "add", "Tea", "--duration", "3m").status == 0)

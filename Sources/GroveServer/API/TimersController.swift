@@ -28,6 +28,7 @@ struct TimersController {
         api.post("timers/sync/messages", use: applyMessage)
         api.post("timers/sync/quick-actions", use: applyQuickAction)
         api.get("timers/runs", use: runs)
+        api.post("timers/samples", use: loadSamples)
         api.post("timers/:id/run", use: startRun)
         api.post("timers/:id/run/pause", use: pauseRun)
         api.post("timers/:id/run/resume", use: resumeRun)
@@ -61,6 +62,11 @@ struct TimersController {
     }
 
     /// `GET /timers/:id`
+    /// `POST /timers/samples`: adds seed 001's sample timers that are not there yet.
+    @Sendable func loadSamples(_ request: Request, context: GroveRequestContext) throws -> JSON<[String: Int]> {
+        JSON(["added": try database.loadSampleTimers()])
+    }
+
     // MARK: Runs (a countdown kept in the store: it outlives the page)
 
     /// `GET /timers/runs`: every timer counting down, paused or finished, as of now.

@@ -165,7 +165,15 @@ struct TimerView: Encodable {
     var done: Int
     var count: Int
     var todos: [TodoView]
+    /// What the edit form shows: the glyph of the icon, the length in minutes, the colour as
+    /// `<input type=color>` wants it (lower case), and the icons to choose from.
+    var glyph = "⏱"
+    var minutes = "25"
+    var colorInput = "#007aff"
+    var icons: [IconOption] = []
 }
+
+struct IconOption: Encodable { var name: String; var label: String; var glyph: String; var selected: Bool }
 
 struct TimersPage: Encodable {
     var title: String

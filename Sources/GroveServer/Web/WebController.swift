@@ -252,7 +252,12 @@ struct WebController {
                       notes: t.notes ?? "", done: t.todoItems.filter(\.isCompleted).count, count: t.todoItems.count,
                       todos: t.todoItems.enumerated().map {
                           TodoView(id: $0.element.id.uuidString, timerId: t.id.uuidString, text: $0.element.text, done: $0.element.isCompleted, n: $0.offset + 1)
-                      })
+                      },
+                      glyph: TimerIcon.glyph(t.icon),
+                      minutes: t.durationInSeconds % 60 == 0 ? String(t.durationInSeconds / 60) : String(Double(t.durationInSeconds) / 60),
+                      colorInput: t.colorHex.lowercased(),
+                      icons: (TimerIcon.choices.contains { $0.name == t.icon } ? [] : [IconOption(name: t.icon, label: t.icon, glyph: "⏱", selected: true)])
+                        + TimerIcon.choices.map { IconOption(name: $0.name, label: $0.label, glyph: $0.glyph, selected: $0.name == t.icon) })
         }
         return TimersPage(title: "Timers", timers: items, empty: items.isEmpty)
     }

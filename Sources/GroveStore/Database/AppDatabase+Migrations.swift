@@ -55,6 +55,24 @@ extension AppDatabase {
         ) STRICT;
         """
 
+    /// What a terminal session adds to its day's per-tag totals (insert, and the new side of an update).
+    private static let addNewTags = """
+        INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
+            SELECT DISTINCT value, NEW.end_day, NEW.state = 'completed', NEW.state = 'abandoned',
+                   CASE WHEN NEW.state = 'completed' THEN NEW.duration_ms ELSE 0 END
+            FROM json_each(NEW.tags) WHERE true
+            ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
+                abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms;
+        """
+
+    /// What it takes back (delete, and the old side of an update); rows left at zero go.
+    private static let subtractOldTags = """
+        UPDATE focus_day_tag SET trees = trees - (OLD.state = 'completed'), abandoned = abandoned - (OLD.state = 'abandoned'),
+                focus_ms = focus_ms - CASE WHEN OLD.state = 'completed' THEN OLD.duration_ms ELSE 0 END
+            WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags));
+            DELETE FROM focus_day_tag WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags)) AND trees = 0 AND abandoned = 0;
+        """
+
     /// Tags on focus sessions, and per-day-per-tag totals kept by triggers like `focus_day`'s, so that
     /// stats by tag cost the tag's days, never its sessions. `tags` is a JSON array of strings (NULL:
     /// none), written sorted by Grove; a session's tag counted once however the array repeats it. The
@@ -73,32 +91,16 @@ extension AppDatabase {
         CREATE INDEX focus_day_tag_day ON focus_day_tag (day);
 
         CREATE TRIGGER focus_day_tag_insert AFTER INSERT ON focus_session WHEN NEW.end_day IS NOT NULL AND NEW.tags IS NOT NULL BEGIN
-            INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
-            SELECT DISTINCT value, NEW.end_day, NEW.state = 'completed', NEW.state = 'abandoned',
-                   CASE WHEN NEW.state = 'completed' THEN NEW.duration_ms ELSE 0 END
-            FROM json_each(NEW.tags) WHERE true
-            ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
-                abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms;
+            \(addNewTags)
         END;
         CREATE TRIGGER focus_day_tag_delete AFTER DELETE ON focus_session WHEN OLD.end_day IS NOT NULL AND OLD.tags IS NOT NULL BEGIN
-            UPDATE focus_day_tag SET trees = trees - (OLD.state = 'completed'), abandoned = abandoned - (OLD.state = 'abandoned'),
-                focus_ms = focus_ms - CASE WHEN OLD.state = 'completed' THEN OLD.duration_ms ELSE 0 END
-            WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags));
-            DELETE FROM focus_day_tag WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags)) AND trees = 0 AND abandoned = 0;
+            \(subtractOldTags)
         END;
         CREATE TRIGGER focus_day_tag_update_old AFTER UPDATE ON focus_session WHEN OLD.end_day IS NOT NULL AND OLD.tags IS NOT NULL BEGIN
-            UPDATE focus_day_tag SET trees = trees - (OLD.state = 'completed'), abandoned = abandoned - (OLD.state = 'abandoned'),
-                focus_ms = focus_ms - CASE WHEN OLD.state = 'completed' THEN OLD.duration_ms ELSE 0 END
-            WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags));
-            DELETE FROM focus_day_tag WHERE day = OLD.end_day AND tag IN (SELECT value FROM json_each(OLD.tags)) AND trees = 0 AND abandoned = 0;
+            \(subtractOldTags)
         END;
         CREATE TRIGGER focus_day_tag_update_new AFTER UPDATE ON focus_session WHEN NEW.end_day IS NOT NULL AND NEW.tags IS NOT NULL BEGIN
-            INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
-            SELECT DISTINCT value, NEW.end_day, NEW.state = 'completed', NEW.state = 'abandoned',
-                   CASE WHEN NEW.state = 'completed' THEN NEW.duration_ms ELSE 0 END
-            FROM json_each(NEW.tags) WHERE true
-            ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
-                abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms;
+            \(addNewTags)
         END;
         """
 

@@ -74,7 +74,7 @@ extension AppDatabase {
             try PausePreferencesRecord(pause).upsert(db)
             var user = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences()
             user.onboardingCompleted = true
-            if !skip, let text = setup.dailyReminder {
+            if !skip, setup.dailyReminder != nil {
                 user.notificationSettings.dailyEnabled = reminder != nil
                 if let reminder { user.notificationSettings.dailyTime = reminder }
             }

@@ -239,10 +239,16 @@ extension AppDatabase {
     }
 
     /// Loads seed 001's sample timers (idempotent: fixed ids).
-    public func loadSampleTimers() throws {
+    /// Adds seed 001's sample timers that are not there yet (their ids are fixed: loading twice adds
+    /// nothing, and a sample you edited stays as you left it); how many were added.
+    @discardableResult
+    public func loadSampleTimers() throws -> Int {
+        var added = 0
         for timer in NamedTimer.sampleData(createdAt: environment.now()) where try self.timer(id: timer.id) == nil {
             try saveTimer(timer)
+            added += 1
         }
+        return added
     }
 
     @discardableResult

@@ -175,6 +175,7 @@ const actions = {
     if (count) count.textContent = `${boxes.filter((b) => b.checked).length}/${boxes.length} done`;
   },
   "move-todo": async (el) => moveTodo(el, Number(el.dataset.delta)),
+  "load-samples": async () => { await api("POST", "/api/v1/timers/samples"); await swapMain(); loadRuns(); },
   // Edits in place: the text becomes a field; Enter saves, Escape puts it back.
   "edit-todo": (el) => {
     const item = el.closest("[data-todo-item]");
@@ -303,10 +304,12 @@ document.addEventListener("submit", async (event) => {
     // A group of checkboxes marked data-list is one field: the values of those checked.
     if (input.type === "checkbox" && "list" in input.dataset) { (body[input.name] ||= []); if (input.checked) body[input.name].push(input.value); continue; }
     if (input.type === "checkbox") body[input.name] = input.checked;
-    else if (input.value === "") continue;
+    // An empty field is left out, unless emptying it means something (data-empty: notes cleared).
+    else if (input.value === "" && !("empty" in input.dataset)) continue;
     else if (input.type === "number" || input.type === "range" || input.tagName === "SELECT" && /^\d+$/.test(input.value) && input.name !== "themeId") body[input.name] = Number(input.value);
     else body[input.name] = input.value;
-    if (minutes.includes(input.name)) body[input.name] = Number(input.value) * 60;
+    if (minutes.includes(input.name)) body[input.name] = Math.round(Number(input.value) * 60);
+    if (input.name === "colorHex") body.colorHex = input.value.toUpperCase();
   }
   if (path === "/api/v1/timers") {
     body = { name: body.name, durationInSeconds: Math.round(Number(body.minutes) * 60), colorHex: (body.colorHex || "#007AFF").toUpperCase(),
