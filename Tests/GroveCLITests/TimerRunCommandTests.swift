@@ -28,6 +28,13 @@ struct TimerRunCommandTests {
         #expect(names == ["Coffee Break", "Meditation", "Study Session", "Workout"])
     }
 
+    @Test func anIntentionCanSayTheAssistantWroteIt() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        let set = try await g.run("intention", "set", "Walk after lunch", "--ai-generated", "--json").object()
+        #expect(set["aiGenerated"] as? Bool == true)
+        #expect(try await g.run("intention", "set", "Walk after dinner", "--json").object()["aiGenerated"] as? Bool == false)
+    }
+
     @Test func whatARunCannotDoExits64NamingIt() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("timer", "add", "Tea", "--duration", "3m").status == 0)

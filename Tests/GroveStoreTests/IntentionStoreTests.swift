@@ -68,6 +68,17 @@ struct IntentionStoreTests {
         }
     }
 
+    @Test func aNewTextDropsAStaleQuoteAndSaysWhoWroteIt() throws {
+        let (db, _) = try makeStore(at: "2025-05-14T09:00:00Z")
+        let first = try db.setIntention("Be patient", scope: .day, quote: "Patience is bitter, but its fruit is sweet.", aiGenerated: true)
+        #expect(first.aiGenerated && first.quote != nil)
+        #expect(try db.setIntention("Be patient", scope: .day).quote == first.quote, "the same words keep their quote")
+        let second = try db.setIntention("Be kind", scope: .day)
+        #expect(second.quote == nil, "a quote chosen for other words is stale")
+        #expect(second.aiGenerated == false, "words typed by the person are theirs")
+        #expect(try db.setIntention("Be brave", scope: .day, quote: "Fortune favours the bold.").quote == "Fortune favours the bold.")
+    }
+
     @Test func weekScopeFollowsTheConfiguredFirstWeekday() throws {
         let (db, _) = try makeStore(at: "2025-05-18T09:00:00Z")  // a Sunday
         let prefs = UserPreferencesRepository(database: db)

@@ -19,6 +19,8 @@ struct IntentionsController {
         var themeId: UUID?
         var customFont: String?
         var quote: String?
+        /// The words came from the assistant (shown as such).
+        var aiGenerated: Bool?
     }
     struct UpdateInput: Decodable {
         var text: String?
@@ -81,7 +83,7 @@ struct IntentionsController {
     @Sendable func set(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
         let input = try await request.decode(as: SetInput.self, context: context)
         let intention = try database.setIntention(input.text, scope: input.scope, date: input.date, themeId: input.themeId,
-                                                  customFont: input.customFont, quote: input.quote)
+                                                  customFont: input.customFont, quote: input.quote, aiGenerated: input.aiGenerated ?? false)
         return JSON(intention, status: .created)
     }
 

@@ -11,7 +11,7 @@ extension AppDatabase {
     /// replaces that period's intention if there is one, else creates it.
     @discardableResult
     public func setIntention(_ text: String, scope: IntentionScope, date: LocalDay? = nil, themeId: UUID? = nil,
-                             customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false) throws -> Intention {
+                             customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false, aiGenerated: Bool = false) throws -> Intention {
         let now = environment.now()
         return try write { db in
             let calendar = try calendar(db)
@@ -23,17 +23,22 @@ extension AppDatabase {
                                                          arguments: [scope.rawValue, period.lowerBound.description, period.upperBound.description])
                 .order(sql: "updated_at DESC").fetchOne(db)?.intention {
                 intention = existing
-                intention.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let newText = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                // A quote chosen for other words is stale once the words change.
+                if newText != existing.text { intention.quote = nil }
+                intention.text = newText
                 intention.updatedAt = now
                 if themeId != nil { intention.themeId = themeId }
                 if customFont != nil { intention.customFont = customFont }
-                intention.quote = quote ?? intention.quote
+                if let quote { intention.quote = quote }
                 intention.aiRephrased = aiRephrased
+                intention.aiGenerated = aiGenerated
             } else {
                 // The id comes from the period (UUIDv5): two devices setting "today" offline create the
                 // same intention, which sync merges field by field instead of keeping two.
                 intention = Intention(id: IntentionID.forPeriod(scope: scope, start: period.lowerBound), text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
-                                      date: day, createdAt: now, themeId: themeId, customFont: customFont, aiRephrased: aiRephrased, quote: quote)
+                                      date: day, createdAt: now, themeId: themeId, customFont: customFont, aiGenerated: aiGenerated,
+                                      aiRephrased: aiRephrased, quote: quote)
             }
             try intention.validate()
             try IntentionRecord(intention).upsert(db)
