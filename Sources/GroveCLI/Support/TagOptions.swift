@@ -18,10 +18,5 @@ struct TagFilter: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only the sessions with this tag.", valueName: "tag")) var tag: String?
 
     /// The tag, trimmed and checked by the tag rules; nil for all sessions.
-    func checked() throws -> String? {
-        guard let tag else { return nil }
-        let trimmed = tag.trimmingCharacters(in: .whitespaces)
-        try FocusTags.check(trimmed)
-        return trimmed
-    }
+    func checked() throws -> String? { try tag.map(FocusTags.filter) }
 }

@@ -47,6 +47,13 @@ public enum FocusTags {
         }
     }
 
+    /// A tag asked for in a filter (`--tag`, `?tag=`): trimmed and checked by the same rules.
+    public static func filter(_ raw: String) throws -> String {
+        let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        try check(tag)
+        return tag
+    }
+
     /// Throws unless `tags` is already in stored form (what an import or a synced row must carry).
     public static func validateStored(_ tags: [String]) throws {
         guard try normalized(tags) == tags else {

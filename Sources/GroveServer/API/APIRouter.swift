@@ -103,11 +103,9 @@ extension Request {
     /// `?tag=`: one tag's sessions, trimmed and checked by the tag rules (a 400 naming `tag`); nil for all.
     func tagFilter() throws -> String? {
         guard let raw = queryString("tag") else { return nil }
-        let tag = raw.trimmingCharacters(in: .whitespaces)
-        do { try FocusTags.check(tag) } catch let error as InvalidField {
+        do { return try FocusTags.filter(raw) } catch let error as InvalidField {
             throw APIError.badRequest(field: "tag", detail: error.message)
         }
-        return tag
     }
 
     /// A boolean query parameter: `true` or `false`, or a 400.

@@ -33,19 +33,21 @@ extension AppDatabase {
 
     /// Every run with its timer, oldest start first, as of now.
     public func timerRuns() throws -> [TimerRunStatus] {
-        let now = environment.now().groveRoundedToMillis
-        return try writer.snapshotRead { db in
-            try db.cachedRows("""
-                SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id ORDER BY r.started_at, t.name COLLATE NOCASE, r.timer_id
-                """).compactMap { row in
-                    try Self.run(row).map { TimerRunStatus($0, name: row["name"], colorHex: row["color_hex"], now: now) }
-                }
-        }
+        try runStatuses("ORDER BY r.started_at, t.name COLLATE NOCASE, r.timer_id")
     }
 
-    /// One timer's run as of now, if it has one.
+    /// One timer's run as of now, if it has one (by its key: a live screen asks several times a second).
     public func timerRun(timerId: UUID) throws -> TimerRunStatus? {
-        try timerRuns().first { $0.timerId == timerId }
+        try runStatuses("WHERE r.timer_id = ?", [timerId.uuidString]).first
+    }
+
+    private func runStatuses(_ clause: String, _ arguments: StatementArguments = []) throws -> [TimerRunStatus] {
+        let now = environment.now().groveRoundedToMillis
+        return try writer.snapshotRead { db in
+            try db.cachedRows("SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id \(clause)", arguments).compactMap { row in
+                try Self.run(row).map { TimerRunStatus($0, name: row["name"], colorHex: row["color_hex"], now: now) }
+            }
+        }
     }
 
     // MARK: Writes
