@@ -27,7 +27,7 @@ public struct GroveCommand: AsyncParsableCommand {
             """,
         subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
                       AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
-                      ExportCommand.self, ImportCommand.self, SetupCommand.self, ServeCommand.self, SyncCommand.self, SyncServerCommand.self])
+                      ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, ServeCommand.self, SyncCommand.self, SyncServerCommand.self])
 
     @OptionGroup public var options: GlobalOptions
 
@@ -35,12 +35,14 @@ public struct GroveCommand: AsyncParsableCommand {
 
     public func run() throws {
         let db = try options.open()
+        // The first `grove` at a terminal asks the setup's questions before the first dashboard.
+        if !options.json, try FirstRunPrompt.shouldAsk(db) { try FirstRunPrompt(db: db).run() }
         let dashboard = try Dashboard.load(from: db)
         if options.json {
             print(String(decoding: try GroveExport.makeEncoder().encode(dashboard), as: UTF8.self))
         } else {
             print(dashboard.text)
-            // A first run at a terminal: one line pointing at the setup (scripts and pipes see the dashboard only).
+            // Output to a terminal but no one to answer (input from a pipe): one line pointing at the setup.
             if TerminalTraits.current().isTTY, try db.needsSetup() {
                 print(Style(.current()).dim("New here? `grove setup` chooses your focus length, the sites to pause before and a reminder (or `grove setup --skip`)."))
             }

@@ -173,6 +173,13 @@ struct CommandTests {
         #expect(try await g.run("stats", "--json").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 0)
         #expect(try await g.run("focus", "rm", id).status != 0)
         #expect(try await g.run("focus", "rm", "xyz").status == 64)
+        // `last` undoes the latest log; with nothing left it says so.
+        #expect(try await g.run("focus", "log", "--start", "08:00", "--end", "08:20").status == 0)
+        #expect(try await g.run("focus", "log", "--start", "10:00", "--end", "10:50").status == 0)
+        #expect(try await g.run("focus", "rm", "last").out.hasPrefix("Removed the completed session of 2025-05-01 (50m of focus)"))
+        #expect(try await g.run("focus", "rm", "last").out.contains("(20m of focus)"))
+        let none = try await g.run("focus", "rm", "last")
+        #expect(none.status == 64 && none.err.contains("No focus sessions yet"))
     }
 
     @Test func pauseAppsAndContent() async throws {

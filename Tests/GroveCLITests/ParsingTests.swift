@@ -69,11 +69,12 @@ struct ParsingTests {
 
     @Test func themedCardsUseTrueColorWhenAvailable() {
         let intention = Intention(id: UUID(), text: "Breathe", scope: .day, date: LocalDay("2025-05-01")!, createdAt: Date())
-        let card = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
+        let card = IntentionCard.render(intention, theme: PresetThemes.ocean, calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
         #expect(card.contains("48;2;1;87;155"), "Ocean's background #01579B as 24-bit colour")
-        let plain = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: .plain)
+        let plain = IntentionCard.render(intention, theme: PresetThemes.ocean, calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: .plain)
         #expect(plain.contains("│  Breathe"))
-        let c256 = IntentionCard.render(intention, theme: PresetThemes.ocean, traits: TerminalTraits(color: true, trueColor: false, width: 80, isTTY: true))
+        #expect(plain.contains("Day · Thu 1 May 2025"), "labelled with its period")
+        let c256 = IntentionCard.render(intention, theme: PresetThemes.ocean, calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: TerminalTraits(color: true, trueColor: false, width: 80, isTTY: true))
         #expect(c256.contains("48;5;"))
     }
 

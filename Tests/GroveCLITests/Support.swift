@@ -29,7 +29,8 @@ struct Grove {
     }
 
     var environment: [String: String] {
-        var env = ["GROVE_HOME": home, "TZ": timeZone, "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": home]
+        // No detached waiters from tests' binaries unless a test asks (they would outlive the test).
+        var env = ["GROVE_HOME": home, "TZ": timeZone, "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": home, "GROVE_NO_WAITER": "1"]
         if let now { env["GROVE_NOW"] = now }
         return env
     }
@@ -66,7 +67,8 @@ struct Grove {
                                  terminal: TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
                                  output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory,
                                  io: live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
-                                 readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input })
+                                 readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input },
+                                 detach: { [live] in live?.detached($0) })
         let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }
         return Result(status: status, out: out.text, err: err.text)
     }
@@ -130,6 +132,9 @@ final class LiveScript: @unchecked Sendable, KeyReader {
     private let start: TimeInterval
     private let hasTerminal: Bool
     private(set) var notifications: [String] = []
+    /// The detached waiters commands asked for (their arguments), in order.
+    private(set) var waiters: [[String]] = []
+    func detached(_ arguments: [String]) { lock.withLock { waiters.append(arguments) } }
 
     /// `keys`: seconds after the start and the key pressed then. Without a terminal, screens only wait.
     init(clock: TestClock, keys: [(TimeInterval, Character)] = [], terminal: Bool = true) {

@@ -153,6 +153,77 @@ struct LiveScreenTests {
 }
 
 /// The real binary in a real pseudo-terminal: the few things only a process can show.
+@Suite("A session that rings with nobody watching: the detached waiter")
+struct FocusWaiterTests {
+    static let start = ISO8601DateFormatter().date(from: "2025-05-14T09:00:00Z") ?? Date()
+
+    @Test func aBackgroundSessionRingsOnceAtItsDueInstantWhoeverElseNoticed() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), terminal: false)
+        let started = try await g.run(["focus", "start", "--length", "2m", "--json"], live: person)
+        let id = try #require((started.object()["session"] as? [String: Any])?["id"] as? String)
+        let waiter = try #require(person.waiters.first, "focus start leaves a waiter")
+        #expect(Array(waiter.prefix(3)) == ["focus", "watch", id] && waiter.contains("--database"))
+        // The waiter (run here on the test clock) sleeps to the due instant, settles and rings.
+        #expect(try await g.run(waiter, live: person).status == 0)
+        #expect(person.notifications.count == 1 && person.notifications[0].hasPrefix("Tree planted"), "\(person.notifications)")
+        #expect(abs(person.elapsed - 120) < 0.5, "woke at the due instant, not before or long after: \(person.elapsed)")
+        #expect(try await g.run(["forest", "--json"], live: person).array().count == 1, "the waiter completed it in the store")
+        // A second waiter (a resume, the server, a page) finds it claimed: no second notice.
+        #expect(try await g.run(waiter, live: person).status == 0)
+        #expect(person.notifications.count == 1)
+    }
+
+    @Test func anAbandonedSessionNeverRingsAndAPauseEndsTheWaitUntilResumed() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), terminal: false)
+        _ = try await g.run(["focus", "start", "--length", "2m"], live: person)
+        #expect(try await g.run(["focus", "pause"], live: person).status == 0)
+        let first = try #require(person.waiters.first)
+        #expect(try await g.run(first, live: person).status == 0)
+        #expect(person.notifications.isEmpty && person.elapsed < 1, "a paused session's waiter leaves at once")
+        #expect(try await g.run(["focus", "resume"], live: person).status == 0)
+        #expect(person.waiters.count == 2, "resuming re-arms")
+        #expect(try await g.run(["focus", "abandon"], live: person).status == 0)
+        #expect(try await g.run(person.waiters[1], live: person).status == 0)
+        #expect(person.notifications.isEmpty, "seed 002: abandoning cancels the notification")
+    }
+
+    @Test func aTimerStartedFromTheCommandLineRingsAtItsInstantOnce() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), terminal: false)
+        #expect(try await g.run(["timer", "add", "Tea", "--duration", "3m", "--todo", "Kettle"], live: person).status == 0)
+        #expect(try await g.run(["timer", "start", "Tea"], live: person).status == 0)
+        let waiter = try #require(person.waiters.first)
+        #expect(waiter.prefix(2) == ["timer", "watch"])
+        #expect(try await g.run(waiter, live: person).status == 0)
+        #expect(person.notifications == ["Tea is done: 0/1 to-dos done"], "\(person.notifications)")
+        #expect(abs(person.elapsed - 180) < 0.5)
+        #expect(try await g.run(waiter, live: person).status == 0)
+        #expect(person.notifications.count == 1, "announced once")
+        // Paused: the waiter leaves; resuming leaves another.
+        #expect(try await g.run(["timer", "start", "Tea"], live: person).status == 0)
+        #expect(try await g.run(["timer", "pause", "Tea"], live: person).status == 0)
+        #expect(try await g.run(person.waiters[1], live: person).status == 0)
+        #expect(person.notifications.count == 1)
+        #expect(try await g.run(["timer", "resume", "Tea"], live: person).status == 0)
+        #expect(person.waiters.count == 3)
+        #expect(try await g.run(["timer", "stop", "Tea"], live: person).status == 0)
+        #expect(try await g.run(person.waiters[2], live: person).status == 0)
+        #expect(person.notifications.count == 1, "a stopped timer never rings")
+    }
+
+    @Test func theLiveScreenAndItsWaiterRingOnce() async throws {
+        let g = Grove()
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(400, "q")])
+        #expect(try await g.run(["focus", "--length", "3m"], live: person).status == 0)
+        #expect(person.notifications.filter { $0.hasPrefix("Tree planted") }.count == 1)
+        let waiter = try #require(person.waiters.first, "the live screen leaves a waiter for when its window dies")
+        #expect(try await g.run(waiter, live: person).status == 0)
+        #expect(person.notifications.filter { $0.hasPrefix("Tree planted") }.count == 1, "claimed by the screen already")
+    }
+}
+
 @Suite("grove in a pseudo-terminal", .serialized)
 struct TerminalSessionTests {
     @Test func theDetachKeyLeavesTheSessionRunning() throws {
@@ -251,6 +322,81 @@ struct TerminalSessionTests {
         #expect(done["state"] as? String == "completed")
         #expect(done["endTime"] as? String == due, "completed at the exact instant it reached its length")
         #expect(try g.runBinary(["forest", "--json"], now: later).array().count == 1)
+    }
+
+    @Test func theFirstGroveAtATerminalAsksTheSetupOnceAndKeepsTheAnswers() throws {
+        let g = Grove()
+        let term = try PseudoTerminal(g, [])
+        #expect(term.waitFor("Focus length, minutes [25]: ", timeout: 10), "\(term.screen)")
+        term.send("0\n")
+        #expect(term.waitFor("A whole number of minutes from 1 to 240", timeout: 5), "a bad answer is asked again with its rule")
+        term.send("50\n")
+        #expect(term.waitFor("Short break, minutes [5]: ", timeout: 5))
+        term.send("\n")
+        #expect(term.waitFor("Long break, minutes [15]: ", timeout: 5))
+        term.send("20\n")
+        #expect(term.waitFor("comma-separated) [none]: ", timeout: 5))
+        term.send("nosuch\n")
+        #expect(term.waitFor("No app or site \"nosuch\"", timeout: 5))
+        term.send("youtube, reddit\n")
+        #expect(term.waitFor("HH:MM or off [off]: ", timeout: 5), "\(term.screen)")
+        term.send("8am\n")
+        #expect(term.waitFor("A time like 08:00, or off", timeout: 5))
+        term.send("08:30\n")
+        #expect(term.waitFor("Meditation)? y/n [n]: ", timeout: 5))
+        term.send("y\n")
+        #expect(term.waitFor("analytics? y/n [n]: ", timeout: 5))
+        term.send("\n")
+        #expect(term.waitFor("All set: focus 50 min, breaks 5/20 min, pausing before youtube, reddit.", timeout: 5), "\(term.screen)")
+        term.process.waitUntilExit()
+        #expect(term.process.terminationStatus == 0)
+        #expect(try g.runBinary("setup", "--json").object()["setupNeeded"] as? Bool == false)
+        #expect(try g.runBinary("apps", "--json").array().filter { $0["isEnabled"] as? Bool == true }.compactMap { $0["id"] as? String }.sorted() == ["reddit", "youtube"])
+        #expect(try g.runBinary("timer", "list", "--json").array().count == 4, "the sample timers")
+        #expect(try g.runBinary("remind", "--json").out.contains("08:30"))
+        // Never asked again.
+        let again = try PseudoTerminal(g, [])
+        again.process.waitUntilExit()
+        again.waitFor("\u{0}", timeout: 1)
+        #expect(!again.screen.contains("Welcome"), "\(again.screen)")
+    }
+
+    @Test func aSessionStartedInTheBackgroundRingsWithNoServerAndNoTerminal() throws {
+        let g = Grove()
+        // A stand-in notify-send that writes down what it was asked to show.
+        let bin = g.home + "-bin", log = g.home + "-notices"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"$2\" >> '\(log)'\n".write(toFile: bin + "/notify-send", atomically: true, encoding: .utf8)
+        chmod(bin + "/notify-send", 0o755)
+        let environment = ["PATH": "\(bin):/usr/bin:/bin", "GROVE_NO_WAITER": ""]
+        var env = g.environment.merging(environment) { $1 }
+        env["GROVE_NO_WAITER"] = nil
+        let process = Process()
+        process.executableURL = try Grove.binary()
+        process.arguments = ["focus", "start", "--length", "2s"]
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        // `grove focus start` has exited; only its waiter is left to ring, at the 2-second mark.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, (try? String(contentsOfFile: log, encoding: .utf8)) == nil { usleep(50_000) }
+        usleep(300_000)
+        let notices = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(notices == "Tree planted 🌳\n", "\(notices)")
+        #expect(try g.runBinary("forest", "--json").array().count == 1)
+    }
+
+    @Test func skippingTheFirstRunChangesNothingAndIsFinal() throws {
+        let g = Grove()
+        let term = try PseudoTerminal(g, [])
+        #expect(term.waitFor("Focus length, minutes [25]: ", timeout: 10))
+        term.send("s\n")
+        #expect(term.waitFor("Setup skipped", timeout: 5))
+        term.process.waitUntilExit()
+        #expect(try g.runBinary("setup", "--json").object()["setupNeeded"] as? Bool == false)
+        #expect(try g.runBinary("timer", "list", "--json").array().isEmpty)
     }
 }
 

@@ -18,6 +18,21 @@ struct ThemeCommandTests {
         #expect(try await g.run("theme", "rm", "Serene").status == 64)
         #expect(try await g.run("theme", "list", "--json").array().contains { $0["name"] as? String == "Desert" } == false)
     }
+
+    @Test func colorsUnderFourAndAHalfToOneNeedTheOverrideAndGetAWarning() async throws {
+        let g = Grove()
+        // #767676 on white is 4.54:1 (saved); #888888 on white is 3.5:1 (asks for the override).
+        #expect(try await g.run("theme", "add", "Grey", "--background", "#FFFFFF", "--text", "#767676").status == 0)
+        let refused = try await g.run("theme", "add", "Faint", "--background", "#FFFFFF", "--text", "#888888")
+        #expect(refused.status == 64 && refused.err.contains("3.5:1") && refused.err.contains("--allow-low-contrast"), "\(refused.err)")
+        #expect(try await g.run("theme", "list", "--json").array().contains { $0["name"] as? String == "Faint" } == false, "nothing saved")
+        let kept = try await g.run("theme", "add", "Faint", "--background", "#FFFFFF", "--text", "#888888", "--allow-low-contrast")
+        #expect(kept.status == 0 && kept.err.contains("warning: Faint's text is hard to read at 3.5:1"), "\(kept.err)")
+        let never = try await g.run("theme", "edit", "Faint", "--text", "#F4F4F4", "--allow-low-contrast")
+        #expect(never.status == 64 && never.err.contains("nothing under 1.5:1"), "\(never.err)")
+        let edited = try await g.run("theme", "edit", "Grey", "--text", "#999999")
+        #expect(edited.status == 64 && edited.err.contains("--allow-low-contrast"))
+    }
 }
 
 @Suite("grove setup, end to end")

@@ -233,3 +233,52 @@ struct AssistantTests {
         }
     }
 }
+
+@Suite("Intention cards: period labels, layers, fonts, readable accents")
+struct IntentionCardTests {
+    let now = instant("2026-11-23T09:00:00Z")
+
+    @Test func periodsAreLabelledAsPeriodsNeverAsADay() {
+        let monday = ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 1)
+        let fromMonday = ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 1)
+        #expect(IntentionScope.day.periodLabel(containing: day("2026-11-23"), calendar: monday) == "Mon 23 Nov 2026")
+        #expect(IntentionScope.week.periodLabel(containing: day("2026-11-19"), calendar: fromMonday) == "Week of 16–22 Nov")
+        #expect(IntentionScope.week.periodLabel(containing: day("2026-11-19"), calendar: ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 0)) == "Week of 15–21 Nov")
+        #expect(IntentionScope.week.periodLabel(containing: day("2026-12-02"), calendar: fromMonday) == "Week of 30 Nov – 6 Dec")
+        #expect(IntentionScope.week.periodLabel(containing: day("2026-12-30"), calendar: fromMonday) == "Week of 28 Dec 2026 – 3 Jan 2027")
+        #expect(IntentionScope.month.periodLabel(containing: day("2026-11-19"), calendar: fromMonday) == "November 2026")
+    }
+
+    @Test func layersGiveTheIntentionOfEachScopeInEffectDayFirst() {
+        let c = ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 1)
+        let month = Intention(id: uuid(1), text: "m", scope: .month, date: day("2026-11-01"), createdAt: now)
+        let week = Intention(id: uuid(2), text: "w", scope: .week, date: day("2026-11-23"), createdAt: now)
+        let oldWeek = Intention(id: uuid(3), text: "old", scope: .week, date: day("2026-11-16"), createdAt: now)
+        let today = Intention(id: uuid(4), text: "d", scope: .day, date: day("2026-11-23"), createdAt: now)
+        #expect(IntentionHierarchy.layers(from: [month, oldWeek, week, today], on: day("2026-11-23"), calendar: c).map(\.text) == ["d", "w", "m"])
+        #expect(IntentionHierarchy.layers(from: [month, oldWeek], on: day("2026-11-23"), calendar: c).map(\.text) == ["m"])
+        #expect(IntentionHierarchy.layers(from: [], on: day("2026-11-23"), calendar: c).isEmpty)
+    }
+
+    @Test func fontsAreWebSafeStacksAndNamesNeverReachCSSUnchecked() {
+        #expect(FontStack.css(for: "Serif") == FontStack.serif.css)
+        #expect(FontStack.css(for: " mono ") == FontStack.mono.css)
+        #expect(FontStack.css(for: "Georgia")?.hasPrefix("'Georgia', system-ui") == true)
+        #expect(FontStack.css(for: "x; background:url(https://evil)") == nil)
+        #expect(FontStack.css(for: "a'b") == nil && FontStack.css(for: "") == nil && FontStack.css(for: nil) == nil)
+        #expect(FontStack.resolve(intention: nil, theme: "mono", preferred: "serif") == FontStack.mono.css)
+        #expect(FontStack.resolve(intention: "rounded", theme: "mono", preferred: "serif") == FontStack.rounded.css)
+        #expect(FontStack.resolve(intention: "}", theme: nil, preferred: "serif") == FontStack.serif.css, "an unusable name falls through")
+    }
+
+    @Test func anAccentTooFaintForItsBackgroundGivesWayToTheText() {
+        #expect(PresetThemes.minimal.readableAccent == "#000000", "grey #9E9E9E on white is 2.7:1")
+        #expect(PresetThemes.vibrant.readableAccent == "#FFFFFF", "amber on red is 3.3:1")
+        var forest = PresetThemes.minimal
+        forest.accentColor = "#1B5E20"
+        #expect(forest.readableAccent == "#1B5E20", "dark green on white is 7.9:1")
+        var plain = PresetThemes.serene
+        plain.accentColor = nil
+        #expect(plain.readableAccent == plain.textColor)
+    }
+}

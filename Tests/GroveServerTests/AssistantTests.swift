@@ -11,7 +11,7 @@ import Testing
 /// An OpenAI-compatible server on a real loopback port: answers `/v1/chat/completions` with what the
 /// test sets, and remembers each request's model, key and messages.
 final class FakeModelServer: Sendable {
-    enum Mode: Sendable { case answer(String), status(HTTPResponse.Status), garbage }
+    enum Mode: Sendable { case answer(String), status(HTTPResponse.Status), garbage, slow(String, Duration) }
     private let state = NIOLockedValueBox((mode: Mode.answer(""), requests: [Data](), keys: [String?]()))
 
     func set(_ mode: Mode) { state.withLockedValue { $0.mode = mode } }
@@ -28,10 +28,18 @@ final class FakeModelServer: Sendable {
             switch mode {
             case .status(let status): return Response(status: status)
             case .garbage: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>not json</html>")))
+            case .slow(let content, let delay):
+                try await Task.sleep(for: delay)
+                let reply = try JSONSerialization.data(withJSONObject: ["choices": [["message": ["role": "assistant", "content": content]]]])
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: reply)))
             case .answer(let content):
                 let reply = try JSONSerialization.data(withJSONObject: ["choices": [["message": ["role": "assistant", "content": content]]]])
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: reply)))
             }
+        }
+        router.get("v1/models") { _, _ -> Response in
+            let list = try JSONSerialization.data(withJSONObject: ["object": "list", "data": [["id": "tiny", "object": "model"]]])
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: list)))
         }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
@@ -93,5 +101,60 @@ struct AssistantTests {
                 #expect(try await client.post("/api/v1/themes/generate", #"{"prompt":"   "}"#).status == 422)
             }
         }
+    }
+
+    @Test func aSlowAnswerPastTheTimeoutAndARefusedConnectionFallBackToOffline() async throws {
+        let model = FakeModelServer()
+        let intention = Intention(id: UUID(), text: "finish the essay", scope: .day, date: try #require(LocalDay("2026-11-23")), createdAt: Date())
+        try await model.application().test(.live) { live in
+            let base = "http://127.0.0.1:\(try #require(live.port))/v1"
+            let quick = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .milliseconds(300)))
+            model.set(.slow("Too late to matter.", .seconds(5)))
+            let started = ContinuousClock.now
+            #expect(await quick.rephrasing(intention) == nil, "past the timeout: the offline assistant answers")
+            // The 0.3 s timeout, with room for a loaded machine; never the model's 5 s.
+            #expect(started.duration(to: .now) < .seconds(3.5), "and nobody waits for the slow model")
+            #expect(await quick.theme(for: "calm ocean") == nil)
+            // A prompt answer is used (a generous timeout: the machine may be busy with every other test).
+            model.set(.answer("Give the essay its calm hours."))
+            let patient = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .seconds(10)))
+            #expect(await patient.rephrasing(intention)?.text == "Give the essay its calm hours.")
+            #expect(try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe() == 1, "status: the model answers")
+        }
+        // Nothing listens on a port just closed: refused at once, offline again.
+        let closed = "http://127.0.0.1:\(try Self.closedPort())/v1"
+        let refused = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny"), timeout: .seconds(5)))
+        #expect(await refused.rephrasing(intention) == nil)
+        await #expect(throws: (any Error).self) { try await ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny")).probe() }
+    }
+
+    @Test func theEnvironmentWinsOverTheStoredModelWhoseKeyIsReadFromItsFile() throws {
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("grove-key-\(UUID().uuidString)").path
+        try "sk-from-file\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: keyFile) }
+        let stored = StoredAssistant(url: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKeyFile: keyFile)
+        let (fromStore, source) = try #require(try AssistantConfiguration.resolve(environment: [:], stored: stored))
+        #expect(source == .store && fromStore == AssistantConfiguration(baseURL: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKey: "sk-from-file"))
+        let env = ["GROVE_ASSISTANT_URL": "http://127.0.0.1:8081/v1", "GROVE_ASSISTANT_MODEL": "qwen"]
+        #expect(try AssistantConfiguration.resolve(environment: env, stored: stored)?.1 == .environment)
+        #expect(try AssistantConfiguration.resolve(environment: [:], stored: nil) == nil)
+        var gone = stored
+        gone.apiKeyFile = keyFile + "-missing"
+        #expect { try AssistantConfiguration.resolve(environment: [:], stored: gone) } throws: { ($0 as? InvalidField)?.field == "api-key-file" }
+        #expect { try StoredAssistant(url: "ollama", model: "m").validate() } throws: { ($0 as? InvalidField)?.field == "url" }
+        #expect { try StoredAssistant(url: "http://h/v1", model: " ").validate() } throws: { ($0 as? InvalidField)?.field == "model" }
+    }
+
+    /// A loopback port that was free a moment ago and has nothing listening now.
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

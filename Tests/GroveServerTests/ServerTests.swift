@@ -93,6 +93,26 @@ struct ServerTests {
         #expect(documented.subtracting(registered).sorted() == [], "documented routes that do not exist")
     }
 
+    /// Every event the live stream can carry is one the document names, and its data is valid JSON
+    /// even when the text inside it is the person's own (quotes, newlines, control characters).
+    @Test func everyServerEventIsDocumentedAndItsDataIsJSON() throws {
+        let hostile = "Eggs \"soft\"\n\u{1}\\"
+        let events: [ServerEvent] = [
+            .change(generation: 7), .reminder(kind: .daily, prompt: hostile),
+            .timerDone(timerId: UUID(), name: hostile),
+        ]
+        let yaml = try OpenAPIDocument.yaml()
+        let enumLine = try #require(yaml.split(separator: "\n").first { $0.contains("event: {type: string, enum:") })
+        for event in events {
+            let lines = event.frame.split(separator: "\n")
+            let name = try #require(lines.first { $0.hasPrefix("event: ") }).dropFirst("event: ".count)
+            #expect(enumLine.contains(name), "event \(name) is not in openapi.yaml's enum")
+            let data = try #require(lines.first { $0.hasPrefix("data: ") }).dropFirst("data: ".count)
+            #expect(lines.count == 2, "one event: and one data: line, whatever the text holds")
+            #expect((try? JSONSerialization.jsonObject(with: Data(data.utf8))) != nil, "\(data)")
+        }
+    }
+
     @Test func aChangeMadeByAnotherProcessReachesSubscribers() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grove-live-\(UUID().uuidString)")
         let path = dir.appendingPathComponent("grove.sqlite").path
@@ -175,7 +195,7 @@ struct ServerTests {
             #expect(try await c.get("/api/v1/review?week=2025-W99").problem["field"] as? String == "week")
             let review = try await c.get("/api/v1/review").object
             #expect(review["week"] as? String == "2025-W20" && (review["days"] as? [Any])?.count == 7 && review["trees"] as? Int == 1)
-            #expect(try await c.get("/forest").text.contains("data-testid=\"tree\""))
+            #expect(try await c.get("/forest").text.contains("role=\"img\" title=\"25 min, "))
             #expect(try await c.get("/timers").text.contains("Kettle"))
             #expect(try await c.get("/stats").text.contains("<rect"))
             #expect(try await c.get("/settings").text.contains(#"name="selectedCategories" value="stoicism" data-list checked"#))

@@ -62,4 +62,31 @@ struct TimerRunAPITests {
         let frame = ServerEvent.timerDone(timerId: eggs.id, name: "Eggs \"soft\"").frame
         #expect(frame.hasPrefix("event: timer\ndata: {") && frame.contains(#""name":"Eggs \"soft\"""#))
     }
+
+    @Test func aServerThatCanRingAnnouncesAPlantedTreeOnceAndAPageAsksFirst() async throws {
+        let server = try await TestServer()
+        let planted = LockedBox<[UUID]>([])
+        let alarm = TimerAlarmService(database: server.database, clock: SimulatedClock(server.clock), onDone: { _ in },
+                                      onFocusDone: { session in planted.mutate { $0.append(session.id) } })
+        let first = try server.database.startFocusSession(plannedDuration: 120)
+        #expect(try await alarm.tick() == .seconds(1))
+        server.clock.advance(by: 119.75)
+        #expect(try await alarm.tick() == .milliseconds(250), "sleeps until the session is due")
+        server.clock.advance(by: 0.25)
+        _ = try await alarm.tick()
+        _ = try await alarm.tick()
+        #expect(planted.value == [first.id])
+        // A page that noticed the next one first: the server stays quiet about it.
+        let second = try server.database.startFocusSession(plannedDuration: 60)
+        server.clock.advance(by: 60)
+        _ = try server.database.settleFocusSession()
+        try await server.test { c in
+            #expect(try await c.post("/api/v1/focus/sessions/\(first.id)/notice").object["claimed"] as? Bool == false, "the server rang")
+            #expect(try await c.post("/api/v1/focus/sessions/\(second.id)/notice").object["claimed"] as? Bool == true)
+            expectProblem(try await c.post("/api/v1/focus/sessions/\(UUID())/notice"), 404)
+        }
+        _ = try await alarm.tick()
+        #expect(planted.value == [first.id])
+    }
 }
+

@@ -16,7 +16,7 @@ struct SchemaTests {
         #expect(ours.count >= 13)
         for table in ours { #expect((table["strict"] as Int) == 1, "\(table["name"] as String) is STRICT") }
         #expect(foreignKeys == true)
-        #expect(migrations == ["v1", "v2-session-order", "v3-sync", "v4-content-sources", "v5-adaptive-friction", "v6-focus-tags", "v7-timer-runs"])
+        #expect(migrations == ["v1", "v2-session-order", "v3-sync", "v4-content-sources", "v5-adaptive-friction", "v6-focus-tags", "v7-timer-runs", "v8-focus-notices"])
     }
 
     @Test func fileDatabasesUseWALAndABusyTimeout() throws {
@@ -27,6 +27,14 @@ struct SchemaTests {
         #expect(mode == "wal")
         #expect(timeout! >= 5000)
         #expect(sync == 2, "FULL")
+    }
+
+    @Test func theServersPoolCommitsWithAFullSyncToo() throws {
+        let (_, clock, path) = try makeFileStore()
+        let pool = try AppDatabase.open(path: path, environment: .test(clock: clock), concurrentReads: true)
+        // GRDB sets a pool's writer to NORMAL: an acknowledged commit could then be lost to a power cut.
+        let sync = try pool.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        #expect(sync == 2, "FULL on the writer, where commits happen")
     }
 
     @Test func bundledDataIsInstalledOnceAndReopeningChangesNothing() throws {

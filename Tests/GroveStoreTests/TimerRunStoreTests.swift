@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GRDB
 import Testing
 @testable import GroveStore
 
@@ -82,3 +83,36 @@ struct TimerRunStoreTests {
         #expect(try db.timerRuns().isEmpty)
     }
 }
+
+@Suite("Focus notices: a planted tree announced once per device, never an abandoned one")
+struct FocusNoticeStoreTests {
+    @Test func aCompletedSessionIsClaimedOnceAndAnAbandonedOneNever() throws {
+        let (db, clock) = try makeStore(at: "2025-05-01T09:00:00Z")
+        let session = try db.startFocusSession(plannedDuration: 300)
+        #expect(try db.claimFocusNotice(sessionId: session.id) == false, "running: nothing to announce")
+        let before = try db.focusNotices()
+        #expect(before.due == nil && before.next == instant("2025-05-01T09:05:00Z"))
+        clock.advance(by: 300)
+        let due = try db.focusNotices()
+        #expect(due.due?.id == session.id && due.due?.state == .completed && due.next == nil, "settled at its instant")
+        #expect(try db.claimFocusNotice(sessionId: session.id))
+        #expect(try db.claimFocusNotice(sessionId: session.id) == false, "the second asker stays quiet")
+        #expect(try db.focusNotices().due == nil)
+        let abandoned = try db.startFocusSession(plannedDuration: 300)
+        clock.advance(by: 10)
+        try db.abandonFocusSession()
+        #expect(try db.claimFocusNotice(sessionId: abandoned.id) == false && db.focusNotices().due == nil)
+        #expect(try db.claimFocusNotice(sessionId: UUID()) == false)
+    }
+
+    @Test func anOldTreeIsNotAnnouncedLateAndADeletedOneTakesItsNoticeAlong() throws {
+        let (db, clock) = try makeStore(at: "2025-05-01T09:00:00Z")
+        let session = try db.startFocusSession(plannedDuration: 60)
+        clock.advance(by: 60 + AppDatabase.focusNoticeWindow + 1)
+        #expect(try db.focusNotices().due == nil, "a server started an hour later does not ring for it")
+        #expect(try db.claimFocusNotice(sessionId: session.id), "a waiter that was there all along still may")
+        try db.deleteFocusSession(id: session.id)
+        #expect(try db.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM focus_notice") } == 0)
+    }
+}
+

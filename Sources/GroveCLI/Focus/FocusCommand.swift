@@ -24,6 +24,6 @@ struct FocusCommand: ParsableCommand {
               grove focus retag last essay reading
             """,
         subcommands: [FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self, FocusRemove.self,
-                      FocusRetag.self, FocusTagList.self, FocusConfig.self],
+                      FocusRetag.self, FocusTagList.self, FocusConfig.self, FocusWatch.self],
         defaultSubcommand: FocusRun.self)
 }

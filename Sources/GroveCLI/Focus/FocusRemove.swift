@@ -7,13 +7,22 @@ import GroveStore
 struct FocusRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete a recorded session (its tree and minutes go with it).",
-        discussion: "ID is the session's id or its first 8 or more characters, as `grove focus log` and `grove forest --json` show it.")
+        discussion: """
+            ID is the session's id or its first 8 or more characters, as `grove focus log` and `grove forest --json` show it,
+            or `last` (the session started last: undoes a `grove focus log` of the latest time).
+            """)
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The session's id (or its first 8+ characters).") var id: String
+    @Argument(help: "The session's id (or its first 8+ characters), or last.") var id: String
 
     func run() throws {
         let db = try options.open()
-        let session = try db.focusSession(idPrefix: id)
+        let session: FocusSession
+        if id.lowercased() == "last" {
+            guard let last = try db.latestFocusSession() else { throw InvalidField("id", "No focus sessions yet") }
+            session = last
+        } else {
+            session = try db.focusSession(idPrefix: id)
+        }
         guard session.state == .completed || session.state == .abandoned else {
             throw CLIError.usage("that session is still running: use `grove focus abandon`")
         }

@@ -8,6 +8,8 @@ struct FocusResume: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        try FocusReport.show(try db.resumeFocusSession(), db: db, options: options, verb: "Resumed")
+        let session = try db.resumeFocusSession()
+        session.armWaiter(db)
+        try FocusReport.show(session, db: db, options: options, verb: "Resumed")
     }
 }

@@ -13,6 +13,7 @@ struct FocusStart: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let session = try db.startFocusSession(plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, tags: try tagging.tags())
+        session.armWaiter(db)
         if options.json { return try Output.json(FocusStatusReport(session, now: session.startTime)) }
         let calendar = try db.calendar()
         let due = session.dueAt ?? session.startTime.addingTimeInterval(session.plannedDuration)

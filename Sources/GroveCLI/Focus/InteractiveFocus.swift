@@ -12,6 +12,8 @@ struct InteractiveFocus {
 
     func run(length: TimeInterval?, tags: [String] = []) throws {
         var session = try db.currentFocusSession() ?? db.startFocusSession(plannedDuration: length, tags: tags)
+        // Whatever becomes of this window (closed, killed, detached), the session still rings on time.
+        session.armWaiter(db)
         guard let terminal = io.openTerminal() else {
             // Not a terminal: start (or report) and return, like `grove focus start`.
             return print("Session running: \(DurationParser.clock(session.remaining(at: try db.now(for: session)))) left. `grove focus status` follows it.")
@@ -35,7 +37,7 @@ struct InteractiveFocus {
             session = current
             let now = try db.now(for: session)
             draw(FocusScreen.lines(session, now: now, traits: traits))
-            if session.state == .completed { return try completed(terminal: terminal, style: style) }
+            if session.state == .completed { return try completed(terminal: terminal, style: style, sessionID: session.id) }
             if session.state == .abandoned { return print("No tree this time. Try again when you are ready.") }
             // Wake exactly when the displayed second changes: no drift, however long the session.
             let remaining = session.remaining(at: now)
@@ -43,6 +45,7 @@ struct InteractiveFocus {
             switch terminal.readKey(timeout: timeout == 0 ? 1 : timeout) {
             case "p", " ":
                 session = session.state == .paused ? try db.resumeFocusSession() : try db.pauseFocusSession()
+                session.armWaiter(db)
             case "a":
                 draw(FocusScreen.lines(session, now: now, traits: traits) + [style.yellow("Abandon this session? [y/N]")])
                 if terminal.readKey(timeout: 30) == "y" { session = try db.abandonFocusSession() }
@@ -56,10 +59,11 @@ struct InteractiveFocus {
         }
     }
 
-    private func completed(terminal: any KeyReader, style: Style) throws {
+    private func completed(terminal: any KeyReader, style: Style, sessionID: UUID) throws {
         TerminalBell.ring()
         let stats = try db.forestStats()
-        if !io.notify("Tree planted 🌳", "Focus session complete. Trees today: \(stats.todaysTrees).") {
+        // The desktop notice goes out once: here, or by the waiter, the server or a page if one was first.
+        if try db.claimFocusNotice(sessionId: sessionID), !io.notify("Tree planted 🌳", "Focus session complete. Trees today: \(stats.todaysTrees).") {
             print(style.dim("(No desktop notification: notify-send is not installed.)"))
         }
         print("Tree planted! \(stats.todaysTrees) today, streak \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s").")

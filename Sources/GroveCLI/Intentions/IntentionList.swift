@@ -23,6 +23,6 @@ struct IntentionList: ParsableCommand {
         } else {
             items = try db.intentions()
         }
-        try IntentionPrinter.show(items, options: options)
+        try IntentionPrinter.show(items, calendar: try db.calendar(), options: options)
     }
 }

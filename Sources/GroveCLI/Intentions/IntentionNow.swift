@@ -15,6 +15,6 @@ struct IntentionNow: ParsableCommand {
         let intention = try db.currentIntention(on: day)
         if options.json { return try Output.json(intention) }
         guard let intention else { return print("No intention for \(day.map(\.description) ?? "today"). Set one: grove intention set \"…\"") }
-        print(IntentionCard.render(intention, theme: try db.displayTheme(for: intention), traits: .current()))
+        print(IntentionCard.render(intention, theme: try db.displayTheme(for: intention), calendar: try db.calendar(), traits: .current()))
     }
 }

@@ -8,15 +8,16 @@ struct IntentionRephrase: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rephrase", abstract: "Reword today's intention (a language model if one is set up, else the offline assistant).",
         discussion: """
-            With GROVE_ASSISTANT_URL (an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 for Ollama) and
-            GROVE_ASSISTANT_MODEL set, the model proposes the wording; if it does not answer, the offline assistant does.
+            With a model set up (`grove assistant set --url http://127.0.0.1:11434/v1 --model llama3.2`, or
+            GROVE_ASSISTANT_URL and GROVE_ASSISTANT_MODEL), the model proposes the wording; if it does not answer,
+            the offline assistant does.
             """)
     @OptionGroup var options: GlobalOptions
     @Flag(name: .long, help: "Save the new wording (with a fitting quote).") var apply = false
 
     func run() async throws {
-        let assistant = Assistant(try AssistantConfiguration.from(environment: CLIEnvironment.current.variables))
         let db = try options.open()
+        let assistant = Assistant(try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
         guard let current = try db.currentIntention() else { throw CLIError.usage("no intention for today to rephrase") }
         let proposal = await assistant.rephrasing(current)
         let rephrasing = try db.rephraseIntention(id: current.id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline")

@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
         let db = try options.open(concurrentReads: true)
         var configuration = ServerConfiguration(host: host, port: port, token: token,
-                                                assistant: try AssistantConfiguration.from(environment: CLIEnvironment.current.variables))
+                                                assistant: try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
         if configuration.requiresAuthentication && token == nil {
             let stored = try db.serverToken(orCreate: Self.newToken)
             configuration.token = stored.token

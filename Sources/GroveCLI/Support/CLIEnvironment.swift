@@ -27,10 +27,15 @@ public struct CLIEnvironment: Sendable {
     /// The first line of standard input (a password given with `--password-stdin`), at most 4 KiB;
     /// nil when standard input is empty.
     public var readInputLine: @Sendable () -> String?
+    /// Starts a detached `grove` with these arguments (`DetachedWaiter`); in-process tests start nothing.
+    public var detach: @Sendable (_ arguments: [String]) -> Void
+    /// Makes this process a waiter of its own, deaf to its terminal's hang-up (the process's only).
+    public var detachSelf: @Sendable () -> Void
 
     public init(grove: GroveEnvironment, variables: [String: String], terminal: TerminalTraits, output: OutputStreams,
                 workingDirectory: String = FileManager.default.currentDirectoryPath, io: LiveIO = .live,
-                readInputLine: @escaping @Sendable () -> String? = CLIEnvironment.readStandardInputLine) {
+                readInputLine: @escaping @Sendable () -> String? = CLIEnvironment.readStandardInputLine,
+                detach: @escaping @Sendable ([String]) -> Void = { _ in }, detachSelf: @escaping @Sendable () -> Void = {}) {
         self.grove = grove
         self.variables = variables
         self.terminal = terminal
@@ -38,6 +43,8 @@ public struct CLIEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.io = io
         self.readInputLine = readInputLine
+        self.detach = detach
+        self.detachSelf = detachSelf
     }
 
     /// Reads standard input up to the first newline (or 4 KiB, or its end).
@@ -61,7 +68,8 @@ public struct CLIEnvironment: Sendable {
     /// The process's own: real clock (or `GROVE_NOW`), real variables, the real terminal and streams.
     public static let live: CLIEnvironment = {
         let variables = ProcessInfo.processInfo.environment
-        return CLIEnvironment(grove: groveEnvironment(variables), variables: variables, terminal: .detect(environment: variables), output: .standard)
+        return CLIEnvironment(grove: groveEnvironment(variables), variables: variables, terminal: .detect(environment: variables), output: .standard,
+                              detach: DetachedWaiter.live(variables: variables), detachSelf: DetachedWaiter.detachFromTerminal)
     }()
 
     /// The environment of the command running in this task.

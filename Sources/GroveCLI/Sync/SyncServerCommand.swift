@@ -136,7 +136,7 @@ struct SyncServerUserCommand: AsyncParsableCommand {
         subcommands: [Add.self, List.self, Disable.self, Enable.self])
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an account (the password is read from standard input).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Create an account (the password is read from standard input).")
         @Argument(help: "The user name.") var name: String
         @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
         @OptionGroup var store: SyncServerStoreOptions
@@ -154,7 +154,7 @@ struct SyncServerUserCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the accounts.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
         @OptionGroup var store: SyncServerStoreOptions
         func run() async throws {
             for user in try await SyncServerCommand.withStore(store, { try await $0.users() }) {
@@ -164,14 +164,14 @@ struct SyncServerUserCommand: AsyncParsableCommand {
     }
 
     struct Disable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Disable an account: its devices can no longer sync.")
+        static let configuration = CommandConfiguration(commandName: "disable", abstract: "Disable an account: its devices can no longer sync.")
         @Argument(help: "The user name.") var name: String
         @OptionGroup var store: SyncServerStoreOptions
         func run() async throws { try await setDisabled(name, true, store) }
     }
 
     struct Enable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Enable a disabled account again.")
+        static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable a disabled account again.")
         @Argument(help: "The user name.") var name: String
         @OptionGroup var store: SyncServerStoreOptions
         func run() async throws { try await setDisabled(name, false, store) }

@@ -15,6 +15,6 @@ struct TimerCommand: ParsableCommand {
               grove timer todo toggle workout 1
             """,
         subcommands: [TimerList.self, TimerAdd.self, TimerShow.self, TimerEdit.self, TimerRemove.self, TimerLive.self, TimerStart.self,
-                      TimerPause.self, TimerResume.self, TimerStop.self, TimerRuns.self, TimerSamples.self, TodoCommand.self],
+                      TimerPause.self, TimerResume.self, TimerStop.self, TimerRuns.self, TimerSamples.self, TodoCommand.self, TimerWatch.self],
         defaultSubcommand: TimerList.self)
 }

@@ -25,7 +25,7 @@ struct TimerLive: ParsableCommand {
         guard let terminal = io.openTerminal() else { throw CLIError.usage("timer run needs a terminal (grove timer start runs one in the background)") }
         defer { terminal.restore() }
         // A countdown already under way is followed, not restarted.
-        if try db.timerRun(timerId: t.id).map({ $0.state == .finished }) ?? true { try db.startTimerRun(timerId: t.id) }
+        if try db.timerRun(timerId: t.id).map({ $0.state == .finished }) ?? true { try db.startTimerRun(timerId: t.id).armWaiter(db) }
         var drawn = 0
         while true {
             guard let run = try db.timerRun(timerId: t.id) else { return print("\(t.name) stopped.") }
@@ -55,7 +55,7 @@ struct TimerLive: ParsableCommand {
                 try db.stopTimerRun(timerId: t.id)
                 return print("\(t.name) stopped.")
             case " ":
-                if paused { try db.resumeTimerRun(timerId: t.id) } else { try db.pauseTimerRun(timerId: t.id) }
+                if paused { try db.resumeTimerRun(timerId: t.id).armWaiter(db) } else { try db.pauseTimerRun(timerId: t.id) }
             case let key? where key.isNumber:
                 if let n = key.wholeNumberValue, n >= 1, n <= t.todoItems.count {
                     try db.toggleTodo(timerID: t.id, todoID: t.todoItems[n - 1].id)

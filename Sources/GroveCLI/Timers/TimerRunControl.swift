@@ -13,6 +13,7 @@ struct TimerStart: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let status = try db.startTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        status.armWaiter(db)
         if options.json { return try Output.json(status) }
         let due = status.dueAt.map { try? db.calendar().wallText($0, today: db.calendar().localDay(of: status.startedAt)) } ?? nil
         print("\(status.name) started: \(DurationParser.clock(status.remaining))\(due.map { ", done at \($0)" } ?? "").")
@@ -42,6 +43,7 @@ struct TimerResume: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let status = try db.resumeTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        status.armWaiter(db)
         if options.json { return try Output.json(status) }
         print("\(status.name) running: \(DurationParser.clock(status.remaining)) left.")
     }

@@ -63,6 +63,13 @@ public enum IntentionHierarchy {
         }
         return best
     }
+
+    /// The intention in effect on `day` for each scope, day first: what the pages show as cards (the
+    /// first one is `current`; the others are the week and month it sits within).
+    public static func layers(from intentions: some Sequence<Intention>, on day: LocalDay, calendar: ZonedCalendar) -> [Intention] {
+        let all = Array(intentions)
+        return IntentionScope.allCases.sorted().compactMap { scope in current(from: all.lazy.filter { $0.scope == scope }, on: day, calendar: calendar) }
+    }
 }
 
 /// Why an intention, theme or preference was refused.
@@ -79,8 +86,9 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
     case invalidColor(field: String, value: String)
     /// Preset themes cannot be edited or deleted.
     case presetThemeReadOnly
-    /// Text and background too close to read (WCAG contrast below 3:1, the floor for large text).
-    case unreadableTheme(ratio: Double)
+    /// Text and background too close to read: below WCAG AA's 4.5:1 without the override
+    /// (`overridable`), or below 1.5:1 with it.
+    case unreadableTheme(ratio: Double, overridable: Bool)
     /// weeklyDay outside 0…6.
     case weeklyDay(Int)
     /// monthlyDay outside 1…31.
@@ -125,7 +133,10 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         case .emptyThemeName: "Theme name cannot be empty"
         case .invalidColor(let field, let value): "\(field) must be a hex colour like #FFFFFF (got \"\(value)\")"
         case .presetThemeReadOnly: "Preset themes cannot be changed or deleted"
-        case .unreadableTheme(let ratio): "Text and background are too alike to read (contrast \(String(format: "%.1f", ratio)):1; at least 3:1, 4.5:1 is better)"
+        case .unreadableTheme(let ratio, let overridable):
+            overridable
+                ? "Text and background are too alike to read (contrast \(String(format: "%.1f", ratio)):1; 4.5:1 keeps text readable); to keep them anyway, allowLowContrast (--allow-low-contrast)"
+                : "Text and background are too alike to read (contrast \(String(format: "%.1f", ratio)):1; nothing under 1.5:1 is saved)"
         case .weeklyDay(let n): "weeklyDay must be 0-6, Sunday = 0 (got \(n))"
         case .monthlyDay(let n): "monthlyDay must be 1-31 (got \(n))"
         case .missingReminderTime(let field): "\(field) is required when the reminder is enabled"

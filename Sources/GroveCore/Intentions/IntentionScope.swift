@@ -30,6 +30,27 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                                      "October", "November", "December"]
 
+    /// The period around `day` as a card's label: "Mon 23 Nov 2026", "Week of 16–22 Nov" (across
+    /// months "Week of 30 Nov – 6 Dec"), "November 2026". Never a bare day for a week or a month.
+    public func periodLabel(containing day: LocalDay, calendar: ZonedCalendar) -> String {
+        let days = period(containing: day, calendar: calendar)
+        switch self {
+        case .day:
+            return "\(Weekday(rawValue: day.weekday)?.shortName ?? "") \(day.day) \(Self.shortMonth(day.month)) \(day.year)"
+        case .week:
+            let first = days.lowerBound, last = days.upperBound.adding(days: -1)
+            if first.month == last.month { return "Week of \(first.day)–\(last.day) \(Self.shortMonth(last.month))" }
+            let year = first.year == last.year ? "" : " \(first.year)"
+            return "Week of \(first.day) \(Self.shortMonth(first.month))\(year) – \(last.day) \(Self.shortMonth(last.month))\(year.isEmpty ? "" : " \(last.year)")"
+        case .month:
+            return periodDescription(containing: day, calendar: calendar)
+        }
+    }
+
+    private static func shortMonth(_ month: Int) -> String {
+        monthNames.indices.contains(month - 1) ? String(monthNames[month - 1].prefix(3)) : "\(month)"
+    }
+
     /// The period around `day` in words: "2026-11-22", "the week of 2026-11-16 to 2026-11-22",
     /// "November 2026" — a week is never labelled with a single day.
     public func periodDescription(containing day: LocalDay, calendar: ZonedCalendar) -> String {

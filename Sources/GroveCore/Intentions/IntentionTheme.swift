@@ -44,6 +44,13 @@ public struct IntentionTheme: Identifiable, Hashable, Sendable, Codable {
 
     /// WCAG contrast between text and background.
     public var contrastRatio: Double { HexColor.contrastRatio(textColor, backgroundColor) ?? 1 }
+
+    /// The accent where it reads on the background (4.5:1), else the text colour: the small labels
+    /// drawn in it stay legible whatever accent a theme picked (Minimal's grey on white is 2.7:1).
+    public var readableAccent: String {
+        if let accentColor, (HexColor.contrastRatio(accentColor, backgroundColor) ?? 1) >= 4.5 { return accentColor }
+        return textColor
+    }
 }
 
 /// The five built-in themes (seed 004). Fixed ids make populating them idempotent on every device.

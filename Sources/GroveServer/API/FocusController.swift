@@ -33,6 +33,7 @@ struct FocusController {
         api.get("focus/sessions/:id", use: session)
         api.delete("focus/sessions/:id", use: deleteSession)
         api.put("focus/sessions/:id/tags", use: retag)
+        api.post("focus/sessions/:id/notice", use: claimNotice)
         api.get("focus/tags", use: tags)
         api.get("focus/window", use: window)
         api.get("focus/stats", use: stats)
@@ -100,6 +101,17 @@ struct FocusController {
     @Sendable func session(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusSession> {
         guard let session = try database.focusSession(id: try context.uuid("id")) else { throw NotFoundError("focus session", try context.string("id")) }
         return JSON(session)
+    }
+
+    struct NoticeClaim: Encodable, Sendable { var claimed: Bool }
+
+    /// `POST /focus/sessions/:id/notice`: a page that can show a notification asks for the right to;
+    /// `claimed` is true once per completed session, for whoever asks first (a page, the server, a
+    /// terminal, a detached waiter), so nobody is told twice.
+    @Sendable func claimNotice(_ request: Request, context: GroveRequestContext) throws -> JSON<NoticeClaim> {
+        let id = try context.uuid("id")
+        guard try database.focusSession(id: id) != nil else { throw NotFoundError("focus session", try context.string("id")) }
+        return JSON(NoticeClaim(claimed: try database.claimFocusNotice(sessionId: id)))
     }
 
     /// `DELETE /focus/sessions/:id` (its day's totals follow).
@@ -190,15 +202,15 @@ struct FocusController {
     ///
     /// These two routes answer from memory on the event loop (`StoreExecutorMiddleware.cachedPaths`);
     /// only a miss goes to the store's threads.
-    @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
+    @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
-            try await database.run { database -> ((FocusSession, ClockReading?)?, Date?) in
+            try await database.run { database -> (FocusStatusJSON?, Date?) in
                 guard let session = try database.currentFocusSession() else { return (nil, nil) }
-                return ((session, try database.clockAnchor(of: session)), session.dueAt)
+                return (try FocusStatusJSON(session, anchor: try database.clockAnchor(of: session)), session.dueAt)
             }
         }
-        guard let (session, anchor) = cached else { return JSON(FocusStatusReport(nil, now: database.environment.now())) }
-        return JSON(FocusStatusReport(session, now: database.now(since: anchor)))
+        guard let cached else { return RawJSON(data: FocusStatusJSON.none) }
+        return RawJSON(data: cached.encoded(now: database.now(since: cached.anchor)))
     }
 
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
@@ -224,6 +236,42 @@ struct FocusController {
         guard let raw = request.queryString(name) else { return nil }
         guard let day = LocalDay(raw) else { throw APIError.badRequest(field: name, detail: "\(name) must be a date like 2025-03-09") }
         return day
+    }
+}
+
+/// `FocusStatusReport`'s JSON for one open session, the same bytes as `GroveExport.makeEncoder` gives:
+/// the session and its due instant encoded once, the live figures (a few numbers) written per request,
+/// so that a page polling its countdown costs no encoder run.
+struct FocusStatusJSON: Sendable {
+    let session: FocusSession
+    let anchor: ClockReading?
+    private let dueAt: String
+    private let sessionJSON: String
+
+    static let none = Data("{}".utf8)
+
+    init(_ session: FocusSession, anchor: ClockReading?) throws {
+        self.session = session
+        self.anchor = anchor
+        let encoder = GroveExport.makeEncoder(pretty: false)
+        sessionJSON = String(decoding: try encoder.encode(session), as: UTF8.self)
+        dueAt = try session.dueAt.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
+    }
+
+    /// The report at `now`, keys sorted as the encoder sorts them.
+    func encoded(now: Date) -> Data {
+        let report = FocusStatusReport(session, now: now)
+        var text = "{"
+        if session.dueAt != nil { text += "\"dueAt\":\(dueAt)," }
+        text += "\"focusTime\":\(Self.number(report.focusTime ?? 0)),\"progress\":\(Self.number(report.progress ?? 0)),"
+        text += "\"remaining\":\(Self.number(report.remaining ?? 0)),\"session\":\(sessionJSON),\"treeStage\":\(report.treeStage?.rawValue ?? 1)}"
+        return Data(text.utf8)
+    }
+
+    /// A number as JSONEncoder writes a Double: its shortest form, a whole number without ".0".
+    static func number(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
 

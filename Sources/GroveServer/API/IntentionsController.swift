@@ -29,7 +29,11 @@ struct IntentionsController {
         var quote: String?
         var date: LocalDay?
     }
-    struct ThemeInput: Decodable { var name: String; var backgroundColor: String; var textColor: String; var accentColor: String?; var fontName: String? }
+    struct ThemeInput: Decodable {
+        var name: String; var backgroundColor: String; var textColor: String; var accentColor: String?; var fontName: String?
+        /// Save colours under 4.5:1 anyway (the person saw the warning); never under 1.5:1.
+        var allowLowContrast: Bool?
+    }
     struct GenerateInput: Decodable { var prompt: String }
     /// A wording the person saw in a preview and accepts (`apply=true`): saved as it was shown.
     struct RephraseInput: Decodable { var text: String?; var quote: String?; var assistant: String? }
@@ -56,6 +60,7 @@ struct IntentionsController {
         api.put("preferences/notifications", use: updateNotificationSettings)
         api.patch("preferences/notifications", use: changeNotificationSettings)
         api.put("preferences/default-theme", use: setDefaultTheme)
+        api.put("preferences/default-font", use: setDefaultFont)
         api.get("reminders", use: reminders)
     }
 
@@ -169,7 +174,7 @@ struct IntentionsController {
         let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
                                    textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
                                    createdAt: database.environment.now())
-        try database.createTheme(theme)
+        try database.createTheme(theme, allowLowContrast: input.allowLowContrast ?? false)
         return JSON(theme.normalized, status: .created)
     }
 
@@ -194,7 +199,7 @@ struct IntentionsController {
         theme.textColor = input.textColor
         theme.accentColor = input.accentColor
         theme.fontName = input.fontName
-        try database.updateTheme(theme)
+        try database.updateTheme(theme, allowLowContrast: input.allowLowContrast ?? false)
         return JSON(theme.normalized)
     }
 
@@ -265,6 +270,19 @@ struct IntentionsController {
     @Sendable func setDefaultTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultThemeInput.self, context: context)
         return JSON(try database.changeUserPreferences { $0.defaultThemeId = input.themeId })
+    }
+
+    struct DefaultFontInput: Decodable { var fontName: String? }
+
+    /// `PUT /preferences/default-font`: the font cards are drawn in when neither the intention nor its
+    /// theme names one (null or "": the page's). Only the web draws fonts.
+    @Sendable func setDefaultFont(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
+        let input = try await request.decode(as: DefaultFontInput.self, context: context)
+        let name = input.fontName?.trimmingCharacters(in: .whitespaces)
+        if let name, !name.isEmpty, FontStack.css(for: name) == nil {
+            throw APIError.badRequest(field: "fontName", detail: "fontName must be one of \(FontStack.allCases.map(\.rawValue).joined(separator: ", ")) or a font's name (letters, digits, spaces, hyphens; at most 60)")
+        }
+        return JSON(try database.changeUserPreferences { $0.defaultFont = (name?.isEmpty ?? true) ? nil : name })
     }
 
     /// `GET /reminders`: the next daily, weekly and monthly reminder instants.

@@ -12,6 +12,8 @@ public struct GroveServerParts {
     public let router: Router<GroveRequestContext>
     public let routes: RouteTable
     public let monitor: ChangeMonitor
+    /// The GET answers kept in memory (`ResponseCacheMiddleware`).
+    let responses: ResponseStore
 }
 
 /// The router with every API route and web page, without the background services.
@@ -22,6 +24,10 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     router.add(middleware: ProblemMiddleware(templates: templates))
     router.add(middleware: OriginMiddleware(loopbackOnly: !configuration.requiresAuthentication))
     router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
+    // After the login check (a kept page is never shown to whoever could not see it) and before the hop
+    // to the store's threads (a kept answer needs no store).
+    let responses = ResponseStore()
+    router.add(middleware: ResponseCacheMiddleware(monitor: monitor, database: database, store: responses))
     router.add(middleware: StoreExecutorMiddleware())
     // Every commit through this store tells the live layer, whichever route or service made it.
     database.onCommit { [monitor] in monitor.invalidate() }
@@ -39,7 +45,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
-    return GroveServerParts(router: router, routes: table, monitor: monitor)
+    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses)
 }
 
 /// The whole server: router, change monitor and reminder scheduler (hummingbird-examples style:
@@ -56,10 +62,16 @@ public func buildApplication(
         notifier.send(title: "Grove", body: kind.prompt)
         onReminder?(kind)
     }
-    let alarms = TimerAlarmService(database: database, clock: ContinuousClock()) { run in
+    let timerDone: @Sendable (TimerRunStatus) -> Void = { run in
         monitor.broadcast(.timerDone(timerId: run.timerId, name: run.name))
         notifier.send(title: "\(run.name) is done", body: "Your timer reached \(ClockText.format(run.duration, padHours: false)).")
     }
+    // Focus sessions are announced here only where the server can ring; otherwise an open page does.
+    var treePlanted: (@Sendable (FocusSession) -> Void)?
+    if notifier.isAvailable {
+        treePlanted = { _ in notifier.send(title: "Tree planted 🌳", body: "Focus session complete. Time for a break.") }
+    }
+    let alarms = TimerAlarmService(database: database, clock: ContinuousClock(), onDone: timerDone, onFocusDone: treePlanted)
     let maintenance = MaintenanceService(database: database)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     return Application(
@@ -92,7 +104,27 @@ final class MaintenanceService: Service, @unchecked Sendable {
             } catch {
                 Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
             }
+            trimCount += 1
+            if trimCount % 2 == 0 { MemoryTrim.releaseFreePages() }
             try? await Task.sleep(for: .seconds(1))
         }
     }
+
+    private var trimCount = 0
 }
+
+/// Hands memory the allocator keeps after large answers (an export, a page of 1,000 sessions) back to
+/// the system: glibc keeps freed blocks in per-thread arenas, and a server's resident size would
+/// otherwise stay at its peak. Every two seconds, a fraction of a millisecond when there is nothing to give.
+enum MemoryTrim {
+    static func releaseFreePages() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+}
+
+#if os(Linux)
+/// glibc's `int malloc_trim(size_t pad)` (not in Swift's Glibc module).
+@_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GroveCore
+import GroveStore
 import Logging
 import NIOCore
 
@@ -24,15 +25,38 @@ public struct AssistantConfiguration: Sendable, Equatable {
     /// error naming the variable.
     public static func from(environment: [String: String]) throws -> AssistantConfiguration? {
         guard let url = environment["GROVE_ASSISTANT_URL"]?.trimmingCharacters(in: .whitespaces), !url.isEmpty else { return nil }
-        guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme?.lowercased() ?? ""),
-              components.host?.isEmpty == false else {
-            throw InvalidField("GROVE_ASSISTANT_URL", "GROVE_ASSISTANT_URL must be an http(s) URL such as http://127.0.0.1:11434/v1 (got \"\(url)\")")
-        }
+        try StoredAssistant.checkURL(url, field: "GROVE_ASSISTANT_URL")
         let model = environment["GROVE_ASSISTANT_MODEL"]?.trimmingCharacters(in: .whitespaces)
         guard let model, !model.isEmpty else {
             throw InvalidField("GROVE_ASSISTANT_MODEL", "GROVE_ASSISTANT_MODEL must name the model to ask (e.g. llama3.2) when GROVE_ASSISTANT_URL is set")
         }
         return AssistantConfiguration(baseURL: url, model: model, apiKey: environment["GROVE_ASSISTANT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+}
+
+extension AssistantConfiguration {
+    /// Where a model is configured: `"environment"` (`GROVE_ASSISTANT_*`, which win) or `"store"`
+    /// (`grove assistant set`).
+    public enum Source: String, Sendable { case environment, store }
+
+    /// The model every face asks: the environment's when `GROVE_ASSISTANT_URL` is set, else the one
+    /// `grove assistant set` stored (its key read from its file now), else nil (offline).
+    public static func resolve(environment: [String: String], stored: StoredAssistant?) throws -> (AssistantConfiguration, Source)? {
+        if let configured = try from(environment: environment) { return (configured, .environment) }
+        guard let stored else { return nil }
+        var key: String?
+        if let file = stored.apiKeyFile {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw InvalidField("api-key-file", "The assistant's key file \(file) cannot be read (grove assistant set --api-key-file FILE)")
+            }
+            key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return (AssistantConfiguration(baseURL: stored.url, model: stored.model, apiKey: key?.isEmpty == false ? key : nil), .store)
+    }
+
+    /// The model for a store: `resolve` with the store's stored choice.
+    public static func resolve(environment: [String: String], database: AppDatabase) throws -> AssistantConfiguration? {
+        try resolve(environment: environment, stored: try database.storedAssistant())?.0
     }
 }
 
@@ -90,6 +114,22 @@ public struct ModelAssistant: IntentionAssistant {
                               isPreset: false, isAIGenerated: true, createdAt: createdAt)
     }
 
+    /// Whether the model's server answers: the model list (`GET /models`, which OpenAI-compatible
+    /// servers serve), within `timeout`. Returns how many models it lists, or throws why not.
+    public func probe(timeout: TimeAmount = .seconds(3)) async throws -> Int {
+        let base = configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL
+        var request = HTTPClientRequest(url: base + "/models")
+        request.headers.add(name: "User-Agent", value: "Grove")
+        if let key = configuration.apiKey { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
+        let response = try await client.execute(request, timeout: timeout)
+        let data = try await response.body.collect(upTo: 1 << 20)
+        guard response.status.code == 200 else { throw AssistantError.http(response.status.code) }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any], let models = object["data"] as? [Any] else {
+            throw AssistantError.unusableAnswer("not a model list")
+        }
+        return models.count
+    }
+
     /// One chat completion: the system message and the user's, the first choice's text back.
     func complete(system: String, user: String) async throws -> String {
         let base = configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL
@@ -123,6 +163,11 @@ public struct Assistant: Sendable {
 
     public init(_ configuration: AssistantConfiguration?) {
         model = configuration.map { ModelAssistant($0) }
+    }
+
+    /// With this model (its own client and timeout), or none.
+    public init(model: ModelAssistant?) {
+        self.model = model
     }
 
     /// A model's wording of `intention` and the model's name, or nil (the offline assistant's then).

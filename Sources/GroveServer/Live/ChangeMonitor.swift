@@ -19,13 +19,19 @@ public enum ServerEvent: Sendable, Equatable {
     var frame: String {
         switch self {
         case .change(let generation): return "event: change\ndata: {\"generation\":\(generation)}\n\n"
-        case .reminder(let kind, let prompt): return "event: reminder\ndata: {\"kind\":\"\(kind.rawValue)\",\"prompt\":\"\(prompt)\"}\n\n"
+        case .reminder(let kind, let prompt):
+            return "event: reminder\ndata: \(Self.json(["kind": kind.rawValue, "prompt": prompt]))\n\n"
         case .timerDone(let id, let name):
-            // The name is the person's own text: encoded as JSON, never pasted into it.
-            let body = (try? JSONEncoder().encode(["timerId": id.uuidString, "name": name])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-            return "event: timer\ndata: \(body)\n\n"
+            return "event: timer\ndata: \(Self.json(["timerId": id.uuidString, "name": name]))\n\n"
         case .heartbeat: return ": keep-alive\n\n"
         }
+    }
+
+    /// Text is encoded as JSON, never pasted into it: a name or prompt may hold quotes and newlines.
+    private static func json(_ fields: [String: String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 

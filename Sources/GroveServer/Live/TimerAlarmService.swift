@@ -5,7 +5,8 @@ import Logging
 import ServiceLifecycle
 
 /// Announces named timers that reach their length while the server runs: a desktop notification
-/// where `notify-send` exists, and an event that open pages turn into a browser notification.
+/// where `notify-send` exists, and an event that open pages turn into a browser notification; and,
+/// where it can ring, focus sessions that complete.
 ///
 /// Runs live in the store, so a timer started from the CLI or a page that has since closed is
 /// announced too; each announcement is claimed in the store first (`claimTimerNotice`), so a
@@ -16,13 +17,18 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
     private let clock: C
     private let maxSleep: Duration
     private let onDone: @Sendable (TimerRunStatus) -> Void
+    private let onFocusDone: (@Sendable (FocusSession) -> Void)?
     private let logger = Logger(label: "grove.timers")
 
-    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), onDone: @escaping @Sendable (TimerRunStatus) -> Void) {
+    /// `onFocusDone`, when given (the server can ring: `notify-send` exists), announces focus sessions
+    /// that complete too, claimed like the timers' (`claimFocusNotice`); without it a page claims them.
+    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), onDone: @escaping @Sendable (TimerRunStatus) -> Void,
+                onFocusDone: (@Sendable (FocusSession) -> Void)? = nil) {
         self.database = database
         self.clock = clock
         self.maxSleep = maxSleep
         self.onDone = onDone
+        self.onFocusDone = onFocusDone
     }
 
     public func run() async throws {
@@ -50,8 +56,17 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
             logger.info("Timer done", metadata: ["timer": "\(run.timerId)"])
             onDone(run)
         }
+        var focusNext: Date?
+        if let onFocusDone {
+            let (session, due) = try await database.run { try $0.focusNotices() }
+            if let session, try await database.run({ try $0.claimFocusNotice(sessionId: session.id) }) {
+                logger.info("Tree planted", metadata: ["session": "\(session.id)"])
+                onFocusDone(session)
+            }
+            focusNext = due
+        }
         let now = database.environment.now()
-        guard let next else { return maxSleep }
+        guard let next = [next, focusNext].compactMap({ $0 }).min() else { return maxSleep }
         return min(maxSleep, .milliseconds(Int64(max(0, min(next.timeIntervalSince(now), 86_400)) * 1000)))
     }
 }

@@ -16,11 +16,17 @@ struct IntentionCardView: Encodable {
     var background: String
     var color: String
     var accent: String
-    var font: String
+    /// The CSS font stack of the text (nil: the page's).
+    var font: String?
     var quote: String?
     /// Whether the card offers "Rephrase".
     var rephrasable: Bool
+    /// A week's or month's card under the day's: drawn smaller.
+    var secondary = false
 }
+
+/// One entry of a font menu.
+struct FontOption: Encodable { var value: String; var label: String; var selected: Bool }
 
 /// The forest's figures as the pages show them.
 struct StatsView: Encodable {
@@ -52,7 +58,8 @@ struct DashboardPage: Encodable {
     var reminders: [ReminderLine]
     var hasReminders: Bool
     var focusLength: Int
-    var intention: IntentionCardView?
+    /// Today's intentions as cards, day first (empty: the "no intention yet" card).
+    var intentions: [IntentionCardView]
     /// The first page view of a new store: a welcome with the setup (or a skip).
     var setupNeeded = false
     /// Named timers counting down, paused or done.
@@ -192,7 +199,8 @@ struct IntentionsPage: Encodable {
     var today: String
     var themes: [ThemeChoice]
     var items: [IntentionLine]
-    var current: IntentionCardView?
+    /// Today's intentions as cards, day first.
+    var cards: [IntentionCardView]
 }
 
 struct ThemeView: Encodable {
@@ -205,12 +213,22 @@ struct ThemeView: Encodable {
     var deletable: Bool
     var contrast: String
     var isDefault: Bool
+    /// The CSS font stack the swatch is drawn in (nil: the page's).
+    var font: String?
+    /// The colours as `<input type=color>` reads them (lower case) for the edit form.
+    var backgroundInput: String
+    var textInput: String
+    var accentInput: String
+    var fonts: [FontOption]
 }
 
 struct ThemesPage: Encodable {
     var title: String
     var bare = false
     var themes: [ThemeView]
+    /// The font menu of the "make your own" form, and of the default font.
+    var fonts: [FontOption]
+    var defaultFonts: [FontOption]
 }
 
 struct DayOption: Encodable { var value: Int; var name: String; var selected: Bool }

@@ -74,13 +74,22 @@ struct WebController {
 
     // MARK: Pages
 
-    private func intentionCard(_ intention: Intention?, elementID: String, rephrasable: Bool) throws -> IntentionCardView? {
-        guard let intention else { return nil }
-        let theme = try database.displayTheme(for: intention)
-        return IntentionCardView(
-            elementID: elementID, id: intention.id.uuidString, text: intention.text, scope: intention.scope.displayName,
-            date: intention.date.description, background: theme.backgroundColor, color: theme.textColor, accent: theme.accentColor ?? theme.textColor,
-            font: theme.fontName ?? intention.customFont ?? "", quote: intention.quote, rephrasable: rephrasable)
+    /// The intentions in effect today as cards in their themes, day first (`current` is the first):
+    /// the week's and the month's show under a day's, each labelled with its period.
+    private func intentionCards(elementID: String, rephrasable: Bool) throws -> [IntentionCardView] {
+        let layers = try database.intentionLayers()
+        guard !layers.isEmpty else { return [] }
+        let calendar = try database.calendar()
+        let preferredFont = try database.userPreferences().defaultFont
+        return try layers.enumerated().map { index, intention in
+            let theme = try database.displayTheme(for: intention)
+            return IntentionCardView(
+                elementID: index == 0 ? elementID : "\(elementID)-\(intention.scope.rawValue)", id: intention.id.uuidString, text: intention.text,
+                scope: intention.scope.displayName, date: intention.scope.periodLabel(containing: intention.date, calendar: calendar),
+                background: theme.backgroundColor, color: theme.textColor, accent: theme.readableAccent,
+                font: FontStack.resolve(intention: intention.customFont, theme: theme.fontName, preferred: preferredFont),
+                quote: intention.quote, rephrasable: rephrasable, secondary: index > 0)
+        }
     }
 
     private func statsView(_ stats: ForestStats) -> StatsView {
@@ -164,7 +173,7 @@ struct WebController {
         let runs = try database.timerRuns().map(RunView.init)
         return DashboardPage(title: "Today", stats: statsView(try database.forestStats()), reminders: reminders, hasReminders: !reminders.isEmpty,
                              focusLength: Int(try database.focusPreferences().focusDuration / 60),
-                             intention: try intentionCard(try database.currentIntention(), elementID: "intention-card", rephrasable: false),
+                             intentions: try intentionCards(elementID: "intention-card", rephrasable: false),
                              setupNeeded: try database.needsSetup(), runs: runs, hasRuns: !runs.isEmpty)
     }
 
@@ -199,12 +208,24 @@ struct WebController {
         return tags.isEmpty ? nil : TagFilterView(options: tags.map { .init(tag: $0, selected: $0 == tag) })
     }
 
+    /// About how many trees one page of the web forest draws (whole days: at least one).
+    static let treesPerForestPage = 500
+
     private func forest(before text: String?, tag: String?) throws -> ForestPage {
         let before = try text.map { text in
             guard let day = LocalDay(text) else { throw APIError.badRequest(field: "before", detail: "before must be a day like 2025-05-01") }
             return day
         }
-        let window = try database.forestWindow(before: before, tag: tag)
+        // A page holds the last 14 days with trees, or fewer when they hold more than ~500 trees (a
+        // heavy week is a long scroll and a large page): the days' counts first, then their trees.
+        let counts = try database.forestWindow(before: before, sessions: false, tag: tag)
+        var shownDays = 0, shownTrees = 0
+        for day in counts.days {
+            if shownDays > 0 && shownTrees + day.trees > Self.treesPerForestPage { break }
+            shownDays += 1
+            shownTrees += day.trees
+        }
+        let window = try database.forestWindow(days: max(1, shownDays), before: before, tag: tag)
         let wall = try wallFormatter()
         let days = window.days.map { day in
             ForestDay(day: day.day.description, trees: day.sessions.map { tree in
@@ -264,21 +285,32 @@ struct WebController {
 
     private func intentions(query: String?) throws -> IntentionsPage {
         let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
+        let calendar = try database.calendar()
         return IntentionsPage(
-            title: "Intentions", query: query ?? "", today: try database.calendar().localDay(of: database.environment.now()).description,
+            title: "Intentions", query: query ?? "", today: calendar.localDay(of: database.environment.now()).description,
             themes: try database.themes().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
-            items: list.map { IntentionLine(id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue, date: $0.date.description) },
-            current: try intentionCard(try database.currentIntention(), elementID: "current-intention", rephrasable: true))
+            items: list.map { IntentionLine(id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue, date: $0.scope.periodLabel(containing: $0.date, calendar: calendar)) },
+            cards: try intentionCards(elementID: "current-intention", rephrasable: true))
     }
 
     private func themes() throws -> ThemesPage {
-        let defaultID = try database.userPreferences().defaultThemeId
+        let preferences = try database.userPreferences()
         let list = try database.themes().map { t in
-            ThemeView(id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.accentColor ?? t.textColor,
+            ThemeView(id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.readableAccent,
                       kind: t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", deletable: !t.isPreset,
-                      contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == defaultID)
+                      contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == preferences.defaultThemeId,
+                      font: FontStack.css(for: t.fontName), backgroundInput: t.backgroundColor.lowercased(), textInput: t.textColor.lowercased(),
+                      accentInput: (t.accentColor ?? t.textColor).lowercased(), fonts: Self.fontOptions(selected: t.fontName))
         }
-        return ThemesPage(title: "Themes", themes: list)
+        return ThemesPage(title: "Themes", themes: list, fonts: Self.fontOptions(selected: nil),
+                          defaultFonts: Self.fontOptions(selected: preferences.defaultFont))
+    }
+
+    /// The font menu: Default (none), the web-safe stacks, and a stored name that is none of them.
+    private static func fontOptions(selected: String?) -> [FontOption] {
+        let known = FontStack.allCases.map { FontOption(value: $0.rawValue, label: $0.label, selected: selected?.lowercased() == $0.rawValue) }
+        let other = selected.flatMap { name in FontStack(rawValue: name.lowercased()) == nil && !name.isEmpty ? [FontOption(value: name, label: name, selected: true)] : nil } ?? []
+        return [FontOption(value: "", label: "Default", selected: selected?.isEmpty ?? true)] + known + other
     }
 
     private func settings() throws -> SettingsPage {

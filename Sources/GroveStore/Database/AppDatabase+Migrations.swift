@@ -26,6 +26,9 @@ extension AppDatabase {
         migrator.registerMigration("v7-timer-runs") { db in
             try db.execute(sql: v7TimerRuns)
         }
+        migrator.registerMigration("v8-focus-notices") { db in
+            try db.execute(sql: v8FocusNotices)
+        }
         return migrator
     }
 
@@ -53,6 +56,16 @@ extension AppDatabase {
             paused_at INTEGER CHECK (paused_at IS NULL OR paused_at >= started_at),
             \(bool("notified"))
         ) STRICT;
+        """
+
+    /// The completed sessions whose "tree planted" notice went out on this device: whoever notices
+    /// first (a detached waiter, the live terminal, the server, a page) claims it, the others stay
+    /// quiet. Local to the device like `timer_run` (each device rings for itself); not synced.
+    private static let v8FocusNotices = """
+        CREATE TABLE focus_notice (
+            session_id TEXT PRIMARY KEY NOT NULL REFERENCES focus_session(id) ON DELETE CASCADE,
+            noticed_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
         """
 
     /// What a terminal session adds to its day's per-tag totals (insert, and the new side of an update).

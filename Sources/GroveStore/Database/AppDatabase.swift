@@ -77,7 +77,14 @@ public struct AppDatabase: Sendable {
     public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true) throws -> AppDatabase {
         try StoreFile.prepare(path: path)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
-            guard !concurrentReads else { return try AppDatabase(DatabasePool(path: path, configuration: configuration()), environment: environment) }
+            if concurrentReads {
+                let pool = try DatabasePool(path: path, configuration: configuration())
+                // GRDB turns a pool's writer to `synchronous = NORMAL` after `prepareDatabase` runs (a
+                // commit then survives a crash but not a power loss): back to FULL, as every other
+                // connection, so that an acknowledged write survives both.
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                return try AppDatabase(pool, environment: environment)
+            }
             let queue = try DatabaseQueue(path: path, configuration: configuration())
             // WAL is a property of the file: set once, on a new store, so that other processes read
             // while this one writes.
@@ -120,15 +127,18 @@ public struct AppDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // The writer gets up to 16 MiB of page cache (allocated only as used): bulk imports insert
             // random UUID keys, which thrash SQLite's 2 MiB default (32 MiB was no faster and put a
-            // million-session import over 64 MiB). Readers keep the default, so that an export
-            // streaming the whole history stays small.
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = \(writerCacheSize)") }
+            // million-session import over 64 MiB).
+            // A server's readers (a pool of several) keep 1 MiB each: reads are index-sized, the file
+            // system caches the rest, and the resident size returns near idle after heavy requests.
+            try db.execute(sql: "PRAGMA cache_size = \(db.configuration.readonly ? readerCacheSize : writerCacheSize)")
         }
         return config
     }
 
     /// The writer's page cache, as `PRAGMA cache_size` takes it (negative: KiB).
     static let writerCacheSize = -16384
+    /// A reader's page cache (KiB, negative as above).
+    static let readerCacheSize = -1024
 
     /// Where Grove keeps its data: `$GROVE_HOME/grove.sqlite`, else `$XDG_DATA_HOME/grove/grove.sqlite`,
     /// else `~/.local/share/grove/grove.sqlite`.

@@ -106,13 +106,24 @@ extension AppDatabase {
         }
     }
 
+    /// The intentions in effect on `date` (today by default), one per scope, day first.
+    public func intentionLayers(on date: LocalDay? = nil) throws -> [Intention] {
+        try writer.snapshotRead { db in
+            let calendar = try calendar(db)
+            let day = date ?? calendar.localDay(of: environment.now())
+            return IntentionHierarchy.layers(from: try candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
+        }
+    }
+
     /// Intentions whose period could contain `day`: dated within its month or its week (indexed range).
     private func candidates(_ db: Database, around day: LocalDay, calendar: ZonedCalendar) throws -> [Intention] {
         let week = IntentionScope.week.period(containing: day, calendar: calendar)
         let month = IntentionScope.month.period(containing: day, calendar: calendar)
         let low = min(week.lowerBound, month.lowerBound), high = max(week.upperBound, month.upperBound)
-        return try IntentionRecord.filter(sql: "date >= ? AND date < ?", arguments: [low.description, high.description])
-            .fetchAll(db).map(\.intention)
+        // A cached statement, not the query interface: that would read the table's schema first, on
+        // the path of `grove now`, which runs on every prompt.
+        return try IntentionRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM intention WHERE date >= ? AND date < ?"),
+                                            arguments: [low.description, high.description]).map(\.intention)
     }
 
     /// Case-insensitive text search, newest first. An empty query finds nothing.

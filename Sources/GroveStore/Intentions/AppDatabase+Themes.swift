@@ -9,15 +9,26 @@ extension AppDatabase {
 
     // MARK: Themes
 
-    /// The least contrast a person's theme may have: WCAG's floor for large text (a card's intention).
-    public static let minimumThemeContrast = 3.0
+    /// The contrast a theme must have to be saved without asking: WCAG 2 AA for normal text (4.5:1).
+    public static let minimumThemeContrast = 4.5
+    /// Below this nothing is saved, whatever the override: text the colour of its background.
+    public static let absoluteThemeContrast = 1.5
+
+    /// Refuses colours too alike to read: under 4.5:1 unless `allowLowContrast` (the person saw the
+    /// warning and keeps them), under 1.5:1 always.
+    static func checkContrast(_ theme: IntentionTheme, allowLowContrast: Bool) throws {
+        let ratio = theme.contrastRatio
+        guard ratio >= (allowLowContrast ? absoluteThemeContrast : minimumThemeContrast) else {
+            throw IntentionValidationError.unreadableTheme(ratio: ratio, overridable: !allowLowContrast && ratio >= absoluteThemeContrast)
+        }
+    }
 
     /// Creates a custom (or generated) theme (colours stored as `#RRGGBB`, upper case); text that
-    /// cannot be read on its background is refused.
-    public func createTheme(_ theme: IntentionTheme) throws {
+    /// cannot be read on its background is refused (see `checkContrast`).
+    public func createTheme(_ theme: IntentionTheme, allowLowContrast: Bool = false) throws {
         let theme = theme.normalized
         try theme.validate()
-        guard theme.contrastRatio >= Self.minimumThemeContrast else { throw IntentionValidationError.unreadableTheme(ratio: theme.contrastRatio) }
+        try Self.checkContrast(theme, allowLowContrast: allowLowContrast)
         try write { db in
             guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else { throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists") }
             try ThemeRecord(theme).insert(db)
@@ -54,11 +65,11 @@ extension AppDatabase {
         return words
     }
 
-    /// Updates a user theme; presets are read-only.
-    public func updateTheme(_ theme: IntentionTheme) throws {
+    /// Updates a user theme; presets are read-only; colours checked as on creation.
+    public func updateTheme(_ theme: IntentionTheme, allowLowContrast: Bool = false) throws {
         let theme = theme.normalized
         try theme.validate()
-        guard theme.contrastRatio >= Self.minimumThemeContrast else { throw IntentionValidationError.unreadableTheme(ratio: theme.contrastRatio) }
+        try Self.checkContrast(theme, allowLowContrast: allowLowContrast)
         try write { db in
             guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }
             guard !existing.isPreset, !theme.isPreset else { throw IntentionValidationError.presetThemeReadOnly }

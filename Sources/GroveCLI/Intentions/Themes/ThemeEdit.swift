@@ -17,6 +17,7 @@ struct ThemeEdit: ParsableCommand {
     @Flag(name: .long, help: "Remove the accent colour.") var noAccent = false
     @Option(name: .long, help: "Font name.") var font: String?
     @Flag(name: .long, help: "Remove the font.") var noFont = false
+    @Flag(name: .long, help: "Save colours under the 4.5:1 contrast that keeps text readable anyway.") var allowLowContrast = false
 
     func validate() throws {
         if accent != nil && noAccent { throw ValidationError("--accent and --no-accent contradict each other") }
@@ -36,8 +37,9 @@ struct ThemeEdit: ParsableCommand {
         if noAccent { edited.accentColor = nil }
         if let font { edited.fontName = font }
         if noFont { edited.fontName = nil }
-        try db.updateTheme(edited)
+        try db.updateTheme(edited, allowLowContrast: allowLowContrast)
         let saved = try db.theme(id: edited.id) ?? edited
+        ThemeContrast.warn(saved)
         if options.json { return try Output.json(saved) }
         print("Saved \(saved.name) (contrast \(String(format: "%.1f", saved.contrastRatio)):1).")
     }

@@ -13,8 +13,8 @@ struct ThemeGenerate: AsyncParsableCommand {
 
     func run() async throws {
         let words = try AppDatabase.checkedThemePrompt(prompt)
-        let assistant = Assistant(try AssistantConfiguration.from(environment: CLIEnvironment.current.variables))
         let db = try options.open()
+        let assistant = Assistant(try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
         let theme = try db.generateTheme(prompt: words, proposal: await assistant.theme(for: words))
         if options.json { return try Output.json(theme) }
         print("\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1")

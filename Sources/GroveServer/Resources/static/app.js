@@ -59,16 +59,20 @@ async function loadFocus() {
   // another terminal), it either completed or was abandoned. Ask which.
   if (previous && (!focus.session || focus.session.id !== previous.id)) {
     const ended = await api("GET", `/api/v1/focus/sessions/${previous.id}`).catch(() => null);
-    if (ended && ended.state === "completed") treePlanted();
+    if (ended && ended.state === "completed") treePlanted(ended.id);
   }
   renderFocus();
 }
 
 let breakEnd = null;        // performance.now() when the break after a planted tree ends
 
-async function treePlanted() {
+async function treePlanted(sessionId) {
   const done = $("#done");
-  notify("Tree planted 🌳", "Focus session complete. Time for a break.");
+  // The page always says so; a desktop notification only if no one else (another page, the server,
+  // a terminal, a waiter) gave it already.
+  const canShow = "Notification" in window && Notification.permission === "granted";
+  const claim = canShow ? await api("POST", `/api/v1/focus/sessions/${sessionId}/notice`).catch(() => null) : null;
+  notify("Tree planted 🌳", "Focus session complete. Time for a break.", undefined, Boolean(claim && claim.claimed));
   if (!$("#tree")) return;
   done.hidden = false;
   // The break this tree earned (short, or long every few trees), counted down on the page; and
@@ -143,6 +147,9 @@ if ($("#focus-mini") || $("#tree")) {
   setInterval(renderFocus, 250);
   $("#length")?.addEventListener("change", renderFocus);
 }
+
+// A chart wider than the screen opens at its most recent days (its right end).
+for (const box of document.querySelectorAll(".chart-scroll")) box.scrollLeft = box.scrollWidth;
 
 // The navigation marks the room this page belongs to (the gateway and the review belong to theirs).
 for (const link of document.querySelectorAll("header.top nav a")) {
@@ -319,9 +326,14 @@ document.addEventListener("submit", async (event) => {
   try {
     await api(method, path, body);
     toast("Saved.");
-    if (form.dataset.next) { location.href = form.dataset.next; return; }
-    await swapMain();
-  } catch {}
+  } catch (error) {
+    // A theme under 4.5:1 contrast: say so and save it only when the person insists.
+    if (!/allowLowContrast/.test(error.message) || !confirm(`${error.message.split("; to keep them anyway")[0]}. Save these colours anyway?`)) return;
+    try { await api(method, path, { ...body, allowLowContrast: true }); } catch { return; }
+    toast("Saved — its text is hard to read.");
+  }
+  if (form.dataset.next) { location.href = form.dataset.next; return; }
+  await swapMain();
 });
 
 // ---------------------------------------------------------------- checklists: reorder by button or Alt+↑/↓
@@ -337,6 +349,42 @@ async function moveTodo(el, delta) {
   el.focus();
   toast(`Moved to place ${position + 1} of ${items.length}.`);
 }
+// The focus page's keys are the terminal's: p or space pauses and resumes, a abandons (asking first).
+// Not while typing, and not with a modifier (the browser's own shortcuts stay).
+document.addEventListener("keydown", (e) => {
+  if (!$("[data-page=focus]") || e.altKey || e.ctrlKey || e.metaKey || e.repeat) return;
+  if (e.target.closest?.("input, textarea, select, button, a, [contenteditable]")) return;
+  const visible = (id) => { const b = $(id); return b && !b.hidden && !b.closest("[hidden]") ? b : null; };
+  const button = e.key === "p" || e.key === " " ? visible("#pause") || visible("#resume") : e.key === "a" ? visible("#abandon") : null;
+  if (!button) return;
+  e.preventDefault();
+  button.click();
+});
+
+// Checklists: drag a to-do to its place (the same move the keys and buttons make).
+let dragged = null;
+document.addEventListener("dragstart", (e) => {
+  dragged = e.target.closest?.("[data-todo-item]") || null;
+  if (!dragged) return;
+  e.dataTransfer.effectAllowed = "move";
+  e.dataTransfer.setData("text/plain", dragged.querySelector("[data-action=toggle-todo]")?.dataset.todo || "");
+  dragged.classList.add("dragging");
+});
+document.addEventListener("dragover", (e) => {
+  const over = e.target.closest?.("[data-todo-item]");
+  if (dragged && over && over.parentElement === dragged.parentElement) e.preventDefault();
+});
+document.addEventListener("drop", async (e) => {
+  const over = e.target.closest?.("[data-todo-item]");
+  const item = dragged;
+  if (!item || !over || over === item || over.parentElement !== item.parentElement) return;
+  e.preventDefault();
+  const box = item.querySelector("[data-action=toggle-todo]");
+  const items = [...item.parentElement.children];
+  await moveTodo(box, items.indexOf(over) - items.indexOf(item));
+});
+document.addEventListener("dragend", () => { dragged?.classList.remove("dragging"); dragged = null; });
+
 document.addEventListener("keydown", (e) => {
   if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
   const box = e.target.closest?.("[data-action=toggle-todo]");
@@ -473,9 +521,9 @@ const gatewayPage = $("[data-page=pause]");
 if (gatewayPage) startGateway(gatewayPage).catch(() => {});
 
 // ---------------------------------------------------------------- live updates and reminders
-function notify(title, body, link) {
+function notify(title, body, link, desktop = true) {
   toast(`${title} — ${body}`);
-  if ("Notification" in window && Notification.permission === "granted") {
+  if (desktop && "Notification" in window && Notification.permission === "granted") {
     const shown = new Notification(title, { body, icon: "/static/tree.svg" });
     if (link) shown.onclick = () => { window.focus(); location.href = link; };
   }
@@ -543,6 +591,7 @@ async function swapMain() {
   const again = had?.dataset?.action && had.dataset.todo ? `[data-action="${had.dataset.action}"][data-todo="${had.dataset.todo}"]`
     : had?.id && had.closest("#main") ? `#${CSS.escape(had.id)}` : null;
   $("#main").replaceWith(fresh);
+  for (const box of document.querySelectorAll(".chart-scroll")) box.scrollLeft = box.scrollWidth;
   if (again) $(again)?.focus();
   if ($("#focus-mini")) renderFocus();
   loadRuns();

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove focus watch ID`: the detached waiter `grove focus start`, `resume` and the live screen
+/// leave behind. It sleeps until the session falls due (waking at least every 30 s to see a pause or
+/// an abandon), then settles it and rings once, unless someone else already did. A pause ends it
+/// (resuming starts another); an abandon ends it silently (seed 002 cancels the notification).
+struct FocusWatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Ring when a session falls due (started for you by `focus start` and `resume`).", shouldDisplay: false)
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The session's id.") var session: String
+
+    func run() throws {
+        guard let id = UUID(uuidString: session) else { throw ValidationError("session must be a session's id (a UUID)") }
+        CLIEnvironment.current.detachSelf()
+        let db = try options.open()
+        let io = CLIEnvironment.current.io
+        _ = try FocusWaiter(db: db, sleep: io.sleep, notify: io.notify).run(sessionId: id)
+    }
+}
+
+/// The waiter's loop, on injected sleep and notifications (tests drive it on a test clock).
+struct FocusWaiter {
+    let db: AppDatabase
+    let sleep: @Sendable (TimeInterval) -> Void
+    let notify: @Sendable (_ title: String, _ body: String) -> Bool
+
+    /// Waits for the session and rings if it completes and nobody rang yet; whether it rang.
+    func run(sessionId: UUID) throws -> Bool {
+        var rang = false
+        try DetachedWaiter.wait(on: db, sleep: sleep) {
+            _ = try db.settleFocusSession()
+            guard let session = try db.focusSession(id: sessionId) else { return .done }
+            switch session.state {
+            case .paused, .abandoned:
+                return .done
+            case .completed:
+                guard try db.claimFocusNotice(sessionId: sessionId) else { return .done }
+                rang = true
+                _ = notify("Tree planted 🌳", "Focus session complete. Trees today: \(try db.forestStats().todaysTrees).")
+                return .done
+            case .active:
+                return .wait(session.remaining(at: try db.now(for: session)))
+            }
+        }
+        return rang
+    }
+}
+
+extension FocusSession {
+    /// Leaves a waiter to ring this session at its due instant (`grove focus watch`), when it runs.
+    func armWaiter(_ db: AppDatabase) {
+        if state == .active { DetachedWaiter.arm("focus", id: id, db: db) }
+    }
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Writes through `grove serve` against SQLite's own commit floor, same file system, same durability.
+
+The floor: SQLite (Python's sqlite3, the same library Grove links) committing one small row at a time
+into a WAL database with synchronous=FULL, then deleting it — two commits, each an fsync, the least a
+durable write can cost here. Grove: `POST /api/v1/timers` then `DELETE /api/v1/timers/ID` over
+--clients keep-alive connections for --seconds (driven by wrk when installed, else Python threads). Prints pairs/s for both and the ratio;
+the goal (issue #9) is >= 0.8. Bounded: stops by itself, stops its server.
+
+    scripts/write-speed.py --skip-build
+"""
+import argparse, http.client, json, os, re, shutil, sqlite3, subprocess, sys, tempfile, threading, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seed import release_binary, seeded_server  # noqa: E402
+
+
+def floor(seconds):
+    folder = tempfile.mkdtemp(prefix="grove-floor-")
+    db = sqlite3.connect(os.path.join(folder, "floor.sqlite"), isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("CREATE TABLE timer (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, duration INTEGER NOT NULL, color TEXT NOT NULL) STRICT")
+    pairs, deadline = 0, time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO timer VALUES (?, 'Tea', 180, '#007AFF')", (str(pairs),))
+        db.execute("COMMIT")
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("DELETE FROM timer WHERE id = ?", (str(pairs),))
+        db.execute("COMMIT")
+        pairs += 1
+    return pairs / seconds
+
+
+WRK_SCRIPT = r"""
+-- POST a timer, then DELETE it: each connection alternates; a pair is a 204 after its 201.
+local ids = {}
+deleted = 0  -- a global: done() reads it from each thread
+local body = '{"name":"Tea","durationInSeconds":180,"colorHex":"#007AFF","todos":[]}'
+request = function()
+  local id = table.remove(ids)
+  if id then return wrk.format("DELETE", "/api/v1/timers/" .. id, {["Origin"] = origin}) end
+  return wrk.format("POST", "/api/v1/timers", {["Content-Type"] = "application/json", ["Origin"] = origin}, body)
+end
+response = function(status, headers, text)
+  if status == 201 then
+    local id = text:match('"id"%s*:%s*"([^"]+)"')
+    if id then table.insert(ids, id) end
+  elseif status == 204 then
+    deleted = deleted + 1
+  end
+end
+local threads = {}
+setup = function(thread) thread:set("origin", "ORIGIN"); table.insert(threads, thread) end
+done = function()
+  local total = 0
+  for _, t in ipairs(threads) do total = total + t:get("deleted") end
+  io.write("PAIRS " .. total .. "\n")
+end
+"""
+
+
+def grove_wrk(base, seconds, clients):
+    """The same pairs driven by wrk (C, no interpreter lock between the clients)."""
+    script = os.path.join(tempfile.mkdtemp(prefix="grove-wrk-"), "pairs.lua")
+    with open(script, "w") as f:
+        f.write(WRK_SCRIPT.replace("ORIGIN", base))
+    out = subprocess.run(["wrk", "-t2", f"-c{clients}", f"-d{int(seconds)}s", "-s", script, base + "/"], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"PAIRS (\d+)", out).group(1)) / seconds
+
+
+def grove(base, seconds, clients):
+    host, port = base.replace("http://", "").split(":")
+    counts, stop = [0] * clients, time.monotonic() + seconds
+    body = json.dumps({"name": "Tea", "durationInSeconds": 180, "colorHex": "#007AFF", "todos": []})
+    headers = {"Content-Type": "application/json", "Origin": base}
+
+    def work(i):
+        c = http.client.HTTPConnection(host, int(port), timeout=10)
+        while time.monotonic() < stop:
+            c.request("POST", "/api/v1/timers", body, headers)
+            r = c.getresponse()
+            made = json.loads(r.read())
+            assert r.status == 201, (r.status, made)
+            c.request("DELETE", f"/api/v1/timers/{made['id']}", headers=headers)
+            r = c.getresponse()
+            r.read()
+            assert r.status == 204, r.status
+            counts[i] += 1
+        c.close()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(counts) / seconds
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=int, default=5)
+    ap.add_argument("--clients", type=int, default=4)
+    ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--binary")
+    a = ap.parse_args()
+    binary = a.binary or release_binary(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), build=not a.skip_build)
+    low = floor(a.seconds)
+    print(f"sqlite3 commit floor (WAL, synchronous=FULL): {low:,.0f} insert+delete pairs/s")
+    with seeded_server(binary, 1000, "grove-writes-") as base:
+        rate = grove_wrk(base, a.seconds, a.clients) if shutil.which("wrk") else grove(base, a.seconds, a.clients)
+    print(f"grove serve POST + DELETE /api/v1/timers:      {rate:,.0f} pairs/s ({a.clients} clients)   {rate / low:.2f}x the floor"
+          + ("" if rate >= 0.8 * low else "   < 0.8"))
+
+
+if __name__ == "__main__":
+    main()
