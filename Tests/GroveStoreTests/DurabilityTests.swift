@@ -41,14 +41,25 @@ struct DurabilityTests {
     }
 
     @Test func sigkillMidWriteNeverLosesAnAcknowledgedWriteNorCorruptsTheFile() throws {
+        try Self.killRepeatedly(threads: 1, rounds: 25)
+    }
+
+    /// Eight threads at once: their writes share commits (`GroupCommit`), and a kill lands mid-batch.
+    @Test func sigkillDuringGroupCommitsNeverLosesAnAcknowledgedWrite() throws {
+        try Self.killRepeatedly(threads: 8, rounds: 12)
+    }
+
+    /// Starts the writer `rounds` times on one file with `threads` writing threads, SIGKILLs it after a
+    /// random number of acknowledged writes, then checks that every acknowledged write is there.
+    static func killRepeatedly(threads: Int, rounds: Int) throws {
         let binary = try Self.stressBinary()
         let path = Self.tempDatabase()
         var acknowledged: [String] = []
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<25 {
+        for _ in 0..<rounds {
             let process = Process()
             process.executableURL = binary
-            process.arguments = ["write", path, "1000000"]
+            process.arguments = ["write", path, "1000000", String(threads)]
             let out = Pipe()
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
@@ -70,7 +81,7 @@ struct DurabilityTests {
         let stored = Set(try db.writer.read { try String.fetchAll($0, sql: "SELECT id FROM focus_session") })
         let missing = acknowledged.filter { !stored.contains($0) }
         #expect(missing.isEmpty, "acknowledged writes lost: \(missing.count)")
-        #expect(acknowledged.count >= 25)
+        #expect(acknowledged.count >= rounds)
         // The trigger-kept totals agree with the rows after every crash.
         let totals = try db.writer.read { try Int.fetchOne($0, sql: "SELECT total(trees) FROM focus_day") }
         #expect(totals == stored.count)

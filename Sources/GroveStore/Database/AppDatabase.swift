@@ -15,6 +15,8 @@ public struct AppDatabase: Sendable {
     public let environment: GroveEnvironment
     /// The file as opened, checked before every write (nil in memory).
     private let file: StoreFile?
+    /// Writes that arrive together commit together (one fsync).
+    let groupCommit = GroupCommit()
 
     /// Opens `writer`, refuses a store a newer Grove wrote, applies pending migrations and installs
     /// the bundled data.
@@ -46,17 +48,22 @@ public struct AppDatabase: Sendable {
     /// write would be acknowledged and lost), and turns a broken schema rule into a validation error
     /// naming the field instead of SQL text.
     ///
-    /// Changes to synced rows were captured in the outbox by triggers; before the transaction commits,
-    /// they get their clock here, so the data and its clock commit together.
+    /// Changes to synced rows were captured in the outbox by triggers; before the write is done, they
+    /// get their clock here, so the data and its clock commit together.
+    ///
+    /// Writes made at the same moment by other threads may share the transaction (`GroupCommit`):
+    /// each still succeeds or fails alone, and returns only once it is durable.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try file?.verify()
         let now = environment.now
         do {
-            return try writer.write { db in
-                let result = try updates(db)
+            var result: T?
+            try groupCommit.write(writer) { db in
+                result = try updates(db)
                 try Self.stampCapturedChanges(db, now: now())
-                return result
             }
+            guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "The write did not run") }
+            return result
         } catch let error as DatabaseError {
             if let violation = ConstraintViolation(error) { throw violation }
             throw error
