@@ -66,7 +66,7 @@ def grove_wrk(base, seconds, clients):
     script = os.path.join(tempfile.mkdtemp(prefix="grove-wrk-"), "pairs.lua")
     with open(script, "w") as f:
         f.write(WRK_SCRIPT.replace("ORIGIN", base))
-    out = subprocess.run(["wrk", "-t2", f"-c{clients}", f"-d{int(seconds)}s", "-s", script, base + "/"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(["wrk", f"-t{min(2, clients)}", f"-c{clients}", f"-d{int(seconds)}s", "-s", script, base + "/"], capture_output=True, text=True, check=True).stdout
     return int(re.search(r"PAIRS (\d+)", out).group(1)) / seconds
 
 

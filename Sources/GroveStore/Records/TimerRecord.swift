@@ -26,6 +26,17 @@ struct TimerRecord: FetchableRecord, PersistableRecord {
         c["notes"] = notes; c["created_at"] = createdAt; c["updated_at"] = updatedAt
     }
 
+    /// Inserts the row, or updates every column of the stored one (`DO UPDATE`, so update triggers
+    /// fire), through a statement compiled once per connection: GRDB's `upsert` builds its SQL anew
+    /// on every call, a fifth of a timer write's time.
+    func upsertRow(_ db: Database) throws {
+        try db.cachedExecute("""
+            INSERT INTO timer (id, name, duration_in_seconds, icon, color_hex, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, duration_in_seconds = excluded.duration_in_seconds, icon = excluded.icon,
+                color_hex = excluded.color_hex, notes = excluded.notes, created_at = excluded.created_at, updated_at = excluded.updated_at
+            """, [id, name, durationInSeconds, icon, colorHex, notes, createdAt, updatedAt])
+    }
+
     func model(todos: [TodoItem]) -> NamedTimer {
         NamedTimer(id: uuid, name: name, durationInSeconds: durationInSeconds, icon: icon, colorHex: colorHex,
                    notes: notes, createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt), todoItems: todos)
@@ -55,6 +66,15 @@ struct TodoItemRecord: FetchableRecord, PersistableRecord {
     func encode(to c: inout PersistenceContainer) {
         c["id"] = id; c["timer_id"] = timerId; c["text"] = text; c["is_completed"] = isCompleted; c["sort_order"] = sortOrder
         c["created_at"] = createdAt; c["updated_at"] = updatedAt; c["order_key"] = orderKey
+    }
+
+    /// Inserts the row or updates every column of the stored one, as `TimerRecord.upsertRow`.
+    func upsertRow(_ db: Database) throws {
+        try db.cachedExecute("""
+            INSERT INTO todo_item (id, timer_id, text, is_completed, sort_order, created_at, updated_at, order_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET timer_id = excluded.timer_id, text = excluded.text, is_completed = excluded.is_completed,
+                sort_order = excluded.sort_order, created_at = excluded.created_at, updated_at = excluded.updated_at, order_key = excluded.order_key
+            """, [id, timerId, text, isCompleted, sortOrder, createdAt, updatedAt, orderKey])
     }
 
     var model: TodoItem {

@@ -73,19 +73,19 @@ extension AppDatabase {
 
     func saveTimer(_ timer: NamedTimer, _ db: Database) throws {
         try checkTodoOwnership(timer, db)
-        try TimerRecord(timer).upsert(db)
-        let keep = timer.todoItems.map(\.id.uuidString)
-        try TodoItemRecord.filter(Column("timer_id") == timer.id.uuidString && !keep.contains(Column("id"))).deleteAll(db)
+        try TimerRecord(timer).upsertRow(db)
+        let existing = Dictionary(try db.cachedRows("SELECT id, order_key FROM todo_item WHERE timer_id = ?", [timer.id.uuidString])
+            .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
+        let keep = Set(timer.todoItems.map(\.id.uuidString))
+        for id in existing.keys where !keep.contains(id) { try db.cachedExecute("DELETE FROM todo_item WHERE id = ?", [id]) }
         // The list's order as given (by sortOrder), kept as fractional keys: to-dos still in order keep
         // theirs, only the moved and the new get one (a synced move then changes one row).
         let ordered = timer.todoItems.enumerated().sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }.map(\.element)
-        let existing = Dictionary(try db.cachedRows("SELECT id, order_key FROM todo_item WHERE timer_id = ?", [timer.id.uuidString])
-            .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
         let keys = OrderKey.assign(ordered.map { existing[$0.id.uuidString] })
         for (rank, (item, key)) in zip(ordered, keys).enumerated() {
             var item = item
             item.sortOrder = rank
-            try TodoItemRecord(item, timerID: timer.id, orderKey: key).upsert(db)
+            try TodoItemRecord(item, timerID: timer.id, orderKey: key).upsertRow(db)
         }
     }
 
@@ -117,7 +117,8 @@ extension AppDatabase {
     /// Deletes a timer; its to-dos go with it (ON DELETE CASCADE).
     public func deleteTimer(id: UUID) throws {
         try write { db in
-            guard try TimerRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("timer", id.uuidString) }
+            try db.cachedExecute("DELETE FROM timer WHERE id = ?", [id.uuidString])
+            guard db.changesCount > 0 else { throw NotFoundError("timer", id.uuidString) }
         }
     }
 
