@@ -17,6 +17,27 @@ struct ParsingTests {
         #expect(DurationParser.seconds(text) == nil)
     }
 
+    /// `grove now` skips ArgumentParser for the forms prompts run, and reads them as it would.
+    @Test(arguments: [
+        (["now"], false, nil), (["now", "--json"], true, nil), (["now", "--database", "/d/g.sqlite"], false, "/d/g.sqlite"),
+        (["now", "--database=/d/g.sqlite", "--json"], true, "/d/g.sqlite"), (["now", "--json", "--database", "g.sqlite"], true, "g.sqlite"),
+    ] as [([String], Bool, String?)])
+    func nowFastPathReadsWhatTheFullParseReads(arguments: [String], json: Bool, database: String?) throws {
+        let fast = try #require(NowCommand.fastOptions(arguments))
+        let full = try #require(try GroveCommand.parseAsRoot(arguments) as? NowCommand)
+        #expect(fast.json == json && fast.database == database)
+        #expect(full.options.json == json && full.options.database == database)
+    }
+
+    /// Anything else goes to the full parse, which answers help and explains mistakes.
+    @Test(arguments: [
+        [], ["stats"], ["now", "--help"], ["now", "-h"], ["now", "--jsn"], ["now", "--database"], ["now", "--database", "--json"],
+        ["now", "--database="], ["now", "--json", "--json"], ["now", "extra"], ["intention", "now"], ["now", "--database", "a", "--database", "b"],
+    ])
+    func nowFastPathLeavesEverythingElseToTheFullParse(arguments: [String]) {
+        #expect(NowCommand.fastOptions(arguments) == nil)
+    }
+
     @Test func clocks() {
         #expect(DurationParser.clock(1500) == "25:00")
         #expect(DurationParser.clock(0.2) == "00:01", "a fraction of a second left still shows")

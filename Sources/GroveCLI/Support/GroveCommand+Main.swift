@@ -14,7 +14,8 @@ extension GroveCommand {
     /// Runs one `grove` command line in the current `CLIEnvironment` and returns its exit status: 0 on
     /// success, 64 for bad usage or invalid input (one `grove:` line on standard error naming the field
     /// and the rule), 1 for anything else. Never exits the process: tests run it in-process.
-    /// `grove now` runs on every shell prompt and status-bar tick: parsed by its own command alone
+    /// `grove now` runs on every shell prompt and status-bar tick: its usual forms skip ArgumentParser
+    /// (`NowCommand.fastOptions`); the others are parsed by its own command alone
     /// (ArgumentParser then reflects over one command instead of building the tree of all ~80, a third
     /// of its start-up), anything it does not take (`--help`, a typo) by the full parse as before.
     static func parseFast(_ arguments: [String]) throws -> any ParsableCommand {
@@ -24,6 +25,10 @@ extension GroveCommand {
 
     public static func execute(_ arguments: [String]) async -> Int32 {
         do {
+            if let options = NowCommand.fastOptions(arguments) {
+                try NowCommand.show(options)
+                return 0
+            }
             var command: any ParsableCommand
             do {
                 command = try parseFast(arguments)
