@@ -11,9 +11,6 @@ extension GroveCommand {
         Foundation.exit(status)
     }
 
-    /// Runs one `grove` command line in the current `CLIEnvironment` and returns its exit status: 0 on
-    /// success, 64 for bad usage or invalid input (one `grove:` line on standard error naming the field
-    /// and the rule), 1 for anything else. Never exits the process: tests run it in-process.
     /// `grove now` runs on every shell prompt and status-bar tick: its usual forms skip ArgumentParser
     /// (`NowCommand.fastOptions`); the others are parsed by its own command alone
     /// (ArgumentParser then reflects over one command instead of building the tree of all ~80, a third
@@ -23,12 +20,12 @@ extension GroveCommand {
         return try parseAsRoot(arguments)
     }
 
+    /// Runs one `grove` command line in the current `CLIEnvironment` and returns its exit status: 0 on
+    /// success, 64 for bad usage or invalid input (one `grove:` line on standard error naming the field
+    /// and the rule), 1 for anything else. Never exits the process: tests run it in-process.
     public static func execute(_ arguments: [String]) async -> Int32 {
+        if let status = executeImmediately(arguments) { return status }
         do {
-            if let options = NowCommand.fastOptions(arguments) {
-                try NowCommand.show(options)
-                return 0
-            }
             var command: any ParsableCommand
             do {
                 command = try parseFast(arguments)
@@ -51,26 +48,50 @@ extension GroveCommand {
                 try command.run()
             }
             return 0
-        } catch let error as GroveValidationError {
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// `grove now` in the forms a prompt or status bar runs (`NowCommand.fastOptions`), answered
+    /// synchronously on the calling thread; nil for any other command line. `main` calls it before
+    /// anything starts the concurrency runtime's threads: with one thread, the first touch of each
+    /// page of the binary is a plain page fault, not one that interrupts every other core to flush
+    /// its TLB (a tenth of `grove now`'s run, measured).
+    public static func executeImmediately(_ arguments: [String]) -> Int32? {
+        guard let options = NowCommand.fastOptions(arguments) else { return nil }
+        do {
+            try NowCommand.show(options)
+            return 0
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Says what went wrong on standard error and returns the exit status: 64 for bad usage or
+    /// input, 1 for anything else.
+    static func report(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as GroveValidationError:
             Output.error(error.message)
             return 64
-        } catch let error as StoreError {
+        case let error as StoreError:
             Output.error(error.localizedDescription)
             return error.isBadInput ? 64 : 1
-        } catch let error as CLIError {
+        case let error as CLIError:
             Output.error(error.message)
             return error.exitCode
-        } catch let error as SyncStoreError {
+        case let error as SyncStoreError:
             Output.error(error.description)
             return 1
-        } catch let error as SyncConnectionError {
+        case let error as SyncConnectionError:
             Output.error(error.description)
             return 1
-        } catch let error as any StoreFailure {
+        case let error as any StoreFailure:
             // A failure of SQLite itself (disk full, permissions): said without the SQL it ran.
             Output.error(error.summary)
             return 1
-        } catch {
+        default:
             let code = exitCode(for: error)
             let message = self.message(for: error)
             if !message.isEmpty { code == .success ? print(message) : Output.error(message) }
