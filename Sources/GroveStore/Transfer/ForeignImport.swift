@@ -174,7 +174,7 @@ extension AppDatabase {
             return n
         }
         guard let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8), let h = number(9..<11), let mi = number(11..<13), let s = number(13..<15),
-              let day = LocalDay("\(y)-\(mo < 10 ? "0" : "")\(mo)-\(d < 10 ? "0" : "")\(d)"), h < 24, mi < 60, s < 60 else { return nil }
+              let day = LocalDay(year: y, month: mo, day: d), h < 24, mi < 60, s < 60 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + h * 3600 + mi * 60 + s))
     }
 
@@ -332,82 +332,152 @@ extension AppDatabase {
     /// Files from other tools are sorted by start, and usually fall before or after everything the
     /// store holds: such a row can only clash with rows of this same import, which the loop tracks
     /// itself (`ImportSpan`), so it costs no lookup at all. Anything else is checked against the store.
-    private func importForeign(_ format: ImportFormat, zone: ZonedCalendar? = nil, _ next: () throws -> ForeignSession??) throws -> ForeignImportReport {
+    private func importForeign(_ format: ImportFormat, zone: ZonedCalendar? = nil, _ next: @escaping () throws -> ForeignSession??) throws -> ForeignImportReport {
         var report = ForeignImportReport(format: format)
         try write { db in
             // Sessions are filed under the day they ended where they were lived: the CSV's zone if given.
             let calendar = try zone ?? calendar(db)
             let now = environment.now()
+            // The file is read, and each row checked by the rules, on a thread of its own while this one
+            // writes: what needs the store (is it there, does it overlap) stays here.
+            var tagForms = TagForms()
+            var row = 0
+            let rows = Prefetcher<PreparedRow> {
+                guard let item = try next() else { return nil }
+                row += 1
+                return Self.prepare(item, row: row, format: format, now: now, calendar: calendar, tagForms: &tagForms)
+            }
+            defer { rows.finish() }
             // Found by the id this Grove gives, or the one Grove gave before ids were ordered by time.
             let exists = try db.cachedStatement(sql: "SELECT 1 FROM focus_session WHERE id IN (?, ?)")
             var span = try ImportSpan(db)
-            // Bound through SQLite's C API; past a few thousand rows the per-day totals are rebuilt once
-            // at the end instead of by a trigger per row (as the JSON import does).
+            // Bound through SQLite's C API; past a few thousand rows the per-day totals are summed as the
+            // rows go in instead of by a trigger per row.
             let sessions = try SessionWriter(db)
-            var tagForms = TagForms()
-            func insert(_ session: FocusSession, start: Int64, end: Int64) throws {
-                if report.imported == Self.bulkThreshold { try sessions.setTriggersAside() }
+            // Rows that clash with nothing wait here to go in as one statement (`SessionWriter.insertNew(_:)`);
+            // any row checked against the store sends them in first.
+            var pending: [FocusSession] = []
+            pending.reserveCapacity(SessionWriter.batchSize)
+            func count(_ session: FocusSession, inserted: Bool) {
                 // A stored id (Grove's CSV) may name a session that moved since: what is there stays.
-                guard try sessions.insertNew(session) else { report.alreadyThere += 1; return }
-                span.inserted(start: start, end: end)
+                guard inserted else { report.alreadyThere += 1; return }
                 report.imported += 1
                 if !session.tags.isEmpty { report.tagged += 1 }
             }
-            var row = 0
-            while let item = try next() {
-                row += 1
-                guard let foreign = item else {
-                    report.skip(row, format == .timewarrior
-                                ? "not an interval with a readable start and end (\"start\": \"20250101T090000Z\")"
-                                : "no readable start and end (ISO 8601, or YYYY-MM-DD HH:MM; a duration in seconds or H:MM:SS)")
-                    continue
-                }
-                guard let end = foreign.end, end != .distantFuture else {
-                    report.skip(foreign.row, format == .timewarrior
-                                ? "an open interval (still running): stop it first (`timew stop`), then export again"
-                                : "a session still running or paused: finish it where it runs, then export again")
-                    continue
-                }
-                let start = foreign.start.groveRoundedToMillis, finish = end.groveRoundedToMillis
-                let (from, to) = (start.groveMillis, finish.groveMillis)
-                let name = "\(format.rawValue):\(from):\(to)"
-                let id = foreign.stored?.id ?? ImportID.make(start: from, name: name)
-                let alone = span.isAlone(start: from, end: to)
-                if !alone {
-                    let legacy = foreign.stored == nil ? IntentionID.uuid5(namespace: Self.importNamespace, name: name).uuidString : ""
-                    if try Bool.fetchOne(exists, arguments: [id.uuidString, legacy]) == true {
+            func flush() throws {
+                guard !pending.isEmpty else { return }
+                if report.imported + pending.count >= Self.bulkThreshold { try sessions.setTriggersAside(adding: true) }
+                for (session, inserted) in zip(pending, try sessions.insertNew(pending)) { count(session, inserted: inserted) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while let batch = try rows.next() {
+                for prepared in batch {
+                    guard case .interval(let item) = prepared else {
+                        if case .skipped(let row, let reason) = prepared { report.skip(row, reason) }
+                        continue
+                    }
+                    if span.isAlone(start: item.from, end: item.to), case .success(let session) = item.session {
+                        // Counted as in at once: a later row that touches it is then checked against the store.
+                        span.inserted(start: item.from, end: item.to)
+                        pending.append(session)
+                        if pending.count == SessionWriter.batchSize { try flush() }
+                        continue
+                    }
+                    try flush()
+                    let legacy = item.isStored ? "" : IntentionID.uuid5(namespace: Self.importNamespace, name: item.name).uuidString
+                    if try Bool.fetchOne(exists, arguments: [item.id.uuidString, legacy]) == true {
                         report.alreadyThere += 1
                         continue
                     }
-                }
-                do {
-                    // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that
-                    // breaks a rule skips the row with the rule, like any other bad field.
-                    let tags = try tagForms.normalized(foreign.tags)
-                    var session: FocusSession
-                    if let stored = foreign.stored {
-                        session = stored
-                        session.tags = tags
-                        try session.validateAsStored()
-                    } else {
-                        session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
-                                                          plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
-                                                          now: now, calendar: calendar)
-                        session.tags = tags
+                    do {
+                        let session = try item.session.get()
+                        try checkNoOverlap(start: item.start, end: item.finish, db)
+                        if report.imported >= Self.bulkThreshold { try sessions.setTriggersAside(adding: true) }
+                        let inserted = try sessions.insertNew(session)
+                        if inserted { span.inserted(start: item.from, end: item.to) }
+                        count(session, inserted: inserted)
+                    } catch let error as any GroveValidationError {
+                        report.skip(item.row, error.message)
                     }
-                    if !alone { try checkNoOverlap(start: start, end: finish, db) }
-                    try insert(session, start: from, end: to)
-                } catch let error as any GroveValidationError {
-                    report.skip(foreign.row, error.message)
                 }
             }
+            try flush()
             try sessions.finish()
         }
         return report
     }
 
+    /// One row of another tool's file as the import needs it: skipped with the reason, or an interval
+    /// with its id and the session Grove's rules make of it (or the rule it breaks). Pure: it runs on
+    /// the reading thread.
+    private static func prepare(_ item: ForeignSession?, row: Int, format: ImportFormat, now: Date, calendar: ZonedCalendar,
+                                tagForms: inout TagForms) -> PreparedRow {
+        guard let foreign = item else {
+            return .skipped(row: row, reason: format == .timewarrior
+                            ? "not an interval with a readable start and end (\"start\": \"20250101T090000Z\")"
+                            : "no readable start and end (ISO 8601, or YYYY-MM-DD HH:MM; a duration in seconds or H:MM:SS)")
+        }
+        guard let end = foreign.end, end != .distantFuture else {
+            return .skipped(row: foreign.row, reason: format == .timewarrior
+                            ? "an open interval (still running): stop it first (`timew stop`), then export again"
+                            : "a session still running or paused: finish it where it runs, then export again")
+        }
+        let start = foreign.start.groveRoundedToMillis, finish = end.groveRoundedToMillis
+        let (from, to) = (start.groveMillis, finish.groveMillis)
+        let name = "\(format.rawValue):\(from):\(to)"
+        let id = foreign.stored?.id ?? ImportID.make(start: from, name: name)
+        let session = Result<FocusSession, InvalidField> { () throws(InvalidField) -> FocusSession in
+            do {
+                // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that
+                // breaks a rule skips the row with the rule, like any other bad field.
+                let tags = try tagForms.normalized(foreign.tags)
+                var session: FocusSession
+                if let stored = foreign.stored {
+                    session = stored
+                    session.tags = tags
+                    try session.validateAsStored()
+                } else {
+                    session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
+                                                      plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
+                                                      now: now, calendar: calendar)
+                    session.tags = tags
+                }
+                return session
+            } catch let error as any GroveValidationError {
+                throw InvalidField("session", error.message)
+            } catch {
+                throw InvalidField("session", String(describing: error))
+            }
+        }
+        return .interval(PreparedInterval(row: foreign.row, from: from, to: to, start: start, finish: finish, name: name, id: id,
+                                          isStored: foreign.stored != nil, session: session))
+    }
+
     /// The namespace of the ids imported sessions get from their instants.
     static let importNamespace = UUID(uuidString: "3b8f4a0e-5d2c-4e7b-9f1a-6c0d2e8b7a41") ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
+/// A row of another tool's file, read and checked on the reading thread (`AppDatabase.importForeign`).
+enum PreparedRow: Sendable {
+    /// Not imported, and why (the row has no readable instants, or is still running).
+    case skipped(row: Int, reason: String)
+    case interval(PreparedInterval)
+}
+
+/// A closed interval: its instants in stored milliseconds, its id, and the session Grove's rules make
+/// of it or the rule it breaks (said only if it is not already stored).
+struct PreparedInterval: Sendable {
+    var row: Int
+    var from: Int64
+    var to: Int64
+    var start: Date
+    var finish: Date
+    /// What its id is derived from (`format:from:to`).
+    var name: String
+    var id: UUID
+    /// A session from Grove's own CSV, with the id it had.
+    var isStored: Bool
+    var session: Result<FocusSession, InvalidField>
 }
 
 /// What an import knows without asking the store: the span of the sessions stored before it began,

@@ -17,6 +17,11 @@ final class SessionWriter {
     /// `INSERT … DO NOTHING`, prepared on first use (imports that keep what is stored).
     private var insertStatement: Statement?
     private var insertBulk: BulkStatement?
+    /// The multi-row `INSERT … DO NOTHING`, prepared on first use.
+    private var batchStatement: Statement?
+    private var batchBulk: BulkStatement?
+    /// What the inserts set aside from the triggers added, when only adding (`setTriggersAside(adding:)`).
+    private var totals: AddedDayTotals?
 
     init(_ db: Database) throws {
         self.db = db
@@ -32,10 +37,16 @@ final class SessionWriter {
         bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
     }
 
-    /// Drops the per-day triggers until `finish()` (the totals are recomputed once at the end). The
-    /// sync capture triggers stay: an import into a linked store goes out like any other change.
-    func setTriggersAside() throws {
+    /// Drops the per-day triggers until `finish()`. The sync capture triggers stay: an import into a
+    /// linked store goes out like any other change.
+    ///
+    /// `adding`: the writer will only insert new sessions (`insertNew`), so their totals are summed
+    /// as they go in and added at the end (`AddedDayTotals`): the cost follows the import, not the store.
+    /// Otherwise (or once `upsert` replaces a stored session, whose old totals are unknown here) the
+    /// totals are recomputed from every stored session at the end.
+    func setTriggersAside(adding: Bool = false) throws {
         guard setAside == nil else { return }
+        if adding { totals = AddedDayTotals() }
         let triggers = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session' AND name LIKE 'focus\\_day\\_%' ESCAPE '\\'
             """)
@@ -46,6 +57,7 @@ final class SessionWriter {
     /// Inserts or replaces one (validated) session; `idText` is its id as `uuidString` writes it,
     /// when the caller has it already (formatting a UUID costs a `sprintf`).
     func upsert(_ s: FocusSession, idText: String? = nil) throws {
+        totals = nil
         try bind(s, idText: idText, to: bulk)
         do {
             try bulk.step()
@@ -56,19 +68,90 @@ final class SessionWriter {
 
     private func bind(_ s: FocusSession, idText: String?, to bulk: BulkStatement) throws {
         bulk.reset()
-        bulk.bind(1, idText ?? s.id.uuidString)
-        bulk.bind(2, s.startTime.groveMillis)
-        bulk.bind(3, s.endTime?.groveMillis)
-        bulk.bind(4, s.state.rawValue)
-        bulk.bind(5, s.duration.groveMillis)
-        bulk.bind(6, s.pausedDuration.groveMillis)
-        bulk.bind(7, s.plannedDuration.groveMillis)
-        bulk.bind(8, s.pausedAt?.groveMillis)
-        bulk.bind(9, s.createdAt.groveMillis)
-        bulk.bind(10, s.timeZoneIdentifier)
-        bulk.bind(11, s.endDay?.description)
-        bulk.bind(12, s.clockUncertain ? 1 : 0)
-        bulk.bind(13, TagsColumn.encode(s.tags))
+        bindValues(s, idText: idText, to: bulk, row: 0)
+    }
+
+    /// Binds `s` as the `row`th row of values (13 parameters a row).
+    private func bindValues(_ s: FocusSession, idText: String?, to bulk: BulkStatement, row: Int32) {
+        let at = row * 13
+        bulk.bind(at + 1, idText ?? Self.text(of: s.id))
+        bulk.bind(at + 2, s.startTime.groveMillis)
+        bulk.bind(at + 3, s.endTime?.groveMillis)
+        bulk.bind(at + 4, s.state.rawValue)
+        bulk.bind(at + 5, s.duration.groveMillis)
+        bulk.bind(at + 6, s.pausedDuration.groveMillis)
+        bulk.bind(at + 7, s.plannedDuration.groveMillis)
+        bulk.bind(at + 8, s.pausedAt?.groveMillis)
+        bulk.bind(at + 9, s.createdAt.groveMillis)
+        bulk.bind(at + 10, s.timeZoneIdentifier)
+        bulk.bind(at + 11, s.endDay?.description)
+        bulk.bind(at + 12, s.clockUncertain ? 1 : 0)
+        bulk.bind(at + 13, TagsColumn.encode(s.tags))
+    }
+
+    /// `id.uuidString` (upper-case hex, dashed), written into one buffer: Foundation formats it with
+    /// `sprintf`, a fifth of binding a row.
+    static func text(of id: UUID) -> String {
+        let digits: StaticString = "0123456789ABCDEF"
+        return withUnsafeBytes(of: id.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { buffer in
+                digits.withUTF8Buffer { hex in
+                    var out = 0
+                    for (index, byte) in bytes.enumerated() {
+                        if index == 4 || index == 6 || index == 8 || index == 10 {
+                            buffer[out] = UInt8(ascii: "-")
+                            out += 1
+                        }
+                        buffer[out] = hex[Int(byte >> 4)]
+                        buffer[out + 1] = hex[Int(byte & 0x0F)]
+                        out += 2
+                    }
+                    return out
+                }
+            }
+        }
+    }
+
+    /// Rows a multi-row insert takes at once.
+    static let batchSize = 32
+
+    /// Inserts (validated) sessions unless one with the same id is stored; whether each was. A full
+    /// batch is one statement: SQLite's cost per statement (seven cursors opened and closed, the
+    /// program started and halted) was as much again as the inserting itself. If any row of the
+    /// batch was there already, the statement is undone (a savepoint) and the rows go one by one,
+    /// so that each is told apart.
+    func insertNew(_ batch: [FocusSession]) throws -> [Bool] {
+        guard batch.count == Self.batchSize else { return try batch.map(insertNew) }
+        if batchBulk == nil {
+            let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
+            let made = try db.makeStatement(sql: """
+                INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
+                    time_zone, end_day, clock_uncertain, tags)
+                VALUES \(values)
+                ON CONFLICT (id) DO NOTHING
+                """)
+            batchStatement = made
+            batchBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
+        }
+        guard let insert = batchBulk else { return try batch.map(insertNew) }
+        try db.execute(sql: "SAVEPOINT grove_session_batch")
+        insert.reset()
+        for (row, session) in batch.enumerated() { bindValues(session, idText: nil, to: insert, row: Int32(row)) }
+        do {
+            try insert.step()
+        } catch {
+            try db.execute(sql: "ROLLBACK TO grove_session_batch; RELEASE grove_session_batch")
+            // A constraint (an open session, say) is the row's own: the rows one by one name it.
+            return try batch.map(insertNew)
+        }
+        // Rows the statement itself inserted (not the per-day triggers').
+        if db.changesCount == batch.count {
+            try db.execute(sql: "RELEASE grove_session_batch")
+            for session in batch { try totals?.add(session, db) }
+            return Array(repeating: true, count: batch.count)
+        }
+        try db.execute(sql: "ROLLBACK TO grove_session_batch; RELEASE grove_session_batch")
+        return try batch.map(insertNew)
     }
 
     /// Inserts a (validated) session unless one with its id is stored; whether it did.
@@ -91,14 +174,24 @@ final class SessionWriter {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
             throw FocusError.sessionAlreadyOpen
         }
-        return db.totalChangesCount > before
+        guard db.totalChangesCount > before else { return false }
+        try totals?.add(s, db)
+        return true
     }
 
     /// Rebuilds the per-day totals and restores the triggers if they were set aside.
     func finish() throws {
         bulk.reset()
         insertBulk?.reset()
+        batchBulk?.reset()
         guard let triggers = setAside else { return }
+        defer { totals = nil }
+        if var totals {
+            try totals.write(db)
+            for sql in triggers { try db.execute(sql: sql) }
+            setAside = nil
+            return
+        }
         try db.execute(sql: """
             DELETE FROM focus_day;
             INSERT INTO focus_day (day, trees, abandoned, focus_ms)
