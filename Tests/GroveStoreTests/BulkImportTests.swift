@@ -112,6 +112,39 @@ import Testing
         #expect(stored == counted)
     }
 
+    @Test func aLargeGroveExportGoesInWholeOrNotAtAll() throws {
+        // Past the bulk threshold: sessions read on the reading thread, written a batch per statement.
+        let calendar = try #require(ZonedCalendar(identifier: "America/New_York"))
+        let (source, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
+        try source.insertFocusSessions(SyntheticHistory.sessions(count: AppDatabase.bulkThreshold + 1_000, days: 300, lastDay: day("2025-05-01"), calendar: calendar))
+        try source.createTimer(name: "Tea", durationInSeconds: 180, todos: ["Kettle"])
+        let data = try source.exportJSON()
+        let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
+        let before = try snapshot(target)
+        func sessions(_ change: (inout [[String: Any]]) -> Void) throws -> Data {
+            try StreamingImportTests.edited(data) { object in
+                var list = object["focusSessions"] as? [[String: Any]] ?? []
+                change(&list)
+                object["focusSessions"] = list
+            }
+        }
+        // Late in the file, inside a batch: a repeated id, a second running session, a broken row.
+        let count = AppDatabase.bulkThreshold + 1_000
+        #expect(throws: InvalidField.self) { try target.importJSON(try sessions { $0[count - 3]["id"] = $0[count - 40]["id"] }) }
+        #expect(throws: InvalidField.self) {
+            try target.importJSON(try sessions { list in
+                for i in [count - 50, count - 45] { list[i]["state"] = "active"; list[i]["endTime"] = nil; list[i]["endDay"] = nil }
+            })
+        }
+        #expect(throws: StoreError.self) { try target.importJSON(try sessions { $0[count - 2]["startTime"] = "soon" }) }
+        #expect(try snapshot(target) == before)
+        // And whole: the same sessions and the same totals as the source.
+        #expect(try target.importJSON(data).focusSessions == count)
+        #expect(try target.exportJSON() == data)
+        let (stored, counted) = try Self.totals(target)
+        #expect(stored == counted)
+    }
+
     @Test func idsAreWrittenAsFoundationWritesThem() {
         var ids = (0..<500).map { _ in UUID() }
         ids.append(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))

@@ -20,6 +20,9 @@ final class SessionWriter {
     /// The multi-row `INSERT … DO NOTHING`, prepared on first use.
     private var batchStatement: Statement?
     private var batchBulk: BulkStatement?
+    /// The multi-row upsert, prepared on first use.
+    private var upsertBatchStatement: Statement?
+    private var upsertBatchBulk: BulkStatement?
     /// What the inserts set aside from the triggers added, when only adding (`setTriggersAside(adding:)`).
     private var totals: AddedDayTotals?
 
@@ -112,6 +115,40 @@ final class SessionWriter {
         }
     }
 
+    /// Inserts or replaces (validated) sessions, each with its id as text: a full batch as one
+    /// statement (see `insertNew(_:)`). If the statement fails (an open session where one is open
+    /// already, say), it changed nothing and the rows go one by one, so that the error is the row's own.
+    func upsert(_ batch: [(session: FocusSession, idText: String)]) throws {
+        guard batch.count == Self.batchSize else {
+            for (session, idText) in batch { try upsert(session, idText: idText) }
+            return
+        }
+        totals = nil
+        if upsertBatchBulk == nil {
+            let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
+            let made = try db.makeStatement(sql: """
+                INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
+                    time_zone, end_day, clock_uncertain, tags)
+                VALUES \(values)
+                ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
+                    duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
+                    paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
+                    end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags
+                """)
+            upsertBatchStatement = made
+            upsertBatchBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
+        }
+        guard let statement = upsertBatchBulk else { return }
+        statement.reset()
+        for (row, item) in batch.enumerated() { bindValues(item.session, idText: item.idText, to: statement, row: Int32(row)) }
+        do {
+            try statement.step()
+        } catch {
+            statement.reset()
+            for (session, idText) in batch { try upsert(session, idText: idText) }
+        }
+    }
+
     /// Rows a multi-row insert takes at once.
     static let batchSize = 32
 
@@ -184,6 +221,7 @@ final class SessionWriter {
         bulk.reset()
         insertBulk?.reset()
         batchBulk?.reset()
+        upsertBatchBulk?.reset()
         guard let triggers = setAside else { return }
         defer { totals = nil }
         if var totals {

@@ -8,29 +8,30 @@ extension AppDatabase {
     /// is decoded whole. One transaction: any bad item, anywhere in the file, and nothing changes.
     @discardableResult
     public func importJSON(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ImportSummary {
-        var reader = JSONStreamReader(read: read)
+        // Lent to the sessions' reading thread while it reads their array (`ReaderHandoff`).
+        let source = ReaderHandoff(JSONStreamReader(read: read))
         return try write { db in
             var sessions = SessionImport(db)
             defer { sessions.close() }
             var members: [(String, [UInt8])] = []
             do {
-                try reader.expect(UInt8(ascii: "{"))
-                if try !reader.take(UInt8(ascii: "}")) {
+                try source.reader.expect(UInt8(ascii: "{"))
+                if try !source.reader.take(UInt8(ascii: "}")) {
                     repeat {
-                        let key = try reader.string()
-                        try reader.expect(UInt8(ascii: ":"))
+                        let key = try source.reader.string()
+                        try source.reader.expect(UInt8(ascii: ":"))
                         guard key != "focusSessions" || sessions.count == 0, !members.contains(where: { $0.0 == key }) else {
-                            throw reader.failure("the field \(key) appears twice")
+                            throw source.reader.failure("the field \(key) appears twice")
                         }
                         if key == "focusSessions" {
-                            try sessions.read(from: &reader)
+                            try sessions.read(from: source)
                         } else {
-                            members.append((key, try reader.captureValue()))
+                            members.append((key, try source.reader.captureValue()))
                         }
-                    } while try reader.take(UInt8(ascii: ","))
-                    try reader.expect(UInt8(ascii: "}"))
+                    } while try source.reader.take(UInt8(ascii: ","))
+                    try source.reader.expect(UInt8(ascii: "}"))
                 }
-                guard try reader.isAtEnd() else { throw reader.failure("more after the document") }
+                guard try source.reader.isAtEnd() else { throw source.reader.failure("more after the document") }
             } catch let failure as JSONStreamReader.Failure {
                 throw StoreError.unreadableExport(failure.description)
             }
@@ -71,18 +72,17 @@ extension AppDatabase {
 private struct SessionImport {
     let db: Database
     private(set) var count = 0
-    private var open = 0
     private var writer: SessionWriter?
     private var seen: BulkStatement?
     private var seenStatement: Statement?
-    private var calendars: [String: ZonedCalendar] = [:]
+    private var pending: [(session: FocusSession, idText: String)] = []
 
     init(_ db: Database) { self.db = db }
 
     /// Reads the `focusSessions` array.
-    mutating func read(from reader: inout JSONStreamReader) throws {
-        try reader.expect(UInt8(ascii: "["))
-        if try reader.take(UInt8(ascii: "]")) { return }
+    mutating func read(from source: ReaderHandoff) throws {
+        try source.reader.expect(UInt8(ascii: "["))
+        if try source.reader.take(UInt8(ascii: "]")) { return }
         let writer = try SessionWriter(db)
         self.writer = writer
         // The ids seen so far, in a temporary table: a set of a million ids would not fit the memory bound.
@@ -91,35 +91,52 @@ private struct SessionImport {
         seenStatement = statement
         let seen = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
         self.seen = seen
-        repeat {
-            let session = try Self.session(from: &reader, index: count)
-            try check(session, index: count)
-            let idText = session.id.uuidString
-            seen.reset()
-            seen.bind(1, idText)
-            do { try seen.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                throw InvalidField("focusSessions", "focusSessions has id \(idText) more than once")
+        // The array is read, and each session checked, on a thread of its own while this one writes;
+        // the reader comes back here at its end for the rest of the document.
+        var checks = SessionChecks()
+        var tagForms = TagForms()
+        var index = 0
+        let sessions = Prefetcher<FocusSession> {
+            if source.ended { return nil }
+            if index > 0, try !source.reader.take(UInt8(ascii: ",")) {
+                try source.reader.expect(UInt8(ascii: "]"))
+                source.ended = true
+                return nil
             }
-            if count == AppDatabase.bulkThreshold { try writer.setTriggersAside() }
-            try writer.upsert(session, idText: idText)
-            count += 1
-        } while try reader.take(UInt8(ascii: ","))
-        try reader.expect(UInt8(ascii: "]"))
+            let session = try Self.session(from: &source.reader, index: index, tagForms: &tagForms)
+            try checks.check(session, index: index)
+            index += 1
+            return session
+        }
+        defer { sessions.finish() }
+        while let batch = try sessions.next() {
+            for session in batch {
+                let idText = SessionWriter.text(of: session.id)
+                seen.reset()
+                seen.bind(1, idText)
+                do { try seen.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    throw InvalidField("focusSessions", "focusSessions has id \(idText) more than once")
+                }
+                if count == AppDatabase.bulkThreshold { try writer.setTriggersAside() }
+                if count < AppDatabase.bulkThreshold {
+                    try writer.upsert(session, idText: idText)
+                } else {
+                    // Past the threshold, sessions go in a batch per statement.
+                    pending.append((session, idText))
+                    if pending.count == SessionWriter.batchSize { try flush() }
+                }
+                count += 1
+            }
+        }
+        try flush()
+        sessions.finish()
     }
 
-    private mutating func check(_ session: FocusSession, index: Int) throws {
-        if session.state.isOpen {
-            open += 1
-            guard open <= 1 else { throw InvalidField("focusSessions", "An export can hold at most one active or paused session") }
-        }
-        let zone = session.timeZoneIdentifier
-        if calendars[zone] == nil {
-            guard calendars.count < 10_000, let calendar = ZonedCalendar(identifier: zone) else {
-                throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\" (focusSessions[\(index)])")
-            }
-            calendars[zone] = calendar
-        }
-        try session.validateAsStored(calendar: calendars[zone])
+    /// Writes the sessions waiting for a full batch.
+    private mutating func flush() throws {
+        guard let writer, !pending.isEmpty else { return }
+        try writer.upsert(pending)
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Rebuilds what the bulk write set aside.
@@ -139,7 +156,7 @@ private struct SessionImport {
     /// A session read straight from its JSON object (no intermediate tree: a million of them),
     /// with the export's field names; a message naming the field for anything missing or of the
     /// wrong kind. Unknown fields are skipped, as `JSONDecoder` skips them.
-    static func session(from reader: inout JSONStreamReader, index: Int) throws -> FocusSession {
+    static func session(from reader: inout JSONStreamReader, index: Int, tagForms: inout TagForms) throws -> FocusSession {
         var id: UUID?, start: Date?, end: Date?, state: SessionState?, duration: Double?, paused: Double?
         var created: Date?, planned: Double?, pausedAt: Date?, zone: String?, endDay: LocalDay?, uncertain: Bool?
         var tags: [String] = []
@@ -198,7 +215,7 @@ private struct SessionImport {
                             return tag
                         }
                         // Grove's form (trimmed, once each, sorted), or the rule a tag breaks.
-                        do { tags = try FocusTags.normalized(tags) } catch let error as InvalidField {
+                        do { tags = try tagForms.normalized(tags) } catch let error as InvalidField {
                             throw InvalidField("tags", "\(error.message) (focusSessions[\(index)])")
                         }
                     default: throw unreadable(index, key, "expected an array of strings")
@@ -256,4 +273,35 @@ private struct SessionImport {
     private static func unreadable(_ index: Int, _ key: String?, _ why: String) -> StoreError {
         .unreadableExport(".focusSessions[\(index)]\(key.map { ".\($0)" } ?? ""): \(why)")
     }
+}
+
+/// The checks of an export's sessions that need no store: the stored-session rules in each one's
+/// own zone, and at most one still running.
+private struct SessionChecks {
+    private var open = 0
+    private var calendars: [String: ZonedCalendar] = [:]
+
+    mutating func check(_ session: FocusSession, index: Int) throws {
+        if session.state.isOpen {
+            open += 1
+            guard open <= 1 else { throw InvalidField("focusSessions", "An export can hold at most one active or paused session") }
+        }
+        let zone = session.timeZoneIdentifier
+        if calendars[zone] == nil {
+            guard calendars.count < 10_000, let calendar = ZonedCalendar(identifier: zone) else {
+                throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\" (focusSessions[\(index)])")
+            }
+            calendars[zone] = calendar
+        }
+        try session.validateAsStored(calendar: calendars[zone])
+    }
+}
+
+/// A reader lent to the import's reading thread and given back when it ends (`Prefetcher.finish()`
+/// waits for that thread, so the two never use it at once).
+private final class ReaderHandoff: @unchecked Sendable {
+    var reader: JSONStreamReader
+    /// The reading thread met the array's end.
+    var ended = false
+    init(_ reader: consuming JSONStreamReader) { self.reader = reader }
 }
