@@ -28,15 +28,7 @@ final class SessionWriter {
 
     init(_ db: Database) throws {
         self.db = db
-        statement = try db.makeStatement(sql: """
-            INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                time_zone, end_day, clock_uncertain, tags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
-                duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
-                paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
-                end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags
-            """)
+        statement = try db.makeStatement(sql: Self.insertSQL(rows: 1, onConflict: Self.replaceAll))
         bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
     }
 
@@ -125,16 +117,7 @@ final class SessionWriter {
         }
         totals = nil
         if upsertBatchBulk == nil {
-            let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
-            let made = try db.makeStatement(sql: """
-                INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                    time_zone, end_day, clock_uncertain, tags)
-                VALUES \(values)
-                ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
-                    duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
-                    paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
-                    end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags
-                """)
+            let made = try db.makeStatement(sql: Self.insertSQL(rows: Self.batchSize, onConflict: Self.replaceAll))
             upsertBatchStatement = made
             upsertBatchBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
         }
@@ -149,6 +132,25 @@ final class SessionWriter {
         }
     }
 
+    /// Every statement here: `rows` sessions' values (13 parameters each), and what a stored id does.
+    private static func insertSQL(rows: Int, onConflict: String) -> String {
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return """
+            INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
+                time_zone, end_day, clock_uncertain, tags)
+            VALUES \(values)
+            ON CONFLICT (id) \(onConflict)
+            """
+    }
+
+    /// `ON CONFLICT` replacing every column (not REPLACE: the per-day update triggers must fire).
+    private static let replaceAll = """
+        DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
+            duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
+            paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
+            end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags
+        """
+
     /// Rows a multi-row insert takes at once.
     static let batchSize = 32
 
@@ -160,13 +162,7 @@ final class SessionWriter {
     func insertNew(_ batch: [FocusSession]) throws -> [Bool] {
         guard batch.count == Self.batchSize else { return try batch.map(insertNew) }
         if batchBulk == nil {
-            let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: Self.batchSize).joined(separator: ", ")
-            let made = try db.makeStatement(sql: """
-                INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                    time_zone, end_day, clock_uncertain, tags)
-                VALUES \(values)
-                ON CONFLICT (id) DO NOTHING
-                """)
+            let made = try db.makeStatement(sql: Self.insertSQL(rows: Self.batchSize, onConflict: "DO NOTHING"))
             batchStatement = made
             batchBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
         }
@@ -194,12 +190,7 @@ final class SessionWriter {
     /// Inserts a (validated) session unless one with its id is stored; whether it did.
     func insertNew(_ s: FocusSession) throws -> Bool {
         if insertStatement == nil {
-            let made = try db.makeStatement(sql: """
-                INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                    time_zone, end_day, clock_uncertain, tags)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO NOTHING
-                """)
+            let made = try db.makeStatement(sql: Self.insertSQL(rows: 1, onConflict: "DO NOTHING"))
             insertStatement = made
             insertBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
         }
