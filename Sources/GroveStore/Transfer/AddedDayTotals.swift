@@ -29,8 +29,6 @@ struct AddedDayTotals {
         self.limit = limit
     }
 
-    var isEmpty: Bool { days.isEmpty && tagDays.isEmpty }
-
     /// Counts one inserted session as the insert triggers do: a finished session under the day it
     /// ended, each of its tags once. Writes the sums out when there are too many to hold.
     mutating func add(_ session: FocusSession, _ db: Database) throws {

@@ -426,30 +426,25 @@ extension AppDatabase {
         let (from, to) = (start.groveMillis, finish.groveMillis)
         let name = "\(format.rawValue):\(from):\(to)"
         let id = foreign.stored?.id ?? ImportID.make(start: from, name: name)
-        let session = Result<FocusSession, InvalidField> { () throws(InvalidField) -> FocusSession in
-            do {
-                // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that
-                // breaks a rule skips the row with the rule, like any other bad field.
-                let tags = try tagForms.normalized(foreign.tags)
-                var session: FocusSession
-                if let stored = foreign.stored {
-                    session = stored
-                    session.tags = tags
-                    try session.validateAsStored()
-                } else {
-                    session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
-                                                      plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
-                                                      now: now, calendar: calendar)
-                    session.tags = tags
-                }
-                return session
-            } catch let error as any GroveValidationError {
-                throw InvalidField("session", error.message)
-            } catch {
-                throw InvalidField("session", String(describing: error))
+        // A rule the row breaks skips it (said by the writing thread); any other error ends the import.
+        let session = Result<FocusSession, any Error> {
+            // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that
+            // breaks a rule skips the row with the rule, like any other bad field.
+            let tags = try tagForms.normalized(foreign.tags)
+            var session: FocusSession
+            if let stored = foreign.stored {
+                session = stored
+                session.tags = tags
+                try session.validateAsStored()
+            } else {
+                session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
+                                                  plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
+                                                  now: now, calendar: calendar)
+                session.tags = tags
             }
+            return session
         }
-        return .interval(PreparedInterval(row: foreign.row, from: from, to: to, start: start, finish: finish, name: name, id: id,
+        return .interval(PreparedInterval(row: foreign.row, start: start, finish: finish, name: name, id: id,
                                           isStored: foreign.stored != nil, session: session))
     }
 
@@ -464,12 +459,10 @@ enum PreparedRow: Sendable {
     case interval(PreparedInterval)
 }
 
-/// A closed interval: its instants in stored milliseconds, its id, and the session Grove's rules make
+/// A closed interval: its instants (to the millisecond), its id, and the session Grove's rules make
 /// of it or the rule it breaks (said only if it is not already stored).
 struct PreparedInterval: Sendable {
     var row: Int
-    var from: Int64
-    var to: Int64
     var start: Date
     var finish: Date
     /// What its id is derived from (`format:from:to`).
@@ -477,7 +470,11 @@ struct PreparedInterval: Sendable {
     var id: UUID
     /// A session from Grove's own CSV, with the id it had.
     var isStored: Bool
-    var session: Result<FocusSession, InvalidField>
+    var session: Result<FocusSession, any Error>
+
+    /// Its instants in stored milliseconds.
+    var from: Int64 { start.groveMillis }
+    var to: Int64 { finish.groveMillis }
 }
 
 /// What an import knows without asking the store: the span of the sessions stored before it began,

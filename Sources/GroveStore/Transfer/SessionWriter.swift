@@ -121,7 +121,10 @@ final class SessionWriter {
             upsertBatchStatement = made
             upsertBatchBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
         }
-        guard let statement = upsertBatchBulk else { return }
+        guard let statement = upsertBatchBulk else {
+            for (session, idText) in batch { try upsert(session, idText: idText) }
+            return
+        }
         statement.reset()
         for (row, item) in batch.enumerated() { bindValues(item.session, idText: item.idText, to: statement, row: Int32(row)) }
         do {

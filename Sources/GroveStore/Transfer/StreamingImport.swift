@@ -129,7 +129,6 @@ private struct SessionImport {
             }
         }
         try flush()
-        sessions.finish()
     }
 
     /// Writes the sessions waiting for a full batch.
