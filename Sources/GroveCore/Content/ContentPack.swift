@@ -160,7 +160,7 @@ public struct ContentPack: Sendable, Equatable {
         where T.RawValue == String {
             let raw = try value(String.self, object, key, "a string")
             guard let value = T(rawValue: raw) else {
-                throw Refusal(reason: "\(key.rawValue): must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (got \"\(raw)\")")
+                throw Refusal(reason: "\(key.rawValue): must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (got \(raw.quotedForMessage))")
             }
             return value
         }

@@ -27,10 +27,30 @@ public enum FontStack: String, CaseIterable, Sendable {
     public static func css(for name: String?) -> String? {
         guard let raw = name?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         if let stack = FontStack(rawValue: raw.lowercased()) { return stack.css }
-        guard raw.count <= 60, raw.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" }) else {
-            return nil
-        }
+        guard isFamilyName(raw) else { return nil }
         return "'\(raw)', \(FontStack.system.css)"
+    }
+
+    /// The most characters a font's own name may have.
+    public static let maximumNameLength = 60
+
+    /// Whether `name` may be stored as a font: empty (none), one of the stacks by name, or a family
+    /// name of at most 60 letters, digits, spaces and hyphens. Every write of a font field checks
+    /// this, so what the store keeps is what a page can draw: a name that `css(for:)` would drop is
+    /// refused with a reason instead of kept and silently ignored.
+    public static func isStorable(_ name: String) -> Bool {
+        let raw = name.trimmingCharacters(in: .whitespaces)
+        return raw.isEmpty || FontStack(rawValue: raw.lowercased()) != nil || isFamilyName(raw)
+    }
+
+    /// What `isStorable` accepts, in words (the validation message).
+    public static var rule: String {
+        "one of \(allCases.map(\.rawValue).joined(separator: ", ")) or a font's name (letters, digits, spaces, hyphens; at most \(maximumNameLength))"
+    }
+
+    private static func isFamilyName(_ raw: String) -> Bool {
+        raw.unicodeScalars.count <= maximumNameLength
+            && raw.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" })
     }
 
     /// The font a card is drawn in: the intention's own, else its theme's, else the default.

@@ -41,6 +41,7 @@ public struct Intention: Identifiable, Hashable, Sendable, Codable {
         guard text.storedLength <= Self.maxTextLength else { throw .textTooLong(text.storedLength) }
         if let quote, quote.containsNUL { throw .nulCharacter(field: "quote") }
         if let quote, quote.storedLength > 1000 { throw .quoteTooLong }
+        if let customFont, !FontStack.isStorable(customFont) { throw .invalidFont(field: "customFont") }
     }
 
     /// Whether this intention covers `day` under `calendar`'s week rule.
@@ -82,6 +83,11 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
     case quoteTooLong
     /// A theme with no name.
     case emptyThemeName
+    /// A theme name over 100 characters.
+    case themeNameTooLong(Int)
+    /// A font field (`customFont`, `fontName`, `defaultFont`) that is neither a stack nor a plain
+    /// family name (`FontStack.isStorable`).
+    case invalidFont(field: String)
     /// A colour that is not `#RRGGBB`.
     case invalidColor(field: String, value: String)
     /// Preset themes cannot be edited or deleted.
@@ -110,7 +116,8 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         switch self {
         case .emptyText, .textTooLong: "text"
         case .quoteTooLong: "quote"
-        case .emptyThemeName: "name"
+        case .emptyThemeName, .themeNameTooLong: "name"
+        case .invalidFont(let field): field
         case .invalidColor(let field, _): field
         case .presetThemeReadOnly: "isPreset"
         case .unreadableTheme: "textColor"
@@ -131,7 +138,9 @@ public enum IntentionValidationError: GroveValidationError, Equatable {
         case .textTooLong(let n): "Intention text cannot exceed 500 characters (got \(n))"
         case .quoteTooLong: "Quote cannot exceed 1000 characters"
         case .emptyThemeName: "Theme name cannot be empty"
-        case .invalidColor(let field, let value): "\(field) must be a hex colour like #FFFFFF (got \"\(value)\")"
+        case .themeNameTooLong(let n): "Theme name cannot exceed \(IntentionTheme.maxNameLength) characters (got \(n))"
+        case .invalidFont(let field): "\(field) must be \(FontStack.rule)"
+        case .invalidColor(let field, let value): "\(field) must be a hex colour like #FFFFFF (got \(value.quotedForMessage))"
         case .presetThemeReadOnly: "Preset themes cannot be changed or deleted"
         case .unreadableTheme(let ratio, let overridable):
             overridable

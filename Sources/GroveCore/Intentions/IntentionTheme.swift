@@ -34,9 +34,14 @@ public struct IntentionTheme: Identifiable, Hashable, Sendable, Codable {
         return theme
     }
 
+    /// The most characters a theme's name may have (as a timer's).
+    public static let maxNameLength = 100
+
     public func validate() throws(IntentionValidationError) {
         guard !name.containsNUL else { throw .nulCharacter(field: "name") }
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyThemeName }
+        guard name.storedLength <= Self.maxNameLength else { throw .themeNameTooLong(name.storedLength) }
+        if let fontName, !FontStack.isStorable(fontName) { throw .invalidFont(field: "fontName") }
         guard HexColor.isValid(backgroundColor) else { throw .invalidColor(field: "backgroundColor", value: backgroundColor) }
         guard HexColor.isValid(textColor) else { throw .invalidColor(field: "textColor", value: textColor) }
         if let accentColor, !HexColor.isValid(accentColor) { throw .invalidColor(field: "accentColor", value: accentColor) }

@@ -28,6 +28,7 @@ public struct UserPreferences: Equatable, Sendable, Codable {
 
     public func validate() throws(IntentionValidationError) {
         try notificationSettings.validate()
+        if let defaultFont, !FontStack.isStorable(defaultFont) { throw .invalidFont(field: "defaultFont") }
         if let timeZoneIdentifier, ZonedCalendar.zone(timeZoneIdentifier) == nil { throw .unknownTimeZone(timeZoneIdentifier) }
         guard (0...6).contains(firstWeekday) else { throw .firstWeekday(firstWeekday) }
     }

@@ -32,6 +32,8 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
     public var source: String?
 
     public static let textLengthRange = 50...750
+    /// The most characters an author's name may have.
+    public static let maxAuthorLength = 200
     public static let readingLengthRange = 10...60
     public static let priorityRange = 1...10
     public static let defaultPriority = 5
@@ -62,6 +64,7 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
         else { throw .invalidContentID(id) }
         // Measured as stored (the store keeps the text as given), so that the schema's CHECK agrees.
         if text.containsNUL || author?.containsNUL == true { throw .nulCharacter(field: text.containsNUL ? "text" : "author") }
+        if let author, author.storedLength > Self.maxAuthorLength { throw .textTooLong(field: "author", limit: Self.maxAuthorLength, length: author.storedLength) }
         let count = text.storedLength
         guard Self.textLengthRange.contains(count), Self.textLengthRange.contains(text.trimmingCharacters(in: .whitespacesAndNewlines).storedLength)
         else { throw .contentTextLength(count) }

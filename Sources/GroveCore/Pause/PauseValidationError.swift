@@ -10,6 +10,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case invalidWebURL(String)
     /// A negative display order.
     case invalidOrder
+    /// Text over its field's limit (an app's name, icon, scheme or web URL; content's author).
+    case textTooLong(field: String, limit: Int, length: Int)
     /// A content id that is empty or has characters outside letters, digits, "-", "_" and ".".
     case invalidContentID(String)
     /// Content text shorter than 50 or longer than 750 characters.
@@ -56,6 +58,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .invalidURLScheme: "urlScheme"
         case .invalidWebURL: "webURL"
         case .invalidOrder: "order"
+        case .textTooLong(let field, _, _): field
         case .invalidContentID, .unknownContent: "contentId"
         case .contentTextLength: "text"
         case .contentReadingLength: "length"
@@ -74,20 +77,21 @@ public enum PauseValidationError: GroveValidationError, Equatable {
 
     public var message: String {
         switch self {
-        case .invalidAppID(let id): "App id must be lowercase letters, digits and hyphens (got \"\(id)\")"
+        case .invalidAppID(let id): "App id must be lowercase letters, digits and hyphens (got \(id.quotedForMessage))"
         case .emptyDisplayName: "App name cannot be empty"
-        case .invalidURLScheme(let s): "URL scheme must be a scheme name followed by \"://\" (got \"\(s)\")"
-        case .invalidWebURL(let u): "Web URL must be an absolute http or https URL (got \"\(u)\")"
+        case .invalidURLScheme(let s): "URL scheme must be a scheme name followed by \"://\" (got \(s.quotedForMessage))"
+        case .invalidWebURL(let u): "Web URL must be an absolute http or https URL (got \(u.quotedForMessage))"
         case .invalidOrder: "Order cannot be negative"
-        case .invalidContentID(let id): "Content id must be letters, digits, \"-\", \"_\" or \".\" (got \"\(id)\")"
+        case .textTooLong(let field, let limit, let length): "\(field) cannot exceed \(limit) characters (got \(length))"
+        case .invalidContentID(let id): "Content id must be letters, digits, \"-\", \"_\" or \".\" (got \(id.quotedForMessage))"
         case .contentTextLength(let n): "Content text must be 50-750 characters (got \(n))"
         case .contentReadingLength(let n): "Reading length must be 10-60 seconds (got \(n))"
         case .contentPriority(let n): "Priority must be 1-10 (got \(n))"
         case .durationSetting(let n): "Pause duration must be 15-45 seconds (got \(n))"
         case .timeSpentTooLong(let t, let limit): "Time spent cannot exceed the pause duration plus 5 seconds (\(t) > \(limit))"
         case .negativeTimeSpent: "Time spent cannot be negative"
-        case .unknownApp(let id): "No app with id \"\(id)\""
-        case .unknownContent(let id): "No content with id \"\(id)\""
+        case .unknownApp(let id): "No app with id \(id.quotedForMessage)"
+        case .unknownContent(let id): "No content with id \(id.quotedForMessage)"
         case .tooManyEnabledApps(let n): "At most 10 apps can be enabled (got \(n))"
         case .noCategories: "At least one content category must be selected"
         case .sessionAlreadyFinished: "This pause has already ended"
@@ -96,7 +100,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .inconsistentRecord(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         case .invalidContentSource(let url):
-            "A content source must be an absolute http or https URL with a host, no user name and no #fragment, at most \(ContentSource.maxURLLength) characters (got \"\(url.prefix(200))\")"
+            "A content source must be an absolute http or https URL with a host, no user name and no #fragment, at most \(ContentSource.maxURLLength) characters (got \(url.quotedForMessage))"
         case .duplicateContentSource(let url): "\(url) is already a content source"
         case .unknownContentSource(let url): "No content source \(url)"
         }

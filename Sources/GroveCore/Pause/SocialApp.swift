@@ -27,12 +27,21 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         self.webURL = webURL
     }
 
+    /// The most characters an app's name, icon name and URL scheme may have.
+    public static let maxNameLength = 100
+    /// The most characters a web URL may have (as a content source's).
+    public static let maxURLLength = ContentSource.maxURLLength
+
     public func validate() throws(PauseValidationError) {
         guard Self.isValidID(id) else { throw .invalidAppID(id) }
         for (field, value) in [("displayName", displayName), ("iconAssetName", iconAssetName), ("webURL", webURL ?? "")] where value.containsNUL {
             throw .nulCharacter(field: field)
         }
         guard !displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyDisplayName }
+        for (field, value, limit) in [("displayName", displayName, Self.maxNameLength), ("iconAssetName", iconAssetName, Self.maxNameLength),
+                                      ("urlScheme", urlScheme, Self.maxNameLength), ("webURL", webURL ?? "", Self.maxURLLength)] where value.storedLength > limit {
+            throw .textTooLong(field: field, limit: limit, length: value.storedLength)
+        }
         guard Self.isValidScheme(urlScheme) else { throw .invalidURLScheme(urlScheme) }
         if let webURL, !Self.isValidWebURL(webURL) { throw .invalidWebURL(webURL) }
         guard order >= 0 else { throw .invalidOrder }

@@ -33,7 +33,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
         guard let time = TimeOfDay(string) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a time as HH:mm, got \"\(string)\"")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a time as HH:mm, got \(string.quotedForMessage)")
         }
         self = time
     }

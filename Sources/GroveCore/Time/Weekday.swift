@@ -34,7 +34,7 @@ public enum Weekday: Int, CaseIterable, Sendable, Codable {
         } else if lower.count >= 3, let day = Weekday.allCases.first(where: { $0.name.lowercased().hasPrefix(lower) }) {
             self = day
         } else {
-            throw InvalidField(field, "\(field) must be a day like mon or 0–6 with Sunday = 0 (got \"\(text)\")")
+            throw InvalidField(field, "\(field) must be a day like mon or 0–6 with Sunday = 0 (got \(text.quotedForMessage))")
         }
     }
 }

@@ -57,6 +57,7 @@ public struct NamedTimer: Identifiable, Hashable, Sendable, Codable {
         if !HexColor.isValid(colorHex) { throw .invalidColor(colorHex) }
         if icon.containsNUL { throw .nulCharacter(field: "icon") }
         if icon.trimmingCharacters(in: .whitespaces).isEmpty { throw .emptyIcon }
+        if icon.storedLength > 100 { throw .iconTooLong }
         if let notes, notes.containsNUL { throw .nulCharacter(field: "notes") }
         if let notes, notes.storedLength > 2000 { throw .notesTooLong }
     }
@@ -79,6 +80,8 @@ public enum TimerValidationError: GroveValidationError, Equatable {
     case nameTooLong
     /// The icon name is empty.
     case emptyIcon
+    /// The icon name is over 100 characters (an SF Symbol name or an emoji, not a paragraph).
+    case iconTooLong
     /// The notes are over 2 000 characters.
     case notesTooLong
     /// Text with a NUL character (SQLite would read it as ending there).
@@ -89,7 +92,7 @@ public enum TimerValidationError: GroveValidationError, Equatable {
         case .emptyName, .nameTooLong: "name"
         case .invalidDuration, .durationTooLong: "durationInSeconds"
         case .invalidColor: "colorHex"
-        case .emptyIcon: "icon"
+        case .emptyIcon, .iconTooLong: "icon"
         case .notesTooLong: "notes"
         case .nulCharacter(let field): field
         }
@@ -100,9 +103,10 @@ public enum TimerValidationError: GroveValidationError, Equatable {
         case .emptyName: "Timer name cannot be empty"
         case .invalidDuration: "Duration must be greater than 0"
         case .durationTooLong: "Duration cannot exceed 24 hours"
-        case .invalidColor(let value): "Colour must be a hex colour like #007AFF (got \"\(value)\")"
+        case .invalidColor(let value): "Colour must be a hex colour like #007AFF (got \(value.quotedForMessage))"
         case .nameTooLong: "Timer name cannot exceed 100 characters"
         case .emptyIcon: "Icon cannot be empty"
+        case .iconTooLong: "Icon cannot exceed 100 characters"
         case .notesTooLong: "Notes cannot exceed 2000 characters"
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         }

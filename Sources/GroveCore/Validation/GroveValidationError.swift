@@ -25,3 +25,15 @@ public struct InvalidField: GroveValidationError, Equatable {
         self.message = message
     }
 }
+
+extension StringProtocol {
+    /// This text as a validation message quotes it: whole when short, else its first 80 characters
+    /// and an ellipsis. A refused value can be megabytes long; the message names it, not repeats it.
+    public var quotedForMessage: String {
+        let limit = 80
+        guard unicodeScalars.count > limit else { return "\"\(String(self))\"" }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: unicodeScalars.prefix(limit))
+        return "\"\(String(scalars))…\""
+    }
+}

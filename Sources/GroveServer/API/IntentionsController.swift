@@ -279,9 +279,7 @@ struct IntentionsController {
     @Sendable func setDefaultFont(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultFontInput.self, context: context)
         let name = input.fontName?.trimmingCharacters(in: .whitespaces)
-        if let name, !name.isEmpty, FontStack.css(for: name) == nil {
-            throw APIError.badRequest(field: "fontName", detail: "fontName must be one of \(FontStack.allCases.map(\.rawValue).joined(separator: ", ")) or a font's name (letters, digits, spaces, hyphens; at most 60)")
-        }
+        if let name, !FontStack.isStorable(name) { throw APIError.badRequest(field: "fontName", detail: "fontName must be \(FontStack.rule)") }
         return JSON(try database.changeUserPreferences { $0.defaultFont = (name?.isEmpty ?? true) ? nil : name })
     }
 

@@ -102,7 +102,7 @@ extension AppDatabase {
     public func focusSession(idPrefix prefix: String) throws -> FocusSession {
         let text = prefix.uppercased()
         guard text.utf8.count >= 8, text.utf8.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw InvalidField("id", "id must be a session id or its first 8 or more characters (got \"\(prefix)\")")
+            throw InvalidField("id", "id must be a session id or its first 8 or more characters (got \(prefix.quotedForMessage))")
         }
         return try writer.snapshotRead { db in
             // A range on the primary key: every id starting with the prefix sorts between it and prefix + "~".

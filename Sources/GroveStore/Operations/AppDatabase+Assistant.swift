@@ -23,7 +23,7 @@ public struct StoredAssistant: Codable, Sendable, Equatable {
     public static func checkURL(_ url: String, field: String) throws {
         guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme?.lowercased() ?? ""),
               components.host?.isEmpty == false else {
-            throw InvalidField(field, "\(field) must be an http(s) URL such as http://127.0.0.1:11434/v1 (got \"\(url)\")")
+            throw InvalidField(field, "\(field) must be an http(s) URL such as http://127.0.0.1:11434/v1 (got \(url.quotedForMessage))")
         }
     }
 
@@ -34,7 +34,7 @@ public struct StoredAssistant: Codable, Sendable, Equatable {
             throw InvalidField("model", "model must name the model to ask (e.g. llama3.2), at most 200 characters")
         }
         if let apiKeyFile, !FileManager.default.isReadableFile(atPath: apiKeyFile) {
-            throw InvalidField("api-key-file", "api-key-file must be a readable file (got \"\(apiKeyFile)\")")
+            throw InvalidField("api-key-file", "api-key-file must be a readable file (got \(apiKeyFile.quotedForMessage))")
         }
     }
 }

@@ -43,7 +43,7 @@ extension AppDatabase {
         let now = environment.now()
         var reminder: TimeOfDay?
         if !skip, let text = setup.dailyReminder, !text.isEmpty {
-            guard let time = TimeOfDay(text) else { throw InvalidField("dailyReminder", "dailyReminder must be a time like 08:00 (got \"\(text)\")") }
+            guard let time = TimeOfDay(text) else { throw InvalidField("dailyReminder", "dailyReminder must be a time like 08:00 (got \(text.quotedForMessage))") }
             reminder = time
         }
         if !skip, let apps = setup.gatedApps {

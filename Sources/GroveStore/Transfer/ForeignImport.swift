@@ -46,7 +46,7 @@ public struct ColumnMap: Sendable, Equatable {
         for part in text.split(separator: ",") {
             let kv = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard kv.count == 2, !kv[1].isEmpty, keys.contains(kv[0]), pairs[kv[0]] == nil else {
-                throw InvalidField("map", "map must be key=Column pairs separated by commas, keys among \(keys.joined(separator: ", ")), each once (got \"\(part)\")")
+                throw InvalidField("map", "map must be key=Column pairs separated by commas, keys among \(keys.joined(separator: ", ")), each once (got \(part.quotedForMessage))")
             }
             pairs[kv[0]] = kv[1]
         }

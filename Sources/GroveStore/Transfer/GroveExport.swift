@@ -38,7 +38,7 @@ public struct GroveExport: Codable, Equatable, Sendable {
             let container = try decoder.singleValueContainer()
             let string = try container.decode(String.self)
             guard let date = parseInstant(string) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant, got \"\(string)\"")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant, got \(string.quotedForMessage)")
             }
             return date
         }
