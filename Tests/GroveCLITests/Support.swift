@@ -49,7 +49,8 @@ struct Grove {
     @discardableResult
     func run(_ arguments: String..., now: String? = nil) async throws -> Result { try await run(arguments, now: now) }
 
-    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], live: LiveScript? = nil) async throws -> Result {
+    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], live: LiveScript? = nil,
+             terminal: TerminalTraits? = nil, io: LiveIO? = nil) async throws -> Result {
         var variables = environment
         if let now { variables["GROVE_NOW"] = now }
         variables.merge(extra) { $1 }
@@ -64,9 +65,9 @@ struct Grove {
         let directory = home + "-cwd"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let cli = CLIEnvironment(grove: grove, variables: variables,
-                                 terminal: TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
+                                 terminal: terminal ?? TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
                                  output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory,
-                                 io: live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
+                                 io: io ?? live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
                                  readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input },
                                  detach: { [live] in live?.detached($0) })
         let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }

@@ -36,7 +36,10 @@ struct ImportCommand: ParsableCommand {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw CLIError.usage("cannot read \(path)") }
         defer { try? handle.close() }
         // Streamed: a file of any size is read a chunk at a time, in one transaction.
-        let read = { try handle.read(upToCount: 1 << 16).map(Array.init) }
+        let progress = Self.progress(for: file, path: path)
+        defer { progress?.finish() }
+        let plain = { try handle.read(upToCount: 1 << 16).map(Array.init) }
+        let read = progress?.counting(plain) ?? plain
         let report: ForeignImportReport
         switch from {
         case .grove:
@@ -44,15 +47,27 @@ struct ImportCommand: ParsableCommand {
                 report = try db.importGroveCSV(streamingFrom: read)
                 break
             }
-            let summary = try db.importJSON(contentsOf: path)
+            let summary = try db.importJSON(streamingFrom: read)
+            progress?.finish()
             if options.json { return try Output.json(summary) }
             return print(summary.sentence)
         case .timewarrior: report = try db.importTimewarrior(streamingFrom: read)
         case .csv: report = try db.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read)
         case .forest: report = try db.importCSV(map: .forest, zone: zone, format: .forest, streamingFrom: read)
         }
+        progress?.finish()
         if options.json { return try Output.json(report) }
         print(report.sentence)
+    }
+
+    /// The progress line for importing `path` (`name` as given), when standard error is a terminal.
+    static func progress(for name: String, path: String) -> ImportProgress? {
+        let environment = CLIEnvironment.current
+        guard environment.terminal.errorIsTTY else { return nil }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+        let standardError = environment.output.standardError
+        return ImportProgress(name: (name as NSString).lastPathComponent, total: size, uptime: environment.io.uptime,
+                              write: { standardError(Data($0.utf8)) })
     }
 
     /// Grove's JSON export starts with `{` (after any white space); its CSV with the header.

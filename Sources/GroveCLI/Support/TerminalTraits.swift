@@ -15,12 +15,16 @@ public struct TerminalTraits: Sendable {
     public var width: Int
     /// Whether standard output is a terminal.
     public var isTTY: Bool
+    /// Whether standard error is a terminal: where a long command shows how far it has got (a line
+    /// redrawn in place, which a log file or a pipe must never receive).
+    public var errorIsTTY: Bool
 
-    public init(color: Bool, trueColor: Bool, width: Int, isTTY: Bool) {
+    public init(color: Bool, trueColor: Bool, width: Int, isTTY: Bool, errorIsTTY: Bool = false) {
         self.color = color
         self.trueColor = trueColor
         self.width = width
         self.isTTY = isTTY
+        self.errorIsTTY = errorIsTTY
     }
 
     /// The widths Grove lays text out for.
@@ -45,6 +49,7 @@ public struct TerminalTraits: Sendable {
         // nearest one Grove can draw.
         width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
-        return TerminalTraits(color: tty && !noColor && !dumb, trueColor: trueColor, width: width, isTTY: tty)
+        return TerminalTraits(color: tty && !noColor && !dumb, trueColor: trueColor, width: width, isTTY: tty,
+                              errorIsTTY: isatty(STDERR_FILENO) == 1 && !dumb)
     }
 }
