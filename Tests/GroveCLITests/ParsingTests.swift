@@ -38,6 +38,12 @@ struct ParsingTests {
         #expect(NowCommand.fastOptions(arguments) == nil)
     }
 
+    /// The variables read straight from `environ` are the ones Foundation reads.
+    @Test func processVariablesAreFoundationsEnvironment() {
+        #expect(CLIEnvironment.processVariables() == ProcessInfo.processInfo.environment)
+        #expect(!CLIEnvironment.processVariables().isEmpty)
+    }
+
     @Test func clocks() {
         #expect(DurationParser.clock(1500) == "25:00")
         #expect(DurationParser.clock(0.2) == "00:01", "a fraction of a second left still shows")

@@ -51,6 +51,26 @@ struct HardeningTests {
         }
     }
 
+    /// A store made by an earlier Grove (or copied in) with wider permissions is narrowed on open, in
+    /// a directory created for it if missing; an empty file counts as a store.
+    @Test func anExistingStoreOrEmptyFileIsNarrowedAndMissingDirectoriesAreMade() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("grove-perm-\(UUID().uuidString)").path
+        func mode(_ p: String) throws -> Int { (try FileManager.default.attributesOfItem(atPath: p)[.posixPermissions] as? Int) ?? -1 }
+        let nested = root + "/a/b/grove.sqlite"
+        _ = try AppDatabase.open(path: nested, environment: .test(clock: TestClock(Date())), concurrentReads: false)
+        #expect(try mode(root + "/a/b") == 0o700)
+        let copy = root + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: nested, toPath: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy)
+        _ = try AppDatabase.open(path: copy, environment: .test(clock: TestClock(Date())), concurrentReads: false)
+        #expect(try mode(copy) == 0o600)
+        let empty = root + "/empty.sqlite"
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        _ = try AppDatabase.open(path: empty, environment: .test(clock: TestClock(Date())), concurrentReads: false)
+        #expect(try mode(empty) == 0o600)
+        #expect(StoreFile.directoryOf("/grove.sqlite") == "/" && StoreFile.directoryOf("grove.sqlite") == "." && StoreFile.directoryOf("a/b/c") == "a/b")
+    }
+
     @Test func aPathThatIsNotAStoreKeepsItsPermissions() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString)").path
         try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: URL(fileURLWithPath: path))

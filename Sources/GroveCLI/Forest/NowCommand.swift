@@ -25,14 +25,23 @@ struct NowCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Self.show(options)
+        try Self.show(Invocation(json: options.json, database: options.database))
+    }
+
+    /// What a `grove now` command line asks for: the two global options it takes, as plain values.
+    /// (Building `GlobalOptions` outside a parse sets up its ArgumentParser property wrappers, whose
+    /// name sets cost the runtime a scan of every protocol conformance in the binary: a tenth of a
+    /// millisecond on every prompt, for nothing.)
+    struct Invocation: Equatable {
+        var json = false
+        var database: String?
     }
 
     /// The command line of `grove now` without ArgumentParser, for the forms a prompt or status bar
     /// runs (`now`, `--json`, `--database PATH`), or nil for anything else (`--help`, a typo), which
     /// the full parse handles and explains. ArgumentParser reflects over the command's options twice
     /// per parse: a fifth of this command's whole run, paid on every prompt.
-    static func fastOptions(_ arguments: [String]) -> GlobalOptions? {
+    static func fastOptions(_ arguments: [String]) -> Invocation? {
         guard arguments.first == "now" else { return nil }
         var json = false
         var database: String?
@@ -50,16 +59,26 @@ struct NowCommand: ParsableCommand {
             default: return nil
             }
         }
-        // Both set: an option ArgumentParser never parsed must not be read before it is assigned.
-        var options = GlobalOptions()
-        options.json = json
-        options.database = database
-        return options
+        return Invocation(json: json, database: database)
     }
 
-    /// Prints the line (or the JSON report) for the store `options` name.
-    static func show(_ options: GlobalOptions) throws {
-        let db = try options.open()
+    /// The store of the `grove` process's own `now`, closed and kept until the process exits.
+    nonisolated(unsafe) private static var closed: AppDatabase?
+
+    /// Closes `db` (its WAL folded in and removed, as at any close) and keeps the closed value until
+    /// the process exits: releasing it would dispose of GRDB's dispatch queue, which starts a
+    /// libdispatch worker thread only to finish the disposal — a thread per prompt, after the answer.
+    /// Called once per process, from `main` on the main thread, before anything else runs.
+    private static func closeAtExit(_ db: AppDatabase) {
+        try? db.close()
+        closed = db
+    }
+
+    /// Prints the line (or the JSON report) for the store `options` name. `exiting`: the process
+    /// ends right after (the `grove` binary's own `now`), so the store is closed and not released.
+    static func show(_ options: Invocation, exiting: Bool = false) throws {
+        let db = try GlobalOptions.open(database: options.database)
+        defer { if exiting { Self.closeAtExit(db) } }
         let session = try db.currentFocusSession()
         var report = Report(text: "")
         if let session {

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GroveCore
 import GroveStore
 
@@ -67,10 +72,31 @@ public struct CLIEnvironment: Sendable {
 
     /// The process's own: real clock (or `GROVE_NOW`), real variables, the real terminal and streams.
     public static let live: CLIEnvironment = {
-        let variables = ProcessInfo.processInfo.environment
+        let variables = processVariables()
         return CLIEnvironment(grove: groveEnvironment(variables), variables: variables, terminal: .detect(environment: variables), output: .standard,
                               detach: DetachedWaiter.live(variables: variables), detachSelf: DetachedWaiter.detachFromTerminal)
     }()
+
+    /// The process's environment variables, read from `environ` (the first of a name wins, as
+    /// `getenv` finds it). `ProcessInfo.environment` gives the same dictionary at several times the
+    /// cost, paid before every command, `grove now` on each prompt included.
+    static func processVariables() -> [String: String] {
+        #if os(Linux)
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.utf8.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
+        #else
+        return ProcessInfo.processInfo.environment
+        #endif
+    }
 
     /// The environment of the command running in this task.
     @TaskLocal public static var current: CLIEnvironment = .live

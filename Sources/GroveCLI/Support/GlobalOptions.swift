@@ -16,6 +16,11 @@ public struct GlobalOptions: ParsableArguments {
     /// The store at `--database`, else Grove's default location (from the current environment's
     /// variables). One connection for a command; `concurrentReads` for the server.
     public func open(environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws -> AppDatabase {
+        try Self.open(database: database, environment: environment, concurrentReads: concurrentReads)
+    }
+
+    /// The store at `database` (a `--database` value), else Grove's default location.
+    static func open(database: String?, environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws -> AppDatabase {
         try AppDatabase.open(path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
                              environment: environment.grove, concurrentReads: concurrentReads)
     }

@@ -58,10 +58,13 @@ extension GroveCommand {
     /// anything starts the concurrency runtime's threads: with one thread, the first touch of each
     /// page of the binary is a plain page fault, not one that interrupts every other core to flush
     /// its TLB (a tenth of `grove now`'s run, measured).
-    public static func executeImmediately(_ arguments: [String]) -> Int32? {
+    ///
+    /// `exiting`: the caller exits with the status returned (the `grove` binary's `main`), so what
+    /// the command opened need not be released first.
+    public static func executeImmediately(_ arguments: [String], exiting: Bool = false) -> Int32? {
         guard let options = NowCommand.fastOptions(arguments) else { return nil }
         do {
-            try NowCommand.show(options)
+            try NowCommand.show(options, exiting: exiting)
             return 0
         } catch {
             return report(error)

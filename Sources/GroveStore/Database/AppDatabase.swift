@@ -44,6 +44,10 @@ public struct AppDatabase: Sendable {
     /// The database file's path, or nil for an in-memory store.
     public var path: String? { file?.path }
 
+    /// Closes the store's connections now (the last one to close folds the WAL into the file and
+    /// removes it), rather than when the last copy of this value goes. Any later use throws.
+    public func close() throws { try writer.close() }
+
     /// Every write goes through here: it refuses to write when the file was deleted or replaced (the
     /// write would be acknowledged and lost), and turns a broken schema rule into a validation error
     /// naming the field instead of SQL text.

@@ -38,9 +38,11 @@ struct StoreFile: Sendable {
     /// Only Grove's own files are touched: a path that names something else (`--database /etc/passwd`,
     /// a device, a link) keeps its permissions, and opening it then fails as "not a database".
     static func prepare(path: String) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+        // Plain system calls: this runs before every command (`grove now` on each prompt), and
+        // Foundation's URL and file handles cost it more than the checks themselves.
+        let directory = directoryOf(path)
+        var info = stat()
+        if stat(directory, &info) != 0 {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
@@ -53,17 +55,30 @@ struct StoreFile: Sendable {
         for companion in [path + "-wal", path + "-shm", path + ".lock"] where isRegularFile(companion) { _ = chmod(companion, 0o600) }
     }
 
+    /// The directory `path` names a file in: what comes before its last "/" ("/" for a file at the
+    /// root, "." for a bare name, which the system reads against the working directory).
+    static func directoryOf(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// A regular file (not a link, device or directory).
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// SQLite's file header: the first 16 bytes of every database file.
+    private static let header: [UInt8] = Array("SQLite format 3\u{0}".utf8)
+
     /// A regular file that is empty or starts with SQLite's header.
     static func isSQLiteFile(_ path: String) -> Bool {
-        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        return header.isEmpty || header == Data("SQLite format 3\u{0}".utf8)
+        guard isRegularFile(path) else { return false }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: header.count)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count == 0 || (count == header.count && bytes == header)
     }
 }
