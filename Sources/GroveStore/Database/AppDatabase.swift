@@ -26,9 +26,12 @@ public struct AppDatabase: Sendable {
         let isFile = writer.path != ":memory:" && !writer.path.isEmpty
         self.file = isFile ? StoreFile(path: writer.path) : nil
         let migrator = Self.migrator
-        let (superseded, complete, applied) = try writer.snapshotRead { db in
-            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db))
-        }
+        // One read of the applied list answers both questions (GRDB's `hasBeenSuperseded` and
+        // `hasCompletedMigrations` would each read it again): every command opens the store.
+        let applied = try writer.snapshotRead { db in try migrator.appliedIdentifiers(db) }
+        let known = migrator.migrations
+        let superseded = applied.contains { !known.contains($0) }
+        let complete = known.allSatisfy(applied.contains)
         if superseded {
             let known = Set(migrator.migrations)
             throw StoreError.newerStore(path: writer.path, unknownMigrations: applied.subtracting(known).sorted())
