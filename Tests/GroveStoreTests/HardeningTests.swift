@@ -71,6 +71,45 @@ struct HardeningTests {
         #expect(StoreFile.directoryOf("/grove.sqlite") == "/" && StoreFile.directoryOf("grove.sqlite") == "." && StoreFile.directoryOf("a/b/c") == "a/b")
     }
 
+    /// A directory, a pipe, a text file or another program's database is named for what it is
+    /// (bad input: exit 64), and left exactly as it was: no WAL switch, no Grove tables.
+    @Test func whatIsNotAStoreIsRefusedByNameAndLeftAlone() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("grove-notastore-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/dir", withIntermediateDirectories: true)
+        #expect(mkfifo(root + "/pipe", 0o600) == 0)
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: root + "/notes.txt"))
+        for (journal, name) in [("DELETE", "/rollback.sqlite"), ("WAL", "/wal.sqlite")] {
+            let other = try DatabaseQueue(path: root + name)
+            try other.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = \(journal)")
+                try db.execute(sql: "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places (url) VALUES ('x')")
+            }
+            try other.close()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: root + "/rollback.sqlite"))
+        let cases = [("/dir", "a directory"), ("/pipe", "a device, a pipe or a socket, not a file"), ("/notes.txt", "a file that is not an SQLite database"),
+                     ("/rollback.sqlite", "an SQLite database of another program"), ("/wal.sqlite", "an SQLite database of another program")]
+        for (name, what) in cases {
+            for concurrentReads in [false, true] {
+                #expect(throws: StoreError.notAStore(path: root + name, what: what), "\(name)") {
+                    try AppDatabase.open(path: root + name, environment: .test(clock: TestClock(Date())), concurrentReads: concurrentReads)
+                }
+            }
+            #expect(StoreError.notAStore(path: root + name, what: what).isBadInput)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/rollback.sqlite")) == before)
+        let wal = try DatabaseQueue(path: root + "/wal.sqlite")
+        #expect(try wal.read { try $0.tableExists("grdb_migrations") } == false)
+        // A Grove store copied back in the old journal mode still opens.
+        let store = root + "/grove.sqlite"
+        _ = try AppDatabase.open(path: store, environment: .test(clock: TestClock(Date())), concurrentReads: false)
+        let copy = try DatabaseQueue(path: store)
+        _ = try copy.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = DELETE") }
+        try copy.close()
+        #expect(StoreFile.isRollbackJournalDatabase(store))
+        _ = try AppDatabase.open(path: store, environment: .test(clock: TestClock(Date())), concurrentReads: false)
+    }
+
     @Test func aPathThatIsNotAStoreKeepsItsPermissions() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-store-\(UUID().uuidString)").path
         try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -32,6 +32,11 @@ public struct AppDatabase: Sendable {
         let known = migrator.migrations
         let superseded = applied.contains { !known.contains($0) }
         let complete = known.allSatisfy(applied.contains)
+        // Tables but no migration of Grove's: another program's database (a browser's history, say).
+        // Migrating would add Grove's tables to it; refused, and left exactly as it was.
+        if applied.isEmpty, try writer.snapshotRead({ try Self.isForeign($0) }) {
+            throw StoreError.notAStore(path: writer.path, what: "an SQLite database of another program")
+        }
         if superseded {
             let known = Set(migrator.migrations)
             throw StoreError.newerStore(path: writer.path, unknownMigrations: applied.subtracting(known).sorted())
@@ -91,6 +96,10 @@ public struct AppDatabase: Sendable {
     public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true) throws -> AppDatabase {
         try StoreFile.prepare(path: path)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
+            // Every Grove store is in WAL mode; a database that is not may be another program's,
+            // which opening for writing would switch to WAL: look first, read-only (rare: once, for
+            // a Grove store restored from a copy in the old journal mode).
+            if StoreFile.isRollbackJournalDatabase(path) { try refuseForeignDatabase(at: path) }
             if concurrentReads {
                 let pool = try DatabasePool(path: path, configuration: configuration())
                 // GRDB turns a pool's writer to `synchronous = NORMAL` after `prepareDatabase` runs (a
@@ -109,6 +118,22 @@ public struct AppDatabase: Sendable {
             }
             return try AppDatabase(queue, environment: environment)
         }
+    }
+
+    /// Throws `notAStore` when the database at `path` has tables but none of Grove's migrations.
+    private static func refuseForeignDatabase(at path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let probe = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? probe.close() }
+        if try probe.read({ try Self.isForeign($0) }) {
+            throw StoreError.notAStore(path: path, what: "an SQLite database of another program")
+        }
+    }
+
+    /// Tables, but no record of Grove's migrations.
+    static func isForeign(_ db: Database) throws -> Bool {
+        try !db.tableExists("grdb_migrations") && Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1") == true
     }
 
     /// A private in-memory database (tests, previews).

@@ -15,6 +15,9 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case databaseFileGone(String)
     /// The path now names another file than the one opened; writes would go to the old one.
     case databaseFileReplaced(String)
+    /// The path names something that is not a Grove store (a directory, a device, a pipe, another
+    /// kind of file, another program's SQLite database): Grove neither opens nor changes it.
+    case notAStore(path: String, what: String)
 
     public var errorDescription: String? {
         switch self {
@@ -25,13 +28,14 @@ public enum StoreError: Error, LocalizedError, Equatable {
             "The store at \(path) was written by a newer Grove (schema \(unknown.joined(separator: ", "))); upgrade Grove to use it"
         case .databaseFileGone(let path): "The database file \(path) was deleted; nothing was saved. Restart Grove to create a new one"
         case .databaseFileReplaced(let path): "The database file \(path) was replaced; nothing was saved. Restart Grove to open the new one"
+        case .notAStore(let path, let what): "database: \(path) is not a Grove store (it is \(what)); give the path of a Grove store or a new file"
         }
     }
 
     /// Whether the failure is the caller's (bad input: exit 64 / 4xx) rather than the machine's.
     public var isBadInput: Bool {
         switch self {
-        case .notFound, .unreadableExport, .unsupportedExportVersion: true
+        case .notFound, .unreadableExport, .unsupportedExportVersion, .notAStore: true
         case .newerStore, .databaseFileGone, .databaseFileReplaced: false
         }
     }

@@ -51,6 +51,10 @@ struct StoreFile: Sendable {
             close(fd)
         } else if isSQLiteFile(path) {
             _ = chmod(path, 0o600)
+        } else if let what = notAStore(path) {
+            // Opening it would fail with an engine error at best (a device, a pipe: an I/O error;
+            // a text file: "not a database"), or hang on a pipe: say what it is instead.
+            throw StoreError.notAStore(path: path, what: what)
         }
         for companion in [path + "-wal", path + "-shm", path + ".lock"] where isRegularFile(companion) { _ = chmod(companion, 0o600) }
     }
@@ -68,14 +72,41 @@ struct StoreFile: Sendable {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// What the existing `path` is when it cannot be a store (links followed: a link to a store is
+    /// fine), or nil when it can or cannot be read at all (the open then says why).
+    static func notAStore(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFREG: return sqliteHeader(path) == false ? "a file that is not an SQLite database" : nil
+        default: return "a device, a pipe or a socket, not a file"
+        }
+    }
+
     /// SQLite's file header: the first 16 bytes of every database file.
     private static let header: [UInt8] = Array("SQLite format 3\u{0}".utf8)
 
+    /// An SQLite database file whose header says it is in a rollback-journal mode, not WAL (byte 18,
+    /// the file format's write version: 1 legacy, 2 WAL).
+    static func isRollbackJournalDatabase(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 20)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count == 20 && Array(bytes[0..<16]) == header && bytes[18] == 1
+    }
+
     /// A regular file that is empty or starts with SQLite's header.
     static func isSQLiteFile(_ path: String) -> Bool {
-        guard isRegularFile(path) else { return false }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return false }
+        isRegularFile(path) && sqliteHeader(path, following: false) == true
+    }
+
+    /// Whether the file at `path` is empty or starts with SQLite's header; nil when it cannot be read.
+    private static func sqliteHeader(_ path: String, following: Bool = true) -> Bool? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: header.count)
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
