@@ -3,7 +3,7 @@ from datetime import datetime, timedelta
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait, Select
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 
 
 def wait(browser, timeout=10):
@@ -111,8 +111,17 @@ def test_reorder_a_to_do_by_keyboard_and_edit_one_in_place(grove, browser):
     boxes[2].send_keys(Keys.ALT, Keys.ARROW_UP)
     wait(browser).until(lambda b: [t["text"] for t in json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"]] == ["Warm up", "Stretch", "Push-ups"])
     wait(browser).until(lambda b: [e.text for e in b.find_elements(By.CSS_SELECTOR, "[data-todo-text]")] == ["Warm up", "Stretch", "Push-ups"])
-    # The moved box keeps the focus: moving it again is one more key.
-    browser.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_UP)
+    # The moved box keeps the focus: moving it again is one more key. The page's live refresh may
+    # redraw the list between WebDriver's reading of the focused element and its key (the page puts
+    # the focus back on the same box): then that element is gone and the key is sent again. If the
+    # focus were lost, the key would go to the page and the order below would never come.
+    def press_again(b):
+        try:
+            b.switch_to.active_element.send_keys(Keys.ALT, Keys.ARROW_UP)
+            return True
+        except (ElementNotInteractableException, StaleElementReferenceException):
+            return False
+    wait(browser).until(press_again)
     wait(browser).until(lambda b: [t["text"] for t in json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"]] == ["Stretch", "Warm up", "Push-ups"])
     time.sleep(0.5)
     click(browser, "[data-todo-item]:nth-child(3) [data-action=edit-todo]")
