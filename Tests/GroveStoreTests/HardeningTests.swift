@@ -106,7 +106,7 @@ struct HardeningTests {
         let copy = try DatabaseQueue(path: store)
         _ = try copy.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = DELETE") }
         try copy.close()
-        #expect(StoreFile.isRollbackJournalDatabase(store))
+        #expect(try StoreFile.prepare(path: store))
         _ = try AppDatabase.open(path: store, environment: .test(clock: TestClock(Date())), concurrentReads: false)
     }
 

@@ -94,12 +94,12 @@ public struct AppDatabase: Sendable {
     /// pool's opening: no reader connections parsing the schema again, and no write to make sure a
     /// WAL file exists, which a pool does on every open after the last process closed the store.
     public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true) throws -> AppDatabase {
-        try StoreFile.prepare(path: path)
+        let rollbackJournal = try StoreFile.prepare(path: path)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
             // Every Grove store is in WAL mode; a database that is not may be another program's,
             // which opening for writing would switch to WAL: look first, read-only (rare: once, for
             // a Grove store restored from a copy in the old journal mode).
-            if StoreFile.isRollbackJournalDatabase(path) { try refuseForeignDatabase(at: path) }
+            if rollbackJournal { try refuseForeignDatabase(at: path) }
             if concurrentReads {
                 let pool = try DatabasePool(path: path, configuration: configuration())
                 // GRDB turns a pool's writer to `synchronous = NORMAL` after `prepareDatabase` runs (a

@@ -35,9 +35,15 @@ struct StoreFile: Sendable {
     /// an existing store: a person's history is readable by that person alone. The WAL and
     /// shared-memory files that SQLite creates next to it take the database file's permissions.
     ///
-    /// Only Grove's own files are touched: a path that names something else (`--database /etc/passwd`,
-    /// a device, a link) keeps its permissions, and opening it then fails as "not a database".
-    static func prepare(path: String) throws {
+    /// Only Grove's own files are touched: a path that names something else keeps its permissions
+    /// and is refused for what it is (`StoreError.notAStore`: a directory, a device or pipe, a file
+    /// that is not SQLite), before SQLite fails on it with an engine error or hangs on a pipe.
+    ///
+    /// Returns whether the existing file is an SQLite database in a rollback-journal mode: every
+    /// Grove store is in WAL mode, so such a file may be another program's (`AppDatabase.open`
+    /// looks, read-only). The file's header is read once, here.
+    @discardableResult
+    static func prepare(path: String) throws -> Bool {
         // Plain system calls: this runs before every command (`grove now` on each prompt), and
         // Foundation's URL and file handles cost it more than the checks themselves.
         let directory = directoryOf(path)
@@ -46,17 +52,28 @@ struct StoreFile: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
+        var rollbackJournal = false
         let fd = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
         if fd >= 0 {
             close(fd)
-        } else if isSQLiteFile(path) {
-            _ = chmod(path, 0o600)
-        } else if let what = notAStore(path) {
-            // Opening it would fail with an engine error at best (a device, a pipe: an I/O error;
-            // a text file: "not a database"), or hang on a pipe: say what it is instead.
-            throw StoreError.notAStore(path: path, what: what)
+        } else if stat(path, &info) == 0 {  // links followed: a link to a store is a store
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw StoreError.notAStore(path: path, what: "a directory")
+            case S_IFREG:
+                // Unreadable: SQLite's open says why.
+                if let bytes = leadingBytes(path) {
+                    guard bytes.isEmpty || bytes.starts(with: header) else {
+                        throw StoreError.notAStore(path: path, what: "a file that is not an SQLite database")
+                    }
+                    rollbackJournal = bytes.count >= 20 && bytes[18] == 1
+                    // Narrowed only when the path itself is the file, never through a link.
+                    if isRegularFile(path) { _ = chmod(path, 0o600) }
+                }
+            default: throw StoreError.notAStore(path: path, what: "a device, a pipe or a socket, not a file")
+            }
         }
         for companion in [path + "-wal", path + "-shm", path + ".lock"] where isRegularFile(companion) { _ = chmod(companion, 0o600) }
+        return rollbackJournal
     }
 
     /// The directory `path` names a file in: what comes before its last "/" ("/" for a file at the
@@ -72,44 +89,19 @@ struct StoreFile: Sendable {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// What the existing `path` is when it cannot be a store (links followed: a link to a store is
-    /// fine), or nil when it can or cannot be read at all (the open then says why).
-    static func notAStore(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFREG: return sqliteHeader(path) == false ? "a file that is not an SQLite database" : nil
-        default: return "a device, a pipe or a socket, not a file"
-        }
-    }
-
     /// SQLite's file header: the first 16 bytes of every database file.
     private static let header: [UInt8] = Array("SQLite format 3\u{0}".utf8)
 
-    /// An SQLite database file whose header says it is in a rollback-journal mode, not WAL (byte 18,
-    /// the file format's write version: 1 legacy, 2 WAL).
-    static func isRollbackJournalDatabase(_ path: String) -> Bool {
+    /// The first 20 bytes of the file at `path` (fewer if it is shorter: none when empty), read
+    /// without blocking; nil when it cannot be opened. Byte 18 is the file format's write version:
+    /// 1 for a rollback journal, 2 for WAL.
+    private static func leadingBytes(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 20)
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        return count == 20 && Array(bytes[0..<16]) == header && bytes[18] == 1
-    }
-
-    /// A regular file that is empty or starts with SQLite's header.
-    static func isSQLiteFile(_ path: String) -> Bool {
-        isRegularFile(path) && sqliteHeader(path, following: false) == true
-    }
-
-    /// Whether the file at `path` is empty or starts with SQLite's header; nil when it cannot be read.
-    private static func sqliteHeader(_ path: String, following: Bool = true) -> Bool? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: header.count)
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        return count == 0 || (count == header.count && bytes == header)
+        guard count >= 0 else { return nil }
+        return Array(bytes.prefix(count))
     }
 }
