@@ -32,7 +32,8 @@ final class SimulatedDevice: @unchecked Sendable {
     }
 
     init(name: String, start: Date, skew: TimeInterval, idPrefix: UInt64, zone: TimeZone, service: SyncService, network: SimulatedNetwork,
-         credentials: DeviceCredentials, user: String, cachesCaller: Bool = false) throws {
+         credentials: DeviceCredentials, user: String, cachesCaller: Bool = false,
+         beforeLink: (AppDatabase) throws -> Void = { _ in }) throws {
         self.name = name
         clock = TestClock(start.addingTimeInterval(skew))
         let ids = IDSource(prefix: idPrefix)
@@ -42,6 +43,7 @@ final class SimulatedDevice: @unchecked Sendable {
                                            clockReading: { ClockReading(wall: clock.now, bootID: clock.bootID, sinceBoot: clock.sinceBoot) })
         database = try AppDatabase.inMemory(environment: environment)
         try database.changeUserPreferences { $0.timeZoneIdentifier = zone.identifier }
+        try beforeLink(database)
         try database.beginSync(SyncDevice(serverURL: "sim://server", user: user, deviceId: credentials.deviceId, deviceName: name,
                                           tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
         let transport = SimulatedTransport(service: service, token: credentials.token, network: network, cachesCaller: cachesCaller)

@@ -34,11 +34,12 @@ struct SyncFaultTests {
             service = SyncService(store: store, now: { clock.now }, bcryptCost: 4)
         }
 
-        func device(skew: TimeInterval = 0) async throws -> SimulatedDevice {
+        func device(skew: TimeInterval = 0, idPrefix: UInt64? = nil, beforeLink: (AppDatabase) throws -> Void = { _ in }) async throws -> SimulatedDevice {
             count += 1
             let credentials = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "d\(count)"))
-            let device = try SimulatedDevice(name: "d\(count)", start: serverClock.now, skew: skew, idPrefix: 1000 + count, zone: SyncFaultTests.zone,
-                                             service: service, network: network, credentials: credentials, user: "ada")
+            let device = try SimulatedDevice(name: "d\(count)", start: serverClock.now, skew: skew, idPrefix: idPrefix ?? 1000 + count,
+                                             zone: SyncFaultTests.zone, service: service, network: network, credentials: credentials, user: "ada",
+                                             beforeLink: beforeLink)
             return device
         }
 

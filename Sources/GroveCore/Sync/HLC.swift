@@ -16,6 +16,9 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let maxDrift: Int64 = 5 * 60 * 1000
     /// The smallest clock: what rows written before sync began carry, so that any real edit wins.
     public static func zero(node: String) -> HLC { HLC(millis: 0, counter: 0, node: node) }
+    /// The clock of a value nobody chose (a new store's defaults, a preset): below every clock a
+    /// device makes, its own zero included, so that it never beats a person's choice anywhere.
+    public static let unchosen = HLC(millis: 0, counter: 0, node: "0000000000000000")
     static let maxMillis: Int64 = 253_402_300_799_999
 
     public init(millis: Int64, counter: UInt16, node: String) {

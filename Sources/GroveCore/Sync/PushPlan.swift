@@ -88,6 +88,10 @@ public struct PushPlan: Sendable {
             let before = current[key] ?? SyncState()
             let after = SyncState.join(before, incoming, entity: entity)
             guard after != before else { continue }
+            // Never an incomplete row (SYNC.md "Past the horizon, pull first"): an edit of a row the
+            // server does not hold whole (deleted and pruned, or never sent) is taken and dropped; a
+            // device that pulls cannot create a row from it, and would park it forever.
+            guard after.isDeleted(entity) || after.isComplete(entity) else { continue }
             current[key] = after
             if after == incoming { echoes.insert(key) } else { echoes.remove(key) }
             touched.removeAll { $0 == key }

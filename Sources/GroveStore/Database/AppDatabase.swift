@@ -147,7 +147,7 @@ public struct AppDatabase: Sendable {
     }
 
     /// The migrated in-memory store every `inMemory()` copies, made once per process.
-    private static let pristine = Result { () throws -> DatabaseQueue in
+    static let pristine = Result { () throws -> DatabaseQueue in
         let queue = try DatabaseQueue(configuration: configuration())
         _ = try AppDatabase(queue)
         return queue

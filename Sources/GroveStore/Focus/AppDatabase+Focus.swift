@@ -316,9 +316,11 @@ extension AppDatabase {
     public func changeFocusPreferences(_ change: (inout FocusPreferences) -> Void) throws -> FocusPreferences {
         try write { db in
             var preferences = try focusPreferences(db)
+            let probe = preferences.syncProbe
             change(&preferences)
             try preferences.validate()
             try FocusPreferencesRecord(preferences).upsert(db)
+            try SyncChoice.record(db, .focusPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: FocusPreferences.syncFields))
             return preferences
         }
     }

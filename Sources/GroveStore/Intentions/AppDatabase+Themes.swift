@@ -177,11 +177,13 @@ extension AppDatabase {
     public func changeUserPreferences(_ change: (inout UserPreferences) throws -> Void) throws -> UserPreferences {
         try write { db in
             var preferences = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences()
+            let probe = preferences.syncProbe
             try change(&preferences)
             try preferences.validate()
             try checkTheme(preferences.defaultThemeId, db)
             try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [preferences.id.uuidString])
             try UserPreferencesRecord(preferences).upsert(db)
+            try SyncChoice.record(db, .userPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: UserPreferences.syncFields))
             return preferences
         }
     }

@@ -57,7 +57,17 @@ extension AppDatabase {
             }
             app.isEnabled = enabled
             try SocialAppRecord(app).update(db)
+            try SyncChoice.record(db, .app, id: id, fields: ["isEnabled"])
         }
+    }
+
+    /// Switches on exactly the apps in `enabled`, writing only the switches that change: a switch
+    /// rewritten to the value it had would be a new choice to sync, beating a later one elsewhere.
+    static func switchApps(on enabled: Set<String>, _ db: Database) throws {
+        let ids = enabled.sorted()
+        let list = ids.isEmpty ? "''" : ids.map { _ in "?" }.joined(separator: ", ")
+        try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled AND id NOT IN (\(list))", arguments: StatementArguments(ids))
+        for id in ids { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND NOT is_enabled", [id]) }
     }
 
     /// Deletes an app and its pause history.
@@ -125,9 +135,11 @@ extension AppDatabase {
     public func changePausePreferences(_ change: (inout PausePreferences) -> Void) throws -> PausePreferences {
         try write { db in
             var preferences = try pausePreferences(db)
+            let probe = preferences.syncProbe
             change(&preferences)
             try preferences.validate()
             try savePausePreferences(preferences, db)
+            try SyncChoice.record(db, .pausePreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: PausePreferences.syncFields))
             return preferences
         }
     }
@@ -136,8 +148,7 @@ extension AppDatabase {
         let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app")))
         if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
         try PausePreferencesRecord(preferences).upsert(db)
-        try db.cachedExecute("UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
-        for id in preferences.enabledApps { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ?", [id]) }
+        try Self.switchApps(on: preferences.enabledApps, db)
     }
 
     // MARK: Gateway sessions

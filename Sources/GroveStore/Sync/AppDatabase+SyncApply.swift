@@ -124,12 +124,14 @@ extension AppDatabase {
     }
 
     /// After a complete pull from 0: synced rows the server no longer has were deleted elsewhere
-    /// while this device was away (their deletions are past the server's horizon). Rows changed here
-    /// since (still in the outbox) stay, and go out as new.
+    /// while this device was away (their deletions are past the server's horizon). Rows made here
+    /// and not yet sent whole (a whole insert waits in the outbox) stay and go out as new; an edit of
+    /// a row deleted meanwhile goes with the row, as it would have against the tombstone.
     static func removeUnseen(_ db: Database) throws -> Int {
         let rows = try db.cachedRows("""
             SELECT u.entity, u.entity_id FROM sync_unseen u
-            WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.entity = u.entity AND o.entity_id = u.entity_id)
+            WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.entity = u.entity AND o.entity_id = u.entity_id
+                                  AND o.dirty & \(1 << SyncEntity.aliveBit) <> 0)
             """)
         var removed = 0
         for row in rows {
@@ -138,6 +140,7 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", arguments: [id])
             removed += db.changesCount
             try db.cachedExecute("DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?", [entity.name, id])
+            try db.cachedExecute("DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL", [entity.name, id])
         }
         try db.cachedExecute("DELETE FROM sync_unseen")
         return removed

@@ -18,6 +18,30 @@ extension AppDatabase {
                                  HLC.zero(node: device.node).description, environment.uuid().uuidString])
             try SyncCapture.install(db)
             try Self.queueEverything(db, node: device.node, keepClocks: false)
+            try Self.unstampDefaults(db)
+        }
+    }
+
+    /// Gives the values nobody chose — a one-row table's defaults, a preset app as Grove ships it —
+    /// the unchosen clock (SYNC.md "Defaults are not edits"): they still travel, so that the server's
+    /// row is whole, but any choice a person made on any device beats them.
+    static func unstampDefaults(_ db: Database) throws {
+        let entities = SyncEntity.all.filter { $0.singleton != nil } + [SyncEntity.app]
+        let defaults = try pristine.get().read { pristine in
+            try entities.flatMap { entity in
+                try String.fetchAll(pristine, sql: entity.singleton.map { "SELECT '\($0)'" } ?? "SELECT \(entity.keyColumn) FROM \(entity.table)")
+                    .compactMap { id in try SyncRows.fields(pristine, entity, id: id).map { (entity, id, $0) } }
+            }
+        }
+        for (entity, id, shipped) in defaults {
+            guard let fields = try SyncRows.fields(db, entity, id: id) else { continue }
+            for (index, group) in entity.groups.enumerated() where group.fields.allSatisfy({ fields[$0.wire] == shipped[$0.wire] }) {
+                try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
+                                     [HLC.unchosen.description, entity.name, id, index])
+            }
+            // A row every device has from the start was not made by anyone either.
+            try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
+                                 [HLC.unchosen.description, entity.name, id, SyncEntity.aliveBit])
         }
     }
 

@@ -105,7 +105,10 @@ extension AppDatabase {
     @discardableResult
     public func updateTimer(id: UUID, name: String? = nil, durationInSeconds: Int? = nil, icon: String? = nil,
                             colorHex: String? = nil, notes: String? = nil) throws -> NamedTimer {
-        try modifyTimer(id: id) { timer in
+        // Each field given is a choice, even of the value it has (it syncs as one).
+        let chosen = [("name", name != nil), ("durationInSeconds", durationInSeconds != nil), ("icon", icon != nil), ("colorHex", colorHex != nil),
+                      ("notes", notes != nil)].filter(\.1).map(\.0)
+        return try modifyTimer(id: id, chosen: chosen) { timer in
             if let name { timer.name = name.trimmingCharacters(in: .whitespaces) }
             if let durationInSeconds { timer.durationInSeconds = durationInSeconds }
             if let icon { timer.icon = icon }
@@ -253,7 +256,7 @@ extension AppDatabase {
     }
 
     @discardableResult
-    private func modifyTimer(id: UUID, _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
+    private func modifyTimer(id: UUID, chosen: [String] = [], _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
         try write { db in
             guard var timer = try timer(db, id: id) else { throw NotFoundError("timer", id.uuidString) }
             try change(&timer)
@@ -261,6 +264,7 @@ extension AppDatabase {
             try timer.validate()
             for item in timer.todoItems { try item.validate() }
             try saveTimer(timer, db)
+            try SyncChoice.record(db, .timer, id: id.uuidString, fields: chosen)
             return timer
         }
     }

@@ -109,17 +109,22 @@ extension AppDatabase {
             try GatewaySessionRecord(session).upsert(db)
         }
         try PausePreferencesRecord(export.pausePreferences).upsert(db)
-        try db.cachedExecute("UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
-        for id in export.pausePreferences.enabledApps {
-            try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ?", [id])
-        }
+        try Self.switchApps(on: export.pausePreferences.enabledApps, db)
         try upsertFocusSessions(export.focusSessions, db)
         try FocusPreferencesRecord(export.focusPreferences).upsert(db)
         for timer in timers { try saveTimer(timer, db) }
         for theme in export.themes { try ThemeRecord(theme).upsert(db) }
         for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
-        try db.cachedExecute("DELETE FROM user_preferences")
-        try UserPreferencesRecord(export.userPreferences).insert(db)
+        // The one row is updated in place where it can be (a delete and an insert would make every
+        // field, defaults included, a new change to sync).
+        let record = UserPreferencesRecord(export.userPreferences)
+        if try record.exists(db) {
+            try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [export.userPreferences.id.uuidString])
+            try record.update(db)
+        } else {
+            try db.cachedExecute("DELETE FROM user_preferences")
+            try record.insert(db)
+        }
     }
 
     /// Throws when `ids` holds one twice: a file that names an item twice cannot say which is meant.

@@ -58,6 +58,9 @@ public struct SyncEngine: Sendable {
             }
             var recoveries = 0
             var round = 0
+            // A store that has pulled nothing yet (new, reset, restarted after a restore) pulls before
+            // it pushes (SYNC.md "Defaults are not edits"): it learns what exists before it says anything.
+            if try database.syncDevice()?.cursor == 0 { try await pull(&summary, limit: pullLimit, recoveries: &recoveries) }
             repeat {
                 round += 1
                 try await push(&summary, recoveries: &recoveries)

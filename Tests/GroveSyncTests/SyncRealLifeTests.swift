@@ -1,0 +1,171 @@
+import Foundation
+import GroveCore
+import GroveStore
+import GroveSync
+import Testing
+
+/// SYNC.md "Rules learned under faults": the cases people meet (a second device, a restore, a reset,
+/// a device away for months), on an in-process server.
+@Suite("Sync in real life")
+struct SyncRealLifeTests {
+    typealias World = SyncFaultTests.World
+
+    /// What a person chose on their first device before linking it.
+    static func chooseSettings(_ db: AppDatabase) throws {
+        _ = try db.changeFocusPreferences { $0.focusDuration = 50 * 60 }
+        try db.setAppEnabled(id: "youtube", true)
+        _ = try db.changeUserPreferences { $0.notificationSettings.dailyEnabled = true; $0.notificationSettings.dailyTime = TimeOfDay(hour: 7, minute: 30) }
+    }
+
+    static func expectChosenSettings(_ db: AppDatabase, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try db.focusPreferences().focusDuration == 50 * 60, "\(name): focus length", sourceLocation: sourceLocation)
+        #expect(try db.app(id: "youtube")?.isEnabled == true, "\(name): the YouTube gate", sourceLocation: sourceLocation)
+        let settings = try db.userPreferences().notificationSettings
+        #expect(settings.dailyEnabled && settings.dailyTime == TimeOfDay(hour: 7, minute: 30), "\(name): the daily reminder", sourceLocation: sourceLocation)
+    }
+
+    @Test("a new device's untouched defaults never beat the settings a person chose (whichever device id sorts first)")
+    func newDeviceKeepsSettings() async throws {
+        // Ties between two unchosen-versus-chosen clocks used to break by device id: try both orders, several times.
+        for round in 0 ..< 6 {
+            let world = try await World()
+            let a = try await world.device(beforeLink: Self.chooseSettings)
+            _ = try await a.engine.sync()
+            world.advance(60, [a])
+            let fresh = try await world.device()
+            _ = try await fresh.engine.sync()
+            _ = try await a.engine.sync()
+            try Self.expectChosenSettings(a.database, "round \(round), the first device")
+            try Self.expectChosenSettings(fresh.database, "round \(round), the new device")
+            try await world.expectConverged([a, fresh])
+        }
+    }
+
+    @Test("settings chosen after linking survive a new device too, and a later choice on it still wins")
+    func newDeviceThenEdit() async throws {
+        let world = try await World()
+        let a = try await world.device()
+        _ = try await a.engine.sync()
+        world.advance(60, [a])
+        try Self.chooseSettings(a.database)
+        _ = try await a.engine.sync()
+        world.advance(60, [a])
+        let fresh = try await world.device()
+        _ = try await fresh.engine.sync()
+        try Self.expectChosenSettings(fresh.database, "the new device")
+        world.advance(60, [a, fresh])
+        _ = try fresh.database.changeFocusPreferences { $0.focusDuration = 40 * 60 }
+        _ = try await fresh.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.focusPreferences().focusDuration == 40 * 60)
+        try await world.expectConverged([a, fresh])
+    }
+
+    @Test("a device restored from an old copy of its store does not bring back what was deleted since")
+    func restoredDeviceKeepsDeletions() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-restore-device-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.setIntention("Write every morning", scope: .day)
+        let timer = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
+        try a.database.addApp(SocialApp(id: "news", displayName: "News", urlScheme: "news://", iconAssetName: "newspaper", order: 20))
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let backup = directory + "/a-backup.sqlite"
+        try a.database.backup(to: backup)
+        world.advance(3600, [a, b])
+        // Deleted on b, a day later.
+        for intention in try b.database.intentions() { try b.database.deleteIntention(id: intention.id) }
+        try b.database.deleteTimer(id: timer.id)
+        try b.database.deleteApp(id: "news")
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        world.advance(3600, [a, b])
+        // a's disk is restored from the copy made before the deletions.
+        let restored = try AppDatabase.open(path: backup, environment: a.database.environment, concurrentReads: false)
+        guard let transport = a.engine.transport as? SimulatedTransport else { Issue.record("transport"); return }
+        let network = world.network, service = world.service
+        var engine = SyncEngine(database: restored, transport: transport) { SimulatedTransport(service: service, token: $0.token, network: network) }
+        _ = try await engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try restored.intentions().isEmpty)
+        #expect(try restored.timer(id: timer.id) == nil)
+        #expect(try restored.app(id: "news") == nil)
+        #expect(try b.database.intentions().isEmpty)
+        #expect(try b.database.timer(id: timer.id) == nil)
+        #expect(try b.database.app(id: "news") == nil)
+        #expect(try restored.syncSnapshot() == b.database.syncSnapshot())
+    }
+
+    @Test("grove sync --reset re-sends rows with the clocks they were stored with: nothing deleted comes back")
+    func resetKeepsDeletions() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let timer = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
+        try a.database.setIntention("Write every morning", scope: .day)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        world.advance(600, [a, b])
+        try b.database.deleteTimer(id: timer.id)
+        for intention in try b.database.intentions() { try b.database.deleteIntention(id: intention.id) }
+        _ = try await b.engine.sync()
+        world.advance(600, [a, b])
+        // a resets before it ever pulled the deletions.
+        let status = try await a.engine.transport.status()
+        try a.database.restartSync(deviceId: try #require(try a.database.syncDevice()?.deviceId), lastMutationId: status.lastMutationId)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try a.database.timer(id: timer.id) == nil)
+        #expect(try a.database.intentions().isEmpty)
+        #expect(try b.database.timer(id: timer.id) == nil)
+        try await world.expectConverged([a, b])
+    }
+
+    @Test("choosing the value a field already has is a choice: it beats an older different value")
+    func sameValueIsRecorded() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        world.advance(60, [a, b])
+        // a chooses 50 minutes (offline); later, b chooses 25 — the value b already shows.
+        _ = try a.database.changeFocusPreferences { $0.focusDuration = 50 * 60 }
+        world.advance(60, [a, b])
+        _ = try b.database.changeFocusPreferences { $0.focusDuration = 25 * 60 }
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.focusPreferences().focusDuration == 25 * 60)
+        try await world.expectConverged([a, b])
+    }
+
+    @Test("a device away past the horizon pulls before it pushes: the server never keeps an incomplete row")
+    func awayPastTheHorizon() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let timer = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        // b renames the timer offline while a deletes it; b stays away for 100 days.
+        _ = try b.database.updateTimer(id: timer.id, name: "Essay, renamed offline")
+        try a.database.deleteTimer(id: timer.id)
+        _ = try await a.engine.sync()
+        world.advance(100 * 86_400, [a, b])
+        _ = try await a.engine.sync()
+        let now = world.serverClock.now.addingTimeInterval(-90 * 86_400)
+        _ = try await world.store.pruneTombstones(userId: world.userId, olderThan: now, devicesSeenSince: now)
+        _ = try await b.engine.sync()
+        // Every row the server holds is whole: a new device can create each of them.
+        for (key, state) in try await world.store.entities(userId: world.userId) {
+            guard let entity = SyncEntity.named(key.entity), !state.isDeleted(entity) else { continue }
+            #expect(state.isComplete(entity), "\(key.entity) \(key.id) is incomplete on the server")
+        }
+        let fresh = try await world.device()
+        _ = try await fresh.engine.sync()
+        #expect(try fresh.database.syncStatus()?.parkedChanges == 0)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        try await world.expectConverged([a, b, fresh])
+    }
+}
