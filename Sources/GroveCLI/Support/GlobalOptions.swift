@@ -22,6 +22,6 @@ public struct GlobalOptions: ParsableArguments {
     /// The store at `database` (a `--database` value), else Grove's default location.
     static func open(database: String?, environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws -> AppDatabase {
         try AppDatabase.open(path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
-                             environment: environment.grove, concurrentReads: concurrentReads)
+                             environment: environment.grove, concurrentReads: concurrentReads, createDirectory: database == nil)
     }
 }

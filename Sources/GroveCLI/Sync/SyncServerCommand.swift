@@ -30,7 +30,13 @@ struct SyncServerCommand: AsyncParsableCommand {
     static func openStore(_ given: String?) throws -> SQLiteSyncStore {
         let environment = CLIEnvironment.current
         let path = given.map(environment.resolve) ?? defaultDatabase(environment.variables)
-        do { return try SQLiteSyncStore(path: path) } catch { throw CLIError.failure("cannot open the sync server's database \(path): \(error)") }
+        do {
+            return try SQLiteSyncStore(path: path, createDirectory: given == nil)
+        } catch let error as StoreError where error.isBadInput {
+            throw CLIError.usage(error.errorDescription ?? "\(error)")
+        } catch {
+            throw CLIError.failure("cannot open the sync server's database \(path): \(error)")
+        }
     }
 
     static func logger() -> Logger {

@@ -93,8 +93,12 @@ public struct AppDatabase: Sendable {
     /// it, one connection (a command that runs and exits). The one connection costs a fraction of a
     /// pool's opening: no reader connections parsing the schema again, and no write to make sure a
     /// WAL file exists, which a pool does on every open after the last process closed the store.
-    public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true) throws -> AppDatabase {
-        let rollbackJournal = try StoreFile.prepare(path: path)
+    ///
+    /// `createDirectory`: make the file's directory when it is missing (Grove's default place); a
+    /// path a person gave must name a directory that exists (`StoreError.missingDirectory`).
+    public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true,
+                            createDirectory: Bool = true) throws -> AppDatabase {
+        let rollbackJournal = try StoreFile.prepare(path: path, createDirectory: createDirectory)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
             // Every Grove store is in WAL mode; a database that is not may be another program's,
             // which opening for writing would switch to WAL: look first, read-only (rare: once, for
@@ -129,6 +133,13 @@ public struct AppDatabase: Sendable {
         if try probe.read({ try Self.isForeign($0) }) {
             throw StoreError.notAStore(path: path, what: "an SQLite database of another program")
         }
+    }
+
+    /// Checks and prepares a database file for another Grove store (the sync server's): what
+    /// `open` does first — the directory 0700 (created only when `createDirectory`), the file 0600, a
+    /// path that is not an SQLite file refused for what it is (`StoreError.notAStore`).
+    public static func prepareFile(path: String, createDirectory: Bool = true) throws {
+        try StoreFile.prepare(path: path, createDirectory: createDirectory)
     }
 
     /// Tables, but no record of Grove's migrations.

@@ -18,6 +18,8 @@ public enum StoreError: Error, LocalizedError, Equatable {
     /// The path names something that is not a Grove store (a directory, a device, a pipe, another
     /// kind of file, another program's SQLite database): Grove neither opens nor changes it.
     case notAStore(path: String, what: String)
+    /// The directory a given path names does not exist (Grove makes only its default directory).
+    case missingDirectory(path: String, directory: String)
 
     public var errorDescription: String? {
         switch self {
@@ -29,13 +31,15 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case .databaseFileGone(let path): "The database file \(path) was deleted; nothing was saved. Restart Grove to create a new one"
         case .databaseFileReplaced(let path): "The database file \(path) was replaced; nothing was saved. Restart Grove to open the new one"
         case .notAStore(let path, let what): "database: \(path) is not a Grove store (it is \(what)); give the path of a Grove store or a new file"
+        case .missingDirectory(let path, let directory):
+            "database: the directory \(directory) of \(path) does not exist; create it first or give another path"
         }
     }
 
     /// Whether the failure is the caller's (bad input: exit 64 / 4xx) rather than the machine's.
     public var isBadInput: Bool {
         switch self {
-        case .notFound, .unreadableExport, .unsupportedExportVersion, .notAStore: true
+        case .notFound, .unreadableExport, .unsupportedExportVersion, .notAStore, .missingDirectory: true
         case .newerStore, .databaseFileGone, .databaseFileReplaced: false
         }
     }

@@ -42,13 +42,17 @@ struct StoreFile: Sendable {
     /// Returns whether the existing file is an SQLite database in a rollback-journal mode: every
     /// Grove store is in WAL mode, so such a file may be another program's (`AppDatabase.open`
     /// looks, read-only). The file's header is read once, here.
+    ///
+    /// `createDirectory`: make a missing directory (the default place, `~/.local/share/grove`); a
+    /// path someone gave (`--database`) must name a directory that exists — a typo makes no tree.
     @discardableResult
-    static func prepare(path: String) throws -> Bool {
+    static func prepare(path: String, createDirectory: Bool = true) throws -> Bool {
         // Plain system calls: this runs before every command (`grove now` on each prompt), and
         // Foundation's URL and file handles cost it more than the checks themselves.
         let directory = directoryOf(path)
         var info = stat()
         if stat(directory, &info) != 0 {
+            guard createDirectory else { throw StoreError.missingDirectory(path: path, directory: directory) }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }

@@ -11,20 +11,52 @@ public struct SQLiteSyncStore: SyncStore {
     private let writer: any DatabaseWriter
 
     /// Opens (creating) the file at `path`, or a private in-memory store when `path` is nil.
-    public init(path: String?) throws {
+    /// `createDirectory`: make a missing directory (0700) for it — for the default place only: a path
+    /// someone typed names a directory that exists.
+    public init(path: String?, createDirectory: Bool = true) throws {
         SQLiteProcess.prepare()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         if let path {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-            writer = try DatabasePool(path: path, configuration: configuration)
+            // The file is the accounts' password hashes and everyone's data: the owner's alone, and
+            // only a sync server's database (a device store would be migrated and locked out).
+            try AppDatabase.prepareFile(path: path, createDirectory: createDirectory)
+            try Self.refuseOtherDatabase(at: path)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB turns a pool's writer to `synchronous = NORMAL` after `prepareDatabase`: back to
+            // FULL, so that an acknowledged push survives a power loss (SYNC.md "Acknowledged means on disk").
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            writer = pool
         } else {
             writer = try DatabaseQueue(configuration: configuration)
         }
         try Self.migrator.migrate(writer)
+    }
+
+    /// `PRAGMA synchronous` of the connection that commits pushes (2 is FULL: every commit is fsynced).
+    public func synchronousLevel() async throws -> Int {
+        try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    }
+
+    /// Refuses a database that is not a sync server's (a Grove device store, another program's), before
+    /// anything is written to it: looked at read-only.
+    static func refuseOtherDatabase(at path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let probe = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? probe.close() }
+        let known = Set(migrator.migrations)
+        let verdict = try probe.read { db -> String? in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1") == true else { return nil }
+            guard try db.tableExists("grdb_migrations") else { return "an SQLite database of another program" }
+            let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            if applied.contains(where: known.contains) { return nil }
+            return try db.tableExists("focus_session") ? "a Grove device store (give `grove sync-server` a file of its own)"
+                : "an SQLite database of another program"
+        }
+        if let verdict { throw StoreError.notAStore(path: path, what: verdict) }
     }
 
     /// Named migrations, never edited once shipped.

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -8,7 +9,12 @@ import ServiceLifecycle
 /// The request context of the sync server: bodies up to the push limit, the wire's JSON coding.
 public struct SyncRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    public init(source: Source) { coreContext = .init(source: source) }
+    /// The client's address as the socket saw it (password checks are throttled per address).
+    public var remoteAddress: String?
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
+    }
     public var maxUploadSize: Int { SyncWire.maxPushBytes }
     public var requestDecoder: SyncJSONDecoder { SyncJSONDecoder() }
     public var responseEncoder: SyncJSONEncoder { SyncJSONEncoder() }
@@ -23,9 +29,27 @@ public struct SyncJSONDecoder: RequestDecoder {
         }
     }
 
+    /// The longest a request body may take to arrive (a body sent a byte at a time holds nothing longer).
+    static let bodyTimeout: Duration = .seconds(30)
+
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: context.maxUploadSize) } catch {
+        let limit = context.maxUploadSize
+        do {
+            buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await request.body.collect(upTo: limit) }
+                group.addTask { try await Task.sleep(for: Self.bodyTimeout); return nil }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let body = first else {
+                    throw SyncServerError.invalid(field: "body", message: "The body did not arrive within \(Self.bodyTimeout.components.seconds) s")
+                }
+                return body
+            }
+        } catch let error as SyncServerError {
+            throw error
+        } catch is CancellationError {
+            throw SyncServerError.invalid(field: "body", message: "The body did not arrive")
+        } catch {
             throw SyncServerError.tooLarge(limit: SyncWire.maxPushBytes)
         }
         do {
@@ -73,8 +97,9 @@ struct SyncProblemMiddleware: RouterMiddleware {
 
     static func response(_ problem: SyncProblem) -> Response {
         let data = (try? SyncWire.encoder().encode(problem)) ?? Data()
-        return Response(status: .init(code: problem.status), headers: [.contentType: "application/problem+json"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if let seconds = problem.retryAfter { headers[.retryAfter] = String(seconds) }
+        return Response(status: .init(code: problem.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 
@@ -109,7 +134,7 @@ struct SyncController {
 
     @Sendable func register(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
         let registration = try await request.decode(as: DeviceRegistration.self, context: context)
-        return EditedResponse(status: .created, response: try await service.register(registration))
+        return EditedResponse(status: .created, response: try await service.register(registration, address: context.remoteAddress))
     }
 
     @Sendable func fork(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
@@ -159,7 +184,8 @@ struct SyncController {
     /// and a comment every 15 s so that proxies keep the stream open.
     @Sendable func events(_ request: Request, context: SyncRequestContext) async throws -> Response {
         let caller = try await caller(request)
-        let pokes = await service.pokes.subscribe(user: caller.user.id)
+        let pokes = await service.pokes.subscribe(user: caller.user.id, device: caller.device.id)
+        let token = try Self.token(request)
         let head = try await service.store.head(userId: caller.user.id).head
         return Response(
             status: .ok,
@@ -176,6 +202,8 @@ struct SyncController {
                 let keepAlive = Task {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: .seconds(15))
+                        // A device revoked through another instance: its stream ends within one beat.
+                        if (try? await service.authenticate(token: token)) == nil { continuation.finish(); return }
                         continuation.yield(nil)
                     }
                 }
@@ -199,9 +227,17 @@ struct SyncController {
 public struct SyncServerConfiguration: Sendable {
     public var host: String
     public var port: Int
-    public init(host: String = "127.0.0.1", port: Int = 8090) {
+    /// A connection that has sent no complete request head (or nothing after its last answer) for
+    /// this long is closed: half-sent and idle sockets cannot pile up. Event streams being answered
+    /// are not idle.
+    public var idleTimeout: Duration
+    /// Connections served at once; the rest wait in the listen queue (descriptors are finite).
+    public var maxConnections: Int
+    public init(host: String = "127.0.0.1", port: Int = 8090, idleTimeout: Duration = .seconds(30), maxConnections: Int = 4096) {
         self.host = host
         self.port = port
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
     }
 }
 
@@ -234,8 +270,11 @@ public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> 
 public func buildSyncApplication(service: SyncService, configuration: SyncServerConfiguration, services: [any Service] = [],
                                  beforeStart: [@Sendable () async throws -> Void] = [],
                                  logger: Logger = Logger(label: "grove.sync-server")) -> some ApplicationProtocol {
+    let idle = configuration.idleTimeout.components
     var application = Application(router: buildSyncRouter(service: service),
-                                  configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync"),
+                                  server: .http1(configuration: .init(idleTimeout: .seconds(idle.seconds))),
+                                  configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",
+                                                       availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
                                   services: services + [TombstonePruning(service: service, logger: logger)],
                                   logger: logger)
     for process in beforeStart { application.beforeServerStarts(perform: process) }

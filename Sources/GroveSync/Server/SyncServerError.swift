@@ -23,6 +23,10 @@ public enum SyncServerError: Error, Equatable, Sendable {
     /// The device id is not this token's.
     case wrongDevice
     case notFound(String)
+    /// Too many wrong passwords for this account or from this address: wait `retryAfter` seconds.
+    case throttled(retryAfter: Int)
+    /// The device a fork was asked for has as many live forks as a device may have.
+    case tooManyForks(limit: Int)
 
     public var status: Int {
         switch self {
@@ -38,6 +42,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .tooLarge: 413
         case .wrongDevice: 403
         case .notFound: 404
+        case .throttled: 429
+        case .tooManyForks: 429
         }
     }
 
@@ -57,6 +63,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .tooLarge: "too-large"
         case .wrongDevice: "wrong-device"
         case .notFound: "not-found"
+        case .throttled: "too-many-attempts"
+        case .tooManyForks: "too-many-forks"
         }
     }
 
@@ -76,6 +84,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .tooLarge(let limit): "A push has at most \(limit) bytes and \(SyncWire.maxMutationsPerPush) mutations: split it"
         case .wrongDevice: "The deviceId is not this token's device"
         case .notFound(let what): "No \(what)"
+        case .throttled(let seconds): "Too many wrong passwords for this account or from this address: try again in \(seconds) s"
+        case .tooManyForks(let limit): "This device has made \(limit) copies of itself already: log in again with the password instead"
         }
     }
 }
@@ -89,6 +99,8 @@ public struct SyncProblem: Codable, Sendable, Error, Equatable {
     public var field: String?
     public var lastMutationId: Int64?
     public var serverTime: Date?
+    /// Seconds to wait before asking again (429; also sent as `Retry-After`).
+    public var retryAfter: Int?
 
     public init(_ error: SyncServerError) {
         type = "https://grove.invalid/problems/sync/" + error.slug
@@ -99,6 +111,7 @@ public struct SyncProblem: Codable, Sendable, Error, Equatable {
         case .invalid(let field, _), .push(.invalid(_, let field, _)): self.field = field
         case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last
         case .push(.clockDrift(_, let time)): serverTime = time
+        case .throttled(let seconds): retryAfter = seconds
         default: break
         }
     }

@@ -25,10 +25,16 @@ public struct SyncService: Sendable {
     static let touchInterval: TimeInterval = 60
     /// Tokens this instance has authenticated (see `authenticateForSync`).
     let tokens = TokenCache()
+    /// Wrong passwords per account and per address.
+    let throttle: LoginThrottle
+    /// bcrypt runs here, one check at a time, never on Swift's cooperative pool: a crowd of password
+    /// guesses queues behind itself instead of stalling every push and pull.
+    static let passwordQueue = DispatchQueue(label: "grove.sync.passwords")
 
     public init(store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(), now: @escaping @Sendable () -> Date = { Date() },
-                newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10) {
+                newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle()) {
         self.store = store
+        self.throttle = throttle
         self.pokes = pokes
         self.metrics = metrics
         self.now = now
@@ -53,15 +59,29 @@ public struct SyncService: Sendable {
         else { throw SyncServerError.invalid(field: "user", message: "A user name has 1 to 64 letters, digits, '.', '_', '-' or '@'") }
     }
 
-    /// Registers a device with the account's password; the token is returned once.
-    public func register(_ registration: DeviceRegistration) async throws -> DeviceCredentials {
+    /// Registers a device with the account's password; the token is returned once. `address` is the
+    /// client's, for throttling wrong passwords (`LoginThrottle`).
+    public func register(_ registration: DeviceRegistration, address: String? = nil) async throws -> DeviceCredentials {
         let name = registration.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1 ... 100).contains(name.count) else { throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters") }
+        let account = String(registration.user.prefix(64))
+        try throttle.check(user: account, address: address, now: now())
         let user = registration.user.utf8.count <= 64 ? try await store.user(named: registration.user) : nil
         // An unknown user costs the same bcrypt as a known one: the answer's time tells nothing.
-        let matches = Bcrypt.verify(String(registration.password.utf8.prefix(72)) ?? "", hash: user?.passwordHash ?? Self.decoyHash)
-        guard let user, matches, !user.disabled, registration.password.utf8.count <= 72 else { throw SyncServerError.badCredentials }
+        let matches = await Self.verify(String(registration.password.utf8.prefix(72)) ?? "", hash: user?.passwordHash ?? Self.decoyHash)
+        guard let user, matches, !user.disabled, registration.password.utf8.count <= 72 else {
+            throttle.failed(user: account, address: address, now: now())
+            throw SyncServerError.badCredentials
+        }
+        throttle.succeeded(address: address)
         return try await newDevice(user: user, name: name)
+    }
+
+    /// A bcrypt check on `passwordQueue`.
+    static func verify(_ password: String, hash: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            passwordQueue.async { continuation.resume(returning: Bcrypt.verify(password, hash: hash)) }
+        }
     }
 
     /// A new device for the caller's account (a store found to be a copy of another device's).
@@ -129,6 +149,8 @@ public struct SyncService: Sendable {
 
     public func revoke(_ caller: Caller, device: UUID) async throws {
         guard try await store.revokeDevice(device, userId: caller.user.id) else { throw SyncServerError.notFound("device \(device.uuidString)") }
+        tokens.forget(deviceId: device)
+        await pokes.disconnect(devices: [device])
     }
 
     public func status(_ caller: Caller) async throws -> ServerStatus {

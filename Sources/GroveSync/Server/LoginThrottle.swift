@@ -1,0 +1,68 @@
+import Foundation
+
+/// Slows password guessing (SYNC.md "the hosted server"): failed password checks are counted per
+/// account and per client address; past a few, that account or address is refused with 429 and
+/// `Retry-After` *before* any password is checked, for a time that doubles with each further failure
+/// (up to 15 minutes). A success clears the address's count; an account's count ends with its window.
+///
+/// The check is cheap and comes first, so that guessers neither learn anything nor burn the bcrypt
+/// time that pushes and pulls need.
+public final class LoginThrottle: @unchecked Sendable {
+    /// Failures allowed in a window before the first wait.
+    public let freeFailures: Int
+    /// How long failures are remembered.
+    public let window: TimeInterval
+    static let maxWait: TimeInterval = 15 * 60
+    /// The most keys remembered (the oldest go first): an attacker with many addresses cannot grow it.
+    static let capacity = 100_000
+
+    private struct Record {
+        var failures: Int
+        var first: Date
+        var blockedUntil: Date?
+    }
+
+    private let lock = NSLock()
+    private var records: [String: Record] = [:]
+
+    public init(freeFailures: Int = 5, window: TimeInterval = 15 * 60) {
+        self.freeFailures = freeFailures
+        self.window = window
+    }
+
+    /// Throws `throttled` when the account or the address must wait.
+    func check(user: String, address: String?, now: Date) throws(SyncServerError) {
+        let wait = lock.withLock { () -> TimeInterval in
+            Self.keys(user: user, address: address).map { key -> TimeInterval in
+                guard let until = records[key]?.blockedUntil else { return 0 }
+                return max(0, until.timeIntervalSince(now))
+            }.max() ?? 0
+        }
+        if wait > 0 { throw .throttled(retryAfter: Int(wait.rounded(.up))) }
+    }
+
+    /// Counts a wrong password (or unknown user) for both keys.
+    func failed(user: String, address: String?, now: Date) {
+        lock.withLock {
+            if records.count >= Self.capacity { records = records.filter { now.timeIntervalSince($0.value.first) < window } }
+            for key in Self.keys(user: user, address: address) {
+                var record = records[key].flatMap { now.timeIntervalSince($0.first) < window ? $0 : nil } ?? Record(failures: 0, first: now)
+                record.failures += 1
+                // From the `freeFailures`th on: 1 s, then 2, 4, 8… up to 15 minutes.
+                let over = record.failures - freeFailures
+                if over >= 0 { record.blockedUntil = now.addingTimeInterval(min(Self.maxWait, pow(2, Double(min(over, 20))))) }
+                records[key] = record
+            }
+        }
+    }
+
+    /// A right password: the address is trusted again (the account's failures stay: other addresses).
+    func succeeded(address: String?) {
+        guard let address else { return }
+        lock.withLock { records["address:" + address] = nil }
+    }
+
+    private static func keys(user: String, address: String?) -> [String] {
+        ["user:" + user.lowercased()] + (address.map { ["address:" + $0] } ?? [])
+    }
+}

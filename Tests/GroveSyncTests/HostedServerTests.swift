@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import GroveCore
+import GroveStore
+import GroveSync
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// The hosted server under the attacks SYNC.md names: guessing, a revoked device, power loss, a
+/// wrong file given as its database.
+@Suite("Hosted sync server")
+struct HostedServerTests {
+    static func temporaryDirectory(_ name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-\(name)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("wrong passwords are throttled per account and per address, before any password is checked, with 429 and Retry-After")
+    func throttling() async throws {
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4, throttle: LoginThrottle(freeFailures: 3))
+        _ = try await service.addUser(name: "ada", password: "password1")
+        _ = try await service.addUser(name: "bob", password: "password1")
+        for _ in 0 ..< 3 {
+            await #expect(throws: SyncServerError.badCredentials) {
+                _ = try await service.register(DeviceRegistration(user: "ada", password: "guess-guess", deviceName: "x"), address: "203.0.113.9")
+            }
+        }
+        // The fourth try waits, even with the right password: the guesser learns nothing.
+        await #expect(throws: SyncServerError.self) {
+            do { _ = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "x"), address: "198.51.100.1") }
+            catch SyncServerError.throttled(let seconds) { #expect(seconds >= 1); throw SyncServerError.throttled(retryAfter: seconds) }
+        }
+        // The same address is refused for another account too; another account from elsewhere is not.
+        await #expect(throws: SyncServerError.self) {
+            do { _ = try await service.register(DeviceRegistration(user: "bob", password: "password1", deviceName: "x"), address: "203.0.113.9") }
+            catch SyncServerError.throttled(let seconds) { throw SyncServerError.throttled(retryAfter: seconds) }
+        }
+        _ = try await service.register(DeviceRegistration(user: "bob", password: "password1", deviceName: "x"), address: "198.51.100.1")
+
+        // Over HTTP: 429, a problem naming the wait, and Retry-After.
+        let app = Application(router: buildSyncRouter(service: service))
+        try await app.test(.router) { client in
+            let body = try SyncWire.encoder().encode(DeviceRegistration(user: "ada", password: "password1", deviceName: "x"))
+            try await client.execute(uri: "/sync/v1/devices", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(Int(response.headers[.retryAfter] ?? "") ?? 0 >= 1)
+                #expect(String(buffer: response.body).contains("too-many-attempts"))
+            }
+        }
+    }
+
+    @Test("a revoked device's open event stream ends at once")
+    func revocationEndsStreams() async throws {
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)
+        _ = try await service.addUser(name: "ada", password: "password1")
+        let laptop = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "laptop"))
+        let phone = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "phone"))
+        let caller = try await service.authenticate(token: laptop.token)
+        let phoneCaller = try await service.authenticate(token: phone.token)
+        let stream = await service.pokes.subscribe(user: caller.user.id, device: phone.deviceId)
+        let kept = await service.pokes.subscribe(user: caller.user.id, device: laptop.deviceId)
+        try await service.revoke(caller, device: phoneCaller.device.id)
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+        #expect(await service.pokes.listeners == 1)
+        _ = kept
+        await #expect(throws: SyncServerError.unauthorized) { _ = try await service.authenticate(token: phone.token) }
+    }
+
+    @Test("the server's file commits with fsync, is its owner's alone, and its directory is made 0700")
+    func durableAndPrivate() async throws {
+        let directory = try Self.temporaryDirectory("sync-files") + "/state"
+        let path = directory + "/sync-server.sqlite"
+        let store = try SQLiteSyncStore(path: path)
+        _ = try await store.createUser(name: "ada", passwordHash: "x", now: Date())
+        #expect(try await store.synchronousLevel() == 2, "PRAGMA synchronous on the writing connection: 2 is FULL")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: directory)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test("a device store, another program's database or a missing directory is refused and left as it was")
+    func refusesOtherFiles() async throws {
+        let directory = try Self.temporaryDirectory("sync-foreign")
+        // A Grove device store.
+        let device = directory + "/grove.sqlite"
+        let store = try AppDatabase.open(path: device)
+        _ = try store.createTimer(name: "Essay", durationInSeconds: 600)
+        try store.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: device))
+        #expect(throws: StoreError.self) { _ = try SQLiteSyncStore(path: device) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: device)) == before)
+        // Another program's database.
+        let other = directory + "/history.sqlite"
+        let queue = try DatabaseQueue(path: other)
+        try await queue.write { db in try db.execute(sql: "CREATE TABLE visits (url TEXT)") }
+        try queue.close()
+        let otherBefore = try Data(contentsOf: URL(fileURLWithPath: other))
+        #expect(throws: StoreError.self) { _ = try SQLiteSyncStore(path: other) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == otherBefore)
+        // A path in a directory that does not exist: nothing is created.
+        let missing = directory + "/no-such-dir/sub/sync.sqlite"
+        #expect(throws: StoreError.missingDirectory(path: missing, directory: directory + "/no-such-dir/sub")) {
+            _ = try SQLiteSyncStore(path: missing, createDirectory: false)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/no-such-dir"))
+        // Its own file opens again.
+        let own = directory + "/sync.sqlite"
+        _ = try SQLiteSyncStore(path: own)
+        _ = try SQLiteSyncStore(path: own)
+    }
+}
