@@ -30,6 +30,8 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let path = try InputFile.regularFile(file)
+        // A file with nothing in it imports nothing: say so rather than report a success.
+        guard try !Self.isBlank(path) else { throw CLIError.usage("file: \(file) is empty: there is nothing to import") }
         let columns = try map.map(ColumnMap.parse)
         let zone = try zone.map { try ZonedCalendar(validating: $0).timeZone }
         let db = try options.open()
@@ -68,6 +70,17 @@ struct ImportCommand: ParsableCommand {
         let standardError = environment.output.standardError
         return ImportProgress(name: (name as NSString).lastPathComponent, total: size, uptime: environment.io.uptime,
                               write: { standardError(Data($0.utf8)) })
+    }
+
+    /// Whether the file holds nothing but white space (one read of its first 4 KiB, then of the rest
+    /// only while it stays blank).
+    static func isBlank(_ path: String) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        while let chunk = try handle.read(upToCount: 4096), !chunk.isEmpty {
+            if chunk.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) { return false }
+        }
+        return true
     }
 
     /// Grove's JSON export starts with `{` (after any white space); its CSV with the header.

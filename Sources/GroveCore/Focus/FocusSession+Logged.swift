@@ -21,6 +21,9 @@ extension FocusSession {
         now: Date, calendar: ZonedCalendar
     ) throws(FocusError) -> FocusSession {
         guard end > start else { throw .invalidInterval("A session must end after it starts") }
+        guard instantRange.contains(start), instantRange.contains(end) else {
+            throw .invalidInterval("A session lies between 1970-01-01 and 9999-12-31 (UTC)")
+        }
         guard end <= now.addingTimeInterval(1) else { throw .invalidInterval("A logged session cannot end in the future") }
         var paused: TimeInterval = 0
         var previousEnd = start

@@ -6,6 +6,9 @@ import Foundation
 extension FocusSession {
     /// The longest pause a stored session may carry: a year (anything longer is a corrupt number).
     public static let maxPausedDuration: TimeInterval = 366 * 86_400
+    /// The instants a session may have: from 1970 to the end of year 9999 (UTC). Anything outside is
+    /// a typo or a broken export, never a session someone lived (and 9999 keeps four-digit years).
+    public static let instantRange = Date(timeIntervalSince1970: 0) ... Date(timeIntervalSince1970: 253_402_300_799)
 
     /// Throws the first rule this session breaks. `calendar` is the session's own zone, looked up
     /// from `timeZoneIdentifier` when not given.
@@ -18,6 +21,12 @@ extension FocusSession {
         guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else { throw FocusError.invalidPlannedDuration(s.plannedDuration) }
         guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
             throw InvalidField("duration", "Focus time must be between 0 and the session length")
+        }
+        guard Self.instantRange.contains(s.startTime) else {
+            throw InvalidField("startTime", "A session starts between 1970-01-01 and 9999-12-31 (UTC)")
+        }
+        if let end = s.endTime, !Self.instantRange.contains(end) {
+            throw InvalidField("endTime", "A session ends between 1970-01-01 and 9999-12-31 (UTC)")
         }
         guard s.pausedDuration >= 0 else { throw InvalidField("pausedDuration", "Paused time cannot be negative") }
         guard s.pausedDuration <= Self.maxPausedDuration else { throw InvalidField("pausedDuration", "Paused time cannot exceed a year") }

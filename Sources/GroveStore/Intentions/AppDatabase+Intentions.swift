@@ -137,7 +137,8 @@ extension AppDatabase {
 
     /// Intentions dated between two days inclusive, newest first.
     public func intentions(from: LocalDay, to: LocalDay) throws -> [Intention] {
-        try writer.snapshotRead { db in
+        try RangeRule.check(from: from, to: to)
+        return try writer.snapshotRead { db in
             try IntentionRecord.filter(sql: "date BETWEEN ? AND ?", arguments: [from.description, to.description])
                 .order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
         }

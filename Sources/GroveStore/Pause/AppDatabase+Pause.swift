@@ -272,6 +272,7 @@ extension AppDatabase {
     /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;
     /// abandoned pauses count as timeouts and days past the 30-day window are gone.
     public func usageStatistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
+        try RangeRule.check(from: from, to: to)
         try settlePauseData()
         return try writer.snapshotRead { db in
             var sql = """

@@ -155,8 +155,11 @@ extension AppDatabase {
     }
 
     static func csvField(_ field: String) -> String {
-        field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-            ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+        // A cell a spreadsheet would run as a formula (`=1+1`, `@SUM(…)`, `+`, `-`, a leading tab or
+        // carriage return) is made inert with a leading apostrophe, as OWASP advises for CSV exports.
+        let inert = field.first.map { "=+-@\t\r".contains($0) } == true ? "'" + field : field
+        return inert.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            ? "\"" + inert.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : inert
     }
 
     public static func describe(_ error: DecodingError) -> String {

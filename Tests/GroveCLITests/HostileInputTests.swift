@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Input from outside treated as hostile (issue 26's "nonsense input is stored instead of refused"):
+/// each is refused with exit 64 naming its field and changes nothing, or made inert.
+@Suite("CLI: nonsense and hostile input")
+struct HostileInputTests {
+    @Test("a session before 1970 or after 9999 is refused, by the CLI and by an import")
+    func datesOutOfRange() async throws {
+        let grove = Grove()
+        for year in ["0001", "1969"] {
+            let result = try await grove.run("focus", "log", "--start", "\(year)-01-01 09:00", "--end", "\(year)-01-01 09:25", now: "2025-05-01T12:00:00Z")
+            #expect(result.status == 64, "\(year): \(result.err)")
+            #expect(result.err.contains("1970"), "\(year): \(result.err)")
+        }
+        let csv = grove.home + "/old.csv"
+        try FileManager.default.createDirectory(atPath: grove.home, withIntermediateDirectories: true)
+        try "start,end\n0000-06-01T09:00:00Z,0000-06-01T09:25:00Z\n2025-04-01T09:00:00Z,2025-04-01T09:25:00Z\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let imported = try await grove.run("import", "--from", "csv", "--map", "start=start,end=end", csv, now: "2025-05-01T12:00:00Z")
+        #expect(imported.status == 0, "\(imported.err)")
+        let list = try await grove.run("focus", "list", "--json", now: "2025-05-01T12:00:00Z")
+        #expect(!list.out.contains("0000-06-01"), "\(list.out.prefix(400))")
+    }
+
+    @Test("a reversed range is refused, naming --to")
+    func reversedRange() async throws {
+        let grove = Grove()
+        let result = try await grove.run("intention", "list", "--from", "2025-12-31", "--to", "2025-01-01", now: "2025-05-01T12:00:00Z")
+        #expect(result.status == 64)
+        #expect(result.err.contains("to"), "\(result.err)")
+    }
+
+    @Test("an empty import file is refused, not reported as a success")
+    func emptyImport() async throws {
+        let grove = Grove()
+        try FileManager.default.createDirectory(atPath: grove.home, withIntermediateDirectories: true)
+        for (name, text) in [("empty.json", ""), ("blank.csv", "  \n\n")] {
+            try text.write(toFile: grove.home + "/" + name, atomically: true, encoding: .utf8)
+            let result = try await grove.run("import", grove.home + "/" + name)
+            #expect(result.status == 64, "\(name): \(result.out) \(result.err)")
+            #expect(result.err.contains("empty"), "\(name): \(result.err)")
+        }
+    }
+
+    @Test("--database never creates missing directories")
+    func databaseInMissingDirectory() async throws {
+        let grove = Grove()
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("grove-missing-\(UUID().uuidString)").path
+        let result = try await grove.run("now", "--database", missing + "/sub/g.sqlite")
+        #expect(result.status == 64, "\(result.err)")
+        #expect(result.err.contains("does not exist"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        let other = try await grove.run("timer", "list", "--database", missing + "/g.sqlite")
+        #expect(other.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("a CSV cell a spreadsheet would run as a formula is exported inert")
+    func csvFormulas() async throws {
+        let grove = Grove()
+        for (index, tag) in ["=1+1", "@SUM(A1)"].enumerated() {
+            let hour = 9 + index
+            let logged = try await grove.run("focus", "log", "--start", "2025-05-01 \(hour):00", "--end", "2025-05-01 \(hour):25", "--tag", tag,
+                                             now: "2025-05-01T18:00:00Z")
+            #expect(logged.status == 0, "\(tag): \(logged.err)")
+        }
+        let export = try await grove.run("export", "--format", "csv", now: "2025-05-01T18:00:00Z")
+        #expect(export.status == 0)
+        for line in export.out.split(separator: "\n").dropFirst() {
+            for cell in line.split(separator: ",") {
+                let text = cell.hasPrefix("\"") ? cell.dropFirst() : cell[...]
+                #expect(!(text.first.map { "=+@".contains($0) } ?? false), "a live formula: \(line)")
+                if text.first == "-" { #expect(Double(text) != nil || text.first != "-", "a live formula: \(line)") }
+            }
+        }
+        #expect(export.out.contains("'=1+1"))
+    }
+}
