@@ -46,6 +46,8 @@ struct CommandTests {
     @Test func databaseOptionOverridesGroveHome() async throws {
         let g = Grove()
         let path = g.home + "-elsewhere/mine.sqlite"
+        // A given path's directory must exist (Grove creates only its default one: HostileInputTests).
+        try FileManager.default.createDirectory(atPath: g.home + "-elsewhere", withIntermediateDirectories: true)
         #expect(try await g.run("focus", "log", "--start", "09:00", "--end", "09:25", "--database", path, now: "2025-05-01T12:00:00Z").status == 0)
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try await g.run("stats", "--json", "--database", path, now: "2025-05-01T12:00:00Z").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 1)
