@@ -25,8 +25,6 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case notFound(String)
     /// Too many wrong passwords for this account or from this address: wait `retryAfter` seconds.
     case throttled(retryAfter: Int)
-    /// The device a fork was asked for has as many live forks as a device may have.
-    case tooManyForks(limit: Int)
 
     public var status: Int {
         switch self {
@@ -43,7 +41,6 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .wrongDevice: 403
         case .notFound: 404
         case .throttled: 429
-        case .tooManyForks: 429
         }
     }
 
@@ -64,7 +61,6 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .wrongDevice: "wrong-device"
         case .notFound: "not-found"
         case .throttled: "too-many-attempts"
-        case .tooManyForks: "too-many-forks"
         }
     }
 
@@ -85,7 +81,6 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .wrongDevice: "The deviceId is not this token's device"
         case .notFound(let what): "No \(what)"
         case .throttled(let seconds): "Too many wrong passwords for this account or from this address: try again in \(seconds) s"
-        case .tooManyForks(let limit): "This device has made \(limit) copies of itself already: log in again with the password instead"
         }
     }
 }
