@@ -31,7 +31,8 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let path = try InputFile.regularFile(file)
         // A file with nothing in it imports nothing: say so rather than report a success.
-        guard try !Self.isBlank(path) else { throw CLIError.usage("file: \(file) is empty: there is nothing to import") }
+        let first = try Self.firstSignificantByte(path)
+        guard first != nil else { throw CLIError.usage("file: \(file) is empty: there is nothing to import") }
         let columns = try map.map(ColumnMap.parse)
         let zone = try zone.map { try ZonedCalendar(validating: $0).timeZone }
         let db = try options.open()
@@ -45,7 +46,7 @@ struct ImportCommand: ParsableCommand {
         let report: ForeignImportReport
         switch from {
         case .grove:
-            guard try Self.startsWithBrace(path) else {
+            guard first == UInt8(ascii: "{") else {
                 report = try db.importGroveCSV(streamingFrom: read)
                 break
             }
@@ -72,23 +73,15 @@ struct ImportCommand: ParsableCommand {
                               write: { standardError(Data($0.utf8)) })
     }
 
-    /// Whether the file holds nothing but white space (one read of its first 4 KiB, then of the rest
-    /// only while it stays blank).
-    static func isBlank(_ path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    /// The file's first byte that is not white space, nil for a blank file (nothing to import). Grove's
+    /// JSON export starts with `{`; its CSV with the header. Reads on only while the file stays blank.
+    static func firstSignificantByte(_ path: String) throws -> UInt8? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CLIError.usage("cannot read \(path)") }
         defer { try? handle.close() }
         while let chunk = try handle.read(upToCount: 4096), !chunk.isEmpty {
-            if chunk.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) { return false }
+            if let byte = chunk.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) { return byte }
         }
-        return true
-    }
-
-    /// Grove's JSON export starts with `{` (after any white space); its CSV with the header.
-    static func startsWithBrace(_ path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = try handle.read(upToCount: 4096) ?? Data()
-        return head.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } == UInt8(ascii: "{")
+        return nil
     }
 }
 

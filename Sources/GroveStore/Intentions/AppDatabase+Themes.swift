@@ -161,9 +161,15 @@ extension AppDatabase {
         try preferences.validate()
         try write { db in
             try checkTheme(preferences.defaultThemeId, db)
-            try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [preferences.id.uuidString])
-            try UserPreferencesRecord(preferences).upsert(db)
+            try Self.saveUserPreferences(preferences, db)
         }
+    }
+
+    /// Writes the one row in place (an upsert: only the fields that differ change, so only they
+    /// become changes to sync), dropping a row another id left behind.
+    static func saveUserPreferences(_ preferences: UserPreferences, _ db: Database) throws {
+        try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [preferences.id.uuidString])
+        try UserPreferencesRecord(preferences).upsert(db)
     }
 
     /// Deletes the preferences (the next read recreates the defaults).
@@ -181,8 +187,7 @@ extension AppDatabase {
             try change(&preferences)
             try preferences.validate()
             try checkTheme(preferences.defaultThemeId, db)
-            try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [preferences.id.uuidString])
-            try UserPreferencesRecord(preferences).upsert(db)
+            try Self.saveUserPreferences(preferences, db)
             try SyncChoice.record(db, .userPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: UserPreferences.syncFields))
             return preferences
         }

@@ -115,16 +115,8 @@ extension AppDatabase {
         for timer in timers { try saveTimer(timer, db) }
         for theme in export.themes { try ThemeRecord(theme).upsert(db) }
         for intention in export.intentions { try IntentionRecord(intention).upsert(db) }
-        // The one row is updated in place where it can be (a delete and an insert would make every
-        // field, defaults included, a new change to sync).
-        let record = UserPreferencesRecord(export.userPreferences)
-        if try record.exists(db) {
-            try db.cachedExecute("DELETE FROM user_preferences WHERE id <> ?", [export.userPreferences.id.uuidString])
-            try record.update(db)
-        } else {
-            try db.cachedExecute("DELETE FROM user_preferences")
-            try record.insert(db)
-        }
+        // In place (a delete and an insert would make every field, defaults included, a change to sync).
+        try Self.saveUserPreferences(export.userPreferences, db)
     }
 
     /// Throws when `ids` holds one twice: a file that names an item twice cannot say which is meant.

@@ -3,8 +3,8 @@ import Foundation
 /// Live fan-out of "your history moved" to the open event streams of each user's devices.
 public actor PokeHub {
     private var streams: [Int64: [UUID: AsyncStream<Int64>.Continuation]] = [:]
-    /// The device each stream belongs to (a revocation ends that device's streams).
-    private var owners: [UUID: UUID] = [:]
+    /// The user and device each stream belongs to (a revocation ends that device's streams).
+    private var owners: [UUID: (user: Int64, device: UUID)] = [:]
 
     public init() {}
 
@@ -13,7 +13,7 @@ public actor PokeHub {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Int64>.makeStream(bufferingPolicy: .bufferingNewest(1))
         streams[user, default: [:]][id] = continuation
-        if let device { owners[id] = device }
+        if let device { owners[id] = (user, device) }
         continuation.onTermination = { [weak self] _ in Task { await self?.remove(user: user, id: id) } }
         return stream
     }
@@ -30,11 +30,9 @@ public actor PokeHub {
 
     /// Ends the streams of revoked devices at once (SYNC.md "A revoked device is gone at once").
     public func disconnect(devices: Set<UUID>) {
-        for (id, device) in owners where devices.contains(device) {
-            for user in streams.keys {
-                streams[user]?[id]?.finish()
-                remove(user: user, id: id)
-            }
+        for (id, owner) in owners where devices.contains(owner.device) {
+            streams[owner.user]?[id]?.finish()
+            remove(user: owner.user, id: id)
         }
     }
 
