@@ -168,4 +168,20 @@ struct SyncRealLifeTests {
         _ = try await b.engine.sync()
         try await world.expectConverged([a, b, fresh])
     }
+
+    @Test("the 30-day pruning of pauses is local: it sends no deletion and the server keeps the history it has")
+    func pruningMakesNoTombstones() async throws {
+        let world = try await World()
+        let a = try await world.device()
+        let pause = try a.database.startGatewaySession(appId: "instagram", platform: "test").session
+        _ = try a.database.finishGatewaySession(id: pause.id, status: .exited, outcome: .exitToHome)
+        _ = try await a.engine.sync()
+        world.advance(40 * 86_400, [a])
+        #expect(try a.database.settlePauseData() > 0)
+        #expect(try a.database.gatewaySession(id: pause.id) == nil)
+        #expect(try a.database.pendingMutationCount() == 0)
+        _ = try await a.engine.sync()
+        let stored = try await world.store.entities(userId: world.userId)[EntityKey(entity: "gatewaySession", id: pause.id.uuidString)]
+        #expect(stored?.tomb == nil && stored?.isComplete(.gatewaySession) == true)
+    }
 }

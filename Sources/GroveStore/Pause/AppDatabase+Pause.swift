@@ -309,9 +309,19 @@ extension AppDatabase {
         try write { db in try pruneExpiredPauseData(db) }
     }
 
+    /// Local housekeeping, not a deletion anyone made (SYNC.md "30-day pruning is local and makes no
+    /// tombstones"): the capture triggers are held off, and the pruned rows' clocks go with them. Every
+    /// device prunes by the same rule, so nothing needs to travel.
     private func pruneExpiredPauseData(_ db: Database) throws -> Int {
-        try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [retentionStart(db).description])
-        return db.changesCount
+        let cutoff = try retentionStart(db).description
+        try db.cachedExecute("INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
+        try db.cachedExecute("""
+            DELETE FROM sync_clock WHERE entity = 'gatewaySession' AND entity_id IN (SELECT id FROM gateway_session WHERE local_day < ?)
+            """, [cutoff])
+        try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [cutoff])
+        let pruned = db.changesCount
+        try db.cachedExecute("DELETE FROM sync_applying")
+        return pruned
     }
 
     private func retentionStart(_ db: Database) throws -> LocalDay {
