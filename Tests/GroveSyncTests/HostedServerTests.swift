@@ -115,4 +115,40 @@ struct HostedServerTests {
         _ = try SQLiteSyncStore(path: own)
         _ = try SQLiteSyncStore(path: own)
     }
+
+    @Test("a pushed value that breaks a rule of the core is refused naming its field, and nothing is stored")
+    func valuesChecked() async throws {
+        let world = try await SyncFaultTests.World()
+        let a = try await world.device()
+        let token = (a.engine.transport as? SimulatedTransport)?.token ?? ""
+        let caller = try await world.service.authenticate(token: token)
+        let device = try #require(try a.database.syncDevice())
+        let clock = HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node)
+        let timer = UUID().uuidString
+        let fields: SyncFields = ["name": .text("Tea"), "durationInSeconds": .int(-60), "icon": .text("cup"), "colorHex": .text("#112233"),
+                                  "notes": .null, "createdAt": .int(SyncFaultTests.startMillis), "updatedAt": .int(SyncFaultTests.startMillis)]
+        let cases: [(SyncMutation, String)] = [
+            (SyncMutation(id: 1, hlc: clock, entity: "timer", entityId: timer, op: .put, fields: fields, insert: true), "fields.durationInSeconds"),
+            (SyncMutation(id: 1, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: ["focusMs": .int(0)]), "fields.focusMs"),
+            (SyncMutation(id: 1, hlc: clock, entity: "userPreferences", entityId: "user", op: .put,
+                          fields: ["dailyEnabled": .bool(true), "dailyTime": .text("25:99")]), "fields.dailyTime"),
+            (SyncMutation(id: 1, hlc: clock, entity: "theme", entityId: UUID().uuidString, op: .put, fields: ["name": .text("   ")]), "fields.name"),
+        ]
+        for (mutation, field) in cases {
+            await #expect(throws: SyncServerError.push(.invalid(mutationId: 1, field: field, message: ""))) {
+                do { _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [mutation])) }
+                catch SyncServerError.push(.invalid(let id, let f, _)) { throw SyncServerError.push(.invalid(mutationId: id, field: f, message: "")) }
+            }
+        }
+        #expect(try await world.store.entities(userId: world.userId).isEmpty)
+        // A session whose focus time exceeds its length is refused once the row is whole.
+        let session: SyncFields = [
+            "startTime": .int(SyncFaultTests.startMillis), "endTime": .int(SyncFaultTests.startMillis + 60_000), "state": .text("completed"),
+            "durationMs": .int(3_000_000), "pausedMs": .int(0), "plannedMs": .int(1_500_000), "pausedAt": .null, "createdAt": .int(SyncFaultTests.startMillis),
+            "timeZone": .text("Europe/Berlin"), "endDay": .text("2026-02-25"), "clockUncertain": .bool(false),
+        ]
+        let bad = SyncMutation(id: 1, hlc: clock, entity: "focusSession", entityId: UUID().uuidString, op: .put, fields: session)
+        await #expect(throws: SyncServerError.self) { _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [bad])) }
+        #expect(try await world.store.entities(userId: world.userId).isEmpty)
+    }
 }

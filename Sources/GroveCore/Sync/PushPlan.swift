@@ -74,7 +74,10 @@ public struct PushPlan: Sendable {
                 throw .invalid(mutationId: mutation.id, field: "entity", message: "Unknown entity \(mutation.entity.prefix(40))")
             }
             let incoming: SyncState
-            do { incoming = try mutation.state(of: entity) } catch {
+            do {
+                incoming = try mutation.state(of: entity)
+                try SyncValueRules.checkFields(entity, incoming.fields)
+            } catch {
                 throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
             }
             for clock in [incoming.latest].compactMap({ $0 }) + Array(incoming.clocks.values) where clock.millis - nowMillis > HLC.maxDrift {
@@ -92,6 +95,9 @@ public struct PushPlan: Sendable {
             // server does not hold whole (deleted and pruned, or never sent) is taken and dropped; a
             // device that pulls cannot create a row from it, and would park it forever.
             guard after.isDeleted(entity) || after.isComplete(entity) else { continue }
+            do { try SyncValueRules.checkRow(entity, after) } catch {
+                throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
+            }
             current[key] = after
             if after == incoming { echoes.insert(key) } else { echoes.remove(key) }
             touched.removeAll { $0 == key }
