@@ -184,4 +184,52 @@ struct SyncRealLifeTests {
         let stored = try await world.store.entities(userId: world.userId)[EntityKey(entity: "gatewaySession", id: pause.id.uuidString)]
         #expect(stored?.tomb == nil && stored?.isComplete(.gatewaySession) == true)
     }
+
+    @Test("a deletion made here survives a pull that brings an older edit of the row: it still goes out")
+    func pendingDeletionSurvivesPull() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.setIntention("Write every morning", scope: .day)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let id = try #require(try a.database.intentions().first?.id)
+        world.advance(60, [a, b])
+        var edited = try #require(try a.database.intention(id: id))
+        edited.text = "Write every evening"
+        _ = try a.database.updateIntention(edited)
+        world.advance(60, [a, b])
+        try b.database.deleteIntention(id: id)
+        _ = try await a.engine.sync()
+        // b pulls a's older edit before it pushes its later deletion.
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.intention(id: id) == nil)
+        #expect(try b.database.intention(id: id) == nil)
+        try await world.expectConverged([a, b])
+    }
+
+    @Test("a row re-sent whole after a reset keeps its own insert clock: a later edit does not revive it past a deletion")
+    func resentInsertKeepsItsClock() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.setIntention("Write every morning", scope: .day)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let id = try #require(try a.database.intentions().first?.id)
+        world.advance(60, [a, b])
+        try b.database.deleteIntention(id: id)
+        _ = try await b.engine.sync()
+        world.advance(60, [a, b])
+        // a edits the row after b deleted it (without having pulled), then starts over with the server.
+        var edited = try #require(try a.database.intention(id: id))
+        edited.text = "Write every evening"
+        _ = try a.database.updateIntention(edited)
+        let status = try await a.engine.transport.status()
+        try a.database.restartSync(deviceId: try #require(try a.database.syncDevice()?.deviceId), lastMutationId: status.lastMutationId)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try a.database.intention(id: id) == nil)
+        #expect(try b.database.intention(id: id) == nil)
+        try await world.expectConverged([a, b])
+    }
 }

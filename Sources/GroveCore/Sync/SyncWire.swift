@@ -70,9 +70,14 @@ public struct SyncMutation: Codable, Sendable, Hashable {
     public var clocks: [String: HLC]?
     /// Set when the put is a whole-row insert (it revives a row deleted before it).
     public var insert: Bool?
+    /// An insert's own clock, when older than `hlc` (SYNC.md "Re-sent rows keep their stored clocks"):
+    /// a row re-sent after a restore, a reset or with a later edit revives nothing deleted after it
+    /// was made. Absent: `hlc`.
+    public var alive: HLC?
 
     public init(id: Int64, hlc: HLC, entity: String, entityId: String, op: Operation, fields: SyncFields = [:],
-                clocks: [String: HLC]? = nil, insert: Bool? = nil) {
+                clocks: [String: HLC]? = nil, insert: Bool? = nil, alive: HLC? = nil) {
+        self.alive = alive
         self.id = id
         self.hlc = hlc
         self.entity = entity
@@ -119,7 +124,10 @@ public struct SyncMutation: Codable, Sendable, Hashable {
             guard !groupsSeen.isEmpty else { throw InvalidField("fields", "A put carries at least one field") }
             if insert == true {
                 guard state.isComplete(entity) else { throw InvalidField("insert", "An insert carries every field of \(entity.name)") }
-                state.alive = hlc
+                if let alive, alive > hlc { throw InvalidField("alive", "An insert's clock cannot be newer than the mutation's hlc") }
+                state.alive = alive ?? hlc
+            } else if alive != nil {
+                throw InvalidField("alive", "Only an insert carries its own clock")
             }
             return state
         }

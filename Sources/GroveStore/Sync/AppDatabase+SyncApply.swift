@@ -18,7 +18,8 @@ extension AppDatabase {
     /// last page is applied together with the inbox, parents first.
     @discardableResult
     public func receive(_ page: PullResponse) throws -> PullApplied {
-        try write { db in
+        let now = environment.now()
+        return try write { db in
             guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             var clock = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
             let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
@@ -30,6 +31,7 @@ extension AppDatabase {
             }
             try db.execute(sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
                            arguments: [page.cursor, page.checksum, clock.description])
+            try Self.observeServerTime(db, page.serverTime, now: now)
             if page.hasMore {
                 try Self.park(db, changes)
                 return PullApplied(received: changes.count, applied: 0, parked: 0)
@@ -156,7 +158,12 @@ extension AppDatabase {
             if localFields != nil {
                 try db.cachedExecute("DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", [id])
             }
-            try db.cachedExecute("DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL", [entity.name, id])
+            // Pending edits of the row are moot; a deletion made here that the server has not seen yet
+            // (a later tombstone than the pulled one) still goes out.
+            let ownDeletionPending = local.tomb.map { $0 > (remote.tomb ?? HLC.unchosen) } ?? false
+            try db.cachedExecute("""
+                DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL AND NOT (? AND dirty & \(1 << SyncEntity.tombBit) <> 0)
+                """, [entity.name, id, ownDeletionPending])
             try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
             return .applied
         }

@@ -127,6 +127,23 @@ extension AppDatabase {
         try db.cachedExecute("UPDATE sync_state SET hlc = ?", [clock])
     }
 
+    /// Wall clocks within this of the server's count as right (an answer's time is off by its trip).
+    static let clockTolerance: Int64 = 2_000
+
+    /// Takes the server's time from an answer (SYNC.md "Clocks are bounded both ways"), in the
+    /// transaction that takes the answer: the device's clock moves past it (a slow device's next edit
+    /// still comes after everything the server had), and the offset between this machine's wall clock
+    /// and the server's is learned anew each time — a clock that is fast or slow is corrected, and one
+    /// that was fixed drops the correction it learned before.
+    static func observeServerTime(_ db: Database, _ serverTime: Date, now: Date) throws {
+        guard let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"), let clock = HLC(row["hlc"] as String) else { return }
+        let difference = serverTime.groveMillis - now.groveMillis
+        let offset = abs(difference) > clockTolerance ? difference : 0
+        let next = Swift.max(clock, HLC(millis: serverTime.groveMillis, counter: 0, node: clock.node))
+        guard offset != row["clock_offset_ms"] as Int64 || next != clock else { return }
+        try db.cachedExecute("UPDATE sync_state SET clock_offset_ms = ?, hlc = ?", [offset, next.description])
+    }
+
     /// Marks an app enabled elsewhere but held back here by the ten-app limit (see `resolveEnabledApps`).
     static let heldBackBit = 27
 

@@ -58,13 +58,19 @@ extension AppDatabase {
         }
         guard let top = (Array(clocks.values) + (insert ? [state.alive].compactMap { $0 } : [])).max() else { return nil }
         let complete = insert && clocks.count == entity.groups.count
+        // The row's own insert clock travels with it, however much newer its edits are: re-sent after a
+        // restore or a reset, it must not outlive a deletion made after it was created.
+        let alive = complete ? state.alive.flatMap { $0 < top ? $0 : nil } : nil
         return SyncMutation(id: number, hlc: top, entity: entity.name, entityId: id, op: .put, fields: put,
-                            clocks: clocks, insert: complete ? true : nil)
+                            clocks: clocks, insert: complete ? true : nil, alive: alive)
     }
 
-    /// Forgets the mutations the server holds (ids up to `lastMutationId`).
-    public func acknowledgeMutations(through lastMutationId: Int64) throws {
+    /// Forgets the mutations the server holds (ids up to `lastMutationId`), and takes the answer's
+    /// `serverTime` (`observeServerTime`).
+    public func acknowledgeMutations(through lastMutationId: Int64, serverTime: Date? = nil) throws {
+        let now = environment.now()
         try write { db in
+            if let serverTime { try Self.observeServerTime(db, serverTime, now: now) }
             try db.cachedExecute("DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL AND mutation_id <= ?", [lastMutationId])
             try db.cachedExecute("UPDATE sync_state SET acked_mutation_id = max(acked_mutation_id, ?)", [lastMutationId])
         }

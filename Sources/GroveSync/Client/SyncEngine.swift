@@ -58,9 +58,10 @@ public struct SyncEngine: Sendable {
             }
             var recoveries = 0
             var round = 0
-            // A store that has pulled nothing yet (new, reset, restarted after a restore) pulls before
-            // it pushes (SYNC.md "Defaults are not edits"): it learns what exists before it says anything.
-            if try database.syncDevice()?.cursor == 0 { try await pull(&summary, limit: pullLimit, recoveries: &recoveries) }
+            // Pull before pushing (SYNC.md "Past the horizon, pull first"): a new, reset or restored store
+            // learns what exists before it says anything, and a device whose cursor is past the tombstone
+            // horizon re-bootstraps before it can push an edit of a row deleted meanwhile.
+            try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
             repeat {
                 round += 1
                 try await push(&summary, recoveries: &recoveries)
@@ -110,7 +111,7 @@ public struct SyncEngine: Sendable {
             }
             do {
                 let response = try await transport.push(PushRequest(deviceId: device.deviceId, mutations: batch))
-                try database.acknowledgeMutations(through: response.lastMutationId)
+                try database.acknowledgeMutations(through: response.lastMutationId, serverTime: response.serverTime)
                 summary.pushed += batch.filter { $0.id > device.ackedMutationId }.count
                 // A batch that took everything there was leaves nothing to seal: no second look needed.
                 if batch.count == mutations.count && mutations.count < limit { return }
@@ -129,7 +130,7 @@ public struct SyncEngine: Sendable {
                     try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
                     summary.notes.append("this store is a copy of another device's: registered as a new device")
                 case "clock-drift":
-                    try database.restampAhead(of: problem.serverTime ?? Date())
+                    try database.restampAhead(of: problem.serverTime ?? database.environment.now())
                     summary.notes.append("this machine's clock is ahead of the server's: changes re-stamped")
                 case "too-large":
                     guard batch.count > 1 else { throw problem }
