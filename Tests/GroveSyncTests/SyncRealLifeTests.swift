@@ -232,4 +232,43 @@ struct SyncRealLifeTests {
         #expect(try b.database.intention(id: id) == nil)
         try await world.expectConverged([a, b])
     }
+
+    @Test("a slow device's later choice wins: the server's time corrects its clock")
+    func slowDeviceLaterEditWins() async throws {
+        let world = try await World()
+        let a = try await world.device(), slow = try await world.device(skew: -10 * 60)
+        _ = try await a.engine.sync()
+        _ = try await slow.engine.sync()
+        world.advance(30, [a, slow])
+        _ = try a.database.changeFocusPreferences { $0.focusDuration = 50 * 60 }
+        _ = try await a.engine.sync()
+        world.advance(30, [a, slow])
+        // Later in real time, though the slow machine's wall clock says ten minutes earlier.
+        _ = try slow.database.changeFocusPreferences { $0.focusDuration = 40 * 60 }
+        _ = try await slow.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.focusPreferences().focusDuration == 40 * 60)
+        try await world.expectConverged([a, slow])
+    }
+
+    @Test("a fast clock, once fixed, drops the correction it learned: its next choice is stamped at the right time")
+    func fixedClockForgetsOffset() async throws {
+        let world = try await World()
+        let fast = try await world.device(skew: 15 * 60), b = try await world.device()
+        _ = try fast.database.createTimer(name: "From the future", durationInSeconds: 60)
+        _ = try await fast.engine.sync()
+        _ = try await b.engine.sync()
+        // The fast machine's clock is put right.
+        fast.clock.setWall(world.serverClock.now)
+        _ = try await fast.engine.sync()
+        world.advance(60, [fast, b])
+        _ = try b.database.changeFocusPreferences { $0.focusDuration = 45 * 60 }
+        world.advance(60, [fast, b])
+        _ = try fast.database.changeFocusPreferences { $0.focusDuration = 35 * 60 }
+        _ = try await b.engine.sync()
+        _ = try await fast.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try b.database.focusPreferences().focusDuration == 35 * 60)
+        try await world.expectConverged([fast, b])
+    }
 }
