@@ -3,8 +3,11 @@ import GroveCore
 
 /// Everything the sync server refuses, each with the HTTP status and problem type it answers with.
 public enum SyncServerError: Error, Equatable, Sendable {
-    /// No token, an unknown or revoked token, or a disabled account.
+    /// No token, a wrong or revoked token, or a disabled account.
     case unauthorized
+    /// A well-formed token of a device this server has no record of: the server was restored from a
+    /// backup older than the device. It logs in again (`grove sync login`), keeping everything it has.
+    case unknownDevice
     /// User name or password wrong (one message for both: no account probing).
     case badCredentials
     /// `user add` for a name that exists.
@@ -28,7 +31,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
 
     public var status: Int {
         switch self {
-        case .unauthorized, .badCredentials: 401
+        case .unauthorized, .badCredentials, .unknownDevice: 401
         case .userExists: 409
         case .invalid: 422
         case .push(.gap): 409
@@ -48,6 +51,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
     public var slug: String {
         switch self {
         case .unauthorized: "unauthorized"
+        case .unknownDevice: "unknown-device"
         case .badCredentials: "bad-credentials"
         case .userExists: "user-exists"
         case .invalid, .push(.invalid): "validation"
@@ -67,6 +71,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
     public var detail: String {
         switch self {
         case .unauthorized: "A valid device token is required (Authorization: Bearer …); it may have been revoked"
+        case .unknownDevice: "This server has no record of this device (was it restored from a backup?): log in again; nothing on the device is lost"
         case .badCredentials: "Unknown user or wrong password"
         case .userExists(let name): "A user named \(name) exists already"
         case .invalid(let field, let message): "\(field): \(message)"

@@ -99,9 +99,11 @@ public struct SyncService: Sendable {
 
     /// The caller a bearer token belongs to, looked up in the store; throws `unauthorized` for anything else.
     public func authenticate(token: String) async throws -> Caller {
-        guard let prefix = Self.prefix(of: token), let (device, user) = try await store.device(tokenPrefix: prefix),
-              Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled
-        else { throw SyncServerError.unauthorized }
+        guard let prefix = Self.prefix(of: token) else { throw SyncServerError.unauthorized }
+        // A well-formed token nobody here issued: a server restored from an older backup (its prefix is
+        // 48 random bits: saying so tells a guesser nothing).
+        guard let (device, user) = try await store.device(tokenPrefix: prefix) else { throw SyncServerError.unknownDevice }
+        guard Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled else { throw SyncServerError.unauthorized }
         let time = now()
         var seen = device.lastSeen
         if seen.map({ time.timeIntervalSince($0) >= Self.touchInterval }) ?? true {
