@@ -151,4 +151,30 @@ struct HostedServerTests {
         await #expect(throws: SyncServerError.self) { _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [bad])) }
         #expect(try await world.store.entities(userId: world.userId).isEmpty)
     }
+
+    @Test("forks are bounded per device and end with the revocation of the device they came from, at any depth")
+    func forkLineage() async throws {
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)
+        _ = try await service.addUser(name: "ada", password: "password1")
+        let laptop = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "laptop"))
+        let phone = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "phone"))
+        let parent = try await service.authenticate(token: laptop.token)
+        var forks: [DeviceCredentials] = []
+        for _ in 0 ..< SyncService.maxForks { forks.append(try await service.fork(parent)) }
+        await #expect(throws: SyncServerError.tooManyForks(limit: SyncService.maxForks)) { _ = try await service.fork(parent) }
+        // A fork of a fork.
+        let grandchild = try await service.fork(try await service.authenticate(token: forks[0].token))
+        let stream = await service.pokes.subscribe(user: parent.user.id, device: grandchild.deviceId)
+        let owner = try await service.authenticate(token: phone.token)
+        try await service.revoke(owner, device: laptop.deviceId)
+        for credentials in [laptop] + forks + [grandchild] {
+            await #expect(throws: SyncServerError.unauthorized) { _ = try await service.authenticate(token: credentials.token) }
+        }
+        var events = stream.makeAsyncIterator()
+        #expect(await events.next() == nil)
+        _ = try await service.authenticate(token: phone.token)
+        let listed = try await service.devices(owner)
+        #expect(listed.filter(\.revoked).count == 2 + SyncService.maxForks)
+        #expect(listed.first { $0.deviceId == grandchild.deviceId }?.parentId == forks[0].deviceId)
+    }
 }

@@ -44,7 +44,11 @@ public struct DeviceInfo: Codable, Sendable, Hashable {
     public var lastSeen: Date?
     public var lastMutationId: Int64
     public var revoked: Bool
-    public init(deviceId: UUID, name: String, createdAt: Date, lastSeen: Date?, lastMutationId: Int64, revoked: Bool) {
+    /// The device this one was forked from (a copied store registered as a device of its own); a
+    /// revocation of that device revokes this one too.
+    public var parentId: UUID?
+    public init(deviceId: UUID, name: String, createdAt: Date, lastSeen: Date?, lastMutationId: Int64, revoked: Bool, parentId: UUID? = nil) {
+        self.parentId = parentId
         self.deviceId = deviceId
         self.name = name
         self.createdAt = createdAt

@@ -110,6 +110,13 @@ public struct SQLiteSyncStore: SyncStore {
                 ) STRICT, WITHOUT ROWID;
                 """)
         }
+        // Forks remember the device they came from, so that revoking it revokes them too.
+        migrator.registerMigration("sync-v2") { db in
+            try db.execute(sql: """
+                ALTER TABLE sync_device ADD COLUMN parent_id TEXT;
+                CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 
@@ -154,10 +161,11 @@ public struct SQLiteSyncStore: SyncStore {
 
     // MARK: Devices
 
-    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws {
+    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date) async throws {
         try await writer.write { db in
-            try db.execute(sql: "INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis])
+            try db.execute(sql: """
+                INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis, parent?.uuidString])
         }
     }
 
@@ -183,15 +191,22 @@ public struct SQLiteSyncStore: SyncStore {
                 guard let id = UUID(uuidString: row["id"]) else { return nil }
                 return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
                                   lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
-                                  revoked: row["revoked"])
+                                  revoked: row["revoked"], parentId: (row["parent_id"] as String?).flatMap(UUID.init(uuidString:)))
             }
         }
     }
 
-    public func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool {
+    public func revokeDevice(_ id: UUID, userId: Int64) async throws -> [UUID] {
         try await writer.write { db in
-            try db.cachedExecute("UPDATE sync_device SET revoked = 1 WHERE id = ? AND user_id = ?", [id.uuidString, userId])
-            return db.changesCount > 0
+            let ids = try String.fetchAll(db.cachedStatement(sql: """
+                WITH RECURSIVE lineage (id) AS (
+                    SELECT id FROM sync_device WHERE id = ? AND user_id = ?
+                    UNION SELECT d.id FROM sync_device d JOIN lineage l ON d.parent_id = l.id
+                )
+                SELECT id FROM lineage
+                """), arguments: [id.uuidString, userId])
+            for device in ids { try db.cachedExecute("UPDATE sync_device SET revoked = 1 WHERE id = ?", [device]) }
+            return ids.compactMap(UUID.init(uuidString:))
         }
     }
 

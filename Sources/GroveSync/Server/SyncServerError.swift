@@ -28,6 +28,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case notFound(String)
     /// Too many wrong passwords for this account or from this address: wait `retryAfter` seconds.
     case throttled(retryAfter: Int)
+    /// The device has as many live forks as a device may have.
+    case tooManyForks(limit: Int)
 
     public var status: Int {
         switch self {
@@ -43,7 +45,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .tooLarge: 413
         case .wrongDevice: 403
         case .notFound: 404
-        case .throttled: 429
+        case .throttled, .tooManyForks: 429
         }
     }
 
@@ -65,6 +67,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .wrongDevice: "wrong-device"
         case .notFound: "not-found"
         case .throttled: "too-many-attempts"
+        case .tooManyForks: "too-many-forks"
         }
     }
 
@@ -86,6 +89,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .wrongDevice: "The deviceId is not this token's device"
         case .notFound(let what): "No \(what)"
         case .throttled(let seconds): "Too many wrong passwords for this account or from this address: try again in \(seconds) s"
+        case .tooManyForks(let limit): "This device has \(limit) copies registered already: log in with the password instead (grove sync login)"
         }
     }
 }

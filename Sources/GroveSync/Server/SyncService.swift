@@ -84,16 +84,23 @@ public struct SyncService: Sendable {
         }
     }
 
-    /// A new device for the caller's account (a store found to be a copy of another device's).
+    /// Live forks a device may have: a copied store now and then, not a token mint.
+    public static let maxForks = 3
+
+    /// A new device for the caller's account (a store found to be a copy of another device's), with no
+    /// password: it is bounded (`maxForks` live forks per device) and belongs to its parent, whose
+    /// revocation ends it too.
     public func fork(_ caller: Caller, name: String? = nil) async throws -> DeviceCredentials {
-        try await newDevice(user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)))
+        let live = try await store.devices(userId: caller.user.id).filter { $0.parentId == caller.device.id && !$0.revoked }.count
+        guard live < Self.maxForks else { throw SyncServerError.tooManyForks(limit: Self.maxForks) }
+        return try await newDevice(user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)), parent: caller.device.id)
     }
 
-    private func newDevice(user: SyncUser, name: String) async throws -> DeviceCredentials {
+    private func newDevice(user: SyncUser, name: String, parent: UUID? = nil) async throws -> DeviceCredentials {
         let id = newID()
         let prefix = Hex.random(bytes: 6), secret = Hex.random(bytes: 32)
         let token = "gsy_\(prefix)_\(secret)"
-        try await store.registerDevice(id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), now: now())
+        try await store.registerDevice(id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), parent: parent, now: now())
         return DeviceCredentials(deviceId: id, token: token)
     }
 
@@ -150,9 +157,10 @@ public struct SyncService: Sendable {
     public func devices(_ caller: Caller) async throws -> [DeviceInfo] { try await store.devices(userId: caller.user.id) }
 
     public func revoke(_ caller: Caller, device: UUID) async throws {
-        guard try await store.revokeDevice(device, userId: caller.user.id) else { throw SyncServerError.notFound("device \(device.uuidString)") }
-        tokens.forget(deviceId: device)
-        await pokes.disconnect(devices: [device])
+        let revoked = try await store.revokeDevice(device, userId: caller.user.id)
+        guard !revoked.isEmpty else { throw SyncServerError.notFound("device \(device.uuidString)") }
+        for id in revoked { tokens.forget(deviceId: id) }
+        await pokes.disconnect(devices: Set(revoked))
     }
 
     public func status(_ caller: Caller) async throws -> ServerStatus {

@@ -44,12 +44,14 @@ public protocol SyncStore: Sendable {
     func users() async throws -> [SyncUser]
     func setUser(named name: String, disabled: Bool) async throws -> Bool
 
-    func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws
+    /// Registers a device; `parent` is the device it was forked from (nil for a login with the password).
+    func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date) async throws
     /// The device whose token starts with `prefix`, with its user.
     func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)?
     func devices(userId: Int64) async throws -> [DeviceInfo]
-    /// Revokes a device of `userId`; false when it has no such device.
-    func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool
+    /// Revokes a device of `userId` and every device forked from it, at any depth; returns their
+    /// ids (empty when the user has no such device).
+    func revokeDevice(_ id: UUID, userId: Int64) async throws -> [UUID]
     /// Notes that a device was seen (callers throttle this).
     func touchDevice(_ id: UUID, now: Date) async throws
 

@@ -69,6 +69,11 @@ public enum PostgresSyncSchema {
             )
             """,
         ]),
+        // Forks remember the device they came from, so that revoking it revokes them too.
+        ("sync-v2", [
+            "ALTER TABLE sync_device ADD COLUMN parent_id TEXT",
+            "CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL",
+        ]),
     ]
 
     /// Brings the database to this binary's schema (see the type's comment).

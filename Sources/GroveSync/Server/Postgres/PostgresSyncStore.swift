@@ -61,10 +61,10 @@ public struct PostgresSyncStore: SyncStore {
 
     // MARK: Devices
 
-    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws {
+    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date) async throws {
         try await client.query("""
-            INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen)
-            VALUES (\(id.uuidString), \(userId), \(name), \(tokenPrefix), \(tokenHash), \(now.groveMillis), \(now.groveMillis))
+            INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, parent_id)
+            VALUES (\(id.uuidString), \(userId), \(name), \(tokenPrefix), \(tokenHash), \(now.groveMillis), \(now.groveMillis), \(parent?.uuidString))
             """, logger: logger)
     }
 
@@ -81,23 +81,27 @@ public struct PostgresSyncStore: SyncStore {
 
     public func devices(userId: Int64) async throws -> [DeviceInfo] {
         let rows = try await client.query("""
-            SELECT id, name, created_at, last_seen, last_mutation_id, revoked FROM sync_device
+            SELECT id, name, created_at, last_seen, last_mutation_id, revoked, parent_id FROM sync_device
             WHERE user_id = \(userId) ORDER BY created_at, id
             """, logger: logger)
         var devices: [DeviceInfo] = []
-        for try await (id, name, created, lastSeen, lastMutation, revoked) in rows.decode((String, String, Int64, Int64?, Int64, Bool).self) {
+        for try await (id, name, created, lastSeen, lastMutation, revoked, parent) in rows.decode((String, String, Int64, Int64?, Int64, Bool, String?).self) {
             guard let uuid = UUID(uuidString: id) else { continue }
             devices.append(DeviceInfo(deviceId: uuid, name: name, createdAt: Date(groveMillis: created), lastSeen: lastSeen.map(Date.init(groveMillis:)),
-                                      lastMutationId: lastMutation, revoked: revoked))
+                                      lastMutationId: lastMutation, revoked: revoked, parentId: parent.flatMap(UUID.init(uuidString:))))
         }
         return devices
     }
 
-    public func revokeDevice(_ id: UUID, userId: Int64) async throws -> Bool {
+    public func revokeDevice(_ id: UUID, userId: Int64) async throws -> [UUID] {
         let rows = try await client.query("""
-            UPDATE sync_device SET revoked = true WHERE id = \(id.uuidString) AND user_id = \(userId) RETURNING id
+            WITH RECURSIVE lineage (id) AS (
+                SELECT id FROM sync_device WHERE id = \(id.uuidString) AND user_id = \(userId)
+                UNION SELECT d.id FROM sync_device d JOIN lineage l ON d.parent_id = l.id
+            )
+            UPDATE sync_device SET revoked = true WHERE id IN (SELECT id FROM lineage) RETURNING id
             """, logger: logger)
-        return try await !rows.decode(String.self).all().isEmpty
+        return try await rows.decode(String.self).all().compactMap(UUID.init(uuidString:))
     }
 
     public func touchDevice(_ id: UUID, now: Date) async throws {
