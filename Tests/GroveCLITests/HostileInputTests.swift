@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GroveCLI
 
 /// Input from outside treated as hostile (issue 26's "nonsense input is stored instead of refused"):
 /// each is refused with exit 64 naming its field and changes nothing, or made inert.
@@ -74,5 +75,22 @@ struct HostileInputTests {
             }
         }
         #expect(export.out.contains("'=1+1"))
+    }
+
+    @Test("escape sequences in outside text never reach the terminal raw; Grove's own colours still do")
+    func terminalEscapes() async throws {
+        let grove = Grove()
+        // What a content pack, a model answer or another device's synced row could carry.
+        let hostile = "Essay\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[1A\r\u{8}\u{9B}31m"
+        let set = try await grove.run("timer", "add", hostile, "--duration", "25m")
+        #expect(set.status == 0, "\(set.err)")
+        let list = try await grove.run("timer", "list")
+        let shown = list.out + list.err
+        #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x08 || $0.value == 0x9B || $0.value == 0x0D },
+                "\(shown.debugDescription)")
+        #expect(shown.contains("Essay^[]0;owned^G^[[2J"), "\(shown.debugDescription)")
+        // Grove's own colour codes go through untouched.
+        #expect(TerminalText.neutralized("\u{1B}[1;32mok\u{1B}[0m\n") == "\u{1B}[1;32mok\u{1B}[0m\n")
+        #expect(TerminalText.neutralized("a\u{1B}[2Jb\u{7F}\u{85}") == "a^[[2Jb^?\u{FFFD}")
     }
 }

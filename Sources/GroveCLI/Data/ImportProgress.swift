@@ -54,7 +54,7 @@ final class ImportProgress: @unchecked Sendable {
             drawn = now
             return Self.line(name: name, read: read, total: total, seconds: now - start)
         }
-        if let line { write("\r\u{1B}[K" + line) }
+        if let line { write("\r\u{1B}[K" + TerminalText.neutralized(line)) }
     }
 
     /// Clears the line, if one is shown, so that the result (or the error) prints on a clean line.

@@ -23,7 +23,7 @@ struct InteractiveFocus {
         var drawn = 0
         func draw(_ lines: [String]) {
             var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""  // back to the first line drawn last time
-            for line in lines { out += "\u{1B}[2K" + line + "\n" }
+            for line in lines { out += "\u{1B}[2K" + TerminalText.neutralized(line) + "\n" }
             Output.write(Data(out.utf8))
             drawn = lines.count
         }

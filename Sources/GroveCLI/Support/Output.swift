@@ -10,12 +10,12 @@ public enum Output {
     }
 
     public static func error(_ message: String) {
-        CLIEnvironment.current.output.standardError(Data("grove: \(message)\n".utf8))
+        CLIEnvironment.current.output.standardError(Data(TerminalText.neutralized("grove: \(message)\n").utf8))
     }
 
     /// Raw bytes on standard output (an export, a redrawn countdown line).
     public static func write(_ data: Data) { CLIEnvironment.current.output.standardOutput(data) }
 
     /// Raw text on standard error.
-    public static func note(_ text: String) { CLIEnvironment.current.output.standardError(Data(text.utf8)) }
+    public static func note(_ text: String) { CLIEnvironment.current.output.standardError(Data(TerminalText.neutralized(text).utf8)) }
 }

@@ -36,7 +36,7 @@ struct TimerLive: ParsableCommand {
             lines += TimerText.checklist(t)
             lines.append(style.dim("[1-9] toggle  [space] pause  [s] stop  [q] leave"))
             var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""
-            for line in lines { out += "\u{1B}[2K" + line + "\n" }
+            for line in lines { out += "\u{1B}[2K" + TerminalText.neutralized(line) + "\n" }
             Output.write(Data(out.utf8))
             drawn = lines.count
             if run.state == .finished {
