@@ -19,11 +19,13 @@ async function fromGrove(s, path) {
 }
 
 // The app list changes rarely: read at most every few seconds, not on every navigation.
-let cache = { at: 0, grove: "", apps: [] };
+let cache = { at: 0, grove: "", apps: [], key: "" };
 async function apps(s) {
   if (cache.grove === s.grove && Date.now() - cache.at < 5000) return cache.apps;
   const list = await fromGrove(s, "/api/v1/pause/apps");
-  cache = { at: Date.now(), grove: s.grove, apps: list };
+  // An older Grove has no gate key: its gateway counts every visit, as before.
+  const key = await fromGrove(s, "/api/v1/pause/gate").then((gate) => gate.key, () => "");
+  cache = { at: Date.now(), grove: s.grove, apps: list, key };
   return list;
 }
 
@@ -55,7 +57,7 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
     await status(false, "Grove did not answer");
     return;
   }
-  await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url) });
+  await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url, cache.key) });
 });
 
 // Exit on Grove's page (it marks itself `#left`): the tab goes back to where it was before the
@@ -69,7 +71,7 @@ ext.webNavigation.onReferenceFragmentUpdated.addListener(async (navigation) => {
 
 // New settings (another Grove, other grace minutes): read the apps again at the next navigation.
 ext.storage.onChanged.addListener((changes) => {
-  if (changes.grove || changes.token || changes.grace || changes.graceDefault) cache = { at: 0, grove: "", apps: [] };
+  if (changes.grove || changes.token || changes.grace || changes.graceDefault) cache = { at: 0, grove: "", apps: [], key: "" };
 });
 
 ext.runtime.onInstalled.addListener(async () => {

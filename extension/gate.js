@@ -27,7 +27,9 @@ export function inGrace(latest, minutes, now) {
   return Date.parse(latest.endTimestamp) + minutes * 60_000 > now;
 }
 
-/** The gateway page for `app`, carrying where the person was going. */
-export function gatewayURL(grove, app, address) {
-  return `${grove.replace(/\/+$/, "")}/pause/${encodeURIComponent(app.id)}?to=${encodeURIComponent(address)}`;
+/** The gateway page for `app`, carrying where the person was going, and Grove's gate key (which no
+ * web page can read): with it the visit counts at once; a link from another site is asked about first. */
+export function gatewayURL(grove, app, address, key) {
+  const gate = key ? `&key=${encodeURIComponent(key)}` : "";
+  return `${grove.replace(/\/+$/, "")}/pause/${encodeURIComponent(app.id)}?to=${encodeURIComponent(address)}${gate}`;
 }

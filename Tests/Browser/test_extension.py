@@ -1,6 +1,6 @@
 """The browser extension (extension/) loaded into a real headless Chromium, in front of a "distracting"
 site served on another loopback port, with the real `grove serve` behind it."""
-import base64, hashlib, http.server, json, os, shutil, threading, time, urllib.request
+import base64, hashlib, html, http.server, json, os, shutil, threading, time, urllib.parse, urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -24,6 +24,10 @@ def extension_id():
 class Site(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         body = f"<!doctype html><title>Distraction</title><h1 id='site'>The distracting site: {self.path}</h1>".encode()
+        if self.path.startswith("/link?"):
+            # Another site's page that links to Grove's gateway (`to`).
+            to = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)["to"][0]
+            body = f"<!doctype html><title>Elsewhere</title><a id='go' href='{html.escape(to)}'>go</a>".encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -145,3 +149,18 @@ def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove
     extended.get(f"chrome-extension://{extension_id()}/options.html")
     wait(extended).until(EC.text_to_be_present_in_element((By.ID, "status"), "Grove is off"))
     extended.shot("off")
+
+
+def test_a_link_from_another_site_counts_no_attempt_until_the_pause_is_started(grove, site, browser):
+    grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--enable")
+    browser.get(site.url + "/link?to=" + urllib.parse.quote(grove.url + "/pause/distraction", safe=""))
+    browser.find_element(By.ID, "go").click()
+    wait(browser).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    start = wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "[data-action=gateway-start]")))
+    # The page has run its script: it asked instead of counting.
+    assert "Take a breath" in browser.find_element(By.ID, "content").text
+    assert "session=" not in browser.current_url
+    assert usage(grove).get("totalSessions", 0) == 0
+    start.click()
+    wait(browser).until(lambda b: "session=" in b.current_url)
+    assert usage(grove)["totalSessions"] == 1

@@ -206,4 +206,43 @@ struct SecurityTests {
             expectProblem(reply, 503, detail: "was deleted")
         }
     }
+
+    @Test("--token is honoured on loopback too: other programs with loopback access are kept out, and the Host rule stays")
+    func tokenOnLoopback() async throws {
+        let token = "0123456789abcdef0123456789abcdef"
+        let server = try await TestServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 8080, token: token))
+        try await server.test { c in
+            let refused = try await c.get("/api/v1/focus/current")
+            #expect(refused.status == 401)
+            #expect(try await c.get("/api/v1/focus/current", headers: [.authorization: "Bearer \(token)"]).status == 200)
+        }
+        let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let auth: HTTPFields = [.authorization: "Bearer \(token)"]
+            #expect(try await Self.send(port: port, .get, "/api/v1/export", authority: "127.0.0.1:\(port)", headers: auth).status == .ok)
+            #expect(try await Self.send(port: port, .get, "/api/v1/export", authority: "rebind.example", headers: auth).status == .forbidden)
+        }
+    }
+
+    @Test("a gateway page reached by a link on another site counts nothing until the person starts the pause")
+    func gatewayFromAnotherSite() async throws {
+        let server = try await TestServer()
+        try server.database.setAppEnabled(id: "youtube", true)
+        try await server.test { c in
+            let name = try #require(HTTPField.Name("Sec-Fetch-Site"))
+            let foreign = try await c.get("/pause/youtube", headers: [name: "cross-site"])
+            #expect(foreign.status == 200)
+            #expect(foreign.text.contains(#"data-confirm="yes""#) && foreign.text.contains("gateway-confirm"))
+            for own in ["none", "same-origin"] {
+                let page = try await c.get("/pause/youtube", headers: [name: own])
+                #expect(page.text.contains(#"data-confirm="no""#), "\(own)")
+            }
+            #expect(try await c.get("/pause/youtube").text.contains(#"data-confirm="no""#))
+            // The extension's visit carries the key only it can read.
+            let key = try #require(try await c.get("/api/v1/pause/gate").object["key"] as? String)
+            #expect(try await c.get("/pause/youtube?key=\(key)", headers: [name: "cross-site"]).text.contains(#"data-confirm="no""#))
+            #expect(try await c.get("/pause/youtube?key=guess", headers: [name: "cross-site"]).text.contains(#"data-confirm="yes""#))
+        }
+    }
 }

@@ -8,6 +8,9 @@ struct PauseController {
     let database: AppDatabase
     let monitor: ChangeMonitor
     let cache: ResponseCache
+    /// See `ServerConfiguration.gateKey`.
+    let gateKey: String
+    struct Gate: Encodable, ResponseEncodable { var key: String }
 
     struct StartInput: Decodable { var appId: String; var platform: String? }
     struct StartOutput: Encodable, Sendable { var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp }
@@ -16,6 +19,7 @@ struct PauseController {
 
     func addRoutes(to api: APIRouter) {
         api.get("pause/apps", use: apps)
+        api.get("pause/gate", use: gate)
         api.post("pause/apps", use: addApp)
         api.get("pause/apps/:appId", use: showApp)
         api.put("pause/apps/:appId", use: updateApp)
@@ -41,6 +45,9 @@ struct PauseController {
     // MARK: Apps
 
     /// `GET /pause/apps`, in hub order.
+    /// The key the extension adds to the gateway address it sends a tab to (a visit with it counts at once).
+    @Sendable func gate(_ request: Request, context: GroveRequestContext) async throws -> Gate { Gate(key: gateKey) }
+
     @Sendable func apps(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         try await cache.json("pause/apps", monitor: monitor, database: database) { try $0.apps() }
     }

@@ -22,7 +22,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     let templates = try await WebTemplates.load()
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware(templates: templates))
-    router.add(middleware: OriginMiddleware(loopbackOnly: !configuration.requiresAuthentication))
+    router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback))
     router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
     // After the login check (a kept page is never shown to whoever could not see it) and before the hop
     // to the store's threads (a kept answer needs no store).
@@ -36,7 +36,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     let cache = ResponseCache()
     FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
-    PauseController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
+    PauseController(database: database, monitor: monitor, cache: cache, gateKey: configuration.gateKey).addRoutes(to: api)
     IntentionsController(database: database, monitor: monitor, cache: cache, assistant: Assistant(configuration.assistant)).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)

@@ -1,13 +1,19 @@
 import Foundation
+import GroveCore
 
 /// How `grove serve` listens.
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
-    /// Required (and enforced) when `host` is not a loopback address.
+    /// Required when `host` is not a loopback address; enforced whenever there is one (on loopback too,
+    /// so that other programs and extensions with loopback access are kept out).
     public var token: String?
     /// The language model rephrasing and themes go to first (nil: the offline assistant only).
     public var assistant: AssistantConfiguration?
+    /// Proves that a visit to the gateway comes from Grove's browser extension (which reads it from
+    /// `GET /api/v1/pause/gate`) and not from a link on another site: no other site can read it, since
+    /// Grove sends no CORS headers. New with every start of the server.
+    public var gateKey = Hex.random(bytes: 16)
 
     public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, assistant: AssistantConfiguration? = nil) {
         self.host = host
@@ -30,6 +36,6 @@ public struct ServerConfiguration: Sendable {
         return values.count == 4 && values[0] == 127
     }
 
-    /// Whether requests must carry the token.
-    public var requiresAuthentication: Bool { !isLoopback }
+    /// Whether requests must carry the token: always off loopback, and on loopback when one was given.
+    public var requiresAuthentication: Bool { !isLoopback || token != nil }
 }

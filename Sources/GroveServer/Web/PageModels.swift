@@ -297,6 +297,8 @@ struct PausePage: Encodable {
     var attemptsToday: Int
     var firstVisit: Bool
     var times: String
+    /// Reached by a link on another site: nothing is counted until the person starts the pause.
+    var confirm = false
 }
 
 struct LoginPage: Encodable {

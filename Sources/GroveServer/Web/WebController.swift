@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import HTTPTypes
 import Hummingbird
 
 /// The server-rendered web app: one page per room, enhanced by a little JavaScript that talks to
@@ -155,6 +156,8 @@ struct WebController {
         return PauseUsagePage(rows: rows, empty: rows.isEmpty, friction: friction)
     }
 
+    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")
+
     /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);
     /// `session` is the pause this page already shows (a reload: no new attempt, the same countdown).
     private func gateway(_ id: String, request: Request) throws -> PausePage {
@@ -163,8 +166,13 @@ struct WebController {
         let shown = try request.queryString("session").flatMap(UUID.init(uuidString:)).flatMap { try database.gatewaySession(id: $0) }
             .flatMap { $0.appId == id ? $0 : nil }
         let attempts = try database.attemptsToday(appId: id, before: shown?.startTimestamp)
+        // A link followed from another site (the browser says so in `Sec-Fetch-Site`) is not an attempt
+        // the person made: any page could otherwise fill the Pause statistics. The page asks first. The
+        // extension's redirect, a typed address and Grove's own links are "none" or "same-origin".
+        let fromElsewhere = ["cross-site", "same-site"].contains(Self.fetchSite.flatMap { request.headers[$0] }?.lowercased() ?? "")
         return PausePage(title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
-                         target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times")
+                         target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
+                         confirm: fromElsewhere && shown == nil && request.queryString("key") != configuration.gateKey)
     }
 
     private func dashboard() throws -> DashboardPage {

@@ -257,6 +257,7 @@ const actions = {
   "gateway-exit": () => gatewayFinish("exit"),
   "gateway-tree": () => gatewayFinish("tree"),
   "gateway-proceed": () => gatewayFinish("proceed"),
+  "gateway-start": () => { gatewayPage.dataset.confirm = "no"; $("#gateway-confirm").hidden = true; startGateway(gatewayPage).catch(() => {}); },
 };
 
 // A range input shows its value in the element after it (the page's policy allows no inline handlers).
@@ -455,6 +456,7 @@ let gateway = null;
  * reload shows the same pause with the same countdown instead of counting again. */
 async function startGateway(page) {
   if (page.dataset.gated !== "yes") return;  // the page says so, with a link on
+  if (page.dataset.confirm === "yes") return;  // sent by another site: counted only once the person starts it
   const params = new URLSearchParams(location.search);
   let session = null, c = null;
   if (params.get("session")) {
