@@ -203,8 +203,10 @@ extension AppDatabase {
                       var mutation = try? JSONDecoder().decode(SyncMutation.self, from: payload), mutation.hlc.description > limit
                 else { continue }
                 clock = clock.tick(now: serverTime)
-                mutation.hlc = clock
                 mutation.clocks = mutation.clocks?.mapValues { $0.description > limit ? clock : $0 }
+                mutation.alive = mutation.alive.flatMap { $0.description > limit ? nil : $0 }
+                // The mutation's clock is still the newest it carries (clocks within the drift stay).
+                mutation.hlc = ([clock] + Array(mutation.clocks?.values ?? [:].values) + [mutation.alive].compactMap { $0 }).max() ?? clock
                 try db.cachedExecute("UPDATE sync_outbox SET payload = ? WHERE id = ?", [String(decoding: try SyncWire.encoder().encode(mutation), as: UTF8.self), row["id"] as Int64])
             }
             try db.cachedExecute("UPDATE sync_state SET hlc = ?", [clock.description])

@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""Grove Sync under faults, with real processes (issue 26): three devices (`grove` with a GROVE_HOME
+each, clocks skewed both ways, one past the 5-minute drift), a sync server (SQLite, or two
+`--postgres` instances on one database), and a proxy between them that drops, delays, duplicates and
+cuts requests, and kills a client or a server instance with SIGKILL in the middle of a request. The
+SQLite server is also restored from an older backup once. Random operations in every room, then a
+quiet network; at the end every device's canonical export must equal the others' and an independent
+reference model of what each device was told was saved (a command that exited 0) — not Grove's
+merge code: each device writes its own rows (timers, to-dos, intentions on its own days, logged
+sessions, its own app's gate), so the model needs no clocks.
+
+  scripts/sync-faults.py --binary .build-release/release/grove [--seeds 3] [--steps 120] [--seconds 240]
+  scripts/sync-faults.py --binary .build-postgres/debug/grove --postgres postgres://grove@127.0.0.1:55432/grove_faults
+  scripts/sync-faults.py --seed 7            # one seed again, exactly (faults hang on the request order, not on timing)
+
+Prints each seed and its faults; exits 1 with the seed on a difference. Bounded: it stops by itself.
+"""
+import argparse, datetime, json, os, random, shutil, signal, socket, socketserver, sqlite3, subprocess, sys, tempfile, threading, time
+import urllib.request
+
+PASSWORD = "fault-password-1"
+SKEWS = [0, -180, 420]  # seconds: on time, three minutes slow, seven minutes fast (past the drift)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(port, seconds=20):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return
+        except Exception:
+            time.sleep(0.05)
+    raise SystemExit(f"the sync server on {port} did not start")
+
+
+class Servers:
+    """The sync server instances: started, killed with SIGKILL, restarted on their ports."""
+
+    def __init__(self, binary, root, postgres, seed):
+        self.binary, self.root, self.postgres = binary, root, postgres
+        self.user = f"ada-{seed}-{os.getpid()}"
+        self.database = os.path.join(root, "server", "sync.sqlite")
+        os.makedirs(os.path.dirname(self.database), mode=0o700, exist_ok=True)
+        self.ports = [free_port() for _ in range(2 if postgres else 1)]
+        self.processes = [None] * len(self.ports)
+        store = ["--postgres", postgres] if postgres else ["--database", self.database]
+        self.store_args = store
+        run = subprocess.run([binary, "sync-server", "user", "add", self.user, "--password-stdin", *store], input=PASSWORD,
+                             text=True, capture_output=True, env=self.env())
+        if run.returncode != 0:
+            raise SystemExit(f"user add: {run.stderr}")
+        for index in range(len(self.ports)):
+            self.start(index)
+
+    def env(self):
+        return dict(os.environ, GROVE_HOME=os.path.join(self.root, "server"), GROVE_LOG="error")
+
+    def start(self, index):
+        log = open(os.path.join(self.root, f"server-{index}.log"), "a")
+        self.processes[index] = subprocess.Popen([self.binary, "sync-server", "--port", str(self.ports[index]), *self.store_args],
+                                                 env=self.env(), stdout=log, stderr=log)
+        wait_healthy(self.ports[index])
+
+    def kill(self, index):
+        process = self.processes[index]
+        if process and process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+
+    def restart(self, index):
+        self.kill(index)
+        self.start(index)
+
+    def backup(self, path):
+        """A consistent copy of the SQLite server while it runs (SQLite's backup API)."""
+        source, target = sqlite3.connect(self.database), sqlite3.connect(path)
+        source.backup(target)
+        source.close(), target.close()
+
+    def restore(self, path):
+        """The server comes back from an older backup (its WAL and shared memory go with the old file)."""
+        for index in range(len(self.ports)):
+            self.kill(index)
+        for suffix in ["", "-wal", "-shm"]:
+            if os.path.exists(self.database + suffix):
+                os.remove(self.database + suffix)
+        shutil.copyfile(path, self.database)
+        os.chmod(self.database, 0o600)
+        for index in range(len(self.ports)):
+            self.start(index)
+
+    def stop(self):
+        for index in range(len(self.ports)):
+            process = self.processes[index]
+            if process and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    self.kill(index)
+
+
+class Proxy(socketserver.ThreadingTCPServer):
+    """One HTTP request per connection, forwarded with `Connection: close` to an instance chosen by
+    the request's number; its fault is drawn from the seed by that number, so a seed replays."""
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, servers, seed):
+        self.servers, self.random, self.lock = servers, random.Random(seed ^ 0x5EED), threading.Lock()
+        self.faulty, self.count, self.client, self.log = True, 0, None, []
+        super().__init__(("127.0.0.1", 0), ProxyHandler)
+        self.port = self.server_address[1]
+
+    def draw(self):
+        with self.lock:
+            self.count += 1
+            roll = self.random.random()
+            instance = self.random.randrange(len(self.servers.ports))
+            if not self.faulty:
+                return self.count, "pass", instance
+            for fault, p in [("drop", 0.07), ("delay", 0.08), ("duplicate", 0.08), ("cut", 0.08), ("kill-client", 0.03), ("kill-server", 0.03)]:
+                if roll < p:
+                    return self.count, fault, instance
+                roll -= p
+            return self.count, "pass", instance
+
+
+def read_http(sock, request):
+    """A whole request (headers and Content-Length body), or a response read to the end."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+    if not request:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return data
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"connection:")]
+    return b"\r\n".join(lines) + b"\r\nConnection: close\r\n\r\n" + body
+
+
+class ProxyHandler(socketserver.BaseRequestHandler):
+    def forward(self, request, port):
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as upstream:
+            upstream.sendall(request)
+            return read_http(upstream, request=False)
+
+    def handle(self):
+        proxy = self.server
+        self.request.settimeout(30)
+        request = read_http(self.request, request=True)
+        if not request:
+            return
+        number, fault, instance = proxy.draw()
+        port = proxy.servers.ports[instance]
+        proxy.log.append(f"{number}:{fault}")
+        try:
+            if fault == "drop":
+                return
+            if fault == "delay":
+                time.sleep(random.Random(number).uniform(0.05, 0.4))
+            if fault == "kill-server":
+                # Killed with the request in flight: it may have committed and never answered.
+                threading.Timer(0.002, proxy.servers.kill, [instance]).start()
+                try:
+                    self.forward(request, port)
+                except OSError:
+                    pass
+                proxy.servers.restart(instance)
+                return
+            if fault == "duplicate":
+                self.forward(request, port)
+            response = self.forward(request, port)
+            if fault == "kill-client" and proxy.client is not None:
+                proxy.client.send_signal(signal.SIGKILL)
+                return
+            if fault == "cut":
+                return
+            self.request.sendall(response)
+        except OSError:
+            pass
+
+
+class Device:
+    def __init__(self, index, binary, root, proxy, skew):
+        self.index, self.binary, self.proxy, self.skew = index, binary, proxy, skew
+        self.home = os.path.join(root, f"device-{index}")
+        os.makedirs(self.home, mode=0o700)
+
+    def run(self, *args, stdin=None, check=True):
+        now = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=self.skew)
+        env = dict(os.environ, GROVE_HOME=self.home, NO_COLOR="1", GROVE_NO_WAITER="1", TZ="UTC",
+                   GROVE_NOW=now.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z")
+        process = subprocess.Popen([self.binary, *args], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.proxy.client = process
+        out, err = process.communicate(stdin, timeout=120)
+        self.proxy.client = None
+        self.last_error = err.strip()[:400]
+        if check and process.returncode != 0:
+            raise SystemExit(f"device {self.index}: grove {' '.join(args)} exited {process.returncode}: {err.strip()[:300]}")
+        return process.returncode, out
+
+    def sync(self, quiet=False):
+        now = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=self.skew)
+        code, out = self.run("sync", check=False)
+        if quiet and code != 0:
+            print(f"  device {self.index}: grove sync exited {code} on a quiet network: {self.last_error}")
+        return code == 0
+
+    def export(self):
+        _, out = self.run("export", "--format", "json")
+        return json.loads(out)
+
+
+def canonical(export):
+    """What every device must agree on: the synced rooms, sorted, without the export's own time and the
+    counters that stay on each device."""
+    export = dict(export)
+    export.pop("exportedAt", None)
+    for item in export.get("contents", []):
+        item.pop("timesShown", None), item.pop("lastUsed", None)
+    for key, value in export.items():
+        if isinstance(value, list):
+            export[key] = sorted(value, key=lambda item: json.dumps(item, sort_keys=True))
+    return export
+
+
+class Model:
+    """What each device was told was saved, per device, applied in order: the reference the end state
+    is held against, written without Grove's merge code."""
+
+    def __init__(self):
+        self.timers, self.intentions, self.sessions, self.gates = {}, {}, {}, {}
+
+
+def operate(device, rng, model, step):
+    me = f"d{device.index}"
+    mine = sorted(name for name in model.timers if name.startswith(me + "-"))
+    roll = rng.random()
+    if roll < 0.25 or not mine:
+        name, minutes = f"{me}-t{step}", rng.randint(1, 90)
+        device.run("timer", "add", name, "--duration", f"{minutes}m")
+        model.timers[name] = {"duration": minutes * 60, "todos": []}
+    elif roll < 0.40:
+        name, minutes = rng.choice(mine), rng.randint(1, 90)
+        device.run("timer", "edit", name, "--duration", f"{minutes}m")
+        model.timers[name]["duration"] = minutes * 60
+    elif roll < 0.50:
+        name = rng.choice(mine)
+        device.run("timer", "rm", name)
+        del model.timers[name]
+    elif roll < 0.62:
+        name, text = rng.choice(mine), f"todo {step}"
+        device.run("timer", "todo", "add", name, text)
+        model.timers[name]["todos"].append(text)
+    elif roll < 0.75:
+        # Each device's own days (a day's intention has one id on every device: no cross-device conflict).
+        day = (datetime.date(2026, 1, 1) + datetime.timedelta(days=device.index * 100 + rng.randint(0, 9))).isoformat()
+        text = f"{me} intention {step}"
+        device.run("intention", "set", text, "--scope", "day", "--date", day)
+        model.intentions[day] = text
+    elif roll < 0.88:
+        day = datetime.date(2025, 6, 1) + datetime.timedelta(days=step % 300)
+        start = datetime.datetime(day.year, day.month, day.day, 6 + device.index * 5, 0, tzinfo=datetime.timezone.utc)
+        if (device.index, day) not in model.sessions:
+            device.run("focus", "log", "--start", start.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                       "--end", (start + datetime.timedelta(minutes=25)).strftime("%Y-%m-%dT%H:%M:%SZ"), "--tag", me)
+            model.sessions[(device.index, day)] = me
+    else:
+        app = f"{me}-site"
+        if app not in model.gates:
+            device.run("apps", "add", app, "--name", f"Site {device.index}", "--url", f"https://{me}.example/")
+            model.gates[app] = False
+        enabled = not model.gates[app]
+        device.run("apps", "enable" if enabled else "disable", app)
+        model.gates[app] = enabled
+    # Settings every device changes (they conflict; the model does not predict the winner, but every
+    # device must end with the same one).
+    if rng.random() < 0.1:
+        device.run("focus", "config", "--length", f"{rng.choice([25, 30, 45, 50])}m")
+
+
+def check(devices, model, seed):
+    exports = [canonical(device.export()) for device in devices]
+    for device, export in zip(devices[1:], exports[1:]):
+        if export != exports[0]:
+            keys = [key for key in export if export.get(key) != exports[0].get(key)]
+            raise SystemExit(f"seed {seed}: device {device.index} differs from device 0 in {keys}")
+    export = exports[0]
+    timers = {t["name"]: {"duration": t["durationInSeconds"], "todos": sorted(i["text"] for i in t.get("todoItems", []))}
+              for t in export["timers"]}
+    expected = {name: {"duration": t["duration"], "todos": sorted(t["todos"])} for name, t in model.timers.items()}
+    if timers != expected:
+        missing = sorted(set(expected) ^ set(timers)) or [n for n in expected if expected[n] != timers.get(n)]
+        raise SystemExit(f"seed {seed}: timers differ from the model: {missing[:5]}")
+    intentions = {i["date"]: i["text"] for i in export["intentions"] if i["scope"] == "day"}
+    if intentions != model.intentions:
+        raise SystemExit(f"seed {seed}: intentions differ from the model: {sorted(set(intentions.items()) ^ set(model.intentions.items()))[:5]}")
+    tags = sorted(tag for session in export["focusSessions"] for tag in session.get("tags", []))
+    if tags != sorted(model.sessions.values()):
+        raise SystemExit(f"seed {seed}: {len(tags)} logged sessions, the model has {len(model.sessions)}")
+    gates = {app["id"]: app["isEnabled"] for app in export["apps"] if app["id"] in model.gates}
+    if gates != model.gates:
+        raise SystemExit(f"seed {seed}: gates {gates}, the model {model.gates}")
+    return len(timers), len(intentions), len(tags)
+
+
+def run_seed(seed, args):
+    rng = random.Random(seed)
+    root = tempfile.mkdtemp(prefix=f"grove-faults-{seed}-")
+    servers = Servers(args.binary, root, args.postgres, seed)
+    proxy = Proxy(servers, seed)
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    started = time.time()
+    try:
+        devices = [Device(index, args.binary, root, proxy, SKEWS[index]) for index in range(3)]
+        model = Model()
+        url = f"http://127.0.0.1:{proxy.port}"
+        for device in devices:
+            for _ in range(30):
+                code, _ = device.run("sync", "login", url, "--user", servers.user, "--password-stdin", stdin=PASSWORD, check=False)
+                if code == 0:
+                    break
+            else:
+                raise SystemExit(f"seed {seed}: device {device.index} could not log in: {device.last_error}")
+        backup = os.path.join(root, "backup.sqlite")
+        restore_at = rng.randint(args.steps // 3, 2 * args.steps // 3) if not args.postgres else -1
+        for step in range(args.steps):
+            if time.time() - started > args.seconds:
+                print(f"seed {seed}: stopped at step {step} (time bound)")
+                break
+            device = rng.choice(devices)
+            if step == restore_at // 2 and not args.postgres:
+                servers.backup(backup)
+            if step == restore_at:
+                servers.restore(backup)
+                proxy.log.append(f"restore@{step}")
+            if rng.random() < 0.3:
+                device.sync()
+            else:
+                operate(device, rng, model, step)
+        # A quiet network: everyone syncs until nothing moves.
+        proxy.faulty = False
+        for _ in range(4):
+            for device in devices:
+                device.sync(quiet=True)
+        counts = check(devices, model, seed)
+        faults = [entry for entry in proxy.log if not entry.endswith(":pass")]
+        print(f"seed {seed}: converged with the model ({counts[0]} timers, {counts[1]} intentions, {counts[2]} sessions) "
+              f"through {proxy.count} requests, {len(faults)} faults: {' '.join(faults[:40])}{' …' if len(faults) > 40 else ''} "
+              f"({time.time() - started:.0f} s)")
+    finally:
+        proxy.shutdown()
+        servers.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default=".build/debug/grove")
+    parser.add_argument("--postgres", help="a PostgreSQL URL: two --postgres instances instead of the SQLite server")
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--seed", type=int, help="run this seed only")
+    parser.add_argument("--steps", type=int, default=120)
+    parser.add_argument("--seconds", type=float, default=240, help="the bound for each seed")
+    args = parser.parse_args()
+    seeds = [args.seed] if args.seed is not None else [random.SystemRandom().randrange(1 << 20) for _ in range(args.seeds)]
+    print(f"sync faults: seeds {' '.join(map(str, seeds))} ({'two PostgreSQL instances' if args.postgres else 'SQLite, with a restore'})")
+    for seed in seeds:
+        run_seed(seed, args)
+
+
+if __name__ == "__main__":
+    main()
