@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GroveCore
 import GroveStore
 import HTTPTypes
@@ -245,4 +248,39 @@ struct SecurityTests {
             #expect(try await c.get("/pause/youtube?key=guess", headers: [name: "cross-site"]).text.contains(#"data-confirm="yes""#))
         }
     }
+
+    #if canImport(Glibc)
+    /// Sends `bytes` on a raw connection and returns the status line of the answer.
+    static func raw(port: Int, _ bytes: String) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { return "no connection" }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = Array(bytes.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+        shutdown(fd, Int32(SHUT_WR))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+    }
+
+    @Test("a malformed chunked body is a 400, not a 500")
+    func malformedChunkedBody() async throws {
+        let server = try await TestServer()
+        let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            for body in ["zz\r\nhello\r\n0\r\n\r\n", "5\r\nhel", "3\r\nhello\r\n0\r\n\r\n"] {
+                let head = "POST /api/v1/timers HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                let status = try Self.raw(port: port, head + body)
+                #expect(status.hasPrefix("HTTP/1.1 400"), "\(body.debugDescription): \(status)")
+            }
+        }
+    }
+    #endif
 }

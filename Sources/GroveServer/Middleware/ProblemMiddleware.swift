@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Turns every error into a problem response (API) or a plain error page (web), and refuses
 /// oversized bodies up front with 413.
@@ -24,6 +25,8 @@ struct ProblemMiddleware: RouterMiddleware {
             var problem = Problem.from(error)
             // Collecting a body past the limit surfaces as NIO's "too large".
             if "\(error)".contains("tooLarge") || "\(error)".contains("contentTooLarge") { problem = Problem.from(APIError.tooLarge) }
+            // A body the HTTP parser could not read (a broken chunk, a body cut short) is the client's.
+            if error is HTTPParserError { problem = Problem.from(APIError.badRequest(field: "body", detail: "The request body could not be read: \(error)")) }
             if problem.status >= 500 && problem.status != 503 { context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"]) }
             if !request.uri.path.hasPrefix("/api/"), request.method == .get, problem.status == 401 {
                 let next = LoginRedirect.safe(request.uri.path).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"

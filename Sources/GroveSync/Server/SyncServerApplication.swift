@@ -49,8 +49,11 @@ public struct SyncJSONDecoder: RequestDecoder {
             throw error
         } catch is CancellationError {
             throw SyncServerError.invalid(field: "body", message: "The body did not arrive")
-        } catch {
+        } catch let error where "\(error)".contains("tooLarge") {
             throw SyncServerError.tooLarge(limit: SyncWire.maxPushBytes)
+        } catch {
+            // The HTTP parser's own complaint (a broken chunk, a body cut short): the client's fault.
+            throw SyncServerError.invalid(field: "body", message: "The body could not be read: \(String("\(error)".prefix(120)))")
         }
         do {
             return try SyncWire.decoder().decode(T.self, from: Data(buffer.readableBytesView))
