@@ -162,4 +162,46 @@ struct ContentRefresherTests {
             }
         }
     }
+
+    @Test("a pack that redirects to a private, loopback or link-local address is refused; a fetch has one deadline in all")
+    func redirectsAndDeadline() async throws {
+        let router = Router()
+        router.get("to-metadata") { _, _ in Response(status: .found, headers: [.location: "http://169.254.169.254/latest/meta-data/"]) }
+        router.get("to-localhost") { request, _ in Response(status: .found, headers: [.location: "http://localhost/pack.json"]) }
+        router.get("to-private") { _, _ in Response(status: .temporaryRedirect, headers: [.location: "http://10.0.0.1/pack.json"]) }
+        router.get("to-self") { _, _ in Response(status: .found, headers: [.location: "/pack.json"]) }
+        router.get("pack.json") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: Self.pack(["r-1"])))) }
+        router.get("slow") { _, _ in
+            // A byte every 300 ms: the read timeout alone would never end it.
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
+                for byte in Self.pack(["s-1"]).utf8 {
+                    try await Task.sleep(for: .milliseconds(300))
+                    try await writer.write(ByteBuffer(bytes: [byte]))
+                }
+                try await writer.finish(nil)
+            })
+        }
+        let (db, _) = try store()
+        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
+            let base = "http://127.0.0.1:\(try #require(client.port))"
+            let refresher = ContentRefresher(database: db, timeout: .seconds(2))
+            for (path, mention) in [("to-metadata", "169.254.169.254"), ("to-localhost", "localhost"), ("to-private", "10.0.0.1")] {
+                try db.addContentSource(url: base + "/" + path)
+                let outcome = try await refresher.refresh(url: base + "/" + path)
+                guard case .failed(let message) = outcome.result else { Issue.record("\(path): \(outcome)"); continue }
+                #expect(message.contains(mention), "\(path): \(message)")
+            }
+            // The local host a person typed is theirs to use, redirects within it included.
+            try db.addContentSource(url: base + "/to-self")
+            guard case .updated = try await refresher.refresh(url: base + "/to-self").result else { Issue.record("to-self"); return }
+            try db.addContentSource(url: base + "/slow")
+            let started = ContinuousClock.now
+            let slow = try await refresher.refresh(url: base + "/slow")
+            guard case .failed(let message) = slow.result else { Issue.record("\(slow)"); return }
+            #expect(message.contains("within 2 s"), "\(message)")
+            #expect(ContinuousClock.now - started < .seconds(6))
+        }
+        #expect(SourceAddressPolicy.isLocal([169, 254, 169, 254]) && SourceAddressPolicy.isLocal([172, 20, 0, 1]) && !SourceAddressPolicy.isLocal([93, 184, 216, 34]))
+        #expect(SourceAddressPolicy.isLocal(SourceAddressPolicy.literalAddress("[::ffff:127.0.0.1]") ?? []))
+    }
 }

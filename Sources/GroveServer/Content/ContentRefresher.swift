@@ -47,7 +47,8 @@ public struct ContentRefresher: Sendable {
     /// waiting on `grove content source add` should hear "offline" in a moment.
     public static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            // Redirects are followed by `fetch`, which checks where each one leads (`SourceAddressPolicy`).
+            redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(5), read: .seconds(15)),
             decompression: .enabled(limit: .size(ContentPack.maxBytes)))
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -97,13 +98,57 @@ public struct ContentRefresher: Sendable {
         return Outcome(url: source.url, result: result)
     }
 
+    /// The most redirects a fetch follows.
+    static let maxRedirects = 5
+
+    /// One fetch, bounded as a whole by `timeout` (connection, redirects and body together: a server
+    /// that sends a byte at a time holds nothing longer).
     private func fetch(_ source: ContentSource) async throws -> Result {
-        var request = HTTPClientRequest(url: source.url)
+        let timeout = self.timeout
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask { try await self.fetchFollowingRedirects(source) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, timeout.nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else {
+                return .failed("The source did not send its pack within \(timeout.nanoseconds / 1_000_000_000) s")
+            }
+            return result
+        }
+    }
+
+    private func fetchFollowingRedirects(_ source: ContentSource) async throws -> Result {
+        let policy = SourceAddressPolicy(sourceURL: source.url)
+        var address = source.url
+        var hops = 0
+        while true {
+            guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https" else {
+                return .failed("The source redirected to an address that is not http(s)")
+            }
+            do { try policy.check(url) } catch let refusal as SourceAddressPolicy.Refusal { return .failed(refusal.message) }
+            let response = try await client.execute(request(address, source: source, first: hops == 0), timeout: timeout)
+            guard [301, 302, 303, 307, 308].contains(response.status.code) else { return try await take(response, from: source) }
+            _ = try? await response.body.collect(upTo: 64 << 10)
+            hops += 1
+            guard hops <= Self.maxRedirects, let location = response.headers.first(name: "Location"),
+                  let next = URL(string: location, relativeTo: url)?.absoluteURL.absoluteString
+            else { return .failed("The source redirected too often, or without saying where") }
+            address = next
+        }
+    }
+
+    private func request(_ address: String, source: ContentSource, first: Bool) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: address)
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "Grove")
         // Only a pack still in the library can be "not modified".
-        if let etag = source.etag, source.itemCount > 0 { request.headers.add(name: "If-None-Match", value: etag) }
-        let response = try await client.execute(request, timeout: timeout)
+        if first, let etag = source.etag, source.itemCount > 0 { request.headers.add(name: "If-None-Match", value: etag) }
+        return request
+    }
+
+    private func take(_ response: HTTPClientResponse, from source: ContentSource) async throws -> Result {
         switch response.status.code {
         case 304:
             return .unchanged
