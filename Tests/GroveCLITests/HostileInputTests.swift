@@ -93,4 +93,26 @@ struct HostileInputTests {
         #expect(TerminalText.neutralized("\u{1B}[1;32mok\u{1B}[0m\n") == "\u{1B}[1;32mok\u{1B}[0m\n")
         #expect(TerminalText.neutralized("a\u{1B}[2Jb\u{7F}\u{85}") == "a^[[2Jb^?\u{FFFD}")
     }
+
+    @Test("a file that is not UTF-8 text is refused, not stored with replacement characters")
+    func invalidUTF8() async throws {
+        let grove = Grove()
+        try FileManager.default.createDirectory(atPath: grove.home, withIntermediateDirectories: true)
+        var csv = Data("start,end,tag\n2025-04-01T09:00:00Z,2025-04-01T09:25:00Z,caf".utf8)
+        csv.append(contentsOf: [0xE9, 0x0A])  // Latin-1 é
+        try csv.write(to: URL(fileURLWithPath: grove.home + "/latin1.csv"))
+        let result = try await grove.run("import", "--from", "csv", "--map", "start=start,end=end,tag=tag", grove.home + "/latin1.csv", now: "2025-05-01T12:00:00Z")
+        #expect(result.status != 0 && result.err.contains("UTF-8"), "\(result.out) \(result.err)")
+        // Grove's own export with a name in Latin-1.
+        let other = Grove()
+        try await other.run("timer", "add", "Cafe", "--duration", "5m")
+        let export = try await other.run("export", "--format", "json")
+        let bad = Data(export.out.utf8).replacing(Data(#""Cafe""#.utf8), with: Data(#""Caf"#.utf8) + Data([0xE9]) + Data(#"""#.utf8))
+        try bad.write(to: URL(fileURLWithPath: grove.home + "/latin1.json"))
+        let imported = try await grove.run("import", grove.home + "/latin1.json")
+        #expect(imported.status == 64, "\(imported.out) \(imported.err)")
+        #expect(!(try await grove.run("timer", "list")).out.contains("Caf"))
+        let list = try await grove.run("focus", "list", "--json", now: "2025-05-01T12:00:00Z")
+        #expect(!list.out.contains("\u{FFFD}"))
+    }
 }

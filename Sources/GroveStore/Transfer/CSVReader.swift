@@ -53,7 +53,9 @@ struct CSVReader {
             func failure(_ message: String) -> Failure { Failure(message: message, record: record) }
             func endField() throws {
                 guard fields.count < Self.maxFields else { throw failure("more than \(Self.maxFields) fields") }
-                fields.append(String(decoding: field, as: UTF8.self))
+                // Refused, not repaired: U+FFFD in place of what the file held would be stored as if it were text.
+                guard let text = String(validating: field, as: UTF8.self) else { throw failure("text that is not UTF-8 (save the file as UTF-8)") }
+                fields.append(text)
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
             }

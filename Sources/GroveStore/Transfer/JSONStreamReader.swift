@@ -105,7 +105,9 @@ struct JSONStreamReader: ~Copyable {
         while true {
             let byte = try next()
             switch byte {
-            case UInt8(ascii: "\""): return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("a string that is not UTF-8 text") }
+                return text
             case UInt8(ascii: "\\"): try escape(into: &bytes)
             case ..<0x20: throw failure("a control character inside a string")
             default: bytes.append(byte)
