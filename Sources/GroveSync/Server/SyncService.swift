@@ -65,15 +65,12 @@ public struct SyncService: Sendable {
         let name = registration.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1 ... 100).contains(name.count) else { throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters") }
         let account = String(registration.user.prefix(64))
-        try throttle.check(user: account, address: address, now: now())
+        try throttle.admit(user: account, address: address, now: now())
         let user = registration.user.utf8.count <= 64 ? try await store.user(named: registration.user) : nil
         // An unknown user costs the same bcrypt as a known one: the answer's time tells nothing.
         let matches = await Self.verify(String(registration.password.utf8.prefix(72)) ?? "", hash: user?.passwordHash ?? Self.decoyHash)
-        guard let user, matches, !user.disabled, registration.password.utf8.count <= 72 else {
-            throttle.failed(user: account, address: address, now: now())
-            throw SyncServerError.badCredentials
-        }
-        throttle.succeeded(address: address)
+        guard let user, matches, !user.disabled, registration.password.utf8.count <= 72 else { throw SyncServerError.badCredentials }
+        throttle.succeeded(user: account, address: address)
         return try await newDevice(user: user, name: name)
     }
 
