@@ -6,7 +6,9 @@ import Foundation
 /// (up to 15 minutes). A success clears the address's count; an account's count ends with its window.
 ///
 /// The check is cheap and comes first, so that guessers neither learn anything nor burn the bcrypt
-/// time that pushes and pulls need.
+/// time that pushes and pulls need. `SyncService` checks, verifies and counts in one step on its
+/// password queue, one attempt at a time: guesses sent at once cannot all pass before the first of
+/// them is counted.
 public final class LoginThrottle: @unchecked Sendable {
     /// Failures allowed in a window before the first wait.
     public let freeFailures: Int
@@ -30,46 +32,36 @@ public final class LoginThrottle: @unchecked Sendable {
         self.window = window
     }
 
-    /// Lets one password check through, counted as a failure until it succeeds (`succeeded`): guesses
-    /// sent at once cannot all pass before the first of them is counted. Throws `throttled` when the
-    /// account or the address must wait.
-    func admit(user: String, address: String?, now: Date) throws(SyncServerError) {
+    /// Throws `throttled` when the account or the address must wait.
+    func check(user: String, address: String?, now: Date) throws(SyncServerError) {
         let wait = lock.withLock { () -> TimeInterval in
-            let wait = Self.keys(user: user, address: address).map { key -> TimeInterval in
+            Self.keys(user: user, address: address).map { key -> TimeInterval in
                 guard let until = records[key]?.blockedUntil else { return 0 }
                 return max(0, until.timeIntervalSince(now))
             }.max() ?? 0
-            if wait == 0 { countFailure(user: user, address: address, now: now) }
-            return wait
         }
         if wait > 0 { throw .throttled(retryAfter: Int(wait.rounded(.up))) }
     }
 
-    /// Counts a wrong password (or unknown user) for both keys (the lock held).
-    private func countFailure(user: String, address: String?, now: Date) {
-        if records.count >= Self.capacity { records = records.filter { now.timeIntervalSince($0.value.first) < window } }
-        for key in Self.keys(user: user, address: address) {
-            var record = records[key].flatMap { now.timeIntervalSince($0.first) < window ? $0 : nil } ?? Record(failures: 0, first: now)
-            record.failures += 1
-            // From the `freeFailures`th on: 1 s, then 2, 4, 8… up to 15 minutes.
-            let over = record.failures - freeFailures
-            if over >= 0 { record.blockedUntil = now.addingTimeInterval(min(Self.maxWait, pow(2, Double(min(over, 20))))) }
-            records[key] = record
+    /// Counts a wrong password (or unknown user) for both keys.
+    func failed(user: String, address: String?, now: Date) {
+        lock.withLock {
+            if records.count >= Self.capacity { records = records.filter { now.timeIntervalSince($0.value.first) < window } }
+            for key in Self.keys(user: user, address: address) {
+                var record = records[key].flatMap { now.timeIntervalSince($0.first) < window ? $0 : nil } ?? Record(failures: 0, first: now)
+                record.failures += 1
+                // From the `freeFailures`th on: 1 s, then 2, 4, 8… up to 15 minutes.
+                let over = record.failures - freeFailures
+                if over >= 0 { record.blockedUntil = now.addingTimeInterval(min(Self.maxWait, pow(2, Double(min(over, 20))))) }
+                records[key] = record
+            }
         }
     }
 
-    /// A right password: the attempt admitted is not a failure after all, and the address is trusted
-    /// again (the account's earlier failures stay: they may come from other addresses).
-    func succeeded(user: String, address: String?) {
-        lock.withLock {
-            let key = "user:" + user.lowercased()
-            if var record = records[key] {
-                record.failures -= 1
-                if record.failures < freeFailures { record.blockedUntil = nil }
-                records[key] = record.failures > 0 ? record : nil
-            }
-            if let address { records["address:" + address] = nil }
-        }
+    /// A right password: the address is trusted again (the account's failures stay: other addresses).
+    func succeeded(address: String?) {
+        guard let address else { return }
+        lock.withLock { records["address:" + address] = nil }
     }
 
     private static func keys(user: String, address: String?) -> [String] {

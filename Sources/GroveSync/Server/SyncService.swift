@@ -65,20 +65,26 @@ public struct SyncService: Sendable {
         let name = registration.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1 ... 100).contains(name.count) else { throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters") }
         let account = String(registration.user.prefix(64))
-        try throttle.admit(user: account, address: address, now: now())
+        try throttle.check(user: account, address: address, now: now())
         let user = registration.user.utf8.count <= 64 ? try await store.user(named: registration.user) : nil
         // An unknown user costs the same bcrypt as a known one: the answer's time tells nothing.
-        let matches = await Self.verify(String(registration.password.utf8.prefix(72)) ?? "", hash: user?.passwordHash ?? Self.decoyHash)
-        guard let user, matches, !user.disabled, registration.password.utf8.count <= 72 else { throw SyncServerError.badCredentials }
-        throttle.succeeded(user: account, address: address)
-        return try await newDevice(user: user, name: name)
-    }
-
-    /// A bcrypt check on `passwordQueue`.
-    static func verify(_ password: String, hash: String) async -> Bool {
-        await withCheckedContinuation { continuation in
-            passwordQueue.async { continuation.resume(returning: Bcrypt.verify(password, hash: hash)) }
+        let password = String(registration.password.utf8.prefix(72)) ?? "", hash = user?.passwordHash ?? Self.decoyHash
+        let usable = user.map { !$0.disabled } == true && registration.password.utf8.count <= 72
+        let (throttle, now) = (self.throttle, self.now)
+        let matches = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+            Self.passwordQueue.async {
+                // Checked again here, one attempt at a time: the failures of the attempts queued
+                // before this one are counted by now.
+                do { try throttle.check(user: account, address: address, now: now()) } catch {
+                    return continuation.resume(throwing: error)
+                }
+                let matches = Bcrypt.verify(password, hash: hash) && usable
+                if matches { throttle.succeeded(address: address) } else { throttle.failed(user: account, address: address, now: now()) }
+                continuation.resume(returning: matches)
+            }
         }
+        guard let user, matches else { throw SyncServerError.badCredentials }
+        return try await newDevice(user: user, name: name)
     }
 
     /// Live forks a device may have: a copied store now and then, not a token mint.
