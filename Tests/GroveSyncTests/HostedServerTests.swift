@@ -4,6 +4,7 @@ import GroveCore
 import GroveStore
 import GroveSync
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
@@ -176,5 +177,28 @@ struct HostedServerTests {
         let listed = try await service.devices(owner)
         #expect(listed.filter(\.revoked).count == 2 + SyncService.maxForks)
         #expect(listed.first { $0.deviceId == grandchild.deviceId }?.parentId == forks[0].deviceId)
+    }
+
+    @Test("behind a proxy on this machine, the address throttled is the one the proxy saw (X-Forwarded-For), not the proxy's")
+    func throttlingBehindAProxy() async throws {
+        let now = Date()
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 2))
+        _ = try await service.addUser(name: "ada", password: "password1")
+        _ = try await service.addUser(name: "bob", password: "password1")
+        let app = Application(router: buildSyncRouter(service: service), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            func register(_ user: String, _ password: String, from address: String) async throws -> HTTPResponse.Status {
+                let body = try SyncWire.encoder().encode(DeviceRegistration(user: user, password: password, deviceName: "x"))
+                var headers: HTTPFields = [.contentType: "application/json"]
+                if let name = HTTPField.Name("X-Forwarded-For") { headers[name] = "10.9.8.7, \(address)" }
+                return try await client.execute(uri: "/sync/v1/devices", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { $0.status }
+            }
+            let first = try await register("ada", "wrong-one", from: "203.0.113.9")
+            #expect(first == .unauthorized)
+            #expect(try await register("ada", "wrong-two", from: "203.0.113.9") == .unauthorized)
+            #expect(try await register("bob", "password1", from: "203.0.113.9") == .tooManyRequests)
+            // Everyone else behind the same proxy is not punished for it.
+            #expect(try await register("bob", "password1", from: "198.51.100.7") == .created)
+        }
     }
 }
