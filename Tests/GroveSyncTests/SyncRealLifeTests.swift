@@ -306,4 +306,24 @@ struct SyncRealLifeTests {
         #expect(Set(try a.database.timers().map(\.name)) == ["Made on the late device", "Made after the restore"])
         try await world.expectConverged([a, late])
     }
+
+    @Test("a fast device's session start does not complete another device's fresh session with a tree")
+    func fastStartDoesNotCompleteAnother() async throws {
+        let world = try await World()
+        let a = try await world.device(), fast = try await world.device(skew: 30 * 60)
+        _ = try await a.engine.sync()
+        _ = try await fast.engine.sync()
+        let mine = try a.database.startFocusSession(plannedDuration: 25 * 60)
+        _ = try await a.engine.sync()
+        world.advance(60, [a, fast])
+        // Started a minute later in real time, stamped half an hour ahead by a fast clock.
+        _ = try fast.database.startFocusSession(plannedDuration: 25 * 60)
+        _ = try await fast.engine.sync()
+        _ = try await a.engine.sync()
+        _ = try await fast.engine.sync()
+        let closed = try #require(try a.database.focusSession(id: mine.id))
+        #expect(closed.state == .abandoned, "\(closed.state) after \(closed.duration) s")
+        #expect(try a.database.forestStats().totalTrees == 0)
+        try await world.expectConverged([a, fast])
+    }
 }

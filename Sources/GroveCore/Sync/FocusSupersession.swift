@@ -9,11 +9,17 @@ public enum FocusSupersession {
     public typealias Session = (id: String, fields: SyncFields)
 
     /// The session that stays open and the other one closed, or nil unless both are open.
-    public static func resolve(_ a: Session, _ b: Session) -> (keep: Session, close: Session)? {
+    ///
+    /// `notAfter` is the server's time (nil on a device): a start stamped ahead of it by a fast clock
+    /// closes the other session no later than now, so it cannot be credited with time that has not
+    /// passed (a tree it never grew). A device that closed it later agrees after its next pull: between
+    /// two ends, the earlier wins.
+    public static func resolve(_ a: Session, _ b: Session, notAfter: Date? = nil) -> (keep: Session, close: Session)? {
         guard let first = session(a.fields), let second = session(b.fields), first.isOpen, second.isOpen else { return nil }
         let aKeeps = (first.startTime, a.id) > (second.startTime, b.id)
         let (keep, close, closing) = aKeeps ? (a, b, second) : (b, a, first)
-        let at = aKeeps ? first.startTime : second.startTime
+        let laterStart = aKeeps ? first.startTime : second.startTime
+        let at = notAfter.map { max(closing.startTime, min(laterStart, $0)) } ?? laterStart
         let calendar = ZonedCalendar(identifier: closing.timeZoneIdentifier) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         var closed = closing.settled(at: at, fallback: calendar)
         if closed.isOpen { try? closed.abandon(at: at, in: calendar) }

@@ -111,7 +111,7 @@ public struct PushPlan: Sendable {
         while open.count > 1 {
             let sessions = open.sorted { $0.key < $1.key }
             guard let first = sessions.first, let second = sessions.dropFirst().first,
-                  let (_, close) = FocusSupersession.resolve((first.key.id, first.value.fields), (second.key.id, second.value.fields))
+                  let (_, close) = FocusSupersession.resolve((first.key.id, first.value.fields), (second.key.id, second.value.fields), notAfter: now)
             else { break }
             let key = EntityKey(entity: SyncEntity.focusSession.name, id: close.id)
             newest = newest.tick(now: now)

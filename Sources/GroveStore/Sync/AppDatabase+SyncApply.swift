@@ -36,7 +36,7 @@ extension AppDatabase {
                 try Self.park(db, changes)
                 return PullApplied(received: changes.count, applied: 0, parked: 0)
             }
-            var result = try Self.apply(db, changes + Self.inbox(db), pullComplete: true)
+            var result = try Self.apply(db, changes + Self.inbox(db), pullComplete: true, now: now)
             result.received = changes.count
             return result
         }
@@ -49,7 +49,8 @@ extension AppDatabase {
 
     /// Applies whatever waits in the inbox (changes whose parent had not arrived).
     public func applyInbox() throws -> PullApplied {
-        try write { db in try Self.apply(db, try Self.inbox(db), pullComplete: false) }
+        let now = environment.now()
+        return try write { db in try Self.apply(db, try Self.inbox(db), pullComplete: false, now: now) }
     }
 
     /// Keeps changes in the inbox (by sequence number: a later pull's copy replaces an earlier one).
@@ -72,7 +73,7 @@ extension AppDatabase {
     /// Applies `changes`, parents first (then by sequence), with capture off. A change whose parent
     /// is missing, or that breaks a rule here, goes back to the inbox (counted) rather than failing
     /// the whole pull forever.
-    private static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool) throws -> PullApplied {
+    private static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool, now: Date) throws -> PullApplied {
         try db.cachedExecute("INSERT INTO sync_applying (id) VALUES (1)")
         let order = Dictionary(uniqueKeysWithValues: SyncEntity.all.enumerated().map { ($0.element.name, $0.offset) })
         let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
@@ -85,7 +86,7 @@ extension AppDatabase {
             do {
                 try db.cachedExecute("SAVEPOINT sync_change")
                 do {
-                    outcome = try Self.apply(db, entity, id: change.entityId, remote: change.state)
+                    outcome = try Self.apply(db, entity, id: change.entityId, remote: change.state, now: now)
                     try db.cachedExecute("RELEASE SAVEPOINT sync_change")
                 } catch {
                     try db.cachedExecute("ROLLBACK TO SAVEPOINT sync_change")
@@ -149,7 +150,7 @@ extension AppDatabase {
     }
 
     /// Merges `remote` into the local row of `entity` by `SyncState.join`.
-    static func apply(_ db: Database, _ entity: SyncEntity, id: String, remote: SyncState) throws -> ApplyOutcome {
+    static func apply(_ db: Database, _ entity: SyncEntity, id: String, remote: SyncState, now: Date) throws -> ApplyOutcome {
         let localFields = try SyncRows.fields(db, entity, id: id)
         let local = try SyncRows.state(db, entity, id: id, fields: localFields)
         var merged = SyncState.join(local, remote, entity: entity)
@@ -187,7 +188,7 @@ extension AppDatabase {
                 }
             }
         }
-        if entity == .focusSession { try settleOpenSessions(db, incoming: id, fields: &merged.fields) }
+        if entity == .focusSession { try settleOpenSessions(db, incoming: id, fields: &merged.fields, now: now) }
         let changed = merged.fields != (localFields ?? [:])
         if changed { try write(db, entity, id: id, fields: merged.fields, exists: localFields != nil) }
         try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
@@ -228,14 +229,20 @@ extension AppDatabase {
     /// Two devices started sessions offline: the later start stays open and the other closes at that
     /// instant (completed if it had reached its length, else abandoned) — the same rule the server
     /// applies, so both reach the same rows.
-    private static func settleOpenSessions(_ db: Database, incoming id: String, fields: inout SyncFields) throws {
+    ///
+    /// The close comes no later than the server's time as this device knows it (its wall clock and the
+    /// offset learned from the server): a start stamped ahead by a fast clock is not credited to the
+    /// other session as time it focused.
+    private static func settleOpenSessions(_ db: Database, incoming id: String, fields: inout SyncFields, now: Date) throws {
         guard let state = fields["state"]?.text, state == "active" || state == "paused" else { return }
         let columns = SyncEntity.focusSession.fields.map(\.column).joined(separator: ", ")
         guard let row = try db.cachedRow("SELECT id, \(columns) FROM focus_session WHERE state IN ('active', 'paused') AND id <> ?", [id])
         else { return }
         let otherID: String = row["id"]
         let other = SyncRows.fields(row, .focusSession)
-        guard let (_, close) = FocusSupersession.resolve((id, fields), (otherID, other)) else { return }
+        let offset = try Int64.fetchOne(db.cachedStatement(sql: "SELECT clock_offset_ms FROM sync_state")) ?? 0
+        let serverNow = now.addingTimeInterval(Double(offset) / 1000)
+        guard let (_, close) = FocusSupersession.resolve((id, fields), (otherID, other), notAfter: serverNow) else { return }
         if close.id == id {
             fields = close.fields
         } else {
