@@ -326,4 +326,22 @@ struct SyncRealLifeTests {
         #expect(try a.database.forestStats().totalTrees == 0)
         try await world.expectConverged([a, fast])
     }
+
+    @Test("setting a period's intention to the words it already has is a choice: it beats older, other words")
+    func sameIntentionIsRecorded() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.setIntention("Write", scope: .day)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        world.advance(60, [a, b])
+        try a.database.setIntention("Rest", scope: .day)
+        world.advance(60, [a, b])
+        try b.database.setIntention("Write", scope: .day)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.intentions().map(\.text) == ["Write"])
+        try await world.expectConverged([a, b])
+    }
 }

@@ -42,6 +42,9 @@ extension AppDatabase {
             }
             try intention.validate()
             try IntentionRecord(intention).upsert(db)
+            // Setting the words a period already has is a choice too (it beats older, other words).
+            let chosen = ["text"] + [("themeId", themeId != nil), ("customFont", customFont != nil), ("quote", quote != nil)].filter(\.1).map(\.0)
+            try SyncChoice.record(db, .intention, id: intention.id.uuidString, fields: chosen)
             return intention
         }
     }
