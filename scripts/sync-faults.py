@@ -16,27 +16,13 @@ sessions, its own app's gate), so the model needs no clocks.
 Prints each seed and its faults; exits 1 with the seed on a difference. Bounded: it stops by itself.
 """
 import argparse, datetime, json, os, random, shutil, signal, socket, socketserver, sqlite3, subprocess, sys, tempfile, threading, time
-import urllib.request
+
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seed import free_port, wait_for  # noqa: E402
 
 PASSWORD = "fault-password-1"
 SKEWS = [0, -180, 420]  # seconds: on time, three minutes slow, seven minutes fast (past the drift)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_healthy(port, seconds=20):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return
-        except Exception:
-            time.sleep(0.05)
-    raise SystemExit(f"the sync server on {port} did not start")
 
 
 class Servers:
@@ -65,7 +51,7 @@ class Servers:
         log = open(os.path.join(self.root, f"server-{index}.log"), "a")
         self.processes[index] = subprocess.Popen([self.binary, "sync-server", "--port", str(self.ports[index]), *self.store_args],
                                                  env=self.env(), stdout=log, stderr=log)
-        wait_healthy(self.ports[index])
+        wait_for(f"http://127.0.0.1:{self.ports[index]}/healthz", timeout=20)
 
     def kill(self, index):
         process = self.processes[index]
