@@ -118,6 +118,9 @@ struct SecurityTests {
                 }
             }
             expectProblem(try await c.get("/api/v1/timers?incomplete=maybe"), 400, field: "incomplete")
+            // A reversed range is a question asked wrongly, not an empty answer.
+            expectProblem(try await c.get("/api/v1/intentions?from=2026-11-23&to=2026-05-08"), 400, field: "to")
+            expectProblem(try await c.get("/api/v1/pause/usage?from=2026-11-23&to=2026-05-08"), 400, field: "to")
             #expect(try await c.get("/api/v1/focus/sessions?limit=1000&offset=2147483647").status == 200)
         }
     }

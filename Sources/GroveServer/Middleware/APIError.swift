@@ -61,6 +61,7 @@ public struct Problem: Codable, Sendable, Equatable {
             case .sessionAlreadyFinished, .appNotGated, .duplicateContentSource: return Problem(status: .conflict, detail: e.message, field: e.field)
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }
+        case let e as ReversedRange: return Problem(status: .badRequest, detail: e.message, field: e.field)
         case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
         case let e as StoreError where e.isBadInput: return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
         case let e as StoreError: return Problem(status: .serviceUnavailable, detail: e.localizedDescription)
