@@ -5,11 +5,13 @@
 export const defaults = { grove: "http://127.0.0.1:8080", token: "", graceDefault: 10, grace: {} };
 
 /** Whether `address` is one of `app`'s pages: on the host of its web URL or a subdomain of it (the
- * same rule as Grove's `SocialApp.owns`). */
+ * same rule as Grove's `SocialApp.owns`; owns-cases.json holds both to the same cases). */
 export function owns(app, address) {
   let home, url;
   try { home = new URL(app.webURL).hostname.toLowerCase(); url = new URL(address); } catch { return false; }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  // A user name or password in the address is how a link hides its real host: never one of the app's.
+  if (url.username !== "" || url.password !== "") return false;
   const host = url.hostname.toLowerCase();
   const site = home.startsWith("www.") ? home.slice(4) : home;
   return host === home || host === site || host.endsWith("." + site);

@@ -164,3 +164,18 @@ def test_a_link_from_another_site_counts_no_attempt_until_the_pause_is_started(g
     start.click()
     wait(browser).until(lambda b: "session=" in b.current_url)
     assert usage(grove)["totalSessions"] == 1
+
+
+def test_the_extension_decides_which_addresses_are_an_apps_pages_as_grove_does(extended):
+    """gate.js's owns(), run in Chromium on the extension's own page, against the case file that GroveCoreTests
+    holds `SocialApp.owns` to: the two faces of one rule cannot drift apart."""
+    with open(os.path.join(EXTENSION, "owns-cases.json")) as f:
+        cases = json.load(f)["cases"]
+    extended.get(f"chrome-extension://{extension_id()}/options.html")
+    answers = extended.execute_async_script(
+        """const [cases, done] = arguments;
+        import("./gate.js").then((gate) => done(cases.map((c) => gate.owns({webURL: c.webURL}, c.address))),
+                                 (error) => done(String(error)));""", cases)
+    assert isinstance(answers, list), answers
+    wrong = [(c["webURL"], c["address"], c["owns"]) for c, a in zip(cases, answers) if a != c["owns"]]
+    assert not wrong

@@ -105,3 +105,46 @@ struct ReviewStoreTests {
         #expect(WeeklyReview.day(in: "next tuesday", today: today) == nil)
     }
 }
+
+@Suite("The weekly review: week names and tick instants")
+struct ReviewWeekTests {
+    /// Wednesday 14 May 2025 is in ISO week 20 (12–18 May). A Thursday-first week holding it (8–14 May)
+    /// has four days in week 19.
+    @Test(arguments: [(0, "2025-05-11", "2025-W20"), (6, "2025-05-10", "2025-W20"), (1, "2025-05-12", "2025-W20"), (4, "2025-05-08", "2025-W19")])
+    func aWeekIsNamedByTheISOWeekHoldingMostOfItsDaysAndThatNameSelectsIt(firstWeekday: Int, start: String, name: String) throws {
+        let clock = TestClock(instant("2025-05-14T09:00:00Z"))
+        let db = try AppDatabase.inMemory(environment: .test(clock: clock))
+        _ = try db.changeUserPreferences { $0.firstWeekday = firstWeekday }
+        let review = try db.weeklyReview(containing: day("2025-05-14"))
+        #expect(review.start == day(start))
+        #expect(review.week == name)
+        // The name it prints selects the same week, on every face (they all read it with this rule).
+        #expect(try db.weeklyReview(named: review.week).start == review.start)
+        #expect(try db.weeklyReview(named: ISOWeek.label(weekStarting: review.start.adding(days: -7))).start == review.start.adding(days: -7))
+        #expect(throws: InvalidField.self) { try db.weeklyReview(named: "W20") }
+    }
+
+    @Test func aTickStaysInTheWeekItWasMadeWhateverIsEditedLater() throws {
+        let clock = TestClock(instant("2025-05-14T09:00:00Z"))
+        let db = try AppDatabase.inMemory(environment: .test(clock: clock))
+        let tea = try db.createTimer(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
+        try db.toggleTodo(timerID: tea.id, todoID: tea.todoItems[0].id)
+        // A week later the to-do's text changes and a new one is added and moved first.
+        clock.advance(by: 7 * 86_400)
+        let todo = try #require(try db.timer(id: tea.id)?.todoItems.first)
+        try db.editTodo(timerID: tea.id, todoID: todo.id, text: "Boil the kettle")
+        let cup = try db.addTodo(timerID: tea.id, text: "Cup")
+        try db.toggleTodo(timerID: tea.id, todoID: cup.id)
+        try db.moveTodo(timerID: tea.id, todoID: cup.id, to: 0)
+        #expect(try db.weeklyReview(containing: day("2025-05-14")).todosCompleted == 1)
+        #expect(try db.weeklyReview(containing: day("2025-05-14")).checklistsCompleted == [], "finished by its last tick, next week")
+        // This week: the new to-do's tick only, and the checklist finished by it.
+        #expect(try db.weeklyReview(containing: day("2025-05-21")).todosCompleted == 1)
+        #expect(try db.weeklyReview(containing: day("2025-05-21")).checklistsCompleted == ["Tea"])
+        // Unticked and ticked again: the new tick's week.
+        try db.toggleTodo(timerID: tea.id, todoID: todo.id)
+        try db.toggleTodo(timerID: tea.id, todoID: todo.id)
+        #expect(try db.weeklyReview(containing: day("2025-05-14")).todosCompleted == 0)
+        #expect(try db.weeklyReview(containing: day("2025-05-21")).todosCompleted == 2)
+    }
+}

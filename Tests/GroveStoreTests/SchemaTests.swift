@@ -16,7 +16,7 @@ struct SchemaTests {
         #expect(ours.count >= 13)
         for table in ours { #expect((table["strict"] as Int) == 1, "\(table["name"] as String) is STRICT") }
         #expect(foreignKeys == true)
-        #expect(migrations == ["v1", "v2-session-order", "v3-sync", "v4-content-sources", "v5-adaptive-friction", "v6-focus-tags", "v7-timer-runs", "v8-focus-notices"])
+        #expect(migrations == ["v1", "v2-session-order", "v3-sync", "v4-content-sources", "v5-adaptive-friction", "v6-focus-tags", "v7-timer-runs", "v8-focus-notices", "v9-todo-ticks"])
     }
 
     @Test func fileDatabasesUseWALAndABusyTimeout() throws {

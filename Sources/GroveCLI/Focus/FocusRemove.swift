@@ -23,9 +23,6 @@ struct FocusRemove: ParsableCommand {
         } else {
             session = try db.focusSession(idPrefix: id)
         }
-        guard session.state == .completed || session.state == .abandoned else {
-            throw CLIError.usage("that session is still running: use `grove focus abandon`")
-        }
         try db.deleteFocusSession(id: session.id)
         if options.json { return try Output.json(session) }
         print("Removed the \(session.state.rawValue) session of \(session.endDay?.description ?? "?") (\(ForestStats.formatDuration(session.duration)) of focus).")

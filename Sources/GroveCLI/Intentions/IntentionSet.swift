@@ -10,6 +10,8 @@ struct IntentionSet: ParsableCommand {
     @Option(name: .long, help: "day, week or month.") var scope: String = "day"
     @Option(name: .long, help: "A day in the period: YYYY-MM-DD, today, tomorrow (default today).") var date: String?
     @Option(name: .long, help: "Theme name or id.") var theme: String?
+    @Option(name: .long, help: "A font for this card only (else the theme's).") var font: String?
+    @Option(name: .long, help: "A quote shown under the words.") var quote: String?
     @Flag(name: .long, help: "The words came from the assistant (marked as such).") var aiGenerated = false
 
     func run() throws {
@@ -18,7 +20,7 @@ struct IntentionSet: ParsableCommand {
         let calendar = try db.calendar()
         let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
         let themeID = try theme.map { try ThemeLookup.find($0, in: db).id }
-        let intention = try db.setIntention(text, scope: scope, date: day, themeId: themeID, aiGenerated: aiGenerated)
+        let intention = try db.setIntention(text, scope: scope, date: day, themeId: themeID, customFont: font, quote: quote, aiGenerated: aiGenerated)
         if options.json { return try Output.json(intention) }
         print("\(scope.displayName) intention for \(scope.periodDescription(containing: intention.date, calendar: calendar)): \(intention.text)")
     }

@@ -11,8 +11,8 @@ struct PauseGate: ParsableCommand {
         discussion: """
             Shows how many times today you opened the app through Grove, then a quote, excerpt or \
             prompt with a countdown (15–45 s, `grove apps duration`). Then proceed (runs the command, \
-            or opens the app's web URL), exit, or plant a tree instead. Keys during the countdown: \
-            e exit, t plant a tree instead.
+            or opens the app's web URL), exit to focus, or plant a tree instead. Keys during the countdown: \
+            e exit to focus, t plant a tree instead.
               grove pause instagram -- xdg-open https://www.instagram.com/
               alias yt='grove pause youtube -- firefox https://youtube.com'
             """)
@@ -63,7 +63,7 @@ struct PauseGate: ParsableCommand {
             signals.check()
             let left = max(0, end - io.uptime())
             if !options.json {
-                Output.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit  [t] plant a tree"))".utf8))
+                Output.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit to focus  [t] plant a tree"))".utf8))
             }
             if left <= 0 { break }
             let wait = max(0.05, left - left.rounded(.down))
@@ -84,7 +84,7 @@ struct PauseGate: ParsableCommand {
         if !options.json { print("") }
         var picked = decided
         if picked == nil, let terminal {
-            print("[p] proceed to \(app.displayName)  [e] exit  [t] plant a tree instead")
+            print("[p] proceed to \(app.displayName)  [e] exit to focus  [t] plant a tree instead")
             var key: Character?
             // Short waits, so that a signal is noticed within a quarter of a second.
             for _ in 0 ..< 480 where key == nil {
@@ -107,9 +107,9 @@ struct PauseGate: ParsableCommand {
 
     private func finish(_ db: AppDatabase, _ session: GatewaySession, app: SocialApp, status: GatewaySession.CompletionType,
                         outcome: GatewaySession.ActionType, signals: SignalExit) throws {
-        let ended = try db.finishGatewaySession(id: session.id, status: status, outcome: outcome)
+        let finish = try db.finishPause(id: session.id, status: status, outcome: outcome)
         signals.cancel()
-        if options.json { try Output.json(ended) }
+        if options.json { try Output.json(finish.pause) }
         switch outcome {
         case .proceedToApp:
             if !options.json { print("Going on to \(app.displayName), mindfully.") }
@@ -117,8 +117,12 @@ struct PauseGate: ParsableCommand {
         case .exitToHome:
             if !options.json { print("Good call. \(app.displayName) will still be there later.") }
         case .deepenPause:
-            let focus = try db.startFocusSession()
-            if !options.json { print("A seed is planted instead: \(DurationParser.clock(focus.plannedDuration)) of focus. Follow it with `grove focus`.") }
+            guard !options.json, let focus = finish.focus else { return }
+            if finish.focusStarted {
+                print("A seed is planted instead: \(DurationParser.clock(focus.plannedDuration)) of focus. Follow it with `grove focus`.")
+            } else {
+                print("Your focus session goes on instead. Follow it with `grove focus`.")
+            }
         }
     }
 

@@ -18,11 +18,7 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let today = try db.calendar().localDay(of: db.environment.now())
-        guard let day = WeeklyReview.day(in: week ?? "this", today: today) else {
-            throw InvalidField("week", "week must be \(WeeklyReview.weekFormats) (got \"\(week ?? "")\")")
-        }
-        let review = try db.weeklyReview(containing: day)
+        let review = try db.weeklyReview(named: week)
         if options.json { return try Output.json(review) }
         print(Self.render(review, calendar: try db.calendar()))
     }

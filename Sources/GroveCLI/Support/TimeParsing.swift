@@ -19,23 +19,13 @@ public enum TimeParsing {
         throw InvalidField(field, "\(field) must be a time like 14:30, 2025-03-09 14:30 or 2025-03-09T14:30:00Z (got \"\(text)\")")
     }
 
-    /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow`.
+    /// `YYYY-MM-DD`, `today`, `yesterday` or `tomorrow` (the core's rule, as every face reads it).
     public static func day(_ text: String, field: String = "date", today: LocalDay) throws -> LocalDay {
-        switch text.lowercased() {
-        case "today": return today
-        case "yesterday": return today.adding(days: -1)
-        case "tomorrow": return today.adding(days: 1)
-        default:
-            guard let day = LocalDay(text) else { throw InvalidField(field, "\(field) must be a date like 2025-03-09 (got \"\(text)\")") }
-            return day
-        }
+        try LocalDay(validating: text, field: field, today: today)
     }
 
-    /// A duration like `25m`, `90s`, `1h30m`.
+    /// A duration like `25m`, `90s`, `1h30m`; zero is left to the field's own rule.
     public static func duration(_ text: String, field: String) throws -> TimeInterval {
-        guard let seconds = DurationParser.seconds(text) else {
-            throw InvalidField(field, "\(field) must be a duration like 25m, 90s or 1h30m (got \"\(text)\")")
-        }
-        return seconds
+        try DurationParser.seconds(validating: text, field: field)
     }
 }

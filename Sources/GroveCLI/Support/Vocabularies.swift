@@ -26,7 +26,7 @@ extension MindfulnessContent.ContentCategory: ExpressibleByArgument {
 extension MindfulnessContent.ContentType: ExpressibleByArgument {
     /// `quote`, `excerpt` or `prompt`, in any case.
     public init?(argument: String) {
-        guard let type = Self(rawValue: argument.lowercased()) else { return nil }
+        guard let type = try? Self(validating: argument) else { return nil }
         self = type
     }
 }

@@ -14,10 +14,12 @@ public enum FocusError: GroveValidationError, Equatable {
     case invalidInterval(String)
     /// A break length or long-break interval is out of range.
     case invalidPreference(field: String, rule: String)
+    /// A running or paused session cannot be deleted (it is abandoned instead).
+    case deleteRunning
 
     public var field: String {
         switch self {
-        case .illegalTransition, .sessionAlreadyOpen, .noOpenSession: "state"
+        case .illegalTransition, .sessionAlreadyOpen, .noOpenSession, .deleteRunning: "state"
         case .invalidPlannedDuration: "plannedDuration"
         case .invalidInterval: "endTime"
         case .invalidPreference(let field, _): field
@@ -33,6 +35,7 @@ public enum FocusError: GroveValidationError, Equatable {
         case .invalidPlannedDuration: "Session length must be between 1 second and 4 hours"
         case .invalidInterval(let rule): rule
         case .invalidPreference(_, let rule): rule
+        case .deleteRunning: "That session is still running: abandon it (grove focus abandon) instead of deleting it"
         }
     }
 }

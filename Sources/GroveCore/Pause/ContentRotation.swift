@@ -18,6 +18,15 @@ public enum ContentRotation {
         return best
     }
 
+    /// What a pause shows: the next item of the chosen categories; when they have nothing left (their
+    /// items deleted), the next of the whole library, so that a pause never fails for want of a category.
+    /// nil only when the library is empty.
+    public static func forPause(
+        from contents: [MindfulnessContent], categories: Set<MindfulnessContent.ContentCategory>
+    ) -> MindfulnessContent? {
+        next(from: contents, categories: categories) ?? next(from: contents, categories: Set(MindfulnessContent.ContentCategory.allCases))
+    }
+
     static func precedes(_ a: MindfulnessContent, _ b: MindfulnessContent) -> Bool {
         // Compare timesShown/priority exactly by cross-multiplying.
         let pa = a.timesShown * b.priority, pb = b.timesShown * a.priority

@@ -64,6 +64,10 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
 
     public var isOpen: Bool { completionStatus == nil }
 
+    /// Whether the person left this pause with "Exit to Focus", during the countdown or after it: what
+    /// `UsageStatistics.exitedSessions` counts (seed 003).
+    public var isExitToFocus: Bool { actionOutcome == .exitToHome || (completionStatus == .exited && actionOutcome == nil) }
+
     /// The instant after which an open session counts as abandoned.
     public var timeoutAt: Date { startTimestamp.addingTimeInterval(TimeInterval(durationSetting + Self.gracePeriod)) }
 

@@ -34,6 +34,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case tooManyEnabledApps(Int)
     /// No content category enabled.
     case noCategories
+    /// Every content item was deleted: a pause has nothing to show.
+    case noContent
     /// The gateway session was already finished.
     case sessionAlreadyFinished
     /// A pause asked for in front of an app whose gate is switched off.
@@ -67,6 +69,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .timeSpentTooLong, .negativeTimeSpent: "timeSpent"
         case .tooManyEnabledApps: "enabledApps"
         case .noCategories: "selectedCategories"
+        case .noContent: "contentId"
         case .sessionAlreadyFinished: "completionStatus"
         case .outcomeMismatch: "actionOutcome"
         case .inconsistentRecord(let field, _): field
@@ -94,6 +97,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .unknownContent(let id): "No content with id \(id.quotedForMessage)"
         case .tooManyEnabledApps(let n): "At most 10 apps can be enabled (got \(n))"
         case .noCategories: "At least one content category must be selected"
+        case .noContent: "There is no content left to show: add your own (grove content add) or a content pack (grove content source add)"
         case .sessionAlreadyFinished: "This pause has already ended"
         case .appNotGated(let id): "\"\(id)\" is not gated: switch it on first (`grove apps enable \(id)`, or Settings)"
         case .outcomeMismatch(let rule): rule

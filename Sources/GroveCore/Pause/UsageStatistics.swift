@@ -113,6 +113,11 @@ extension UsageStatistics {
         return result.sorted { ($0.date, $1.appId) > ($1.date, $0.appId) }
     }
 
+    /// `exitedSessions` counts every pause the person left with "Exit to Focus" (seed 003): during the
+    /// countdown or after it (outcome `exit_to_home`; an `exited` pause without an outcome, from an
+    /// import, counts too; "plant a tree instead" does not). The SQL form of `GatewaySession.isExitToFocus`.
+    public static let exitToFocusSQL = "(action_outcome IS 'exit_to_home' OR (completion_status IS 'exited' AND action_outcome IS NULL))"
+
     /// The same, straight from sessions.
     public static func derive(from sessions: [GatewaySession], calendar: ZonedCalendar) -> [UsageStatistics] {
         var counts: [String: UsageDayCounts] = [:]
@@ -121,7 +126,7 @@ extension UsageStatistics {
             var c = counts[key] ?? UsageDayCounts(date: s.localDay, appId: s.appId, total: 0, completed: 0, exited: 0, timeSpentSum: 0, finished: 0)
             c.total += 1
             if s.completionStatus == .completed { c.completed += 1 }
-            if s.completionStatus == .exited { c.exited += 1 }
+            if s.isExitToFocus { c.exited += 1 }
             if s.completionStatus != nil {
                 c.finished += 1
                 c.timeSpentSum += s.timeSpent

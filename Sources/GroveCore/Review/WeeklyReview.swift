@@ -77,7 +77,7 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
         }
     }
 
-    /// "2026-W47": the ISO week of the review's first day.
+    /// "2026-W47": the ISO week holding most of the review's days (`ISOWeek.label(weekStarting:)`).
     public var week: String
     /// The first and last day (the configured first weekday starts the week).
     public var start: LocalDay
@@ -144,6 +144,15 @@ public enum ISOWeek {
         return "\(year)-W\(week < 10 ? "0" : "")\(week)"
     }
 
+    /// The ISO week that names a calendar week starting on `start` (any first weekday): the one holding
+    /// most of its days, that is the ISO week of its fourth day. A Sunday-first week of 11–17 May 2025
+    /// is 2025-W20 (six of its days), not W19 (its Sunday's).
+    public static func label(weekStarting start: LocalDay) -> String { label(start.adding(days: 3)) }
+
+    /// A day that selects the calendar week `label(weekStarting:)` names "2026-W47", whatever the first
+    /// weekday: the ISO week's Thursday (every week holding it has its fourth day in that ISO week).
+    public static func dayNaming(_ text: String) -> LocalDay? { monday(text)?.adding(days: 3) }
+
     /// The Monday of an ISO week written "2026-W47" (also "2026W47", "2026-w47"); nil when it is not
     /// one, or names a week 53 the year does not have.
     public static func monday(_ text: String) -> LocalDay? {
@@ -163,13 +172,22 @@ extension WeeklyReview {
     /// What `--week` and `?week=` accept, in words (for messages).
     public static let weekFormats = "2026-W47 (an ISO week), a day such as 2026-11-18 (its week), \"this\" or \"last\""
 
-    /// A day inside the week `text` names: an ISO week ("2026-W47": the configured week holding its
-    /// Monday), a day ("2026-11-18"), "this" or "last". Nil for anything else.
+    /// A day inside the week `text` names: an ISO week ("2026-W47": the configured week it names, see
+    /// `ISOWeek.label(weekStarting:)`), a day ("2026-11-18"), "this" or "last"; anything else is refused
+    /// naming `field`, in the same words on every face.
+    public static func day(validating text: String, field: String = "week", today: LocalDay) throws -> LocalDay {
+        guard let day = day(in: text, today: today) else {
+            throw InvalidField(field, "\(field) must be \(weekFormats) (got \(text.quotedForMessage))")
+        }
+        return day
+    }
+
+    /// As `day(validating:field:today:)`, nil for anything it does not read.
     public static func day(in text: String, today: LocalDay) -> LocalDay? {
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
         case "", "this": return today
         case "last": return today.adding(days: -7)
-        case let other: return ISOWeek.monday(other) ?? LocalDay(other)
+        case let other: return ISOWeek.dayNaming(other) ?? LocalDay(other)
         }
     }
 

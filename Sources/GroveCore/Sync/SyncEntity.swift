@@ -118,8 +118,9 @@ extension SyncEntity {
     public static let todo = SyncEntity(
         name: "todo", table: "todo_item", keyColumn: "id", singleton: nil,
         // The order travels as the fractional key; `sortOrder` is each device's rank of it.
+        // `completedAt`, the tick's own instant, is optional: a Grove from before it sends none.
         groups: each([field("timer_id"), field("text"), field("is_completed", .bool), field("order_key"),
-                      field("created_at", .integer), field("updated_at", .integer)]),
+                      field("created_at", .integer), field("updated_at", .integer), field("completed_at", .integer, optional: true)]),
         rule: .lastWriterWins, stickyDelete: true, references: [Reference(field: "timerId", entity: "timer", optional: false)],
         bootstrapClockColumn: "updated_at", localOnly: nil)
 

@@ -85,6 +85,18 @@ struct NoContent: ResponseGenerator {
 extension Request {
     func queryString(_ name: String) -> String? { uri.queryParameters[name[...]].map(String.init) }
 
+    /// A query parameter read by the core's own rule (`LocalDay.init(validating:field:)`,
+    /// `ContentCategory.init(validating:field:)`…): its refusal is a 400 naming the parameter, in the
+    /// same words the CLI prints. nil when the parameter is absent.
+    func query<Value>(_ name: String, _ read: (String, String) throws -> Value) throws -> Value? {
+        guard let raw = queryString(name) else { return nil }
+        do {
+            return try read(raw, name)
+        } catch let error as any GroveValidationError {
+            throw APIError.badRequest(field: error.field, detail: error.message)
+        }
+    }
+
     /// A whole-number query parameter within `range`, or a 400 naming it and the range: numbers from
     /// outside are checked where they are read, before anything uses them.
     func query(_ name: String, in range: ClosedRange<Int>) throws -> Int? {

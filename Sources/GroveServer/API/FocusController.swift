@@ -136,7 +136,7 @@ struct FocusController {
     /// totals, each day with its trees; `older` is the `before` of the next window.
     @Sendable func window(_ request: Request, context: GroveRequestContext) throws -> JSON<ForestWindow> {
         let days = try request.query("days", in: ForestWindow.dayRange) ?? ForestWindow.defaultDays
-        return JSON(try database.forestWindow(days: days, before: try day(request, "before"), tag: try request.tagFilter()))
+        return JSON(try database.forestWindow(days: days, before: try request.query("before", LocalDay.init(validating:field:)), tag: try request.tagFilter()))
     }
 
     /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
@@ -151,8 +151,8 @@ struct FocusController {
     @Sendable func daily(_ request: Request, context: GroveRequestContext) throws -> JSON<[DailyFocusTotals]> {
         let calendar = try database.calendar()
         let today = calendar.localDay(of: database.environment.now())
-        let from = try day(request, "from") ?? today.adding(days: -364)
-        let to = try day(request, "to") ?? today
+        let from = try request.query("from", LocalDay.init(validating:field:)) ?? today.adding(days: -364)
+        let to = try request.query("to", LocalDay.init(validating:field:)) ?? today
         guard from <= to else { throw APIError.badRequest(field: "from", detail: "from must not be after to") }
         return JSON(try database.dailyFocusTotals(from: from, to: to, tag: try request.tagFilter()))
     }
@@ -232,11 +232,6 @@ struct FocusController {
         return RawJSON(data: bytes)
     }
 
-    private func day(_ request: Request, _ name: String) throws -> LocalDay? {
-        guard let raw = request.queryString(name) else { return nil }
-        guard let day = LocalDay(raw) else { throw APIError.badRequest(field: name, detail: "\(name) must be a date like 2025-03-09") }
-        return day
-    }
 }
 
 /// `FocusStatusReport`'s JSON for one open session, the same bytes as `GroveExport.makeEncoder` gives:

@@ -73,12 +73,11 @@ struct IntentionsController {
             items = try database.searchIntentions(q)
         } else if request.queryString("from") != nil || request.queryString("to") != nil {
             // An open end reaches as far as a date can, as `grove intention list --from/--to` does.
-            items = try database.intentions(from: try day(request, "from") ?? LocalDay.earliest, to: try day(request, "to") ?? LocalDay.latest)
+            items = try database.intentions(from: try request.query("from", LocalDay.init(validating:field:)) ?? LocalDay.earliest, to: try request.query("to", LocalDay.init(validating:field:)) ?? LocalDay.latest)
         } else {
             items = try database.intentions()
         }
-        if let raw = request.queryString("scope") {
-            guard let scope = IntentionScope(rawValue: raw) else { throw APIError.badRequest(field: "scope", detail: "scope must be day, week or month") }
+        if let scope = try request.query("scope", IntentionScope.init(validating:field:)) {
             items = items.filter { $0.scope == scope }
         }
         return JSON(items)
@@ -98,7 +97,7 @@ struct IntentionsController {
     /// ends (`StoreExecutorMiddleware.cachedPaths`); a miss, or a given `date`, goes to the store's threads.
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let encoder = GroveExport.makeEncoder(pretty: false)
-        if let date = try day(request, "date") {
+        if let date = try request.query("date", LocalDay.init(validating:field:)) {
             return RawJSON(data: try await database.run { try encoder.encode($0.currentIntention(on: date)) })
         }
         let now = database.environment.now()
@@ -125,13 +124,9 @@ struct IntentionsController {
     /// `PUT /intentions/:id`: only the fields given change.
     @Sendable func update(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
         let input = try await request.decode(as: UpdateInput.self, context: context)
-        var item = try intention(try context.uuid("id"))
-        if let text = input.text { item.text = text }
-        if let themeId = input.themeId { item.themeId = themeId }
-        if let font = input.customFont { item.customFont = font }
-        if let quote = input.quote { item.quote = quote }
-        if let date = input.date { item.date = date }
-        return JSON(try database.updateIntention(item))
+        let changes = IntentionChanges(text: input.text, themeId: input.themeId, customFont: input.customFont, quote: input.quote, date: input.date)
+        let id = try context.uuid("id")
+        return JSON(try await database.run { try $0.editIntention(id: id, changes) })
     }
 
     /// `DELETE /intentions/:id`
@@ -159,12 +154,7 @@ struct IntentionsController {
 
     /// `GET /themes?kind=preset|custom|generated`
     @Sendable func themeList(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        let kind = try request.queryString("kind").map { text in
-            guard let kind = AppDatabase.ThemeKind(rawValue: text) else {
-                throw APIError.badRequest(field: "kind", detail: "kind must be preset, custom or generated")
-            }
-            return kind
-        }
+        let kind = try request.query("kind", AppDatabase.ThemeKind.init(validating:field:))
         return try await cache.json("themes?kind=\(kind?.rawValue ?? "")", monitor: monitor, database: database) { try $0.themes(kind) }
     }
 
@@ -269,7 +259,7 @@ struct IntentionsController {
     /// (null: the built-in default).
     @Sendable func setDefaultTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultThemeInput.self, context: context)
-        return JSON(try database.changeUserPreferences { $0.defaultThemeId = input.themeId })
+        return JSON(try await database.run { try $0.setDefaultTheme(input.themeId) })
     }
 
     struct DefaultFontInput: Decodable { var fontName: String? }
@@ -278,9 +268,7 @@ struct IntentionsController {
     /// theme names one (null or "": the page's). Only the web draws fonts.
     @Sendable func setDefaultFont(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultFontInput.self, context: context)
-        let name = input.fontName?.trimmingCharacters(in: .whitespaces)
-        if let name, !FontStack.isStorable(name) { throw APIError.badRequest(field: "fontName", detail: "fontName must be \(FontStack.rule)") }
-        return JSON(try database.changeUserPreferences { $0.defaultFont = (name?.isEmpty ?? true) ? nil : name })
+        return JSON(try await database.run { try $0.setDefaultFont(input.fontName) })
     }
 
     /// `GET /reminders`: the next daily, weekly and monthly reminder instants.
@@ -298,9 +286,4 @@ struct IntentionsController {
         return item
     }
 
-    private func day(_ request: Request, _ name: String) throws -> LocalDay? {
-        guard let raw = request.queryString(name) else { return nil }
-        guard let day = LocalDay(raw) else { throw APIError.badRequest(field: name, detail: "\(name) must be a date like 2025-03-09") }
-        return day
-    }
 }

@@ -114,10 +114,7 @@ struct PauseController {
 
     /// `GET /pause/content?category=`
     @Sendable func contents(_ request: Request, context: GroveRequestContext) throws -> JSON<[MindfulnessContent]> {
-        let category = try request.queryString("category").map { raw -> MindfulnessContent.ContentCategory in
-            guard let c = MindfulnessContent.ContentCategory(rawValue: raw) else { throw APIError.badRequest(field: "category", detail: "Unknown category \"\(raw)\"") }
-            return c
-        }
+        let category = try request.query("category", MindfulnessContent.ContentCategory.init(validating:field:))
         return JSON(try database.contents(category: category))
     }
 
@@ -174,8 +171,8 @@ struct PauseController {
 
     /// `GET /pause/usage?appId=&from=&to=`: per app per local day.
     @Sendable func usage(_ request: Request, context: GroveRequestContext) throws -> JSON<[UsageStatistics]> {
-        let from = try request.queryString("from").map { try day($0, "from") }
-        let to = try request.queryString("to").map { try day($0, "to") }
+        let from = try request.query("from", LocalDay.init(validating:field:))
+        let to = try request.query("to", LocalDay.init(validating:field:))
         return JSON(try database.usageStatistics(appId: request.queryString("appId"), from: from, to: to))
     }
 
@@ -214,8 +211,4 @@ struct PauseController {
         return app
     }
 
-    private func day(_ raw: String, _ field: String) throws -> LocalDay {
-        guard let day = LocalDay(raw) else { throw APIError.badRequest(field: field, detail: "\(field) must be a date like 2025-03-09") }
-        return day
-    }
 }

@@ -14,12 +14,6 @@ struct ReviewController {
     /// `GET /review?week=2026-W47` (or a day in the week, `this`, `last`; this week by default).
     @Sendable func review(_ request: Request, context: GroveRequestContext) async throws -> JSON<WeeklyReview> {
         let week = request.queryString("week")
-        return JSON(try await database.run { db in
-            let today = try db.calendar().localDay(of: db.environment.now())
-            guard let day = WeeklyReview.day(in: week ?? "this", today: today) else {
-                throw APIError.badRequest(field: "week", detail: "week must be \(WeeklyReview.weekFormats)")
-            }
-            return try db.weeklyReview(containing: day)
-        })
+        return JSON(try await database.run { db in try APIError.parameter { try db.weeklyReview(named: week) } })
     }
 }

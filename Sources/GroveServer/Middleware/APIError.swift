@@ -19,6 +19,18 @@ public enum APIError: Error, Sendable {
     case tooLarge
 }
 
+extension APIError {
+    /// Runs a read whose only input is a query parameter: a refusal of that input by the core's rule is
+    /// a 400 (a parameter, not a body), in the same words as every other face.
+    static func parameter<Value>(_ read: () throws -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch let error as InvalidField {
+            throw APIError.badRequest(field: error.field, detail: error.message)
+        }
+    }
+}
+
 /// An RFC 9457 problem: `application/problem+json`.
 public struct Problem: Codable, Sendable, Equatable {
     public var type: String
@@ -49,7 +61,7 @@ public struct Problem: Codable, Sendable, Equatable {
             case .tooLarge: return Problem(status: .contentTooLarge, detail: "Request bodies are limited to 1 MiB")
             }
         case let e as NotFoundError: return Problem(status: .notFound, detail: e.message, field: e.field)
-        case let e as FocusError where e == .sessionAlreadyOpen || e == .noOpenSession:
+        case let e as FocusError where e == .sessionAlreadyOpen || e == .noOpenSession || e == .deleteRunning:
             return Problem(status: .conflict, detail: e.message, field: e.field)
         case let e as FocusError:
             if case .illegalTransition = e { return Problem(status: .conflict, detail: e.message, field: e.field) }

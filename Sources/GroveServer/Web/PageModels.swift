@@ -225,6 +225,9 @@ struct ThemeView: Encodable {
 struct ThemesPage: Encodable {
     var title: String
     var bare = false
+    /// The kind shown (`?kind=`), nil for all; the filter's links.
+    var kind: String?
+    var kinds: [CategoryView]
     var themes: [ThemeView]
     /// The font menu of the "make your own" form, and of the default font.
     var fonts: [FontOption]

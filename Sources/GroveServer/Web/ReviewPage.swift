@@ -5,9 +5,10 @@ import GroveStore
 /// `/review`: the weekly review as a printable page (the same figures as `grove review`).
 struct ReviewPage: Encodable {
     struct Day: Encodable {
-        var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int; var dayIntention: String?
-        /// "essay 50m, code 25m".
-        var tags: String?
+        var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int; var dayIntention: String
+        /// "essay 50m, code 25m", or empty. Never optional: a missing key inside `{{#days}}` would be looked
+        /// up in the page around it (whose `tags` is the week's list) and print that list's debug text.
+        var tagText: String
     }
     struct Tag: Encodable { var tag: String; var link: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int }
     struct Pauses: Encodable { var name: String; var attempts: Int; var exits: Int; var rescued: Int; var proceeded: Int }
@@ -48,14 +49,14 @@ struct ReviewPage: Encodable {
         title = "Week \(r.week)"
         week = r.week
         range = "\(r.start) to \(r.end)"
-        previous = ISOWeek.label(r.start.adding(days: -7))
+        previous = ISOWeek.label(weekStarting: r.start.adding(days: -7))
         // No "next" past the week under way: nothing has happened there yet.
-        next = r.end < today ? ISOWeek.label(r.start.adding(days: 7)) : nil
+        next = r.end < today ? ISOWeek.label(weekStarting: r.start.adding(days: 7)) : nil
         intention = r.weekIntention ?? r.monthIntention
         intentionScope = r.weekIntention != nil ? "week" : r.monthIntention != nil ? "month" : nil
         days = r.days.map { Day(weekday: $0.weekday, date: $0.date.description, focus: duration($0.focusMinutes), minutes: $0.focusMinutes,
-                                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention,
-                                tags: $0.tags.isEmpty ? nil : $0.tags.map { "\($0.tag) \(duration($0.focusMinutes))" }.joined(separator: ", ")) }
+                                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention ?? "",
+                                tagText: $0.tags.map { "\($0.tag) \(duration($0.focusMinutes))" }.joined(separator: ", ")) }
         tags = r.tags.map { Tag(tag: $0.tag, link: "/stats?tag=" + QueryText.encode($0.tag), focus: duration($0.focusMinutes), minutes: $0.focusMinutes, trees: $0.trees, abandoned: $0.abandoned) }
         hasTags = !r.tags.isEmpty
         bestTag = max(1, r.tags.map(\.focusMinutes).max() ?? 1)

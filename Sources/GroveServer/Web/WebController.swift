@@ -14,16 +14,16 @@ struct WebController {
     func addRoutes(to router: Router<GroveRequestContext>) {
         router.get("/") { _, _ in try page("dashboard", dashboard()) }
         router.get("focus") { _, _ in try page("focus", focus()) }
-        router.get("forest") { request, _ in try page("forest", forest(before: request.queryString("before"), tag: tag(request))) }
+        router.get("forest") { request, _ in try page("forest", forest(before: request.query("before", LocalDay.init(validating:field:)), tag: tag(request))) }
         router.get("stats") { request, _ in try page("stats", stats(tag: tag(request))) }
         router.get("timers") { _, _ in try page("timers", timers()) }
         router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
-        router.get("themes") { _, _ in try page("themes", themes()) }
+        router.get("themes") { request, _ in try page("themes", themes(kind: request.query("kind", AppDatabase.ThemeKind.init(validating:field:)))) }
         router.get("settings") { _, _ in try page("settings", settings()) }
         router.get("pause") { _, _ in try page("pause-usage", pauseUsage()) }
         router.get("setup") { _, _ in try page("setup", setup()) }
         router.get("review") { request, _ in try page("review", review(week: request.queryString("week"))) }
-        router.get("content") { request, _ in try page("content", content(category: request.queryString("category"))) }
+        router.get("content") { request, _ in try page("content", content(category: request.query("category", MindfulnessContent.ContentCategory.init(validating:field:)))) }
         router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
         router.get("login") { request, _ in
             try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
@@ -104,13 +104,7 @@ struct WebController {
     }
 
     /// The content library, one category or all; a category that does not exist is a 400 naming it.
-    private func content(category text: String?) throws -> ContentPage {
-        let category = try text.map { raw -> MindfulnessContent.ContentCategory in
-            guard let value = MindfulnessContent.ContentCategory(rawValue: raw) else {
-                throw APIError.badRequest(field: "category", detail: "category must be one of \(MindfulnessContent.ContentCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return value
-        }
+    private func content(category: MindfulnessContent.ContentCategory?) throws -> ContentPage {
         let items = try database.contents(category: category).map { c in
             ContentPage.Item(id: c.id, text: c.text, author: c.author, type: c.type.rawValue, category: c.category.displayName, timesShown: c.timesShown,
                              timesWord: c.timesShown == 1 ? "time" : "times", bundled: c.isBundled || c.source != nil,
@@ -132,10 +126,7 @@ struct WebController {
     private func review(week: String?) throws -> ReviewPage {
         let calendar = try database.calendar()
         let today = calendar.localDay(of: database.environment.now())
-        guard let day = WeeklyReview.day(in: week ?? "this", today: today) else {
-            throw APIError.badRequest(field: "week", detail: "week must be \(WeeklyReview.weekFormats)")
-        }
-        return ReviewPage(try database.weeklyReview(containing: day), calendar: calendar, today: today)
+        return ReviewPage(try APIError.parameter { try database.weeklyReview(named: week) }, calendar: calendar, today: today)
     }
 
     /// Usage per app and day (30 days), newest first, with the apps' names.
@@ -219,11 +210,7 @@ struct WebController {
     /// About how many trees one page of the web forest draws (whole days: at least one).
     static let treesPerForestPage = 500
 
-    private func forest(before text: String?, tag: String?) throws -> ForestPage {
-        let before = try text.map { text in
-            guard let day = LocalDay(text) else { throw APIError.badRequest(field: "before", detail: "before must be a day like 2025-05-01") }
-            return day
-        }
+    private func forest(before: LocalDay?, tag: String?) throws -> ForestPage {
         // A page holds the last 14 days with trees, or fewer when they hold more than ~500 trees (a
         // heavy week is a long scroll and a large page): the days' counts first, then their trees.
         let counts = try database.forestWindow(before: before, sessions: false, tag: tag)
@@ -301,16 +288,17 @@ struct WebController {
             cards: try intentionCards(elementID: "current-intention", rephrasable: true))
     }
 
-    private func themes() throws -> ThemesPage {
+    private func themes(kind: AppDatabase.ThemeKind?) throws -> ThemesPage {
         let preferences = try database.userPreferences()
-        let list = try database.themes().map { t in
+        let list = try database.themes(kind).map { t in
             ThemeView(id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.readableAccent,
                       kind: t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", deletable: !t.isPreset,
                       contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == preferences.defaultThemeId,
                       font: FontStack.css(for: t.fontName), backgroundInput: t.backgroundColor.lowercased(), textInput: t.textColor.lowercased(),
                       accentInput: (t.accentColor ?? t.textColor).lowercased(), fonts: Self.fontOptions(selected: t.fontName))
         }
-        return ThemesPage(title: "Themes", themes: list, fonts: Self.fontOptions(selected: nil),
+        let kinds = AppDatabase.ThemeKind.allCases.map { CategoryView(id: $0.rawValue, name: $0.rawValue.capitalized, selected: $0 == kind) }
+        return ThemesPage(title: "Themes", kind: kind?.rawValue, kinds: kinds, themes: list, fonts: Self.fontOptions(selected: nil),
                           defaultFonts: Self.fontOptions(selected: preferences.defaultFont))
     }
 

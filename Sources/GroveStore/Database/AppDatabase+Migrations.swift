@@ -29,6 +29,9 @@ extension AppDatabase {
         migrator.registerMigration("v8-focus-notices") { db in
             try db.execute(sql: v8FocusNotices)
         }
+        migrator.registerMigration("v9-todo-ticks") { db in
+            try db.execute(sql: v9TodoTicks)
+        }
         return migrator
     }
 
@@ -66,6 +69,24 @@ extension AppDatabase {
             session_id TEXT PRIMARY KEY NOT NULL REFERENCES focus_session(id) ON DELETE CASCADE,
             noticed_at INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
+        """
+
+    /// The instant a to-do was ticked (`completed_at`), apart from `updated_at`: a later edit of its text
+    /// or a reorder must not move the tick into another week's review. Set by trigger from the writing
+    /// statement's `updated_at` whenever `is_completed` changes and the statement did not set it itself
+    /// (a pulled row carries its own); cleared when unticked. Existing ticks keep their last change.
+    private static let v9TodoTicks = """
+        ALTER TABLE todo_item ADD COLUMN completed_at INTEGER;
+        UPDATE todo_item SET completed_at = updated_at WHERE is_completed = 1;
+        CREATE INDEX todo_item_completed ON todo_item (completed_at) WHERE completed_at IS NOT NULL;
+        CREATE TRIGGER todo_item_tick AFTER UPDATE OF is_completed ON todo_item
+        WHEN NEW.is_completed IS NOT OLD.is_completed AND NEW.completed_at IS OLD.completed_at BEGIN
+            UPDATE todo_item SET completed_at = CASE WHEN NEW.is_completed = 1 THEN NEW.updated_at END WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER todo_item_tick_insert AFTER INSERT ON todo_item
+        WHEN NEW.is_completed = 1 AND NEW.completed_at IS NULL BEGIN
+            UPDATE todo_item SET completed_at = NEW.updated_at WHERE id = NEW.id;
+        END;
         """
 
     /// What a terminal session adds to its day's per-tag totals (insert, and the new side of an update).

@@ -13,16 +13,19 @@ extension AppDatabase {
     @discardableResult
     public func startFocusSession(plannedDuration: TimeInterval? = nil, tags: [String] = []) throws -> FocusSession {
         let tags = try FocusTags.normalized(tags)
-        return try write { db in
-            let calendar = try calendar(db)
-            if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
-            let planned = try plannedDuration ?? focusPreferences(db).focusDuration
-            let reading = environment.clockReading()
-            let session = try FocusSession.start(id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone,
-                                                 tags: tags)
-            try FocusSessionRecord(session, anchor: reading).insert(db)
-            return session
-        }
+        return try write { db in try startFocusSession(db, plannedDuration: plannedDuration, tags: tags) }
+    }
+
+    /// Starts a session inside a transaction that may do more (a pause that plants a tree instead).
+    func startFocusSession(_ db: Database, plannedDuration: TimeInterval?, tags: [String]) throws -> FocusSession {
+        let calendar = try calendar(db)
+        if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
+        let planned = try plannedDuration ?? focusPreferences(db).focusDuration
+        let reading = environment.clockReading()
+        let session = try FocusSession.start(id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone,
+                                             tags: tags)
+        try FocusSessionRecord(session, anchor: reading).insert(db)
+        return session
     }
 
     /// Pauses the running session.
@@ -114,10 +117,13 @@ extension AppDatabase {
         }
     }
 
-    /// Deletes one session (its day's totals follow, by trigger).
+    /// Deletes one recorded session (its day's totals follow, by trigger). A session still running or
+    /// paused is refused: it is ended with `abandon`, never deleted from under its timer.
     public func deleteFocusSession(id: UUID) throws {
         try write { db in
-            guard try FocusSessionRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("focus session", id.uuidString) }
+            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else { throw NotFoundError("focus session", id.uuidString) }
+            guard try !record.model().state.isOpen else { throw FocusError.deleteRunning }
+            try record.delete(db)
         }
     }
 
@@ -138,7 +144,7 @@ extension AppDatabase {
     }
 
     /// The open session settled at the resolved `now`, persisted if it completed.
-    private func settledOpenSession(_ db: Database, calendar: ZonedCalendar) throws -> (session: FocusSession, now: Date, reading: ClockReading)? {
+    func settledOpenSession(_ db: Database, calendar: ZonedCalendar) throws -> (session: FocusSession, now: Date, reading: ClockReading)? {
         guard let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
         else { return nil }
         var session = try record.model()

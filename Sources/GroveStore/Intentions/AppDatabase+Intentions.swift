@@ -62,6 +62,10 @@ extension AppDatabase {
     }
 
     /// Updates an intention, stamping `updatedAt` (seed 004's `update`).
+    ///
+    /// An intention's id is derived from its period, so its date may move only within that period:
+    /// a move elsewhere would leave two intentions for one period (and setting either would delete
+    /// the other). Set the other period's intention instead.
     @discardableResult
     public func updateIntention(_ intention: Intention) throws -> Intention {
         var updated = intention
@@ -69,10 +73,56 @@ extension AppDatabase {
         try updated.validate()
         try write { db in
             if let themeId = updated.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
-            guard try IntentionRecord.exists(db, key: intention.id.uuidString) else { throw NotFoundError("intention", intention.id.uuidString) }
+            guard let stored = try IntentionRecord.fetchOne(db, key: intention.id.uuidString)?.intention else {
+                throw NotFoundError("intention", intention.id.uuidString)
+            }
+            try Self.checkStaysInPeriod(stored, movedTo: updated, calendar: try calendar(db))
             try IntentionRecord(updated).update(db)
         }
         return updated
+    }
+
+    /// Changes the given fields of an intention in one transaction (`PUT /intentions/:id`, `grove intention
+    /// edit`): read, check and write together, so that a concurrent edit is never overwritten with stale fields.
+    @discardableResult
+    public func editIntention(id: UUID, _ changes: IntentionChanges) throws -> Intention {
+        let now = environment.now()
+        return try write { db in
+            guard var intention = try IntentionRecord.fetchOne(db, key: id.uuidString)?.intention else {
+                throw NotFoundError("intention", id.uuidString)
+            }
+            let stored = intention
+            if let text = changes.text {
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                // A quote chosen for other words is stale once the words change (as `setIntention`).
+                if trimmed != stored.text, changes.quote == nil { intention.quote = nil }
+                intention.text = trimmed
+            }
+            if let themeId = changes.themeId {
+                guard try ThemeRecord.exists(db, key: themeId.uuidString) else { throw IntentionValidationError.unknownTheme(themeId) }
+                intention.themeId = themeId
+            }
+            if let font = changes.customFont { intention.customFont = font.isEmpty ? nil : font }
+            if let quote = changes.quote { intention.quote = quote.isEmpty ? nil : quote }
+            if let date = changes.date { intention.date = date }
+            intention.updatedAt = now
+            try intention.validate()
+            try Self.checkStaysInPeriod(stored, movedTo: intention, calendar: try calendar(db))
+            try IntentionRecord(intention).update(db)
+            try SyncChoice.record(db, .intention, id: intention.id.uuidString, fields: changes.fieldNames)
+            return intention
+        }
+    }
+
+    /// Refuses a change of scope, or a date outside the period the intention's id was derived from.
+    private static func checkStaysInPeriod(_ stored: Intention, movedTo updated: Intention, calendar: ZonedCalendar) throws {
+        guard updated.scope == stored.scope else {
+            throw InvalidField("scope", "scope cannot change: an intention keeps its scope (\(stored.scope.rawValue)): set a \(updated.scope.rawValue) intention instead")
+        }
+        let period = stored.scope.period(containing: stored.date, calendar: calendar)
+        guard period.contains(updated.date) else {
+            throw InvalidField("date", "date must stay within this intention's \(stored.scope.rawValue) (\(stored.scope.periodDescription(containing: stored.date, calendar: calendar))): set the intention of \(updated.date)'s \(stored.scope.rawValue) instead")
+        }
     }
 
     public func deleteIntention(id: UUID) throws {
@@ -85,6 +135,15 @@ extension AppDatabase {
 
     public func intentions() throws -> [Intention] {
         try writer.snapshotRead { db in try IntentionRecord.order(sql: Self.newestFirst).fetchAll(db).map(\.intention) }
+    }
+
+    /// The intentions whose id starts with `prefix` (case-insensitive; ids are stored upper-case).
+    public func intentions(idPrefix prefix: String) throws -> [Intention] {
+        let upper = prefix.uppercased()
+        guard upper.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
+        return try writer.snapshotRead { db in
+            try IntentionRecord.filter(sql: "id >= ? AND id < ?", arguments: [upper, upper + "\u{7F}"]).limit(2).fetchAll(db).map(\.intention)
+        }
     }
 
     public func intention(id: UUID) throws -> Intention? {

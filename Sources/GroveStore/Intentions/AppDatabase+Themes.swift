@@ -95,6 +95,17 @@ extension AppDatabase {
         /// Themes the assistant generated.
         case generated
 
+        /// A kind typed by a person or sent as `?kind=` (any case), or a validation error naming `field`.
+        public init(validating text: String, field: String = "kind") throws {
+            guard let kind = Self(rawValue: text.lowercased()) else {
+                throw InvalidField(field, "\(field) must be preset, custom or generated (got \(text.quotedForMessage))")
+            }
+            self = kind
+        }
+
+        /// What the kind of `theme` is.
+        public init(of theme: IntentionTheme) { self = theme.isPreset ? .preset : theme.isAIGenerated ? .generated : .custom }
+
         var filter: String {
             switch self {
             case .preset: "is_preset"
@@ -191,6 +202,20 @@ extension AppDatabase {
             try SyncChoice.record(db, .userPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: UserPreferences.syncFields))
             return preferences
         }
+    }
+
+    /// The font cards are drawn in when neither the intention nor its theme names one; nil or blank for
+    /// the page's own (seed 004's `setDefaultFont`). Every face calls this one operation.
+    @discardableResult
+    public func setDefaultFont(_ name: String?) throws -> UserPreferences {
+        let trimmed = name?.trimmingCharacters(in: .whitespaces)
+        return try changeUserPreferences { $0.defaultFont = (trimmed?.isEmpty ?? true) ? nil : trimmed }
+    }
+
+    /// The theme intentions without one of their own are shown in; nil for the built-in default.
+    @discardableResult
+    public func setDefaultTheme(_ id: UUID?) throws -> UserPreferences {
+        try changeUserPreferences { $0.defaultThemeId = id }
     }
 
     private func checkTheme(_ id: UUID?, _ db: Database) throws {

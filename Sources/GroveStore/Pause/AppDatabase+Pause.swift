@@ -105,9 +105,22 @@ extension AppDatabase {
     }
 
     /// Deletes a content item (and the pauses that showed it).
-    public func deleteContent(id: String) throws {
+    ///
+    /// History is never deleted as a side effect: an item a pause showed is retired instead (kept for
+    /// that pause and its day's statistics, never shown again), as a content pack retires what it drops.
+    /// Returns whether the item was retired rather than deleted.
+    @discardableResult
+    public func deleteContent(id: String) throws -> Bool {
         try write { db in
-            guard try ContentRecord.deleteOne(db, key: id) else { throw PauseValidationError.unknownContent(id) }
+            guard try db.cachedExists("SELECT 1 FROM mindfulness_content WHERE id = ? AND retired IS NOT 1", [id]) else {
+                throw PauseValidationError.unknownContent(id)
+            }
+            if try db.cachedExists("SELECT 1 FROM gateway_session WHERE content_id = ?", [id]) {
+                try db.cachedExecute("UPDATE mindfulness_content SET retired = 1 WHERE id = ?", [id])
+                return true
+            }
+            try db.cachedExecute("DELETE FROM mindfulness_content WHERE id = ?", [id])
+            return false
         }
     }
 
@@ -180,8 +193,8 @@ extension AppDatabase {
         guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
         let preferences = try pausePreferences(db)
         let library = try ContentRecord.filter(sql: "retired IS NOT 1").fetchAll(db).map(\.content)
-        guard var content = ContentRotation.next(from: library, categories: preferences.selectedCategories) else {
-            throw PauseValidationError.noCategories
+        guard var content = ContentRotation.forPause(from: library, categories: preferences.selectedCategories) else {
+            throw PauseValidationError.noContent
         }
         let now = environment.now()
         ContentRotation.markShown(&content, at: now)
@@ -197,13 +210,24 @@ extension AppDatabase {
     /// Ends an open pause with its status and outcome.
     @discardableResult
     public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> GatewaySession {
+        try finishPause(id: id, status: status, outcome: outcome).pause
+    }
+
+    /// Ends a pause with what the person chose, in one transaction with what the choice does: "plant a
+    /// tree instead" (`deepenPause`) starts a focus session of the preferred length, unless one is already
+    /// open (then that one goes on, and `focus` is it). Every face (CLI, API, web) calls this one operation.
+    public func finishPause(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> PauseFinish {
         try write { db in
             guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
                 throw NotFoundError("gateway session", id.uuidString)
             }
             try session.finish(status, outcome: outcome, at: environment.now())
             try GatewaySessionRecord(session).update(db)
-            return session
+            guard outcome == .deepenPause else { return PauseFinish(pause: session, focus: nil, focusStarted: false) }
+            if let open = try settledOpenSession(db, calendar: calendar(db))?.session, open.state.isOpen {
+                return PauseFinish(pause: session, focus: open, focusStarted: false)
+            }
+            return PauseFinish(pause: session, focus: try startFocusSession(db, plannedDuration: nil, tags: []), focusStarted: true)
         }
     }
 
@@ -277,7 +301,7 @@ extension AppDatabase {
         return try writer.snapshotRead { db in
             var sql = """
                 SELECT local_day, app_id, count(*) AS total,
-                       total(completion_status IS 'completed') AS completed, total(completion_status IS 'exited') AS exited,
+                       total(completion_status IS 'completed') AS completed, total(\(UsageStatistics.exitToFocusSQL)) AS exited,
                        coalesce(sum(CASE WHEN completion_status IS NOT NULL THEN time_spent END), 0) AS spent,
                        total(completion_status IS NOT NULL) AS finished
                 FROM gateway_session

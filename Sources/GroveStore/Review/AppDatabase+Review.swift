@@ -7,6 +7,13 @@ extension AppDatabase {
     /// by default. Every figure comes from a bounded read: per-day focus totals for two weeks, the
     /// streak's own days, the week's pauses by the day index, the week's intentions by date, and the
     /// to-dos changed in the week.
+    /// The review of the week `text` names (`2026-W47`, a day in it, `this` or `last`; this week when
+    /// nil), read by the core's one rule for every face. Anything else is refused naming `week`.
+    public func weeklyReview(named text: String?) throws -> WeeklyReview {
+        let today = try calendar().localDay(of: environment.now())
+        return try weeklyReview(containing: WeeklyReview.day(validating: text ?? "this", today: today))
+    }
+
     public func weeklyReview(containing day: LocalDay? = nil) throws -> WeeklyReview {
         try settleFocusSession()
         // Pauses past the 30 days are dropped first, so an old week shows none rather than a remnant.
@@ -69,7 +76,7 @@ extension AppDatabase {
             let names = Dictionary(try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app"))
                 .map { ($0["id"] as String, $0["display_name"] as String) }, uniquingKeysWith: { a, _ in a })
             let pauses = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT app_id, count(*) AS attempts, total(action_outcome IS 'exit_to_home') AS exits,
+                SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
                        total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded
                 FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
                 """), arguments: [start.description, end.description]).map { row -> WeeklyReview.AppPauses in
@@ -78,14 +85,15 @@ extension AppDatabase {
                 return WeeklyReview.AppPauses(appId: id, name: names[id] ?? id, attempts: row["attempts"] as Int? ?? 0,
                                               exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"))
             }
-            let todos = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE is_completed AND updated_at >= ? AND updated_at < ?"),
+            let todos = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE completed_at >= ? AND completed_at < ?"),
                                          arguments: [from.groveMillis, to.groveMillis]) ?? 0
             let checklists = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id GROUP BY t.id
-                HAVING min(i.is_completed) = 1 AND max(i.updated_at) >= ? AND max(i.updated_at) < ? ORDER BY t.name
-                """), arguments: [from.groveMillis, to.groveMillis])
+                SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id
+                WHERE t.id IN (SELECT timer_id FROM todo_item WHERE completed_at >= ? AND completed_at < ?) GROUP BY t.id
+                HAVING min(i.is_completed) = 1 AND max(i.completed_at) < ? ORDER BY t.name
+                """), arguments: [from.groveMillis, to.groveMillis, to.groveMillis])
             return WeeklyReview(
-                week: ISOWeek.label(start), start: start, end: end, weekIntention: weekIntention, monthIntention: monthIntention, days: days,
+                week: ISOWeek.label(weekStarting: start), start: start, end: end, weekIntention: weekIntention, monthIntention: monthIntention, days: days,
                 previousWeekFocusMinutes: Int((previousWeek / 60).rounded()),
                 streak: streak,
                 pauses: pauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),

@@ -498,7 +498,7 @@ async function gatewayFinish(choice) {
   if (choice === "proceed") {
     location.href = gatewayPage.dataset.target || "/";
   } else if (choice === "tree") {
-    await api("POST", "/api/v1/focus/start", {}).catch(() => {});
+    // The finish itself planted the seed (one operation, one transaction, as `grove pause`).
     location.href = "/focus";
   } else {
     gatewayOver("Good call. It will still be there later.");

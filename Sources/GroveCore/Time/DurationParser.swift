@@ -1,5 +1,4 @@
 import Foundation
-import GroveCore
 
 /// Parses human durations: `25m`, `90s`, `1h30m`, `1h 30m 10s`, or a bare number of minutes (`25`).
 public enum DurationParser {
@@ -10,6 +9,23 @@ public enum DurationParser {
     public static func seconds(_ text: String) -> TimeInterval? {
         guard let total = unchecked(text), total.isFinite, total > 0, total <= maxSeconds else { return nil }
         return total
+    }
+
+    /// A duration typed by a person, for every face and import alike. Zero is read (`0`, `0m`): the
+    /// field's own rule then refuses it in its own words ("Duration must be greater than 0"). Anything
+    /// else unreadable is an error naming `field` and the accepted forms.
+    public static func seconds(validating text: String, field: String) throws -> TimeInterval {
+        if isZero(text) { return 0 }
+        guard let seconds = seconds(text) else {
+            throw InvalidField(field, "\(field) must be a duration like 25m, 90s or 1h30m (got \(text.quotedForMessage))")
+        }
+        return seconds
+    }
+
+    /// `0`, `0m`, `0h0m0s`, `0.0`: a number of nothing.
+    private static func isZero(_ text: String) -> Bool {
+        let s = text.lowercased().replacingOccurrences(of: " ", with: "")
+        return s.count <= 40 && s.first == "0" && s.allSatisfy { "0hms.".contains($0) }
     }
 
     private static func unchecked(_ text: String) -> TimeInterval? {

@@ -1,0 +1,64 @@
+import Foundation
+import GroveCore
+import Testing
+
+/// The CLI's side of the rules every face keeps (the API's side is `GroveServerTests/FacesAgreeAPITests.swift`):
+/// the same store operation answers both, in the core's words, with exit 64 where the API answers 4xx.
+@Suite("Faces agree: the CLI keeps the rules the API keeps")
+struct FacesAgreeCLITests {
+    @Test func anIntentionIsEditedWithinItsPeriodOnly() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        let set = try await g.run("intention", "set", "Write", "--date", "2025-05-14", "--font", "Georgia", "--quote", "Begin", "--json")
+        let id = try #require(try set.object()["id"] as? String)
+        #expect(try set.object()["customFont"] as? String == "Georgia")
+        let moved = try await g.run("intention", "edit", String(id.prefix(8)), "--date", "2025-05-15")
+        #expect(moved.status == 64)
+        #expect(moved.err.contains("date") && moved.err.contains("date must stay within this intention's day"))
+        let edited = try await g.run("intention", "edit", String(id.prefix(8)), "--text", "Write more", "--font", "", "--json")
+        #expect(edited.status == 0, "\(edited.err)")
+        #expect(try edited.object()["text"] as? String == "Write more")
+        #expect(try edited.object()["customFont"] == nil)
+        #expect(try edited.object()["quote"] == nil)
+        #expect(try await g.run("intention", "edit", "zzzz", "--text", "x").status == 64)
+    }
+
+    @Test func aRunningSessionIsAbandonedNotDeleted() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        let started = try await g.run("focus", "start", "--json")
+        let id = try #require((try started.object()["session"] as? [String: Any])?["id"] as? String)
+        let removed = try await g.run("focus", "rm", id)
+        #expect(removed.status == 64)
+        #expect(removed.err == "grove: That session is still running: abandon it (grove focus abandon) instead of deleting it\n")
+        #expect(try await g.run("focus", "rm", "last").status == 64)
+    }
+
+    @Test func vocabulariesReadAsTheAPIReadsThem() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        #expect(try await g.run("content", "list", "--category", "Stoicism").status == 0)
+        // Zero is a duration, refused by the seed's own rule and words.
+        let zero = try await g.run("timer", "add", "Tea", "--duration", "0")
+        #expect(zero.status == 64)
+        #expect(zero.err == "grove: Duration must be greater than 0\n")
+        #expect(try await g.run("timer", "add", "Tea", "--duration", "0m").err == "grove: Duration must be greater than 0\n")
+        let soon = try await g.run("timer", "add", "Tea", "--duration", "soon")
+        #expect(soon.err.contains(#"durationInSeconds must be a duration like 25m, 90s or 1h30m (got "soon")"#))
+        let day = try await g.run("intention", "list", "--from", "May")
+        #expect(day.status == 64)
+        #expect(day.err.contains(#"from must be a date like 2025-03-09 (got "May")"#))
+    }
+
+    @Test func plantingATreeInsteadAndRemovingShownContent() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        #expect(try await g.run("apps", "enable", "youtube").status == 0)
+        let tree = try await g.run("pause", "youtube", "--choice", "tree")
+        #expect(tree.out.contains("A seed is planted instead"))
+        #expect(try await g.run("pause", "youtube", "--choice", "tree").out.contains("Your focus session goes on instead"))
+        let shown = try #require(try await g.run("pause", "youtube", "--choice", "exit", "--json").object()["contentId"] as? String)
+        let stats = try await g.run("pause", "stats", "--json").out
+        let removed = try await g.run("content", "rm", shown)
+        #expect(removed.out.hasPrefix("Retired \(shown)"))
+        #expect(try await g.run("pause", "stats", "--json").out == stats)
+        #expect(try await g.run("content", "rm", shown).status == 64)
+        #expect(try await g.run("content", "list", "--json").out.contains(shown) == false)
+    }
+}

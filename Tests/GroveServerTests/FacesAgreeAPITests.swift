@@ -1,0 +1,141 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Testing
+@testable import GroveServer
+
+/// The rules that once lived in one face only, asked through the API (the CLI's side of each is in
+/// `GroveCLITests/FacesAgreeCLITests.swift`): each is a store operation now, with the core's words.
+@Suite("Faces agree: the API keeps the rules the CLI keeps")
+struct FacesAgreeAPITests {
+    @Test func anIntentionsDateMovesOnlyWithinItsPeriodSoNoSetDeletesAnother() async throws {
+        let server = try await TestServer(at: "2025-05-14T09:00:00Z")
+        try await server.test { c in
+            let today = try await c.post("/api/v1/intentions", #"{"text": "Write", "scope": "day", "date": "2025-05-14"}"#)
+            let id = try #require(today.object["id"] as? String)
+            // Another day is another period: refused, naming the field, and nothing changes.
+            expectProblem(try await c.put("/api/v1/intentions/\(id)", #"{"date": "2025-05-15"}"#), 422, field: "date", detail: "date must stay within this intention's day")
+            expectProblem(try await c.put("/api/v1/intentions/\(id)", #"{"text": "Read", "date": "2025-05-15"}"#), 422, field: "date")
+            #expect(try await c.get("/api/v1/intentions/\(id)").object["text"] as? String == "Write")
+            // Both days' intentions are kept when each is set.
+            #expect(try await c.post("/api/v1/intentions", #"{"text": "Rest", "scope": "day", "date": "2025-05-15"}"#).status == 201)
+            #expect(try await c.post("/api/v1/intentions", #"{"text": "Write more", "scope": "day", "date": "2025-05-14"}"#).status == 201)
+            #expect(try await c.get("/api/v1/intentions").array.count == 2)
+            // A week's intention may move within its week; a changed text drops a stale quote.
+            let week = try await c.post("/api/v1/intentions", #"{"text": "Ship", "scope": "week", "date": "2025-05-14", "quote": "Go"}"#)
+            let weekID = try #require(week.object["id"] as? String)
+            let moved = try await c.put("/api/v1/intentions/\(weekID)", #"{"date": "2025-05-16", "text": "Ship it"}"#)
+            #expect(moved.status == 200)
+            #expect(moved.object["date"] as? String == "2025-05-16")
+            #expect(moved.object["quote"] == nil)
+            expectProblem(try await c.put("/api/v1/intentions/\(weekID)", #"{"date": "2025-05-30"}"#), 422, field: "date")
+        }
+    }
+
+    @Test func aRunningSessionIsAbandonedNotDeleted() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try await server.test { c in
+            let started = try await c.post("/api/v1/focus/start", "{}")
+            let id = try #require((started.object["session"] as? [String: Any])?["id"] as? String)
+            expectProblem(try await c.delete("/api/v1/focus/sessions/\(id)"), 409, field: "state", detail: "abandon it")
+            #expect(try database.currentFocusSession()?.id.uuidString == id)
+            #expect(try await c.post("/api/v1/focus/abandon").status == 200)
+            #expect(try await c.delete("/api/v1/focus/sessions/\(id)").status == 204)
+        }
+    }
+
+    @Test func categoriesAndTypesReadAsTheCLIReadsThem() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try await server.test { c in
+            let stoic = try await c.get("/api/v1/pause/content?category=Stoicism")
+            #expect(stoic.status == 200)
+            #expect(!stoic.array.isEmpty)
+            let message = #"category must be one of stoicism, productivity, mindfulness, gratitude, nature, philosophy (got "Nonsense")"#
+            expectProblem(try await c.get("/api/v1/pause/content?category=Nonsense"), 400, field: "category", detail: message)
+            let text = String(repeating: "A calm sentence to sit with. ", count: 3)
+            let added = try await c.post("/api/v1/pause/content", #"{"id": "mine-1", "type": "Quote", "category": "Stoicism", "text": "\#(text)"}"#)
+            #expect(added.status == 201, "\(added.text)")
+            #expect(added.object["category"] as? String == "stoicism")
+            expectProblem(try await c.post("/api/v1/pause/content", #"{"id": "mine-2", "type": "quote", "category": "Nonsense", "text": "\#(text)"}"#), 422, field: "category", detail: message)
+            // The web page reads the same parameter by the same rule.
+            #expect(try await c.get("/content?category=STOICISM").status == 200)
+            expectProblem(try await c.get("/api/v1/intentions/current?date=May"), 400, field: "date", detail: #"date must be a date like 2025-03-09 (got "May")"#)
+        }
+    }
+
+    @Test func plantingATreeInsteadIsOneOperation() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try database.setAppEnabled(id: "youtube", true)
+        try await server.test { c in
+            let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            let session = try #require((started.object["session"] as? [String: Any])?["id"] as? String, "\(started.text)")
+            let finished = try await c.post("/api/v1/pause/sessions/\(session)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#)
+            #expect(finished.status == 200, "\(finished.text)")
+            // The finish started the focus session itself: no second request, no second transaction.
+            let open = try #require(try database.currentFocusSession())
+            #expect(open.plannedDuration == (try database.focusPreferences()).focusDuration)
+            // Another pause that plants a tree while one grows leaves that one growing.
+            let again = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            let second = try #require((again.object["session"] as? [String: Any])?["id"] as? String)
+            #expect(try await c.post("/api/v1/pause/sessions/\(second)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#).status == 200)
+            #expect(try database.currentFocusSession()?.id == open.id)
+        }
+    }
+
+    @Test func everyExitToFocusCountsAndDeletingShownContentKeepsThePast() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try database.setAppEnabled(id: "youtube", true)
+        let clock = server.clock
+        try await server.test { c in
+            #expect(try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": ["stoicism"]}"#).status == 200)
+            var shown: [String] = []
+            // One exit during the countdown, one after it: two "Exit to Focus" (the seed's exitedSessions).
+            for afterCountdown in [false, true] {
+                let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+                let session = try #require(started.object["session"] as? [String: Any])
+                shown.append(try #require(session["contentId"] as? String))
+                if afterCountdown { clock.advance(by: 46) }
+                let status = afterCountdown ? "completed" : "exited"
+                #expect(try await c.post("/api/v1/pause/sessions/\(try #require(session["id"] as? String))/finish",
+                                         #"{"completionStatus": "\#(status)", "actionOutcome": "exit_to_home"}"#).status == 200)
+            }
+            let before = try await c.get("/api/v1/pause/usage?appId=youtube")
+            #expect(before.array.first?["exitedSessions"] as? Int == 2)
+            #expect(before.array.first?["totalSessions"] as? Int == 2)
+            // Deleting a shown item retires it: the pauses and the day's statistics stay as they were.
+            for id in Set(shown) { #expect(try await c.delete("/api/v1/pause/content/\(id)").status == 204) }
+            #expect(try await c.get("/api/v1/pause/usage?appId=youtube").text == before.text)
+            expectProblem(try await c.delete("/api/v1/pause/content/\(shown[0])"), 404)
+            // With every item of the chosen categories gone, a pause still shows something.
+            for item in try await c.get("/api/v1/pause/content?category=stoicism").array {
+                _ = try await c.delete("/api/v1/pause/content/\(try #require(item["id"] as? String))")
+            }
+            let third = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            #expect(third.status == 201, "\(third.text)")
+            #expect((third.object["content"] as? [String: Any])?["category"] as? String != "stoicism")
+        }
+    }
+
+    @Test func theReviewPagePrintsEachDaysTagsAndTheWeekItNames() async throws {
+        let server = try await TestServer(at: "2025-05-14T09:00:00Z")
+        let database = server.database
+        _ = try database.changeUserPreferences { $0.firstWeekday = 0 }
+        let f = ISO8601DateFormatter()
+        try database.logFocusSession(start: try #require(f.date(from: "2025-05-12T08:00:00Z")), end: try #require(f.date(from: "2025-05-12T08:25:00Z")), tags: ["essay"])
+        try await server.test { c in
+            let page = try await c.get("/review")
+            #expect(page.status == 200)
+            // Days without tags show an empty cell, never the week's tag list as Swift sees it.
+            #expect(!page.text.contains("ReviewPage") && !page.text.contains("Tag("))
+            #expect(page.text.contains("essay 25m"))
+            // Sunday 11 – Saturday 17 May is 2025-W20, and that name selects it.
+            #expect(page.text.contains("<h1>Week 2025-W20</h1>"))
+            #expect(try await c.get("/review?week=2025-W20").text.contains("2025-05-11 to 2025-05-17"))
+            expectProblem(try await c.get("/api/v1/review?week=someday"), 400, field: "week", detail: #"(got "someday")"#)
+        }
+    }
+}
