@@ -119,6 +119,8 @@ let package = Package(
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
         // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
         .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),
+        // A hello-world Hummingbird server: the yardstick of `scripts/idle-wakeups.py`.
+        .executableTarget(name: "grove-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "GroveSystemTests", dependencies: ["GroveSystem"]),
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -70,7 +70,7 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     browser.get(grove.url + "/timers")
     form = browser.find_element(By.ID, "new-timer")
     form.find_element(By.NAME, "name").send_keys("Workout")
-    minutes = form.find_element(By.NAME, "minutes")
+    minutes = form.find_element(By.NAME, "durationInSeconds")
     minutes.clear()
     minutes.send_keys("20")
     # One to-do per line: a to-do may hold a comma.

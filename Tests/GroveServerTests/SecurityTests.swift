@@ -158,8 +158,8 @@ struct SecurityTests {
         let clock = TestClock(Date(timeIntervalSince1970: 1_747_213_200))
         let serverSide = try AppDatabase.open(path: path, environment: .test(clock: clock))
         let otherProcess = try AppDatabase.open(path: path, environment: .test(clock: clock))
-        // A poll interval far longer than the test: freshness must come from the request path.
-        let monitor = ChangeMonitor(path: serverSide.path, interval: .seconds(3600))
+        // The monitor's watcher never runs here: freshness must come from the request path.
+        let monitor = ChangeMonitor(path: serverSide.path)
         let parts = try await buildRouter(database: serverSide, configuration: ServerConfiguration(), monitor: monitor)
         try await Application(router: parts.router).test(.router) { client in
             let c = Client(client: client)

@@ -118,7 +118,7 @@ struct ServerTests {
         let path = dir.appendingPathComponent("grove.sqlite").path
         let clock = TestClock(Date(timeIntervalSince1970: 1_747_000_000))
         let serverSide = try AppDatabase.open(path: path, environment: .test(clock: clock))
-        let monitor = ChangeMonitor(path: serverSide.path, interval: .milliseconds(20))
+        let monitor = ChangeMonitor(path: serverSide.path)
         let events = monitor.subscribe()
         let polling = Task { try await monitor.run() }
         defer { polling.cancel() }
@@ -133,6 +133,31 @@ struct ServerTests {
         #expect(committed.duration(to: .now) < .seconds(1), "seen within a second of the commit")
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == .change(generation: 1))
+    }
+
+    /// The watcher sleeps in the kernel between commits: an idle server looks at the file only when it
+    /// was written (counted, not timed), and a heartbeat goes out only while a page listens.
+    @Test func anIdleMonitorDoesNotPoll() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("grove-idle-\(UUID().uuidString)")
+        let path = dir.appendingPathComponent("grove.sqlite").path
+        let clock = TestClock(Date(timeIntervalSince1970: 1_747_000_000))
+        let serverSide = try AppDatabase.open(path: path, environment: .test(clock: clock))
+        let monitor = ChangeMonitor(path: serverSide.path, heartbeat: .milliseconds(100))
+        let watching = Task { try await monitor.run() }
+        defer { watching.cancel() }
+        try await Task.sleep(for: .milliseconds(300))
+        let settled = monitor.lookCount
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(monitor.lookCount == settled, "no looks while nothing is written")
+        let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
+        try cli.startFocusSession()
+        let committed = ContinuousClock.now
+        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(5) { usleep(5_000) }
+        #expect(monitor.generation == 1)
+        #expect(monitor.lookCount > settled)
+        // A listener gets heartbeats while the file is quiet.
+        var iterator = monitor.subscribe().makeAsyncIterator()
+        #expect(await iterator.next() == .heartbeat)
     }
 
     /// No write site tells the live layer by hand: a commit through the store does, whichever code made

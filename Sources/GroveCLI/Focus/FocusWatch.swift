@@ -40,7 +40,7 @@ struct FocusWaiter {
             case .completed:
                 guard try db.claimFocusNotice(sessionId: sessionId) else { return .done }
                 rang = true
-                _ = notify("Tree planted 🌳", "Focus session complete. Trees today: \(try db.forestStats().todaysTrees).")
+                _ = notify(CompletionNotice.title, CompletionNotice.body)
                 return .done
             case .active:
                 return .wait(session.remaining(at: try db.now(for: session)))

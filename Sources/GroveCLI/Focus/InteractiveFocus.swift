@@ -63,7 +63,7 @@ struct InteractiveFocus {
         TerminalBell.ring()
         let stats = try db.forestStats()
         // The desktop notice goes out once: here, or by the waiter, the server or a page if one was first.
-        if try db.claimFocusNotice(sessionId: sessionID), !io.notify("Tree planted 🌳", "Focus session complete. Trees today: \(stats.todaysTrees).") {
+        if try db.claimFocusNotice(sessionId: sessionID), !io.notify(CompletionNotice.title, CompletionNotice.body) {
             print(style.dim("(No desktop notification: notify-send is not installed.)"))
         }
         print("Tree planted! \(stats.todaysTrees) today, streak \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s").")

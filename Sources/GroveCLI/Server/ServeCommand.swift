@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
             let connection = try SyncConnection(database: db)
             _ = try connection.transport()
             services.append(BackgroundSync(database: db, makeTransport: { try connection.transport() }, makeEngine: { try connection.engine() },
-                                           logger: Logger(label: "grove.sync")))
+                                           clock: ContinuousClock(), logger: Logger(label: "grove.sync")))
         }
         let app = try await buildApplication(database: db, configuration: configuration, logger: logger, services: services)
         let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -10,9 +10,9 @@ struct TimerList: ParsableCommand {
     @Flag(name: .long, help: "Only timers with unfinished to-dos.") var incomplete = false
 
     func run() throws {
-        guard let order = AppDatabase.TimerOrder(rawValue: sort) else { throw InvalidField("sort", "sort must be createdAt or name (got \"\(sort)\")") }
+        let order = try AppDatabase.TimerOrder(validating: sort)
         let db = try options.open()
-        let timers = incomplete ? try db.timersWithIncompleteTodos() : try db.timers(orderedBy: order)
+        let timers = try db.timers(orderedBy: order, incompleteOnly: incomplete)
         if options.json { return try Output.json(timers.map(TimerDTO.init(from:))) }
         guard !timers.isEmpty else { return print("No timers yet. Add one: grove timer add Workout --duration 25m") }
         let runs = Dictionary(try db.timerRuns().map { ($0.timerId, $0) }, uniquingKeysWith: { a, _ in a })

@@ -83,11 +83,16 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL }
 
-    /// Clients may leave out the icon (defaults to the id), `isEnabled` (false) and `order` (0).
+    /// The URL scheme an app gets when none is given: its id and "://" (every face, the same).
+    public static func defaultScheme(for id: String) -> String { "\(id)://" }
+
+    /// Clients may leave out the URL scheme (`defaultScheme(for:)`), the icon (defaults to the id),
+    /// `isEnabled` (false) and `order` (0).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try c.decode(String.self, forKey: .id), displayName: try c.decode(String.self, forKey: .displayName),
-                  urlScheme: try c.decode(String.self, forKey: .urlScheme), iconAssetName: try c.decodeIfPresent(String.self, forKey: .iconAssetName),
+        let id = try c.decode(String.self, forKey: .id)
+        self.init(id: id, displayName: try c.decode(String.self, forKey: .displayName),
+                  urlScheme: try c.decodeIfPresent(String.self, forKey: .urlScheme) ?? Self.defaultScheme(for: id), iconAssetName: try c.decodeIfPresent(String.self, forKey: .iconAssetName),
                   isEnabled: try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? false, order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
                   webURL: try c.decodeIfPresent(String.self, forKey: .webURL))
     }

@@ -47,9 +47,8 @@ struct TimersController {
 
     /// `GET /timers?sort=createdAt|name&incomplete=true`
     @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[TimerDTO]> {
-        let sort = request.queryString("sort") ?? "createdAt"
-        guard let order = AppDatabase.TimerOrder(rawValue: sort) else { throw APIError.badRequest(field: "sort", detail: "sort must be createdAt or name") }
-        let timers = try request.flag("incomplete") ? try database.timersWithIncompleteTodos() : try database.timers(orderedBy: order)
+        let order = try request.query("sort", AppDatabase.TimerOrder.init(validating:field:)) ?? .createdAt
+        let timers = try database.timers(orderedBy: order, incompleteOnly: try request.flag("incomplete"))
         return JSON(timers.map(TimerDTO.init(from:)))
     }
 

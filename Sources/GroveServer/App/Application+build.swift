@@ -14,12 +14,16 @@ public struct GroveServerParts {
     public let monitor: ChangeMonitor
     /// The GET answers kept in memory (`ResponseCacheMiddleware`).
     let responses: ResponseStore
+    /// Signalled after every answer: memory freed by a large one goes back to the system soon after.
+    let answered: WakeSignal
 }
 
 /// The router with every API route and web page, without the background services.
 public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts {
     let router = Router(context: GroveRequestContext.self)
     let templates = try await WebTemplates.load()
+    let answered = WakeSignal()
+    router.add(middleware: AnsweredMiddleware(signal: answered))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware(templates: templates))
     router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback))
@@ -45,7 +49,7 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
-    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses)
+    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered)
 }
 
 /// The whole server: router, change monitor and reminder scheduler (hummingbird-examples style:
@@ -57,7 +61,9 @@ public func buildApplication(
     let monitor = ChangeMonitor(path: database.path)
     let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor)
     let notifier = DesktopNotifier()
-    let reminders = ReminderService(database: database, clock: ContinuousClock()) { kind, _ in
+    // The services sleep until their next instant or a commit (from any process), never on a poll:
+    // their longest sleep only bounds a wall clock that jumped meanwhile.
+    let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes()) { kind, _ in
         monitor.broadcast(.reminder(kind: kind, prompt: kind.prompt))
         notifier.send(title: "Grove", body: kind.prompt)
         onReminder?(kind)
@@ -69,10 +75,11 @@ public func buildApplication(
     // Focus sessions are announced here only where the server can ring; otherwise an open page does.
     var treePlanted: (@Sendable (FocusSession) -> Void)?
     if notifier.isAvailable {
-        treePlanted = { _ in notifier.send(title: "Tree planted 🌳", body: "Focus session complete. Time for a break.") }
+        treePlanted = { _ in notifier.send(title: CompletionNotice.title, body: CompletionNotice.body) }
     }
-    let alarms = TimerAlarmService(database: database, clock: ContinuousClock(), onDone: timerDone, onFocusDone: treePlanted)
-    let maintenance = MaintenanceService(database: database)
+    let alarms = TimerAlarmService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
+                                   onDone: timerDone, onFocusDone: treePlanted)
+    let maintenance = MaintenanceService(database: database, changes: monitor.changes(), answered: parts.answered)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     return Application(
         router: parts.router,
@@ -83,39 +90,75 @@ public func buildApplication(
 
 /// Closes abandoned pauses (a page closed mid-pause ends as `timeout`), prunes Pause data past 30
 /// days, and completes a focus session that fell due, so that open pages hear about it.
+///
+/// It sleeps until the store next needs it (`nextSettleInstant`: a session's end, a pause's grace, a
+/// day's end) or a commit from any process (which may start one), never on a poll, so an idle server
+/// stays asleep. After each wake it hands freed memory back to the system.
 final class MaintenanceService: Service, @unchecked Sendable {
     let database: AppDatabase
-    init(database: AppDatabase) {
+    let changes: WakeSignal?
+    let answered: WakeSignal?
+    /// Bounds one sleep against a wall clock that jumped meanwhile (suspend, a clock set by hand).
+    let maxSleep: Duration
+
+    init(database: AppDatabase, changes: WakeSignal?, answered: WakeSignal? = nil, maxSleep: Duration = .seconds(600)) {
         self.database = database
+        self.changes = changes
+        self.answered = answered
+        self.maxSleep = maxSleep
     }
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { [self] in await loop() }
-    }
-
-    private func loop() async {
-        while !Task.isCancelled {
-            do {
-                // What these settle is committed, and commits reach open pages by themselves.
-                try await database.run { db in
-                    try db.settlePauseData()
-                    try db.settleFocusSession()
-                }
-            } catch {
-                Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
+        await cancelWhenGracefulShutdown { [self] in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.loop() }
+                group.addTask { await self.trimAfterAnswers() }
             }
-            trimCount += 1
-            if trimCount % 2 == 0 { MemoryTrim.releaseFreePages() }
-            try? await Task.sleep(for: .seconds(1))
         }
     }
 
-    private var trimCount = 0
+    /// A second after a burst of answers, hands what they freed back to the system (an export or a
+    /// page of 1,000 sessions leaves megabytes in the allocator's arenas). Asleep while nobody asks.
+    private func trimAfterAnswers() async {
+        guard let answered else { return }
+        let clock = ContinuousClock()
+        while !Task.isCancelled {
+            await answered.wait()
+            do { try await clock.sleep(for: .seconds(1)) } catch { return }
+            MemoryTrim.releaseFreePages()
+        }
+    }
+
+    private func loop() async {
+        let clock = ContinuousClock()
+        while !Task.isCancelled {
+            var wait = Duration.seconds(1)
+            do {
+                // What these settle is committed, and commits reach open pages by themselves.
+                let next = try await database.run { db -> Date in
+                    try db.settlePauseData()
+                    try db.settleFocusSession()
+                    return try db.nextSettleInstant()
+                }
+                let seconds = next.timeIntervalSince(database.environment.now())
+                // A few milliseconds past the instant, so that what falls due then has fallen due.
+                wait = min(maxSleep, .milliseconds(Int64(max(0.05, min(seconds + 0.005, 86_400)) * 1000)))
+            } catch {
+                Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
+            }
+            MemoryTrim.releaseFreePages()
+            do {
+                if let changes { try await changes.wait(upTo: wait, on: clock) } else { try await clock.sleep(for: wait) }
+            } catch {
+                return
+            }
+        }
+    }
 }
 
 /// Hands memory the allocator keeps after large answers (an export, a page of 1,000 sessions) back to
 /// the system: glibc keeps freed blocks in per-thread arenas, and a server's resident size would
-/// otherwise stay at its peak. Every two seconds, a fraction of a millisecond when there is nothing to give.
+/// otherwise stay at its peak. After each maintenance wake and each large answer, a fraction of a millisecond when there is nothing to give.
 enum MemoryTrim {
     static func releaseFreePages() {
         #if os(Linux)

@@ -38,32 +38,38 @@ public enum ServerEvent: Sendable, Equatable {
 /// Notices every commit to the database file and tells subscribers.
 ///
 /// GRDB observation only sees writes made through its own pool; the CLI writes the same file from
-/// another process. `PRAGMA data_version` on a connection of our own changes whenever any other
-/// connection commits, so polling it (cheap: no table is read) catches both. Writes made through the
-/// store's own commit hook (`AppDatabase.onCommit`) calls `invalidate()` so that caches drop at once
-/// rather than at the next poll.
+/// another process. A thread of its own sleeps until the kernel says the file was written
+/// (`CommitWatcher`: no polling, so an idle server does not wake), then asks `PRAGMA data_version`,
+/// which changes whenever another connection commits. Writes made through the store's own commit hook
+/// (`AppDatabase.onCommit`) call `invalidate()` so that caches drop at once. While pages listen, a
+/// heartbeat goes out every 15 s of quiet.
 public final class ChangeMonitor: Service, @unchecked Sendable {
     private let lock = NSLock()
     private var generationValue = 0
     private var subscribers: [UUID: AsyncStream<ServerEvent>.Continuation] = [:]
+    /// Services that sleep until a change (`changes()`).
+    private var changeSignals: [WakeSignal] = []
     private let path: String?
-    private let interval: Duration
+    private let heartbeat: Duration
     private let logger = Logger(label: "grove.live")
+    /// The kernel's word on writes to the file (nil for stores without one, or where it cannot watch).
+    private let commits: CommitWatcher?
 
     /// - Parameters:
     ///   - path: the database file to watch; nil (in-memory stores) relies on `bump()` alone.
-    ///   - interval: how often to look; 100 ms keeps pages well inside the 1 s promise.
-    public init(path: String?, interval: Duration = .milliseconds(100)) {
+    ///   - heartbeat: how long a quiet stream waits before a keep-alive.
+    public init(path: String?, heartbeat: Duration = .seconds(15)) {
         self.path = path
-        self.interval = interval
+        self.heartbeat = heartbeat
+        commits = (path == nil || path == ":memory:") ? nil : try? CommitWatcher(path: path ?? "")
     }
 
     /// Increases with every change seen.
     public var generation: Int { lock.withLock { generationValue } }
 
     /// Records a write made through this server: caches drop at once. Subscribers hear of it from the
-    /// poller, which sees the same commit within one interval — so each write makes one event, not
-    /// two. (A store without a file has no poller: then subscribers are told here.)
+    /// watcher, which the kernel wakes for the same commit — so each write makes one event, not two.
+    /// (A store without a file has no watcher: then subscribers are told here.)
     public func invalidate() {
         if isPolled {
             lock.withLock { generationValue += 1 }
@@ -76,11 +82,12 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
 
     /// Records a change and tells every subscriber.
     public func bump() {
-        let (generation, targets) = lock.withLock { () -> (Int, [AsyncStream<ServerEvent>.Continuation]) in
+        let (generation, targets, signals) = lock.withLock { () -> (Int, [AsyncStream<ServerEvent>.Continuation], [WakeSignal]) in
             generationValue += 1
-            return (generationValue, Array(subscribers.values))
+            return (generationValue, Array(subscribers.values), changeSignals)
         }
         for target in targets { target.yield(.change(generation: generation)) }
+        for signal in signals { signal.signal() }
     }
 
     /// Sends `event` to every subscriber.
@@ -100,6 +107,8 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
             _ = self.lock.withLock { self.subscribers.removeValue(forKey: id) }
         }
         lock.withLock { subscribers[id] = continuation }
+        // The watcher waits without a limit while nobody listens: from now on it keeps the heartbeat.
+        commits?.poke()
         return (id, stream)
     }
 
@@ -115,13 +124,18 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
     /// Guards `watcher` and `lastVersion` (apart from `lock`, which every request takes).
     private let versionLock = NSLock()
     private var lastVersion: Int?
+    /// How many times the file was asked (`refresh()`): tests count it to catch a return to polling.
+    private var looks = 0
+    var lookCount: Int { versionLock.withLock { looks } }
 
     /// Asks the file whether anyone committed since the last look, and if so records a change and
     /// tells subscribers. Cheap (no table is read), so caches call it before every answer: a GET that
     /// follows any process's commit never sees the state from before it.
-    public func refresh() {
-        guard isPolled, let path else { return }
+    @discardableResult
+    public func refresh() -> Bool {
+        guard isPolled, let path else { return false }
         let changed: Bool = versionLock.withLock {
+            looks += 1
             do {
                 if watcher == nil { watcher = try DataVersionWatcher(path: path) }
                 guard let version = try watcher?.version() else { return false }
@@ -133,6 +147,7 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
             }
         }
         if changed { bump() }
+        return changed
     }
 
     /// The change generation after a fresh look at the file (see `refresh()`).
@@ -141,41 +156,40 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
         return generation
     }
 
-    /// Polls the file on a thread of its own until the service stops, so that open pages hear of
-    /// commits that no request asked about: the poller must not wait behind request handlers (or
-    /// anything else) on Swift's small cooperative pool.
+    /// Watches the file on a thread of its own until the service stops, so that open pages hear of
+    /// commits that no request asked about: the watcher must not wait behind request handlers (or
+    /// anything else) on Swift's small cooperative pool. It sleeps in the kernel between commits.
     public func run() async throws {
-        guard isPolled else {
+        guard isPolled, let commits else {
             try? await gracefulShutdown()
             return
         }
         refresh()
-        let stop = StopFlag()
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        let heartbeatEvery = max(1, Int(15 / max(seconds, 0.001)))
         let thread = Thread { [self] in
-            var polls = 0
-            while !stop.isSet {
-                polls += 1
-                if polls % heartbeatEvery == 0 { broadcast(.heartbeat) }
-                refresh()
-                Thread.sleep(forTimeInterval: seconds)
+            while true {
+                // `refresh()` confirms a commit (and tells everyone) as it looks.
+                switch commits.waitForCommit(timeout: subscriberCount > 0 ? heartbeat : nil, confirmed: { refresh() }) {
+                case .written: continue
+                case .timedOut: broadcast(.heartbeat)
+                case .poked: continue
+                case .stopped: return
+                }
             }
         }
         thread.name = "grove.change-monitor"
         thread.start()
         defer {
-            stop.set()
+            commits.stop()
             for target in lock.withLock({ Array(subscribers.values) }) { target.finish() }
         }
         try? await gracefulShutdown()
     }
-}
 
-/// A flag one thread sets and another reads.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    /// A signal given whenever data changes (any process), for a service that sleeps until the next
+    /// thing it must do or a change, whichever comes first (`WakeSignal.wait(upTo:on:)`).
+    public func changes() -> WakeSignal {
+        let signal = WakeSignal()
+        lock.withLock { changeSignals.append(signal) }
+        return signal
+    }
 }

@@ -18,8 +18,12 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
     private let logger = Logger(label: "grove.reminders")
     /// The longest single sleep: settings changed elsewhere are picked up within it.
     private let maxSleep: Duration
+    /// Wakes it when settings change anywhere, so that it need not look every minute.
+    private let changes: WakeSignal?
 
-    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(60), onFire: @escaping @Sendable (ReminderKind, Date) -> Void) {
+    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(60), changes: WakeSignal? = nil,
+                onFire: @escaping @Sendable (ReminderKind, Date) -> Void) {
+        self.changes = changes
         self.database = database
         self.clock = clock
         self.maxSleep = maxSleep
@@ -59,7 +63,8 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
         }
         let next = ReminderSchedule.upcoming(settings: settings, after: now, calendar: calendar).first?.at
         let wait = next.map { max(0, $0.timeIntervalSince(now)) } ?? 60
-        try await clock.sleep(for: min(maxSleep, .milliseconds(Int64(min(wait, 86_400) * 1000))))
+        let sleep = min(maxSleep, .milliseconds(Int64(min(wait, 86_400) * 1000)))
+        if let changes { try await changes.wait(upTo: sleep, on: clock) } else { try await clock.sleep(for: sleep) }
         return now
     }
 }

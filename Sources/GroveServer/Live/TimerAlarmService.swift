@@ -11,22 +11,26 @@ import ServiceLifecycle
 /// Runs live in the store, so a timer started from the CLI or a page that has since closed is
 /// announced too; each announcement is claimed in the store first (`claimTimerNotice`), so a
 /// terminal counting the same timer down and the server never both announce it. It sleeps until the
-/// next run falls due, a second at most, so that runs started elsewhere are picked up.
+/// next run falls due or the data changes (a run started elsewhere), `maxSleep` at most.
 public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable where C.Duration == Duration {
     private let database: AppDatabase
     private let clock: C
     private let maxSleep: Duration
+    private let changes: WakeSignal?
     private let onDone: @Sendable (TimerRunStatus) -> Void
     private let onFocusDone: (@Sendable (FocusSession) -> Void)?
     private let logger = Logger(label: "grove.timers")
 
     /// `onFocusDone`, when given (the server can ring: `notify-send` exists), announces focus sessions
     /// that complete too, claimed like the timers' (`claimFocusNotice`); without it a page claims them.
-    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), onDone: @escaping @Sendable (TimerRunStatus) -> Void,
-                onFocusDone: (@Sendable (FocusSession) -> Void)? = nil) {
+    /// `changes`, when given, wakes it for a run started or changed anywhere: then `maxSleep` only bounds
+    /// a sleep against a clock that jumped. Without it, it looks every `maxSleep`.
+    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), changes: WakeSignal? = nil,
+                onDone: @escaping @Sendable (TimerRunStatus) -> Void, onFocusDone: (@Sendable (FocusSession) -> Void)? = nil) {
         self.database = database
         self.clock = clock
         self.maxSleep = maxSleep
+        self.changes = changes
         self.onDone = onDone
         self.onFocusDone = onFocusDone
     }
@@ -39,7 +43,7 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
         while !Task.isCancelled {
             do {
                 let wait = try await tick()
-                try await clock.sleep(for: wait)
+                if let changes { try await changes.wait(upTo: wait, on: clock) } else { try await clock.sleep(for: wait) }
             } catch is CancellationError {
                 return
             } catch {

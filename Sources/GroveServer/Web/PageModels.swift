@@ -183,10 +183,15 @@ struct TimerView: Encodable {
 struct IconOption: Encodable { var name: String; var label: String; var glyph: String; var selected: Bool }
 
 struct TimersPage: Encodable {
+    /// One way to list the timers (`?sort=`, `?incomplete=true`), as the CLI's `grove timer list` offers.
+    struct View: Encodable { var label: String; var link: String; var current: Bool }
     var title: String
     var bare = false
     var timers: [TimerView]
     var empty: Bool
+    /// Only timers with unfinished to-dos are listed.
+    var filtered: Bool
+    var views: [View]
 }
 
 struct ThemeChoice: Encodable { var id: String; var name: String }
@@ -261,6 +266,8 @@ struct SettingsPage: Encodable {
     var enabledCount: Int
     /// The content categories a pause draws from, each with whether it is chosen.
     var categories: [CategoryView]
+    /// Seed 003's privacy preference, changeable after setup as on every face.
+    var analyticsOptIn: Bool
 }
 
 struct CategoryView: Encodable { var id: String; var name: String; var selected: Bool }

@@ -16,7 +16,10 @@ struct WebController {
         router.get("focus") { _, _ in try page("focus", focus()) }
         router.get("forest") { request, _ in try page("forest", forest(before: request.query("before", LocalDay.init(validating:field:)), tag: tag(request))) }
         router.get("stats") { request, _ in try page("stats", stats(tag: tag(request))) }
-        router.get("timers") { _, _ in try page("timers", timers()) }
+        router.get("timers") { request, _ in
+            try page("timers", timers(order: request.query("sort", AppDatabase.TimerOrder.init(validating:field:)) ?? .createdAt,
+                                      incompleteOnly: request.flag("incomplete")))
+        }
         router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
         router.get("themes") { request, _ in try page("themes", themes(kind: request.query("kind", AppDatabase.ThemeKind.init(validating:field:)))) }
         router.get("settings") { _, _ in try page("settings", settings()) }
@@ -262,8 +265,8 @@ struct WebController {
                          heatmapWidth: 24 + heatmap.weeks * 13)
     }
 
-    private func timers() throws -> TimersPage {
-        let items = try database.timers().map { t in
+    private func timers(order: AppDatabase.TimerOrder, incompleteOnly: Bool) throws -> TimersPage {
+        let items = try database.timers(orderedBy: order, incompleteOnly: incompleteOnly).map { t in
             TimerView(id: t.id.uuidString, name: t.name, seconds: t.durationInSeconds, formatted: t.formattedDuration, color: t.colorHex, icon: t.icon,
                       notes: t.notes ?? "", done: t.todoItems.filter(\.isCompleted).count, count: t.todoItems.count,
                       todos: t.todoItems.enumerated().map {
@@ -275,7 +278,10 @@ struct WebController {
                       icons: (TimerIcon.choices.contains { $0.name == t.icon } ? [] : [IconOption(name: t.icon, label: t.icon, glyph: "⏱", selected: true)])
                         + TimerIcon.choices.map { IconOption(name: $0.name, label: $0.label, glyph: $0.glyph, selected: $0.name == t.icon) })
         }
-        return TimersPage(title: "Timers", timers: items, empty: items.isEmpty)
+        let views = [("Newest first", "createdAt", false), ("By name", "name", false), ("Unfinished to-dos", "createdAt", true), ("Unfinished, by name", "name", true)]
+            .map { TimersPage.View(label: $0.0, link: "/timers?sort=\($0.1)\($0.2 ? "&incomplete=true" : "")",
+                                   current: $0.1 == order.rawValue && $0.2 == incompleteOnly) }
+        return TimersPage(title: "Timers", timers: items, empty: items.isEmpty, filtered: incompleteOnly, views: views)
     }
 
     private func intentions(query: String?) throws -> IntentionsPage {
@@ -328,7 +334,7 @@ struct WebController {
             enabledCount: pause.enabledApps.count,
             categories: MindfulnessContent.ContentCategory.allCases.map {
                 CategoryView(id: $0.rawValue, name: $0.displayName, selected: pause.selectedCategories.contains($0))
-            })
+            }, analyticsOptIn: pause.analyticsOptIn)
     }
 }
 

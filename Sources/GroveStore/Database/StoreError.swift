@@ -20,6 +20,8 @@ public enum StoreError: Error, LocalizedError, Equatable {
     case notAStore(path: String, what: String)
     /// The directory a given path names does not exist (Grove makes only its default directory).
     case missingDirectory(path: String, directory: String)
+    /// The kernel would not watch the store's folder for commits (errno).
+    case watch(String, Int32)
 
     public var errorDescription: String? {
         switch self {
@@ -30,6 +32,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
             "The store at \(path) was written by a newer Grove (schema \(unknown.joined(separator: ", "))); upgrade Grove to use it"
         case .databaseFileGone(let path): "The database file \(path) was deleted; nothing was saved. Restart Grove to create a new one"
         case .databaseFileReplaced(let path): "The database file \(path) was replaced; nothing was saved. Restart Grove to open the new one"
+        case .watch(let path, let code): "Cannot watch \(path) for changes: \(String(cString: strerror(code)))"
         case .notAStore(let path, let what): "database: \(path) is not a Grove store (it is \(what)); give the path of a Grove store or a new file"
         case .missingDirectory(let path, let directory):
             "database: the directory \(directory) of \(path) does not exist; create it first or give another path"
@@ -40,7 +43,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
     public var isBadInput: Bool {
         switch self {
         case .notFound, .unreadableExport, .unsupportedExportVersion, .notAStore, .missingDirectory: true
-        case .newerStore, .databaseFileGone, .databaseFileReplaced: false
+        case .newerStore, .databaseFileGone, .databaseFileReplaced, .watch: false
         }
     }
 }

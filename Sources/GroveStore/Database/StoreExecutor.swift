@@ -52,4 +52,10 @@ extension AppDatabase {
     public func run<T: Sendable>(_ body: @Sendable (AppDatabase) throws -> T) async throws -> T {
         try await withTaskExecutorPreference(StoreExecutor.shared) { try body(self) }
     }
+
+    /// Runs asynchronous work that calls the store along the way (a sync round: store, network,
+    /// store) with the store's threads preferred, so that its blocking calls never hold the pool.
+    public func runAsync<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(StoreExecutor.shared) { try await body() }
+    }
 }

@@ -207,8 +207,10 @@ extension AppDatabase {
     /// The font cards are drawn in when neither the intention nor its theme names one; nil or blank for
     /// the page's own (seed 004's `setDefaultFont`). Every face calls this one operation.
     @discardableResult
-    public func setDefaultFont(_ name: String?) throws -> UserPreferences {
-        let trimmed = name?.trimmingCharacters(in: .whitespaces)
+    public func setDefaultFont(_ fontName: String?) throws -> UserPreferences {
+        let trimmed = fontName?.trimmingCharacters(in: .whitespaces)
+        // Named as the seed's parameter, which is also the API body's field.
+        if let trimmed, !trimmed.isEmpty, !FontStack.isStorable(trimmed) { throw InvalidField("fontName", "fontName must be \(FontStack.rule)") }
         return try changeUserPreferences { $0.defaultFont = (trimmed?.isEmpty ?? true) ? nil : trimmed }
     }
 

@@ -9,6 +9,14 @@ extension AppDatabase {
         case createdAt
         /// By name, A→Z.
         case name
+
+        /// An order typed by a person or sent as `?sort=`, or a validation error naming `field`.
+        public init(validating text: String, field: String = "sort") throws {
+            guard let order = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw InvalidField(field, "\(field) must be createdAt or name (got \(text.quotedForMessage))")
+            }
+            self = order
+        }
     }
 
     // MARK: Reads
@@ -21,11 +29,17 @@ extension AppDatabase {
         }
     }
 
-    /// Timers with at least one incomplete to-do (seed 001's predicate query).
+    /// Timers with at least one incomplete to-do (seed 001's predicate query), newest first.
     public func timersWithIncompleteTodos() throws -> [NamedTimer] {
-        try writer.snapshotRead { db in
+        try timers(orderedBy: .createdAt, incompleteOnly: true)
+    }
+
+    /// The timer list every face shows: in `order`, optionally only those with unfinished to-dos.
+    public func timers(orderedBy order: TimerOrder, incompleteOnly: Bool) throws -> [NamedTimer] {
+        guard incompleteOnly else { return try timers(orderedBy: order) }
+        return try writer.snapshotRead { db in
             try loadTodos(db, for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
-                .order(sql: "created_at DESC").fetchAll(db))
+                .order(sql: order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC").fetchAll(db))
         }
     }
 

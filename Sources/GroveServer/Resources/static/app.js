@@ -72,7 +72,8 @@ async function treePlanted(sessionId) {
   // a terminal, a waiter) gave it already.
   const canShow = "Notification" in window && Notification.permission === "granted";
   const claim = canShow ? await api("POST", `/api/v1/focus/sessions/${sessionId}/notice`).catch(() => null) : null;
-  notify("Tree planted 🌳", "Focus session complete. Time for a break.", undefined, Boolean(claim && claim.claimed));
+  // Seed 002's words (GroveCore's CompletionNotice); a click opens the forest where the tree stands.
+  notify("Tree planted!", "Great focus session!", "/forest", Boolean(claim && claim.claimed));
   if (!$("#tree")) return;
   done.hidden = false;
   // The break this tree earned (short, or long every few trees), counted down on the page; and
@@ -315,15 +316,12 @@ document.addEventListener("submit", async (event) => {
     // An empty field is left out, unless emptying it means something (data-empty: notes cleared).
     else if (input.value === "" && !("empty" in input.dataset)) continue;
     else if (input.type === "number" || input.type === "range" || input.tagName === "SELECT" && /^\d+$/.test(input.value) && input.name !== "themeId") body[input.name] = Number(input.value);
+    // A text of lines marked data-lines is a list: one entry per non-blank line.
+    else if ("lines" in input.dataset) body[input.name] = input.value.split("\n").map((t) => t.trim()).filter(Boolean);
     else body[input.name] = input.value;
+    // Fields the page asks for in minutes that the API takes in seconds (data-minutes="name …").
     if (minutes.includes(input.name)) body[input.name] = Math.round(Number(input.value) * 60);
-    if (input.name === "colorHex") body.colorHex = input.value.toUpperCase();
   }
-  if (path === "/api/v1/timers") {
-    body = { name: body.name, durationInSeconds: Math.round(Number(body.minutes) * 60), colorHex: (body.colorHex || "#007AFF").toUpperCase(),
-             todos: (body.todos || "").split("\n").map((t) => t.trim()).filter(Boolean) };
-  }
-  if (path === "/api/v1/pause/apps") body.urlScheme = `${body.id}://`;
   try {
     await api(method, path, body);
     toast("Saved.");

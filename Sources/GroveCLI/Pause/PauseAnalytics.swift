@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+import GroveStore
+
+/// `grove pause analytics [on|off]`: seed 003's privacy preference after setup, as Settings offers it.
+struct PauseAnalytics: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analytics", abstract: "Show or change whether anonymous usage analytics are shared (off by default).")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "on or off (leave out to show).") var choice: String?
+
+    func run() throws {
+        let db = try options.open()
+        let preferences: PausePreferences
+        switch choice?.lowercased() {
+        case nil: preferences = try db.pausePreferences()
+        case "on", "true", "yes": preferences = try db.changePausePreferences { $0.analyticsOptIn = true }
+        case "off", "false", "no": preferences = try db.changePausePreferences { $0.analyticsOptIn = false }
+        case let other?: throw InvalidField("analyticsOptIn", "analyticsOptIn must be on or off (got \(other.quotedForMessage))")
+        }
+        if options.json { return try Output.json(preferences) }
+        print("Anonymous usage analytics: \(preferences.analyticsOptIn ? "on" : "off") (Grove sends nothing anywhere yet).")
+    }
+}

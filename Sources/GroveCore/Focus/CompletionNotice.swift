@@ -1,0 +1,11 @@
+import Foundation
+
+/// The notice of a completed focus session, in seed 002's words, and where clicking it leads (the
+/// forest, where the new tree stands). Every face that announces a tree uses these; `app.js` repeats
+/// them and `CompletionNoticeTests` holds it to them.
+public enum CompletionNotice {
+    public static let title = "Tree planted!"
+    public static let body = "Great focus session!"
+    /// The web page a click on the notice opens.
+    public static let link = "/forest"
+}
