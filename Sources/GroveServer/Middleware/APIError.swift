@@ -31,21 +31,11 @@ extension APIError {
     }
 }
 
-/// An RFC 9457 problem: `application/problem+json`.
-public struct Problem: Codable, Sendable, Equatable {
-    public var type: String
-    public var title: String
-    public var status: Int
-    public var detail: String
-    /// The field at fault, named as in the seeds.
-    public var field: String?
-
-    public init(status: HTTPResponse.Status, detail: String, field: String? = nil, type: String? = nil) {
-        self.type = type ?? "https://grove.invalid/problems/\(status.code)"
-        self.title = status.reasonPhrase
-        self.status = status.code
-        self.detail = detail
-        self.field = field
+extension Problem {
+    /// A problem of `grove serve`'s API: its type names the status.
+    init(status: HTTPResponse.Status, detail: String, field: String? = nil, type: String? = nil) {
+        self.init(type: type ?? "https://grove.invalid/problems/\(status.code)", title: status.reasonPhrase, status: status.code,
+                  detail: detail, field: field)
     }
 
     /// The problem for any error: bad input is a 4xx, never a 500.

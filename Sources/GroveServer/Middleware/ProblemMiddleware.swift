@@ -1,3 +1,4 @@
+import GroveCore
 import Foundation
 import Hummingbird
 import Logging

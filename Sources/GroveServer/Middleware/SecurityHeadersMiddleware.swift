@@ -1,3 +1,4 @@
+import GroveCore
 import HTTPTypes
 import Hummingbird
 

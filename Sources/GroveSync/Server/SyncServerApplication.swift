@@ -41,29 +41,29 @@ public struct SyncJSONDecoder: RequestDecoder {
                 group.addTask { try await Task.sleep(for: Self.bodyTimeout); return nil }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let body = first else {
-                    throw SyncServerError.invalid(field: "body", message: "The body did not arrive within \(Self.bodyTimeout.components.seconds) s")
+                    throw SyncServerError.malformed(field: "body", message: "The body did not arrive within \(Self.bodyTimeout.components.seconds) s")
                 }
                 return body
             }
         } catch let error as SyncServerError {
             throw error
         } catch is CancellationError {
-            throw SyncServerError.invalid(field: "body", message: "The body did not arrive")
+            throw SyncServerError.malformed(field: "body", message: "The body did not arrive")
         } catch let error where "\(error)".contains("tooLarge") {
             throw SyncServerError.tooLarge(limit: SyncWire.maxPushBytes)
         } catch {
             // The HTTP parser's own complaint (a broken chunk, a body cut short): the client's fault.
-            throw SyncServerError.invalid(field: "body", message: "The body could not be read: \(String("\(error)".prefix(120)))")
+            throw SyncServerError.malformed(field: "body", message: "The body could not be read: \(String("\(error)".prefix(120)))")
         }
         do {
             return try SyncWire.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw SyncServerError.invalid(field: Self.path(context.codingPath + [key]), message: "is required")
+            throw SyncServerError.malformed(field: Self.path(context.codingPath + [key]), message: "is required")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
             let field = Self.path(context.codingPath)
-            throw SyncServerError.invalid(field: field.isEmpty ? "body" : field, message: String(context.debugDescription.prefix(200)))
+            throw SyncServerError.malformed(field: field.isEmpty ? "body" : field, message: String(context.debugDescription.prefix(200)))
         } catch {
-            throw SyncServerError.invalid(field: "body", message: "Not valid JSON")
+            throw SyncServerError.malformed(field: "body", message: "Not valid JSON")
         }
     }
 }

@@ -12,8 +12,11 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case badCredentials
     /// `user add` for a name that exists.
     case userExists(String)
-    /// A name or password outside the rules.
+    /// A name or password outside the rules (422).
     case invalid(field: String, message: String)
+    /// A body that cannot be read: not JSON, a field missing or of the wrong type, cut short (400, as
+    /// `grove serve` answers the same fault).
+    case malformed(field: String, message: String)
     /// A push refused as a whole (gap, drift, malformed mutation, schema version).
     case push(PushRefusal)
     /// A cursor older than the tombstone horizon: the device must bootstrap again.
@@ -36,6 +39,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .unauthorized, .badCredentials, .unknownDevice: 401
         case .userExists: 409
         case .invalid: 422
+        case .malformed: 400
         case .push(.gap): 409
         case .push(.clockDrift): 409
         case .push(.deviceCloned): 409
@@ -57,6 +61,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .badCredentials: "bad-credentials"
         case .userExists: "user-exists"
         case .invalid, .push(.invalid): "validation"
+        case .malformed: "malformed"
         case .push(.gap): "mutation-gap"
         case .push(.clockDrift): "clock-drift"
         case .push(.unsupportedSchema): "unsupported-schema"
@@ -77,7 +82,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .unknownDevice: "This server has no record of this device (was it restored from a backup?): log in again; nothing on the device is lost"
         case .badCredentials: "Unknown user or wrong password"
         case .userExists(let name): "A user named \(name) exists already"
-        case .invalid(let field, let message): "\(field): \(message)"
+        case .invalid(let field, let message), .malformed(let field, let message): "\(field): \(message)"
         case .push(.gap(let expected, let got, _)): "Mutation ids must follow on: expected \(expected), got \(got)"
         case .push(.clockDrift(let id, _)): "Mutation \(id) is stamped more than \(HLC.maxDrift / 60000) minutes ahead of the server's clock: re-stamp it"
         case .push(.invalid(let id, let field, let message)): "Mutation \(id): \(field): \(message)"
@@ -94,39 +99,20 @@ public enum SyncServerError: Error, Equatable, Sendable {
     }
 }
 
-/// An RFC 9457 problem as the sync server sends it, with the fields a client needs to recover.
-public struct SyncProblem: Codable, Sendable, Error, Equatable {
-    public var type: String
-    public var title: String
-    public var status: Int
-    public var detail: String
-    public var field: String?
-    public var lastMutationId: Int64?
-    public var serverTime: Date?
-    /// Seconds to wait before asking again (429; also sent as `Retry-After`).
-    public var retryAfter: Int?
+/// The problem the sync server sends: Grove's one problem type (`GroveCore.Problem`), also `grove serve`'s.
+public typealias SyncProblem = Problem
 
+extension Problem {
+    /// The problem for a refusal of the sync server, with the fields a client needs to recover.
     public init(_ error: SyncServerError) {
-        type = "https://grove.invalid/problems/sync/" + error.slug
-        title = error.slug.replacingOccurrences(of: "-", with: " ").capitalized
-        status = error.status
-        detail = error.detail
+        self.init(type: "https://grove.invalid/problems/sync/" + error.slug, title: error.slug.replacingOccurrences(of: "-", with: " ").capitalized,
+                  status: error.status, detail: error.detail)
         switch error {
-        case .invalid(let field, _), .push(.invalid(_, let field, _)): self.field = field
+        case .invalid(let field, _), .malformed(let field, _), .push(.invalid(_, let field, _)): self.field = field
         case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last
         case .push(.clockDrift(_, let time)): serverTime = time
         case .throttled(let seconds): retryAfter = seconds
         default: break
         }
     }
-
-    public init(type: String, title: String, status: Int, detail: String) {
-        self.type = type
-        self.title = title
-        self.status = status
-        self.detail = detail
-    }
-
-    /// The slug at the end of `type`.
-    public var slug: String { String(type.split(separator: "/").last ?? "") }
 }
