@@ -65,11 +65,26 @@ let package = Package(
                 "GroveStore",
                 "GroveSystem",
                 "GroveServer",
+                "GroveRemote",
                 "GroveSync",
                 "GroveSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Grove's clients of services elsewhere, over HTTP: the language-model assistant and the
+        // content-pack fetcher (with its refresh schedule). Used by `grove serve` and the CLI alike.
+        .target(
+            name: "GroveRemote",
+            dependencies: [
+                "GroveCore",
+                "GroveStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,12 +96,11 @@ let package = Package(
                 "GroveCore",
                 "GroveStore",
                 "GroveSystem",
+                "GroveRemote",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                // Content packs fetched over HTTP(S).
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,6 +136,7 @@ let package = Package(
         // A hello-world Hummingbird server: the yardstick of `scripts/idle-wakeups.py`.
         .executableTarget(name: "grove-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(name: "GroveSystemTests", dependencies: ["GroveSystem"]),
+        .testTarget(name: "GroveRemoteTests", dependencies: ["GroveRemote", "GroveStore", "GroveCore"]),
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
@@ -142,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "GroveServerTests",
             dependencies: [
-                "GroveServer", "GroveStore", "GroveCore",
+                "GroveServer", "GroveRemote", "GroveStore", "GroveCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

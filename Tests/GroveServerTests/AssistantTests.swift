@@ -6,6 +6,7 @@ import HummingbirdTesting
 import HTTPTypes
 import NIOConcurrencyHelpers
 import Testing
+@testable import GroveRemote
 @testable import GroveServer
 
 /// An OpenAI-compatible server on a real loopback port: answers `/v1/chat/completions` with what the
@@ -47,18 +48,6 @@ final class FakeModelServer: Sendable {
 
 @Suite("The assistant: a language model over the OpenAI chat API, the offline assistant behind it")
 struct AssistantTests {
-    @Test func configurationComesFromTheEnvironmentAndBadValuesNameTheVariable() throws {
-        #expect(try AssistantConfiguration.from(environment: [:]) == nil)
-        let config = try AssistantConfiguration.from(environment: ["GROVE_ASSISTANT_URL": "http://127.0.0.1:11434/v1", "GROVE_ASSISTANT_MODEL": "llama3.2"])
-        #expect(config == AssistantConfiguration(baseURL: "http://127.0.0.1:11434/v1", model: "llama3.2"))
-        #expect { try AssistantConfiguration.from(environment: ["GROVE_ASSISTANT_URL": "ftp://x", "GROVE_ASSISTANT_MODEL": "m"]) } throws: {
-            ($0 as? InvalidField)?.field == "GROVE_ASSISTANT_URL"
-        }
-        #expect { try AssistantConfiguration.from(environment: ["GROVE_ASSISTANT_URL": "http://127.0.0.1:1/v1"]) } throws: {
-            ($0 as? InvalidField)?.field == "GROVE_ASSISTANT_MODEL"
-        }
-    }
-
     @Test func rephrasingAndThemesComeFromTheModelAndFallBackWhenItFails() async throws {
         let model = FakeModelServer()
         try await model.application().test(.live) { live in
@@ -126,23 +115,6 @@ struct AssistantTests {
         let refused = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny"), timeout: .seconds(5)))
         #expect(await refused.rephrasing(intention) == nil)
         await #expect(throws: (any Error).self) { try await ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny")).probe() }
-    }
-
-    @Test func theEnvironmentWinsOverTheStoredModelWhoseKeyIsReadFromItsFile() throws {
-        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("grove-key-\(UUID().uuidString)").path
-        try "sk-from-file\n".write(toFile: keyFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: keyFile) }
-        let stored = StoredAssistant(url: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKeyFile: keyFile)
-        let (fromStore, source) = try #require(try AssistantConfiguration.resolve(environment: [:], stored: stored))
-        #expect(source == .store && fromStore == AssistantConfiguration(baseURL: "http://127.0.0.1:11434/v1", model: "llama3.2", apiKey: "sk-from-file"))
-        let env = ["GROVE_ASSISTANT_URL": "http://127.0.0.1:8081/v1", "GROVE_ASSISTANT_MODEL": "qwen"]
-        #expect(try AssistantConfiguration.resolve(environment: env, stored: stored)?.1 == .environment)
-        #expect(try AssistantConfiguration.resolve(environment: [:], stored: nil) == nil)
-        var gone = stored
-        gone.apiKeyFile = keyFile + "-missing"
-        #expect { try AssistantConfiguration.resolve(environment: [:], stored: gone) } throws: { ($0 as? InvalidField)?.field == "api-key-file" }
-        #expect { try StoredAssistant(url: "ollama", model: "m").validate() } throws: { ($0 as? InvalidField)?.field == "url" }
-        #expect { try StoredAssistant(url: "http://h/v1", model: " ").validate() } throws: { ($0 as? InvalidField)?.field == "model" }
     }
 
     /// A loopback port that was free a moment ago and has nothing listening now.

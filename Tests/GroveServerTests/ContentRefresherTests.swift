@@ -6,6 +6,7 @@ import HummingbirdTesting
 import HTTPTypes
 import NIOConcurrencyHelpers
 import Testing
+@testable import GroveRemote
 @testable import GroveServer
 
 /// A content source on a real loopback port: what it serves can change between requests, and it

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveServer
+import GroveRemote
 import GroveStore
 
 /// `grove assistant`: the language model rephrasing and themes ask first (any OpenAI-compatible chat

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
+import GroveRemote
 import GroveServer
 import GroveStore
 import GroveSync

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveRemote
 import GroveStore
 import Hummingbird
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveRemote
 
 /// How `grove serve` listens.
 public struct ServerConfiguration: Sendable {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveServer
+import GroveRemote
 import GroveStore
 import Logging
 

@@ -4,6 +4,7 @@ import GroveCore
 import GroveStore
 import Logging
 import NIOCore
+import NIOFoundationCompat
 
 /// Fetches content packs from their sources (seed 003's read-only content sync): conditional GETs
 /// with the last `ETag`, a day's freshness, the whole pack checked before any of it is applied.

@@ -4,6 +4,7 @@ import GroveCore
 import GroveStore
 import Logging
 import NIOCore
+import NIOFoundationCompat
 
 /// Where a language model answers: an OpenAI-compatible `/chat/completions` endpoint (Ollama,
 /// llama.cpp's server, vLLM, LM Studio and the hosted services all speak it).
