@@ -12,7 +12,7 @@ let package = Package(
     // `swift build --traits Postgres`: the sync server can keep its data in PostgreSQL (PostgresNIO).
     // The default build neither compiles nor links it.
     traits: [
-        .trait(name: "Postgres", description: "The sync server's PostgreSQL store (grove sync-server --postgres URL)"),
+        .trait(name: "Postgres", description: "The sync server's PostgreSQL store (grove sync-server --postgres URL)")
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -138,7 +138,9 @@ let package = Package(
         .testTarget(name: "GroveSystemTests", dependencies: ["GroveSystem"]),
         .testTarget(name: "GroveRemoteTests", dependencies: ["GroveRemote", "GroveStore", "GroveCore"]),
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "GroveStoreTests", dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "GroveStoreTests",
+            dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GroveCLITests",
             dependencies: [

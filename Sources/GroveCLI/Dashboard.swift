@@ -27,7 +27,9 @@ public struct Dashboard: Codable, Sendable {
             let m = Int(remaining) / 60, s = Int(remaining) % 60
             lines.append("Focus: \(activeSession.state.displayName), \(m):\(s < 10 ? "0" : "")\(s) left")
         }
-        lines.append("Today: \(stats.todaysTrees) tree\(stats.todaysTrees == 1 ? "" : "s"), \(ForestStats.formatDuration(stats.todaysFocusTime)) focused")
+        lines.append(
+            "Today: \(stats.todaysTrees) tree\(stats.todaysTrees == 1 ? "" : "s"), \(ForestStats.formatDuration(stats.todaysFocusTime)) focused"
+        )
         lines.append("Streak: \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s") (longest \(stats.longestStreak))")
         return lines.joined(separator: "\n")
     }

@@ -25,9 +25,13 @@ public struct GroveCommand: AsyncParsableCommand {
               grove serve                     the web app at http://127.0.0.1:8080/
               grove --generate-completion-script bash > /etc/bash_completion.d/grove
             """,
-        subcommands: [FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self, PauseCommand.self,
-                      AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
-                      ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, ServeCommand.self, SyncCommand.self, SyncServerCommand.self])
+        subcommands: [
+            FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self,
+            PauseCommand.self,
+            AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
+            ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, ServeCommand.self, SyncCommand.self,
+            SyncServerCommand.self,
+        ])
 
     @OptionGroup public var options: GlobalOptions
 
@@ -44,7 +48,10 @@ public struct GroveCommand: AsyncParsableCommand {
             print(dashboard.text)
             // Output to a terminal but no one to answer (input from a pipe): one line pointing at the setup.
             if TerminalTraits.current().isTTY, try db.needsSetup() {
-                print(Style(.current()).dim("New here? `grove setup` chooses your focus length, the sites to pause before and a reminder (or `grove setup --skip`)."))
+                print(
+                    Style(.current()).dim(
+                        "New here? `grove setup` chooses your focus length, the sites to pause before and a reminder (or `grove setup --skip`)."
+                    ))
             }
         }
     }

@@ -10,7 +10,7 @@ import GroveStore
 
 let arguments = CommandLine.arguments
 guard (4...5).contains(arguments.count), arguments[1] == "write", let count = Int(arguments[3]),
-      let threads = arguments.count == 5 ? Int(arguments[4]) : 1, (1...64).contains(threads)
+    let threads = arguments.count == 5 ? Int(arguments[4]) : 1, (1...64).contains(threads)
 else {
     FileHandle.standardError.write(Data("usage: grove-stress write DB COUNT [THREADS 1-64]\n".utf8))
     exit(64)
@@ -30,8 +30,9 @@ do {
             for i in 0..<count {
                 let start = base.addingTimeInterval(TimeInterval((i * threads + thread) * 60))
                 let end = start.addingTimeInterval(25)
-                let session = FocusSession(id: UUID(), startTime: start, endTime: end, state: .completed, duration: 25, plannedDuration: 25,
-                                           timeZoneIdentifier: zone.identifier, endDay: calendar.localDay(of: end))
+                let session = FocusSession(
+                    id: UUID(), startTime: start, endTime: end, state: .completed, duration: 25, plannedDuration: 25,
+                    timeZoneIdentifier: zone.identifier, endDay: calendar.localDay(of: end))
                 do {
                     try database.insertFocusSessions([session])
                 } catch {

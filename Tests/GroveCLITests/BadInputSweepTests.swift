@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// Bad values into every option and argument of every subcommand, read from the command tree itself
@@ -78,7 +79,8 @@ struct BadInputSweepTests {
         let grove = Grove(now: "2025-05-01T12:00:00Z")
         try await grove.run("timer", "add", "Tea", "--duration", "3m", "--todo", "Kettle")
         try await grove.run("intention", "set", "Read a chapter")
-        let pack = #"[{"id":"sweep-1","type":"quote","category":"nature","text":"The quiet of the forest is the sound of attention returning to itself."}]"#
+        let pack =
+            #"[{"id":"sweep-1","type":"quote","category":"nature","text":"The quiet of the forest is the sound of attention returning to itself."}]"#
         try Data(pack.utf8).write(to: URL(fileURLWithPath: grove.home + "/valid.json"))
         return grove
     }
@@ -107,7 +109,8 @@ struct BadInputSweepTests {
         // A refused command must leave every row of the store as it was: what an unchanged export
         // says, read straight from the tables (an export after each of a thousand runs is slow).
         // One connection pool of the test's own, kept open: each read sees the latest commit.
-        let store = try AppDatabase.open(path: grove.home + "/grove.sqlite", environment: .test(clock: TestClock(Date(timeIntervalSince1970: 0))))
+        let store = try AppDatabase.open(
+            path: grove.home + "/grove.sqlite", environment: .test(clock: TestClock(Date(timeIntervalSince1970: 0))))
         var before = try Self.fingerprint(store)
         var tried = 0
         for target in spec.arguments {
@@ -117,7 +120,13 @@ struct BadInputSweepTests {
                 var options: [String] = [], positionals: [String] = []
                 for argument in spec.arguments {
                     let value: String
-                    if argument.name == target.name { value = bad } else if !argument.isOptional { value = Self.valid(command, argument.name, home: grove.home) } else { continue }
+                    if argument.name == target.name {
+                        value = bad
+                    } else if !argument.isOptional {
+                        value = Self.valid(command, argument.name, home: grove.home)
+                    } else {
+                        continue
+                    }
                     if argument.isOption { options += ["--\(argument.name)", value] } else { positionals.append(value) }
                 }
                 let arguments = spec.path + options + (positionals.isEmpty ? [] : ["--"] + positionals)
@@ -130,7 +139,9 @@ struct BadInputSweepTests {
                     continue
                 }
                 let lines = result.err.split(separator: "\n", omittingEmptySubsequences: true)
-                #expect(lines.count == 1 && lines.first?.hasPrefix("grove: ") == true, "one grove: line for `grove \(shown)`, got \(result.err.prefix(300))")
+                #expect(
+                    lines.count == 1 && lines.first?.hasPrefix("grove: ") == true,
+                    "one grove: line for `grove \(shown)`, got \(result.err.prefix(300))")
                 #expect(!Self.sqlWords.contains { result.err.contains($0) }, "no SQL for `grove \(shown)`: \(result.err.prefix(300))")
                 let after = try Self.fingerprint(store)
                 #expect(after == before, "`grove \(shown)` changed the store although it was refused")
@@ -139,8 +150,9 @@ struct BadInputSweepTests {
         }
         #expect(tried == spec.arguments.count * Self.badValues.count)
         // "../../../dev/zero" reached /dev/zero from the working directory: it must still be the device.
-        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/zero")[.type] as? FileAttributeType == .typeCharacterSpecial,
-                "`grove \(command)` replaced /dev/zero")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: "/dev/zero")[.type] as? FileAttributeType == .typeCharacterSpecial,
+            "`grove \(command)` replaced /dev/zero")
     }
 
     /// The environment is input too: a terminal width of 1 or of eleven digits, or nonsense, draws
@@ -149,7 +161,10 @@ struct BadInputSweepTests {
         let grove = try await Self.prepared()
         try await grove.run("focus", "log", "--start", "2025-05-01 09:00", "--end", "2025-05-01 09:25")
         for columns in ["1", "10", "25", "31", "99999999999", "-5", "abc"] {
-            for command in [[], ["stats"], ["forest"], ["intention", "now"], ["pause", "stats"], ["focus", "status"], ["timer", "list"], ["remind"], ["now"]] {
+            for command in [
+                [], ["stats"], ["forest"], ["intention", "now"], ["pause", "stats"], ["focus", "status"], ["timer", "list"], ["remind"],
+                ["now"],
+            ] {
                 let result = try await grove.run(command, now: "2025-05-01T12:00:00Z", environment: ["COLUMNS": columns])
                 #expect(result.status == 0, "COLUMNS=\(columns) grove \(command.joined(separator: " ")): \(result.err.prefix(200))")
             }

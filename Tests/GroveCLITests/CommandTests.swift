@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Testing
+
 @testable import GroveCLI
 
 @Suite("grove dashboard (in process)")
@@ -14,7 +15,9 @@ struct DashboardTests {
         try db.logFocusSession(start: clock.now - 3600, end: clock.now - 2100)
         try db.startFocusSession(plannedDuration: 600)
         clock.advance(by: 90)
-        #expect(try Dashboard.load(from: db).text == "Intention (day): Write the intro\nFocus: Active, 8:30 left\nToday: 1 tree, 25m focused\nStreak: 1 day (longest 1)")
+        #expect(
+            try Dashboard.load(from: db).text
+                == "Intention (day): Write the intro\nFocus: Active, 8:30 left\nToday: 1 tree, 25m focused\nStreak: 1 day (longest 1)")
     }
 }
 
@@ -48,10 +51,18 @@ struct CommandTests {
         let path = g.home + "-elsewhere/mine.sqlite"
         // A given path's directory must exist (Grove creates only its default one: HostileInputTests).
         try FileManager.default.createDirectory(atPath: g.home + "-elsewhere", withIntermediateDirectories: true)
-        #expect(try await g.run("focus", "log", "--start", "09:00", "--end", "09:25", "--database", path, now: "2025-05-01T12:00:00Z").status == 0)
+        #expect(
+            try await g.run("focus", "log", "--start", "09:00", "--end", "09:25", "--database", path, now: "2025-05-01T12:00:00Z").status
+                == 0)
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(try await g.run("stats", "--json", "--database", path, now: "2025-05-01T12:00:00Z").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 1)
-        #expect(try await g.run("stats", "--json", now: "2025-05-01T12:00:00Z").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 0)
+        #expect(
+            try await g.run("stats", "--json", "--database", path, now: "2025-05-01T12:00:00Z").object()["stats"].flatMap {
+                ($0 as? [String: Any])?["totalTrees"] as? Int
+            } == 1)
+        #expect(
+            try await g.run("stats", "--json", now: "2025-05-01T12:00:00Z").object()["stats"].flatMap {
+                ($0 as? [String: Any])?["totalTrees"] as? Int
+            } == 0)
     }
 
     @Test func focusLifecycleAndJSONShape() async throws {
@@ -61,7 +72,9 @@ struct CommandTests {
         let session = try #require(try started.object()["session"] as? [String: Any])
         #expect(session["state"] as? String == "active")
         #expect(session["plannedDuration"] as? Double == 90)
-        for key in ["id", "startTime", "duration", "pausedDuration", "createdAt", "timeZoneIdentifier"] { #expect(session[key] != nil, "\(key)") }
+        for key in ["id", "startTime", "duration", "pausedDuration", "createdAt", "timeZoneIdentifier"] {
+            #expect(session[key] != nil, "\(key)")
+        }
         #expect(try started.object()["remaining"] as? Double == 90)
         let before = try await g.snapshot()
         let again = try await g.run("focus", "start")
@@ -70,7 +83,9 @@ struct CommandTests {
         #expect(try await g.run("focus", "resume").status == 64)
         #expect(try await g.snapshot() == before)
         #expect(try await g.run("focus", "pause").out.hasPrefix("Paused: "))
-        #expect(try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "paused")
+        #expect(
+            try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String }
+                == "paused")
         #expect(try await g.run("focus", "resume").status == 0)
         let abandoned = try await g.run("focus", "abandon", "--json")
         #expect(try (abandoned.object()["session"] as? [String: Any])?["state"] as? String == "abandoned")
@@ -92,12 +107,16 @@ struct CommandTests {
 
     @Test func focusLogForestStatsAndConfig() async throws {
         let g = Grove(now: "2025-05-03T12:00:00Z")
-        #expect(try await g.run("focus", "log", "--start", "2025-05-01 09:00", "--end", "2025-05-01 09:30", "--pause", "09:10-09:15").status == 0)
+        #expect(
+            try await g.run("focus", "log", "--start", "2025-05-01 09:00", "--end", "2025-05-01 09:30", "--pause", "09:10-09:15").status
+                == 0)
         #expect(try await g.run("focus", "log", "--start", "2025-05-02 09:00", "--end", "2025-05-02 09:25").status == 0)
         #expect(try await g.run("focus", "log", "--start", "10:00", "--end", "10:05", "--abandoned", "--length", "25m").status == 0)
         let before = try await g.snapshot()
-        for bad in [["--start", "10:00", "--end", "09:00"], ["--start", "10:00", "--end", "11:00", "--pause", "09:00-09:10"],
-                    ["--start", "noon", "--end", "13:00"], ["--start", "13:00", "--end", "13:30", "--zone", "Mars/Base"]] {
+        for bad in [
+            ["--start", "10:00", "--end", "09:00"], ["--start", "10:00", "--end", "11:00", "--pause", "09:00-09:10"],
+            ["--start", "noon", "--end", "13:00"], ["--start", "13:00", "--end", "13:30", "--zone", "Mars/Base"],
+        ] {
             let r = try await g.run(["focus", "log"] + bad)
             #expect(r.status == 64, "\(bad)")
             #expect(r.err.hasPrefix("grove: "))
@@ -131,7 +150,8 @@ struct CommandTests {
 
     @Test func timersAndTodos() async throws {
         let g = Grove(now: "2025-05-01T09:00:00Z")
-        let added = try await g.run("timer", "add", "Workout", "--duration", "25m", "--color", "#FF3B30", "--todo", "Warm up", "--todo", "Push-ups", "--json")
+        let added = try await g.run(
+            "timer", "add", "Workout", "--duration", "25m", "--color", "#FF3B30", "--todo", "Warm up", "--todo", "Push-ups", "--json")
         #expect(added.status == 0)
         let dto = try added.object()
         #expect(dto["durationInSeconds"] as? Int == 1500)
@@ -154,7 +174,10 @@ struct CommandTests {
         #expect(try await g.run("timer", "edit", "workout", "--name", "Morning workout", "--duration", "30m").status == 0)
         #expect(try await g.run("timer", "list", "--json").array().first?["name"] as? String == "Morning workout")
         try await g.run("timer", "add", "Abs", "--duration", "10m")
-        #expect(try await g.run("timer", "list", "--sort", "name", "--json").array().map { $0["name"] as? String } == ["Abs", "Morning workout"])
+        #expect(
+            try await g.run("timer", "list", "--sort", "name", "--json").array().map { $0["name"] as? String } == [
+                "Abs", "Morning workout",
+            ])
         #expect(try await g.run("timer", "list", "--incomplete", "--json").array().map { $0["name"] as? String } == ["Morning workout"])
         #expect(try await g.run("timer", "list", "--sort", "color").status == 64)
         #expect(try await g.run("timer", "show", "abs").out.contains("10:00"))
@@ -167,9 +190,12 @@ struct CommandTests {
         let g = Grove(now: "2025-05-01T12:00:00Z")
         let logged = try await g.run("focus", "log", "--start", "09:00", "--end", "09:25")
         #expect(logged.status == 0)
-        let id = try #require(logged.out.range(of: #"id [0-9a-f]{8}"#, options: .regularExpression).map { String(logged.out[$0].dropFirst(3)) })
+        let id = try #require(
+            logged.out.range(of: #"id [0-9a-f]{8}"#, options: .regularExpression).map { String(logged.out[$0].dropFirst(3)) })
         let again = try await g.run("focus", "log", "--start", "09:00", "--end", "09:25")
-        #expect(again.status == 64 && again.err.contains("overlaps the session recorded at 2025-05-01 09:00") && again.err.contains("grove focus rm \(id)"), "\(again.err)")
+        #expect(
+            again.status == 64 && again.err.contains("overlaps the session recorded at 2025-05-01 09:00")
+                && again.err.contains("grove focus rm \(id)"), "\(again.err)")
         #expect(try await g.run("stats", "--json").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 1)
         #expect(try await g.run("focus", "rm", id).out.hasPrefix("Removed the completed session of 2025-05-01"))
         #expect(try await g.run("stats", "--json").object()["stats"].flatMap { ($0 as? [String: Any])?["totalTrees"] as? Int } == 0)
@@ -193,8 +219,11 @@ struct CommandTests {
         #expect(session["completionStatus"] as? String == "exited")
         #expect(session["actionOutcome"] as? String == "exit_to_home")
         #expect(session["appId"] as? String == "instagram")
-        #expect(try await g.run("pause", "instagram", "--choice", "tree").out.contains("Opened Instagram through Grove 1 time already today"))
-        #expect(try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "active")
+        #expect(
+            try await g.run("pause", "instagram", "--choice", "tree").out.contains("Opened Instagram through Grove 1 time already today"))
+        #expect(
+            try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String }
+                == "active")
         #expect(try await g.run("pause", "ghost", "--choice", "exit").err == "grove: No app with id \"ghost\"\n")
         #expect(try await g.run("pause", "instagram", "--choice", "maybe").status == 64)
         let stats = try await g.run("pause", "stats", "--json").array()
@@ -208,8 +237,13 @@ struct CommandTests {
         #expect(try await g.run("pause", "instagram", "--choice", "exit").out.contains("Instagram is not gated"))
         #expect(try await g.run("pause", "stats", "--json").array().first?["totalSessions"] as? Int == 2)
         // Apps
-        #expect(try await g.run("apps", "add", "hn", "--name", "Hacker News", "--scheme", "hn://", "--url", "https://news.ycombinator.com/", "--enable").status == 0)
-        #expect(try await g.run("apps", "add", "Bad_Id", "--name", "B", "--scheme", "b://").err.contains("lowercase letters, digits and hyphens"))
+        #expect(
+            try await g.run(
+                "apps", "add", "hn", "--name", "Hacker News", "--scheme", "hn://", "--url", "https://news.ycombinator.com/", "--enable"
+            ).status == 0)
+        #expect(
+            try await g.run("apps", "add", "Bad_Id", "--name", "B", "--scheme", "b://").err.contains(
+                "lowercase letters, digits and hyphens"))
         #expect(try await g.run("apps", "add", "x2", "--name", "B", "--scheme", "b").err.contains("\"://\""))
         #expect(try await g.run("apps", "disable", "hn").status == 0)
         #expect(try await g.run("apps", "enable", "nope").status == 64)
@@ -219,12 +253,19 @@ struct CommandTests {
         #expect(try await g.run("apps", "rm", "hn").status == 0)
         // Content
         let text = "What are you hoping to find in there right now, and is it really there?"
-        #expect(try await g.run("content", "add", "--type", "prompt", "--category", "mindfulness", "--text", text, "--id", "mine").status == 0)
-        #expect(try await g.run("content", "add", "--type", "prompt", "--category", "mindfulness", "--text", "too short").err.contains("50-750"))
+        #expect(
+            try await g.run("content", "add", "--type", "prompt", "--category", "mindfulness", "--text", text, "--id", "mine").status == 0)
+        #expect(
+            try await g.run("content", "add", "--type", "prompt", "--category", "mindfulness", "--text", "too short").err.contains("50-750")
+        )
         #expect(try await g.run("content", "add", "--type", "poem", "--category", "mindfulness", "--text", text).status == 64)
-        #expect(try await g.run("content", "list", "--category", "mindfulness", "--json").array().contains { $0["id"] as? String == "mine" })
+        #expect(
+            try await g.run("content", "list", "--category", "mindfulness", "--json").array().contains { $0["id"] as? String == "mine" })
         let pack = g.home + "-pack.json"
-        try Data(#"[{"id": "pack-1", "type": "quote", "category": "nature", "text": "In every walk with nature one receives far more than he seeks.", "author": "John Muir"}]"#.utf8).write(to: URL(fileURLWithPath: pack))
+        try Data(
+            #"[{"id": "pack-1", "type": "quote", "category": "nature", "text": "In every walk with nature one receives far more than he seeks.", "author": "John Muir"}]"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: pack))
         #expect(try await g.run("content", "import", pack).out == "Imported 1 item.\n")
         #expect(try await g.run("content", "categories", "stoicism", "nature", "--json").json() as? [String] == ["nature", "stoicism"])
         #expect(try await g.run("content", "categories", "poetry").status == 64)
@@ -233,14 +274,17 @@ struct CommandTests {
     @Test func intentionsThemesAndReminders() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         let week = try await g.run("intention", "set", "Finish the essay draft", "--scope", "week")
-        #expect(week.out == "Week intention for the week of 2025-05-12 to 2025-05-18: Finish the essay draft\n", "a week is named as a week")
+        #expect(
+            week.out == "Week intention for the week of 2025-05-12 to 2025-05-18: Finish the essay draft\n", "a week is named as a week")
         #expect(try await g.run("intention", "--json").object()["scope"] as? String == "week")
-        #expect(try await g.run("intention", "set", "A calm month", "--scope", "month").out == "Month intention for May 2025: A calm month\n")
+        #expect(
+            try await g.run("intention", "set", "A calm month", "--scope", "month").out == "Month intention for May 2025: A calm month\n")
         #expect(try await g.run("intention", "set", "One page before lunch").status == 0)
         let now = try await g.run("intention", "now", "--json").object()
         #expect(now["text"] as? String == "One page before lunch")
         #expect(now["scope"] as? String == "day")
-        #expect(try await g.run("intention", "now", "--date", "2025-05-15", "--json").object()["text"] as? String == "Finish the essay draft")
+        #expect(
+            try await g.run("intention", "now", "--date", "2025-05-15", "--json").object()["text"] as? String == "Finish the essay draft")
         #expect(try await g.run("intention", "set", "  ").err == "grove: Intention text cannot be empty\n")
         #expect(try await g.run("intention", "set", "x", "--scope", "year").status == 64)
         #expect(try await g.run("intention", "set", "x", "--date", "someday").status == 64)
@@ -254,9 +298,14 @@ struct CommandTests {
         #expect(try await g.run("intention", "rm", String(id.prefix(8))).status == 0)
         #expect(try await g.run("intention", "--json").object()["scope"] as? String == "week")
         // Themes
-        #expect(try await g.run("theme", "--json").array().prefix(5).map { $0["name"] as? String } == ["Serene", "Vibrant", "Minimal", "Sunset", "Ocean"])
+        #expect(
+            try await g.run("theme", "--json").array().prefix(5).map { $0["name"] as? String } == [
+                "Serene", "Vibrant", "Minimal", "Sunset", "Ocean",
+            ])
         #expect(try await g.run("theme", "add", "Desert", "--background", "#EDC9AF", "--text", "#3B2F2F").status == 0)
-        #expect(try await g.run("theme", "add", "Bad", "--background", "sand", "--text", "#000000").err.contains("backgroundColor must be a hex colour"))
+        #expect(
+            try await g.run("theme", "add", "Bad", "--background", "sand", "--text", "#000000").err.contains(
+                "backgroundColor must be a hex colour"))
         let unreadable = try await g.run("theme", "add", "Glare", "--background", "#FFEB3B", "--text", "#FFFFFF")
         #expect(unreadable.status == 64 && unreadable.err.contains("too alike to read (contrast 1.2:1"), "\(unreadable.err)")
         #expect(try await g.run("theme", "generate", " ").status == 64)
@@ -266,7 +315,8 @@ struct CommandTests {
         #expect(try await g.run("theme", "default", "nope").status == 64)
         #expect(try await g.run("intention", "set", "Themed", "--theme", "Desert", "--json").object()["themeId"] != nil)
         // Reminders
-        let remind = try await g.run("remind", "--daily", "08:00", "--weekly", "sun", "18:00", "--monthly", "31", "09:00", "--json").object()
+        let remind = try await g.run("remind", "--daily", "08:00", "--weekly", "sun", "18:00", "--monthly", "31", "09:00", "--json")
+            .object()
         let next = try #require(remind["next"] as? [[String: Any]])
         #expect(next.map { $0["kind"] as? String } == ["daily", "weekly", "monthly"])
         #expect(next.first?["at"] as? String == "2025-05-15T08:00:00.000Z")
@@ -277,7 +327,9 @@ struct CommandTests {
         #expect(try await g.run("remind", "--daily", "25:00").status == 64)
         #expect(try await g.run("remind", "--zone", "Mars/Base").err.contains("Unknown time zone"))
         #expect(try await g.snapshot() == before)
-        #expect(try await g.run("remind", "--zone", "America/New_York", "--json").object()["timeZoneIdentifier"] as? String == "America/New_York")
+        #expect(
+            try await g.run("remind", "--zone", "America/New_York", "--json").object()["timeZoneIdentifier"] as? String
+                == "America/New_York")
         #expect(try await g.run("remind").out.contains("Daily    at 08:00"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCLI
 
 /// Input from outside treated as hostile (issue 26's "nonsense input is stored instead of refused"):
@@ -10,13 +11,15 @@ struct HostileInputTests {
     func datesOutOfRange() async throws {
         let grove = Grove()
         for year in ["0001", "1969"] {
-            let result = try await grove.run("focus", "log", "--start", "\(year)-01-01 09:00", "--end", "\(year)-01-01 09:25", now: "2025-05-01T12:00:00Z")
+            let result = try await grove.run(
+                "focus", "log", "--start", "\(year)-01-01 09:00", "--end", "\(year)-01-01 09:25", now: "2025-05-01T12:00:00Z")
             #expect(result.status == 64, "\(year): \(result.err)")
             #expect(result.err.contains("1970"), "\(year): \(result.err)")
         }
         let csv = grove.home + "/old.csv"
         try FileManager.default.createDirectory(atPath: grove.home, withIntermediateDirectories: true)
-        try "start,end\n0000-06-01T09:00:00Z,0000-06-01T09:25:00Z\n2025-04-01T09:00:00Z,2025-04-01T09:25:00Z\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        try "start,end\n0000-06-01T09:00:00Z,0000-06-01T09:25:00Z\n2025-04-01T09:00:00Z,2025-04-01T09:25:00Z\n".write(
+            toFile: csv, atomically: true, encoding: .utf8)
         let imported = try await grove.run("import", "--from", "csv", "--map", "start=start,end=end", csv, now: "2025-05-01T12:00:00Z")
         #expect(imported.status == 0, "\(imported.err)")
         let list = try await grove.run("focus", "list", "--json", now: "2025-05-01T12:00:00Z")
@@ -61,8 +64,9 @@ struct HostileInputTests {
         let grove = Grove()
         for (index, tag) in ["=1+1", "@SUM(A1)"].enumerated() {
             let hour = 9 + index
-            let logged = try await grove.run("focus", "log", "--start", "2025-05-01 \(hour):00", "--end", "2025-05-01 \(hour):25", "--tag", tag,
-                                             now: "2025-05-01T18:00:00Z")
+            let logged = try await grove.run(
+                "focus", "log", "--start", "2025-05-01 \(hour):00", "--end", "2025-05-01 \(hour):25", "--tag", tag,
+                now: "2025-05-01T18:00:00Z")
             #expect(logged.status == 0, "\(tag): \(logged.err)")
         }
         let export = try await grove.run("export", "--format", "csv", now: "2025-05-01T18:00:00Z")
@@ -86,8 +90,11 @@ struct HostileInputTests {
         #expect(set.status == 0, "\(set.err)")
         let list = try await grove.run("timer", "list")
         let shown = list.out + list.err
-        #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x08 || $0.value == 0x9B || $0.value == 0x0D },
-                "\(shown.debugDescription)")
+        #expect(
+            !shown.unicodeScalars.contains {
+                $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x08 || $0.value == 0x9B || $0.value == 0x0D
+            },
+            "\(shown.debugDescription)")
         #expect(shown.contains("Essay^[]0;owned^G^[[2J"), "\(shown.debugDescription)")
         // Grove's own colour codes go through untouched.
         #expect(TerminalText.neutralized("\u{1B}[1;32mok\u{1B}[0m\n") == "\u{1B}[1;32mok\u{1B}[0m\n")
@@ -101,7 +108,8 @@ struct HostileInputTests {
         var csv = Data("start,end,tag\n2025-04-01T09:00:00Z,2025-04-01T09:25:00Z,caf".utf8)
         csv.append(contentsOf: [0xE9, 0x0A])  // Latin-1 é
         try csv.write(to: URL(fileURLWithPath: grove.home + "/latin1.csv"))
-        let result = try await grove.run("import", "--from", "csv", "--map", "start=start,end=end,tag=tag", grove.home + "/latin1.csv", now: "2025-05-01T12:00:00Z")
+        let result = try await grove.run(
+            "import", "--from", "csv", "--map", "start=start,end=end,tag=tag", grove.home + "/latin1.csv", now: "2025-05-01T12:00:00Z")
         #expect(result.status != 0 && result.err.contains("UTF-8"), "\(result.out) \(result.err)")
         // Grove's own export with a name in Latin-1.
         let other = Grove()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCLI
 
 /// `grove import` shows how far it has read on a terminal's standard error, and nowhere else.
@@ -15,7 +16,9 @@ struct ImportProgressTests {
         f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         for day in 0..<count {
             let from = start.addingTimeInterval(Double(day) * 86_400)
-            lines.append(#"{"id":\#(count - day),"start":"\#(f.string(from: from))","end":"\#(f.string(from: from.addingTimeInterval(1_500)))","tags":["essay"]}"#)
+            lines.append(
+                #"{"id":\#(count - day),"start":"\#(f.string(from: from))","end":"\#(f.string(from: from.addingTimeInterval(1_500)))","tags":["essay"]}"#
+            )
         }
         let path = g.home + "-timew.json"
         try ("[\n" + lines.joined(separator: ",\n") + "\n]\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -26,7 +29,11 @@ struct ImportProgressTests {
     final class SteppingClock: @unchecked Sendable {
         private let lock = NSLock()
         private var seconds: TimeInterval = 0
-        func read() -> TimeInterval { lock.withLock { seconds += 0.5; return seconds } }
+        func read() -> TimeInterval {
+            lock.withLock {
+                seconds += 0.5; return seconds
+            }
+        }
     }
 
     static func io(_ clock: SteppingClock) -> LiveIO {
@@ -60,7 +67,9 @@ struct ImportProgressTests {
         #expect(lines.count >= 3, "\(err.debugDescription)")
         #expect(lines.allSatisfy { $0.hasPrefix("Importing \(name)") && $0.contains("% (") && $0.hasSuffix(" s)") }, "\(lines)")
         // Percentages only grow, and the line is wiped last.
-        let percents = lines.compactMap { line in line.split(separator: ":").last?.split(separator: "%").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        let percents = lines.compactMap { line in
+            line.split(separator: ":").last?.split(separator: "%").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
         #expect(percents == percents.sorted() && percents.count == lines.count, "\(percents)")
         #expect(err.hasSuffix(clear))
     }
@@ -82,7 +91,9 @@ struct ImportProgressTests {
     }
 
     @Test func theLineSaysHowFarInPercentAndMegabytes() {
-        #expect(ImportProgress.line(name: "timew.json", read: 150_240_000, total: 332_100_000, seconds: 8.9) == "Importing timew.json: 45% (150.2 of 332.1 MB, 8 s)")
+        #expect(
+            ImportProgress.line(name: "timew.json", read: 150_240_000, total: 332_100_000, seconds: 8.9)
+                == "Importing timew.json: 45% (150.2 of 332.1 MB, 8 s)")
         #expect(ImportProgress.line(name: "x.csv", read: 500, total: 400, seconds: 1) == "Importing x.csv: 100% (0.0 of 0.0 MB, 1 s)")
         #expect(ImportProgress.line(name: "pipe", read: 2_500_000, total: 0, seconds: 2) == "Importing pipe: 2.5 MB, 2 s")
     }

@@ -3,6 +3,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Testing
+
 @testable import GroveCLI
 
 @Suite("Parsing and rendering (in process)")
@@ -18,10 +19,12 @@ struct ParsingTests {
     }
 
     /// `grove now` skips ArgumentParser for the forms prompts run, and reads them as it would.
-    @Test(arguments: [
-        (["now"], false, nil), (["now", "--json"], true, nil), (["now", "--database", "/d/g.sqlite"], false, "/d/g.sqlite"),
-        (["now", "--database=/d/g.sqlite", "--json"], true, "/d/g.sqlite"), (["now", "--json", "--database", "g.sqlite"], true, "g.sqlite"),
-    ] as [([String], Bool, String?)])
+    @Test(
+        arguments: [
+            (["now"], false, nil), (["now", "--json"], true, nil), (["now", "--database", "/d/g.sqlite"], false, "/d/g.sqlite"),
+            (["now", "--database=/d/g.sqlite", "--json"], true, "/d/g.sqlite"),
+            (["now", "--json", "--database", "g.sqlite"], true, "g.sqlite"),
+        ] as [([String], Bool, String?)])
     func nowFastPathReadsWhatTheFullParseReads(arguments: [String], json: Bool, database: String?) throws {
         let fast = try #require(NowCommand.fastOptions(arguments))
         let full = try #require(try GroveCommand.parseAsRoot(arguments) as? NowCommand)
@@ -32,7 +35,8 @@ struct ParsingTests {
     /// Anything else goes to the full parse, which answers help and explains mistakes.
     @Test(arguments: [
         [], ["stats"], ["now", "--help"], ["now", "-h"], ["now", "--jsn"], ["now", "--database"], ["now", "--database", "--json"],
-        ["now", "--database="], ["now", "--json", "--json"], ["now", "extra"], ["intention", "now"], ["now", "--database", "a", "--database", "b"],
+        ["now", "--database="], ["now", "--json", "--json"], ["now", "extra"], ["intention", "now"],
+        ["now", "--database", "a", "--database", "b"],
     ])
     func nowFastPathLeavesEverythingElseToTheFullParse(arguments: [String]) {
         #expect(NowCommand.fastOptions(arguments) == nil)
@@ -70,20 +74,33 @@ struct ParsingTests {
     @Test func timesTypedOnTheCommandLine() throws {
         let ny = ZonedCalendar(identifier: "America/New_York")!
         let now = ISO8601DateFormatter().date(from: "2025-03-09T15:00:00Z")!
-        #expect(try TimeParsing.instant("09:30", field: "start", now: now, calendar: ny) == ISO8601DateFormatter().date(from: "2025-03-09T13:30:00Z"))
-        #expect(try TimeParsing.instant("2025-03-08 23:30", field: "start", now: now, calendar: ny) == ISO8601DateFormatter().date(from: "2025-03-09T04:30:00Z"))
-        #expect(try TimeParsing.instant("2025-03-09T02:00:00-05:00", field: "start", now: now, calendar: ny) == ISO8601DateFormatter().date(from: "2025-03-09T07:00:00Z"))
+        #expect(
+            try TimeParsing.instant("09:30", field: "start", now: now, calendar: ny)
+                == ISO8601DateFormatter().date(from: "2025-03-09T13:30:00Z"))
+        #expect(
+            try TimeParsing.instant("2025-03-08 23:30", field: "start", now: now, calendar: ny)
+                == ISO8601DateFormatter().date(from: "2025-03-09T04:30:00Z"))
+        #expect(
+            try TimeParsing.instant("2025-03-09T02:00:00-05:00", field: "start", now: now, calendar: ny)
+                == ISO8601DateFormatter().date(from: "2025-03-09T07:00:00Z"))
         #expect(throws: InvalidField.self) { try TimeParsing.instant("half past nine", field: "start", now: now, calendar: ny) }
         #expect(try TimeParsing.day("yesterday", today: LocalDay("2025-03-01")!) == LocalDay("2025-02-28"))
     }
 
     @Test func focusScreenFitsNarrowTerminalsAndHonoursNoColor() throws {
-        let session = try FocusSession.start(id: UUID(), at: Date(timeIntervalSince1970: 0), plannedDuration: 100, timeZone: TimeZone(identifier: "UTC")!)
+        let session = try FocusSession.start(
+            id: UUID(), at: Date(timeIntervalSince1970: 0), plannedDuration: 100, timeZone: TimeZone(identifier: "UTC")!)
         let wide = FocusScreen.lines(session, now: Date(timeIntervalSince1970: 60), traits: .plain)
-        #expect(wide == ["🌿  Sapling", String(repeating: "█", count: 24) + String(repeating: "░", count: 16) + " 60%", "00:40 left · Growing", "[p] pause  [a] abandon  [d] detach"])
-        let narrow = FocusScreen.lines(session, now: Date(timeIntervalSince1970: 60), traits: TerminalTraits(color: false, trueColor: false, width: 30, isTTY: true))
+        #expect(
+            wide == [
+                "🌿  Sapling", String(repeating: "█", count: 24) + String(repeating: "░", count: 16) + " 60%", "00:40 left · Growing",
+                "[p] pause  [a] abandon  [d] detach",
+            ])
+        let narrow = FocusScreen.lines(
+            session, now: Date(timeIntervalSince1970: 60), traits: TerminalTraits(color: false, trueColor: false, width: 30, isTTY: true))
         #expect(narrow.allSatisfy { $0.count <= 30 })
-        let colored = FocusScreen.lines(session, now: Date(timeIntervalSince1970: 60), traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
+        let colored = FocusScreen.lines(
+            session, now: Date(timeIntervalSince1970: 60), traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
         #expect(colored[2].contains("\u{1B}["))
         #expect(!wide.joined().contains("\u{1B}["))
     }
@@ -96,12 +113,20 @@ struct ParsingTests {
 
     @Test func themedCardsUseTrueColorWhenAvailable() {
         let intention = Intention(id: UUID(), text: "Breathe", scope: .day, date: LocalDay("2025-05-01")!, createdAt: Date())
-        let card = IntentionCard.render(intention, theme: PresetThemes.ocean, calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
+        let card = IntentionCard.render(
+            intention, theme: PresetThemes.ocean,
+            calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1),
+            traits: TerminalTraits(color: true, trueColor: true, width: 80, isTTY: true))
         #expect(card.contains("48;2;1;87;155"), "Ocean's background #01579B as 24-bit colour")
-        let plain = IntentionCard.render(intention, theme: PresetThemes.ocean, calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: .plain)
+        let plain = IntentionCard.render(
+            intention, theme: PresetThemes.ocean,
+            calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: .plain)
         #expect(plain.contains("│  Breathe"))
         #expect(plain.contains("Day · Thu 1 May 2025"), "labelled with its period")
-        let c256 = IntentionCard.render(intention, theme: PresetThemes.ocean, calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1), traits: TerminalTraits(color: true, trueColor: false, width: 80, isTTY: true))
+        let c256 = IntentionCard.render(
+            intention, theme: PresetThemes.ocean,
+            calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC") ?? .current, firstWeekday: 1),
+            traits: TerminalTraits(color: true, trueColor: false, width: 80, isTTY: true))
         #expect(c256.contains("48;5;"))
     }
 

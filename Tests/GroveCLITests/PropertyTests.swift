@@ -2,11 +2,14 @@ import Foundation
 import GroveCore
 import PropertyBased
 import Testing
+
 @testable import GroveCLI
 
 @Suite("Property checks of the command line's parsers")
 struct CLIPropertyTests {
-    static func strings(_ alphabet: [Character], _ length: ClosedRange<Int>) -> Generator<String, Generator<Int, Shrink.Integer<Int>>.ArrayShrink> {
+    static func strings(_ alphabet: [Character], _ length: ClosedRange<Int>) -> Generator<
+        String, Generator<Int, Shrink.Integer<Int>>.ArrayShrink
+    > {
         Gen.int(in: 0...(alphabet.count - 1)).array(of: length).map { String($0.map { alphabet[$0] }) }
     }
 
@@ -26,7 +29,9 @@ struct CLIPropertyTests {
         await propertyCheck(count: 500, input: Gen.int(in: 1...1440), Gen.int(in: 0...59)) { minutes, seconds in
             #expect(DurationParser.seconds("\(minutes)") == TimeInterval(minutes * 60))
             #expect(DurationParser.seconds("\(minutes)m\(seconds)s") == TimeInterval(minutes * 60 + seconds))
-            #expect(DurationParser.seconds("\(minutes / 60)h \(minutes % 60)m") == TimeInterval(minutes / 60 * 3600 + minutes % 60 * 60).nonZero)
+            #expect(
+                DurationParser.seconds("\(minutes / 60)h \(minutes % 60)m") == TimeInterval(minutes / 60 * 3600 + minutes % 60 * 60).nonZero
+            )
         }
     }
 

@@ -7,7 +7,9 @@ struct ReviewCommandTests {
         let g = Grove(timeZone: "UTC", now: "2026-11-25T18:00:00Z")
         #expect(try await g.run("intention", "set", "Finish the essay draft", "--scope", "week").status == 0)
         #expect(try await g.run("focus", "log", "--start", "2026-11-23 09:00", "--end", "2026-11-23 09:50", "--tag", "essay").status == 0)
-        #expect(try await g.run("focus", "log", "--start", "2026-11-24 09:00", "--end", "2026-11-24 09:25", "--tag", "essay,reading").status == 0)
+        #expect(
+            try await g.run("focus", "log", "--start", "2026-11-24 09:00", "--end", "2026-11-24 09:25", "--tag", "essay,reading").status
+                == 0)
         #expect(try await g.run("focus", "log", "--start", "2026-11-18 09:00", "--end", "2026-11-18 09:30").status == 0)
 
         let text = try await g.run("review")
@@ -18,8 +20,11 @@ struct ReviewCommandTests {
         #expect(text.out.contains("By tag: essay 1h 15m (2 trees) · reading 25m (1 tree)"))
 
         let json = try await g.run("review", "--week", "2026-W48", "--json").object()
-        #expect(Set(json.keys) == ["week", "start", "end", "weekIntention", "days", "tags", "trees", "abandoned", "focusMinutes", "previousWeekFocusMinutes",
-                                   "streak", "pauses", "pausesKept", "todosCompleted", "checklistsCompleted", "upcomingReminders"])
+        #expect(
+            Set(json.keys) == [
+                "week", "start", "end", "weekIntention", "days", "tags", "trees", "abandoned", "focusMinutes", "previousWeekFocusMinutes",
+                "streak", "pauses", "pausesKept", "todosCompleted", "checklistsCompleted", "upcomingReminders",
+            ])
         #expect(json["week"] as? String == "2026-W48" && json["start"] as? String == "2026-11-23" && json["end"] as? String == "2026-11-29")
         #expect(json["focusMinutes"] as? Int == 75 && json["trees"] as? Int == 2 && json["previousWeekFocusMinutes"] as? Int == 30)
         let days = try #require(json["days"] as? [[String: Any]])

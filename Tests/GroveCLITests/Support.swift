@@ -17,7 +17,9 @@ struct Grove {
     }
 
     static func binary() throws -> URL {
-        if let dir = ProcessInfo.processInfo.environment["GROVE_BUILD_DIR"] { return URL(fileURLWithPath: dir).appendingPathComponent("grove") }
+        if let dir = ProcessInfo.processInfo.environment["GROVE_BUILD_DIR"] {
+            return URL(fileURLWithPath: dir).appendingPathComponent("grove")
+        }
         let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         var dir = exe.deletingLastPathComponent()
         for _ in 0..<4 {
@@ -49,27 +51,34 @@ struct Grove {
     @discardableResult
     func run(_ arguments: String..., now: String? = nil) async throws -> Result { try await run(arguments, now: now) }
 
-    func run(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], live: LiveScript? = nil,
-             terminal: TerminalTraits? = nil, io: LiveIO? = nil) async throws -> Result {
+    func run(
+        _ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], live: LiveScript? = nil,
+        terminal: TerminalTraits? = nil, io: LiveIO? = nil
+    ) async throws -> Result {
         var variables = environment
         if let now { variables["GROVE_NOW"] = now }
         variables.merge(extra) { $1 }
         let zone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
         let frozen = variables["GROVE_NOW"].flatMap(GroveExport.parseInstant)
         // A live screen runs on the script's test clock; anything else on a frozen or the real clock.
-        let grove = live.map { GroveEnvironment.test(clock: $0.clock, zone: zone) }
-            ?? GroveEnvironment(now: { frozen ?? Date().groveRoundedToMillis }, uuid: { UUID() }, systemTimeZone: { zone },
-                                clockReading: { frozen.map { ClockReading(wall: $0) } ?? MachineClock.read() })
-        let columns = variables["COLUMNS"].flatMap(Int.init).map { min(max($0, TerminalTraits.widthRange.lowerBound), TerminalTraits.widthRange.upperBound) }
+        let grove =
+            live.map { GroveEnvironment.test(clock: $0.clock, zone: zone) }
+            ?? GroveEnvironment(
+                now: { frozen ?? Date().groveRoundedToMillis }, uuid: { UUID() }, systemTimeZone: { zone },
+                clockReading: { frozen.map { ClockReading(wall: $0) } ?? MachineClock.read() })
+        let columns = variables["COLUMNS"].flatMap(Int.init).map {
+            min(max($0, TerminalTraits.widthRange.lowerBound), TerminalTraits.widthRange.upperBound)
+        }
         let out = Captured(), err = Captured()
         let directory = home + "-cwd"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let cli = CLIEnvironment(grove: grove, variables: variables,
-                                 terminal: terminal ?? TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
-                                 output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory,
-                                 io: io ?? live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
-                                 readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input },
-                                 detach: { [live] in live?.detached($0) })
+        let cli = CLIEnvironment(
+            grove: grove, variables: variables,
+            terminal: terminal ?? TerminalTraits(color: false, trueColor: false, width: columns ?? 80, isTTY: false),
+            output: OutputStreams(standardOutput: out.append, standardError: err.append), workingDirectory: directory,
+            io: io ?? live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
+            readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input },
+            detach: { [live] in live?.detached($0) })
         let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }
         return Result(status: status, out: out.text, err: err.text)
     }
@@ -79,7 +88,9 @@ struct Grove {
     @discardableResult
     func runBinary(_ arguments: String..., now: String? = nil) throws -> Result { try runBinary(arguments, now: now) }
 
-    func runBinary(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], input: Data? = nil) throws -> Result {
+    func runBinary(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], input: Data? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -166,8 +177,11 @@ final class LiveScript: @unchecked Sendable, KeyReader {
     func restore() {}
 
     var io: LiveIO {
-        LiveIO(openTerminal: { [self] in hasTerminal ? self : nil }, uptime: { [clock] in clock.sinceBoot },
-               sleep: { [clock] in clock.advance(by: $0) },
-               notify: { [self] title, body in lock.withLock { notifications.append("\(title): \(body)") }; return true })
+        LiveIO(
+            openTerminal: { [self] in hasTerminal ? self : nil }, uptime: { [clock] in clock.sinceBoot },
+            sleep: { [clock] in clock.advance(by: $0) },
+            notify: { [self] title, body in
+                lock.withLock { notifications.append("\(title): \(body)") }; return true
+            })
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Grove Sync with real processes: a `grove sync-server` on loopback and two stores (two
 /// `GROVE_HOME`s), edited offline, then `grove sync` on each.
@@ -16,8 +17,8 @@ struct SyncEndToEndTests {
 
         init(database: String) throws {
             var lastError: Error?
-            for _ in 0 ..< 5 {
-                let port = Int.random(in: 20_000 ... 60_000)
+            for _ in 0..<5 {
+                let port = Int.random(in: 20_000...60_000)
                 let process = Process()
                 process.executableURL = try Grove.binary()
                 process.arguments = ["sync-server", "--port", "\(port)", "--database", database]
@@ -25,7 +26,7 @@ struct SyncEndToEndTests {
                 process.standardError = FileHandle.nullDevice
                 try process.run()
                 // Ready when it answers.
-                for _ in 0 ..< 100 {
+                for _ in 0..<100 {
                     if Self.answers(port) {
                         self.port = port
                         self.url = "http://127.0.0.1:\(port)"
@@ -78,8 +79,9 @@ struct SyncEndToEndTests {
         try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
         let server = try Server(database: home.home + "/sync-server.sqlite")
         defer { server.stop() }
-        let added = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", home.home + "/sync-server.sqlite"],
-                                       input: Self.password)
+        let added = try home.runBinary(
+            ["sync-server", "user", "add", "ada", "--password-stdin", "--database", home.home + "/sync-server.sqlite"],
+            input: Self.password)
         #expect(added.status == 0, "\(added.err)")
 
         let a = Grove(), b = Grove()
@@ -89,7 +91,8 @@ struct SyncEndToEndTests {
         #expect(try b.runBinary("intention", "set", "Finish chapter two").status == 0)
         #expect(try b.runBinary("focus", "log", "--start", "2026-11-20T09:00:00Z", "--end", "2026-11-20T09:25:00Z").status == 0)
         for (grove, name) in [(a, "laptop"), (b, "desktop")] {
-            let login = try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin", "--device-name", name], input: Self.password)
+            let login = try grove.runBinary(
+                ["sync", "login", server.url, "--user", "ada", "--password-stdin", "--device-name", name], input: Self.password)
             #expect(login.status == 0, "\(login.err)")
         }
         #expect(try a.runBinary("sync").status == 0)
@@ -99,7 +102,7 @@ struct SyncEndToEndTests {
         // Both then edit the same timer offline: a rename on one, a to-do on the other.
         #expect(try a.runBinary("timer", "edit", "Essay", "--name", "Essay draft").status == 0)
         #expect(try b.runBinary("timer", "todo", "add", "Essay", "outline").status == 0)
-        for _ in 0 ..< 2 {
+        for _ in 0..<2 {
             #expect(try a.runBinary("sync").status == 0)
             #expect(try b.runBinary("sync").status == 0)
         }
@@ -121,7 +124,8 @@ struct SyncEndToEndTests {
         _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: Self.password)
         let a = Grove(), b = Grove()
         for grove in [a, b] {
-            #expect(try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
+            #expect(
+                try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
         }
         let bStatus = try JSONSerialization.jsonObject(with: Data(try b.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
         let bID = try #require((bStatus?["device"] as? [String: Any])?["deviceId"] as? String)
@@ -131,9 +135,11 @@ struct SyncEndToEndTests {
         #expect(refused.status == 1)
         #expect(refused.err.contains("revoked"))
         #expect(try b.runBinary("timer", "list").out.contains("Kept"))
-        let wrong = try Grove().runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Data("wrong password".utf8))
+        let wrong = try Grove().runBinary(
+            ["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Data("wrong password".utf8))
         #expect(wrong.status == 1 && wrong.err.contains("Unknown user or wrong password"))
-        let unreachable = try Grove().runBinary(["sync", "login", "http://127.0.0.1:1", "--user", "ada", "--password-stdin"], input: Self.password)
+        let unreachable = try Grove().runBinary(
+            ["sync", "login", "http://127.0.0.1:1", "--user", "ada", "--password-stdin"], input: Self.password)
         #expect(unreachable.status == 1 && unreachable.err.contains("cannot reach the sync server"))
         let malformed = try Grove().runBinary(["sync", "login", "ftp://x", "--user", "ada", "--password-stdin"], input: Self.password)
         #expect(malformed.status == 64)

@@ -5,8 +5,9 @@ import Testing
 struct TagCommandTests {
     @Test func aSessionSaysWhatItWasForAndEveryViewFiltersByIt() async throws {
         let g = Grove(timeZone: "Europe/Berlin", now: "2026-11-23T12:00:00Z")
-        #expect(try await g.run("focus", "log", "--start", "09:00", "--end", "09:25", "--tag", "essay", "--tag", " deep work ").out
-                    .contains("for deep work, essay"))
+        #expect(
+            try await g.run("focus", "log", "--start", "09:00", "--end", "09:25", "--tag", "essay", "--tag", " deep work ").out
+                .contains("for deep work, essay"))
         #expect(try await g.run("focus", "log", "--start", "10:00", "--end", "10:25", "--tag", "code,").status == 0)
         let started = try await g.run("focus", "start", "--length", "25m", "--tag", "essay")
         #expect(started.status == 0 && started.out.contains("for essay"))
@@ -44,7 +45,7 @@ struct TagCommandTests {
             (["focus", "start", "--tag", ""], "A tag cannot be empty"),
             (["focus", "start", "--tag", String(repeating: "x", count: 41)], "at most 40 characters"),
             (["focus", "log", "--start", "10:00", "--end", "10:25", "--tag", "tab\there"], "control characters"),
-            (["focus", "start"] + (0 ..< 11).flatMap { ["--tag", "t\($0)"] }, "at most 10 tags"),
+            (["focus", "start"] + (0..<11).flatMap { ["--tag", "t\($0)"] }, "at most 10 tags"),
             (["focus", "retag", "last", "a,b"], "cannot contain a comma"),
             (["focus", "retag", "current", "essay"], "No session is running"),
             (["stats", "--tag", " "], "A tag cannot be empty"),

@@ -2,8 +2,9 @@ import Foundation
 import GroveStore
 import GroveSystem
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real `grove` binary in a pseudo-terminal, driven by keys like a person would.
@@ -262,7 +263,8 @@ struct TerminalSessionTests {
         let g = Grove()
         let environment = ["XDG_DATA_HOME": g.home + "-data"]
         let file = g.home + "-data/applications/grove-pause-youtube.desktop"
-        #expect(try g.runBinary(["apps", "launcher", "youtube", "--exec", "/bin/echo 'hello there'"], environment: environment).status == 0)
+        #expect(
+            try g.runBinary(["apps", "launcher", "youtube", "--exec", "/bin/echo 'hello there'"], environment: environment).status == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         if let validate = Executable.find("desktop-file-validate", environment: ["PATH": "/usr/bin:/bin"]) {
             let check = Process()
@@ -297,9 +299,13 @@ struct TerminalSessionTests {
         #expect(!FileManager.default.fileExists(atPath: file))
         #expect(try g.runBinary(["apps", "launcher", "youtube", "--remove"], environment: environment).status == 1)
         // `apps add` takes a site and a program instead of a phone's URL scheme.
-        let added = try g.runBinary(["apps", "add", "steam", "--name", "Steam", "--exec", "steam -silent", "--enable"], environment: environment)
+        let added = try g.runBinary(
+            ["apps", "add", "steam", "--name", "Steam", "--exec", "steam -silent", "--enable"], environment: environment)
         #expect(added.status == 0 && added.out.contains("grove-pause-steam.desktop"), "\(added.err)")
-        #expect(try g.runBinary("apps", "--json").array().contains { $0["id"] as? String == "steam" && $0["urlScheme"] as? String == "steam://" })
+        #expect(
+            try g.runBinary("apps", "--json").array().contains {
+                $0["id"] as? String == "steam" && $0["urlScheme"] as? String == "steam://"
+            })
     }
 
     /// `kill -9` mid-session: the session lives in the store, and completes at the exact instant it
@@ -351,7 +357,9 @@ struct TerminalSessionTests {
         term.process.waitUntilExit()
         #expect(term.process.terminationStatus == 0)
         #expect(try g.runBinary("setup", "--json").object()["setupNeeded"] as? Bool == false)
-        #expect(try g.runBinary("apps", "--json").array().filter { $0["isEnabled"] as? Bool == true }.compactMap { $0["id"] as? String }.sorted() == ["reddit", "youtube"])
+        #expect(
+            try g.runBinary("apps", "--json").array().filter { $0["isEnabled"] as? Bool == true }.compactMap { $0["id"] as? String }
+                .sorted() == ["reddit", "youtube"])
         #expect(try g.runBinary("timer", "list", "--json").array().count == 4, "the sample timers")
         #expect(try g.runBinary("remind", "--json").out.contains("08:30"))
         // Never asked again.

@@ -5,7 +5,8 @@ import Testing
 struct ThemeCommandTests {
     @Test func yourThemesChangeAndGoPresetsStay() async throws {
         let g = Grove()
-        #expect(try await g.run("theme", "add", "Desert", "--background", "#EDC9AF", "--text", "#3B2F2F", "--accent", "#C2410C").status == 0)
+        #expect(
+            try await g.run("theme", "add", "Desert", "--background", "#EDC9AF", "--text", "#3B2F2F", "--accent", "#C2410C").status == 0)
         let edited = try await g.run("theme", "edit", "desert", "--text", "#2B1F1F", "--font", "Georgia", "--no-accent", "--json").object()
         #expect(edited["textColor"] as? String == "#2B1F1F" && edited["fontName"] as? String == "Georgia" && edited["accentColor"] == nil)
         let unreadable = try await g.run("theme", "edit", "Desert", "--text", "#EDC9AF")

@@ -38,8 +38,10 @@ struct TimerRunCommandTests {
     @Test func whatARunCannotDoExits64NamingIt() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("timer", "add", "Tea", "--duration", "3m").status == 0)
-        for (arguments, message) in [(["timer", "pause", "tea"], "Tea is not counting down"), (["timer", "stop", "tea"], "Tea is not counting down"),
-                                     (["timer", "start", "coffee"], "No timer with id coffee")] {
+        for (arguments, message) in [
+            (["timer", "pause", "tea"], "Tea is not counting down"), (["timer", "stop", "tea"], "Tea is not counting down"),
+            (["timer", "start", "coffee"], "No timer with id coffee"),
+        ] {
             let result = try await g.run(arguments)
             #expect(result.status == 64 && result.err.contains(message), "\(arguments): \(result.err)")
         }

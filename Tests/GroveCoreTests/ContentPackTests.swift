@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 @Suite("Content packs: read whole, items checked one by one")
@@ -13,7 +14,8 @@ struct ContentPackTests {
     func parse(_ json: String) throws(ContentPackError) -> ContentPack { try ContentPack.parse(Data(json.utf8)) }
 
     @Test func anObjectWithItemsAndABareArrayAreBothPacks() throws {
-        let object = try parse(#"{"format":1,"name":"Calm","items":[\#(Self.item("a")),\#(Self.item("b", extra: #","priority":9,"author":"Anon""#))]}"#)
+        let object = try parse(
+            #"{"format":1,"name":"Calm","items":[\#(Self.item("a")),\#(Self.item("b", extra: #","priority":9,"author":"Anon""#))]}"#)
         #expect(object.name == "Calm")
         #expect(object.items.map(\.id) == ["a", "b"])
         #expect(object.items[1].priority == 9 && object.items[1].author == "Anon")
@@ -29,17 +31,19 @@ struct ContentPackTests {
     }
 
     @Test func badItemsAreSkippedWithTheFieldAndTheRule() throws {
-        let json = "[" + [
-            Self.item("good"),
-            Self.item("short", text: "Too short."),
-            Self.item("cat", category: "cooking"),
-            #"{"id":"noText","type":"quote","category":"nature"}"#,
-            #"{"id":"prio","type":"quote","text":"\#(Self.text)","category":"nature","priority":11}"#,
-            #"{"id":"typ","type":"quote","text":"\#(Self.text)","category":"nature","priority":"high"}"#,
-            #""just a string""#,
-            Self.item("bad id!"),
-            Self.item("good"),
-        ].joined(separator: ",") + "]"
+        let json =
+            "["
+            + [
+                Self.item("good"),
+                Self.item("short", text: "Too short."),
+                Self.item("cat", category: "cooking"),
+                #"{"id":"noText","type":"quote","category":"nature"}"#,
+                #"{"id":"prio","type":"quote","text":"\#(Self.text)","category":"nature","priority":11}"#,
+                #"{"id":"typ","type":"quote","text":"\#(Self.text)","category":"nature","priority":"high"}"#,
+                #""just a string""#,
+                Self.item("bad id!"),
+                Self.item("good"),
+            ].joined(separator: ",") + "]"
         let pack = try parse(json)
         #expect(pack.items.map(\.id) == ["good"])
         let reasons = Dictionary(uniqueKeysWithValues: pack.skipped.map { ($0.index, $0.reason) })
@@ -56,7 +60,9 @@ struct ContentPackTests {
 
     @Test func whatIsNotAPackIsRefusedWhole() {
         #expect(throws: ContentPackError.self) { try parse("{not json") }
-        #expect { try parse("{not json") } throws: { ($0 as? ContentPackError).map { if case .notJSON = $0 { true } else { false } } ?? false }
+        #expect { try parse("{not json") } throws: {
+            ($0 as? ContentPackError).map { if case .notJSON = $0 { true } else { false } } ?? false
+        }
         #expect(throws: ContentPackError.notAPack) { try parse(#"{"name":"x"}"#) }
         #expect(throws: ContentPackError.notAPack) { try parse(#"{"items":{"a":1}}"#) }
         #expect(throws: ContentPackError.notAPack) { try parse(#""text""#) }
@@ -77,8 +83,11 @@ struct ContentPackTests {
     @Test func sourceURLsAreCheckedAndFreshnessFollowsTheDay() throws {
         #expect(try ContentSource.normalizedURL("  https://example.org/pack.json ") == "https://example.org/pack.json")
         #expect(try ContentSource.normalizedURL("http://127.0.0.1:8000/p?x=1") == "http://127.0.0.1:8000/p?x=1")
-        for bad in ["", "example.org/pack.json", "ftp://example.org/p", "file:///etc/passwd", "https://", "https://u:p@example.org/p",
-                    "https://example.org/p#x", "https://exa mple.org/p", "https://example.org/\u{0}", "https://example.org/" + String(repeating: "a", count: 2_100)] {
+        for bad in [
+            "", "example.org/pack.json", "ftp://example.org/p", "file:///etc/passwd", "https://", "https://u:p@example.org/p",
+            "https://example.org/p#x", "https://exa mple.org/p", "https://example.org/\u{0}",
+            "https://example.org/" + String(repeating: "a", count: 2_100),
+        ] {
             #expect(throws: PauseValidationError.self, "\(bad)") { try ContentSource.normalizedURL(bad) }
         }
         let t0 = Date(timeIntervalSince1970: 1_000_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 @Suite("Focus sessions: state machine and timing")
@@ -53,8 +54,12 @@ struct FocusSessionTests {
 
     @Test func plannedLengthDefaultsTo25MinutesAndIsBounded() throws {
         #expect(FocusSession.defaultPlannedDuration == 1500)
-        #expect(throws: FocusError.invalidPlannedDuration(0)) { try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 0, timeZone: utc.timeZone) }
-        #expect(throws: FocusError.invalidPlannedDuration(14_401)) { try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 14_401, timeZone: utc.timeZone) }
+        #expect(throws: FocusError.invalidPlannedDuration(0)) {
+            try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 0, timeZone: utc.timeZone)
+        }
+        #expect(throws: FocusError.invalidPlannedDuration(14_401)) {
+            try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 14_401, timeZone: utc.timeZone)
+        }
         _ = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 1, timeZone: utc.timeZone)
         _ = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 14_400, timeZone: utc.timeZone)
         #expect(FocusError.invalidPlannedDuration(0).message == "Session length must be between 1 second and 4 hours")
@@ -117,7 +122,9 @@ struct FocusSessionTests {
         #expect(s.timeZoneIdentifier == "America/New_York")
     }
 
-    @Test(arguments: [(0.0, TreeStage.seed), (0.24, .seed), (0.25, .sprout), (0.5, .sapling), (0.8, .youngTree), (0.999, .youngTree), (1.0, .fullTree)])
+    @Test(arguments: [
+        (0.0, TreeStage.seed), (0.24, .seed), (0.25, .sprout), (0.5, .sapling), (0.8, .youngTree), (0.999, .youngTree), (1.0, .fullTree),
+    ])
     func treeGrowsThroughFiveStages(progress: Double, stage: TreeStage) {
         #expect(TreeStage(progress: progress) == stage)
     }
@@ -137,7 +144,9 @@ struct FocusSessionTests {
         #expect(p.breakAfter(completedInCycle: 5).duration == 300)
         var bad = p
         bad.longBreakInterval = 0
-        #expect(throws: FocusError.invalidPreference(field: "longBreakInterval", rule: "Long break interval must be between 1 and 12 sessions")) { try bad.validate() }
+        #expect(
+            throws: FocusError.invalidPreference(field: "longBreakInterval", rule: "Long break interval must be between 1 and 12 sessions")
+        ) { try bad.validate() }
         bad = p
         bad.shortBreakDuration = 0
         #expect(throws: FocusError.self) { try bad.validate() }

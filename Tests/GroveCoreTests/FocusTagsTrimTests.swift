@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 /// `FocusTags.trimmed` skips Foundation when nothing needs trimming: it must trim exactly as
 /// Foundation's `.whitespacesAndNewlines` does.
 @Suite struct FocusTagsTrimTests {
-    @Test(arguments: ["essay", " essay", "essay ", "\tdeep work\n", "\u{00A0}nbsp\u{00A0}", "\u{3000}ideographic", "line\u{2028}",
-                      "\u{0085}next", "\u{200B}zero-width", "é", "", " ", "👨‍👩‍👧‍👦", "mid dle", "\r\n", "\u{FEFF}bom", "x\u{1680}"])
+    @Test(arguments: [
+        "essay", " essay", "essay ", "\tdeep work\n", "\u{00A0}nbsp\u{00A0}", "\u{3000}ideographic", "line\u{2028}",
+        "\u{0085}next", "\u{200B}zero-width", "é", "", " ", "👨‍👩‍👧‍👦", "mid dle", "\r\n", "\u{FEFF}bom", "x\u{1680}",
+    ])
     func trimsAsFoundationDoes(text: String) {
         #expect(FocusTags.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 @Suite("ForestStats and streaks")
@@ -14,7 +15,8 @@ struct ForestStatsTests {
 
     @Test func onlyAbandonedSessionsPlantNoTrees() {
         let now = instant("2025-05-01T12:00:00Z")
-        let stats = ForestStats.from(sessions: [abandoned(1, endingAt: now - 100, in: utc), abandoned(2, endingAt: now - 50, in: utc)], now: now, calendar: utc)
+        let stats = ForestStats.from(
+            sessions: [abandoned(1, endingAt: now - 100, in: utc), abandoned(2, endingAt: now - 50, in: utc)], now: now, calendar: utc)
         #expect(stats.totalTrees == 0)
         #expect(stats.totalSessions == 2)
         #expect(stats.abandonedCount == 2)
@@ -111,10 +113,14 @@ struct ForestStatsTests {
     }
 
     @Test func statsEncodeWithTheSeedsFieldNames() throws {
-        let stats = ForestStats.from(sessions: [completed(1, endingAt: instant("2025-05-01T10:00:00Z"), in: utc)], now: instant("2025-05-01T11:00:00Z"), calendar: utc)
+        let stats = ForestStats.from(
+            sessions: [completed(1, endingAt: instant("2025-05-01T10:00:00Z"), in: utc)], now: instant("2025-05-01T11:00:00Z"),
+            calendar: utc)
         let json = try #require(String(data: JSONEncoder().encode(stats), encoding: .utf8))
-        for key in ["totalTrees", "totalFocusTime", "totalSessions", "todaysTrees", "todaysFocusTime", "currentStreak", "longestStreak",
-                    "abandonedCount", "completionRate", "totalFocusHours", "averageSessionsPerDay", "formattedTotalFocusTime"] {
+        for key in [
+            "totalTrees", "totalFocusTime", "totalSessions", "todaysTrees", "todaysFocusTime", "currentStreak", "longestStreak",
+            "abandonedCount", "completionRate", "totalFocusHours", "averageSessionsPerDay", "formattedTotalFocusTime",
+        ] {
             #expect(json.contains("\"\(key)\""))
         }
         #expect(try JSONDecoder().decode(ForestStats.self, from: JSONEncoder().encode(stats)) == stats)
@@ -129,7 +135,8 @@ struct StreakMatrixTests {
     }
 
     @Test func newYorkSpringForward2025() {
-        let sessions = nightly(["2025-03-07", "2025-03-08", "2025-03-09", "2025-03-10", "2025-03-11"], at: TimeOfDay(hour: 23, minute: 30)!, in: newYork)
+        let sessions = nightly(
+            ["2025-03-07", "2025-03-08", "2025-03-09", "2025-03-10", "2025-03-11"], at: TimeOfDay(hour: 23, minute: 30)!, in: newYork)
         #expect(sessions.map { $0.endDay!.description } == ["2025-03-07", "2025-03-08", "2025-03-09", "2025-03-10", "2025-03-11"])
         let stats = ForestStats.from(sessions: sessions, now: instant("2025-03-12T04:00:00Z"), calendar: newYork)  // 00:00 EDT on the 12th
         #expect(stats.currentStreak == 5)
@@ -147,17 +154,26 @@ struct StreakMatrixTests {
 
     @Test func lordHoweHalfHourTransitions() {
         let spring = nightly(["2025-10-03", "2025-10-04", "2025-10-05", "2025-10-06"], at: TimeOfDay(hour: 23, minute: 50)!, in: lordHowe)
-        #expect(ForestStats.from(sessions: spring, now: lordHowe.instant(of: day("2025-10-07"), at: TimeOfDay(hour: 8, minute: 0)!), calendar: lordHowe).currentStreak == 4)
+        #expect(
+            ForestStats.from(
+                sessions: spring, now: lordHowe.instant(of: day("2025-10-07"), at: TimeOfDay(hour: 8, minute: 0)!), calendar: lordHowe
+            ).currentStreak == 4)
         let autumn = nightly(["2025-04-05", "2025-04-06", "2025-04-07"], at: TimeOfDay(hour: 0, minute: 10)!, in: lordHowe)
-        #expect(ForestStats.from(sessions: autumn, now: lordHowe.instant(of: day("2025-04-07"), at: TimeOfDay(hour: 23, minute: 0)!), calendar: lordHowe).longestStreak == 3)
+        #expect(
+            ForestStats.from(
+                sessions: autumn, now: lordHowe.instant(of: day("2025-04-07"), at: TimeOfDay(hour: 23, minute: 0)!), calendar: lordHowe
+            ).longestStreak == 3)
     }
 
     @Test func apiaTheDayThatNeverHappenedDoesNotBreakAStreak() {
-        let sessions = [completed(1, endingAt: apia.instant(of: day("2011-12-28"), at: TimeOfDay(hour: 12, minute: 0)!), in: apia),
-                        completed(2, endingAt: apia.instant(of: day("2011-12-29"), at: TimeOfDay(hour: 12, minute: 0)!), in: apia),
-                        completed(3, endingAt: apia.instant(of: day("2011-12-31"), at: TimeOfDay(hour: 12, minute: 0)!), in: apia)]
+        let sessions = [
+            completed(1, endingAt: apia.instant(of: day("2011-12-28"), at: TimeOfDay(hour: 12, minute: 0)!), in: apia),
+            completed(2, endingAt: apia.instant(of: day("2011-12-29"), at: TimeOfDay(hour: 12, minute: 0)!), in: apia),
+            completed(3, endingAt: apia.instant(of: day("2011-12-31"), at: TimeOfDay(hour: 12, minute: 0)!), in: apia),
+        ]
         #expect(sessions.map { $0.endDay!.description } == ["2011-12-28", "2011-12-29", "2011-12-31"])
-        let stats = ForestStats.from(sessions: sessions, now: apia.instant(of: day("2011-12-31"), at: TimeOfDay(hour: 20, minute: 0)!), calendar: apia)
+        let stats = ForestStats.from(
+            sessions: sessions, now: apia.instant(of: day("2011-12-31"), at: TimeOfDay(hour: 20, minute: 0)!), calendar: apia)
         #expect(stats.currentStreak == 3)
         #expect(stats.longestStreak == 3)
     }
@@ -165,16 +181,17 @@ struct StreakMatrixTests {
     @Test func travellingFromUTCPlus14ToUTCMinus12KeepsEachSessionOnTheDayItWasLived() {
         let plus14 = zone("Etc/GMT-14"), minus12 = zone("Etc/GMT+12")
         // Flying west: the second session ends 23 hours later in absolute time but on an earlier local day.
-        let first = completed(1, endingAt: instant("2025-06-01T11:00:00Z"), in: plus14)   // 2025-06-02 01:00 local
+        let first = completed(1, endingAt: instant("2025-06-01T11:00:00Z"), in: plus14)  // 2025-06-02 01:00 local
         let second = completed(2, endingAt: instant("2025-06-02T10:00:00Z"), in: minus12)  // 2025-06-01 22:00 local
         #expect(first.endDay == day("2025-06-02"))
         #expect(second.endDay == day("2025-06-01"))
-        let stats = ForestStats.from(sessions: [first, second], now: instant("2025-06-02T13:00:00Z"), calendar: minus12)  // 06-02 01:00 at −12
+        // 06-02 01:00 at −12
+        let stats = ForestStats.from(sessions: [first, second], now: instant("2025-06-02T13:00:00Z"), calendar: minus12)
         #expect(stats.currentStreak == 2)
         #expect(stats.todaysTrees == 1)
         // Flying east: 06-01 in UTC−12, then 06-02 in UTC+14 the next absolute day.
         let a = completed(3, endingAt: instant("2025-06-01T20:00:00Z"), in: minus12)  // 06-01 08:00
-        let b = completed(4, endingAt: instant("2025-06-01T23:00:00Z"), in: plus14)   // 06-02 13:00
+        let b = completed(4, endingAt: instant("2025-06-01T23:00:00Z"), in: plus14)  // 06-02 13:00
         #expect(ForestStats.from(sessions: [a, b], now: instant("2025-06-02T00:00:00Z"), calendar: plus14).currentStreak == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 @Suite("Intentions: hierarchy, scoping, themes, preferences")
@@ -17,7 +18,9 @@ struct IntentionTests {
         #expect(IntentionHierarchy.current(from: [month, week], on: day("2025-05-14"), calendar: c) == week)
         #expect(IntentionHierarchy.current(from: [month], on: day("2025-05-14"), calendar: c) == month)
         #expect(IntentionHierarchy.current(from: [month, week, today], on: day("2025-05-15"), calendar: c) == week)
-        #expect(IntentionHierarchy.current(from: [month, week, today], on: day("2025-05-19"), calendar: c) == month, "next week: back to the month")
+        #expect(
+            IntentionHierarchy.current(from: [month, week, today], on: day("2025-05-19"), calendar: c) == month,
+            "next week: back to the month")
         #expect(IntentionHierarchy.current(from: [month, week, today], on: day("2025-06-01"), calendar: c) == nil)
         #expect(IntentionHierarchy.current(from: [], on: day("2025-06-01"), calendar: c) == nil)
     }
@@ -166,7 +169,8 @@ struct ReminderTests {
         let s = settings(daily: "08:00")
         #expect(next(.daily, s, after: "2025-06-01T00:00:00Z", zone("Etc/GMT-14")) == instant("2025-06-01T18:00:00Z"))
         #expect(next(.daily, s, after: "2025-06-01T00:00:00Z", zone("Etc/GMT+12")) == instant("2025-06-01T20:00:00Z"))
-        let upcoming = ReminderSchedule.upcoming(settings: settings(daily: "08:00", weekly: (0, "09:00")), after: instant("2025-05-14T00:00:00Z"), calendar: utc)
+        let upcoming = ReminderSchedule.upcoming(
+            settings: settings(daily: "08:00", weekly: (0, "09:00")), after: instant("2025-05-14T00:00:00Z"), calendar: utc)
         #expect(upcoming.map(\.kind) == [.daily, .weekly])
     }
 }
@@ -243,7 +247,9 @@ struct IntentionCardTests {
         let fromMonday = ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 1)
         #expect(IntentionScope.day.periodLabel(containing: day("2026-11-23"), calendar: monday) == "Mon 23 Nov 2026")
         #expect(IntentionScope.week.periodLabel(containing: day("2026-11-19"), calendar: fromMonday) == "Week of 16–22 Nov")
-        #expect(IntentionScope.week.periodLabel(containing: day("2026-11-19"), calendar: ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 0)) == "Week of 15–21 Nov")
+        #expect(
+            IntentionScope.week.periodLabel(containing: day("2026-11-19"), calendar: ZonedCalendar(timeZone: utc.timeZone, firstWeekday: 0))
+                == "Week of 15–21 Nov")
         #expect(IntentionScope.week.periodLabel(containing: day("2026-12-02"), calendar: fromMonday) == "Week of 30 Nov – 6 Dec")
         #expect(IntentionScope.week.periodLabel(containing: day("2026-12-30"), calendar: fromMonday) == "Week of 28 Dec 2026 – 3 Jan 2027")
         #expect(IntentionScope.month.periodLabel(containing: day("2026-11-19"), calendar: fromMonday) == "November 2026")
@@ -255,7 +261,10 @@ struct IntentionCardTests {
         let week = Intention(id: uuid(2), text: "w", scope: .week, date: day("2026-11-23"), createdAt: now)
         let oldWeek = Intention(id: uuid(3), text: "old", scope: .week, date: day("2026-11-16"), createdAt: now)
         let today = Intention(id: uuid(4), text: "d", scope: .day, date: day("2026-11-23"), createdAt: now)
-        #expect(IntentionHierarchy.layers(from: [month, oldWeek, week, today], on: day("2026-11-23"), calendar: c).map(\.text) == ["d", "w", "m"])
+        #expect(
+            IntentionHierarchy.layers(from: [month, oldWeek, week, today], on: day("2026-11-23"), calendar: c).map(\.text) == [
+                "d", "w", "m",
+            ])
         #expect(IntentionHierarchy.layers(from: [month, oldWeek], on: day("2026-11-23"), calendar: c).map(\.text) == ["m"])
         #expect(IntentionHierarchy.layers(from: [], on: day("2026-11-23"), calendar: c).isEmpty)
     }

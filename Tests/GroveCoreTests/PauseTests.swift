@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 @Suite("Pause: apps, content, rotation, gateway sessions, usage")
@@ -18,7 +19,9 @@ struct PauseTests {
     @Test func urlSchemesNeedColonSlashSlash() throws {
         try SocialApp(id: "x", displayName: "X", urlScheme: "twitter://").validate()
         for bad in ["twitter", "twitter:", "://", "1ab://", "tw itter://", "twitter://path"] {
-            #expect(throws: PauseValidationError.invalidURLScheme(bad)) { try SocialApp(id: "x", displayName: "X", urlScheme: bad).validate() }
+            #expect(throws: PauseValidationError.invalidURLScheme(bad)) {
+                try SocialApp(id: "x", displayName: "X", urlScheme: bad).validate()
+            }
         }
         #expect(throws: PauseValidationError.invalidWebURL("ftp://x.com")) {
             try SocialApp(id: "x", displayName: "X", urlScheme: "x://", webURL: "ftp://x.com").validate()
@@ -27,14 +30,19 @@ struct PauseTests {
         #expect(SocialApp.known.allSatisfy { (try? $0.validate()) != nil })
     }
 
-    func content(_ id: String, priority: Int = 5, category: MindfulnessContent.ContentCategory = .mindfulness, text: String? = nil) -> MindfulnessContent {
-        MindfulnessContent(id: id, type: .prompt, text: text ?? String(repeating: "breathe ", count: 10), category: category, priority: priority)
+    func content(_ id: String, priority: Int = 5, category: MindfulnessContent.ContentCategory = .mindfulness, text: String? = nil)
+        -> MindfulnessContent
+    {
+        MindfulnessContent(
+            id: id, type: .prompt, text: text ?? String(repeating: "breathe ", count: 10), category: category, priority: priority)
     }
 
     @Test func contentRules() throws {
         try content("a").validate()
         #expect(throws: PauseValidationError.contentTextLength(49)) { try content("a", text: String(repeating: "x", count: 49)).validate() }
-        #expect(throws: PauseValidationError.contentTextLength(751)) { try content("a", text: String(repeating: "x", count: 751)).validate() }
+        #expect(throws: PauseValidationError.contentTextLength(751)) {
+            try content("a", text: String(repeating: "x", count: 751)).validate()
+        }
         #expect(throws: PauseValidationError.contentPriority(11)) { try content("a", priority: 11).validate() }
         #expect(throws: PauseValidationError.contentPriority(0)) { try content("a", priority: 0).validate() }
         var c = content("a")
@@ -47,7 +55,9 @@ struct PauseTests {
     }
 
     @Test func rotationIsFairByPriorityAndNeverStarves() {
-        var library = [content("a", priority: 1), content("b", priority: 2), content("c", priority: 5), content("d", priority: 2, category: .stoicism)]
+        var library = [
+            content("a", priority: 1), content("b", priority: 2), content("c", priority: 5), content("d", priority: 2, category: .stoicism),
+        ]
         var shown: [String: Int] = [:]
         var previous: String?
         var repeatsWhileEqualWaits = 0
@@ -77,10 +87,13 @@ struct PauseTests {
         #expect(ContentRotation.next(from: [a, b, c], categories: [.nature]) == nil)
     }
 
-    func session(status: GatewaySession.CompletionType? = nil, spent: Int = 0, outcome: GatewaySession.ActionType? = nil, duration: Int = 15) -> GatewaySession {
-        GatewaySession(id: uuid(1), appId: "instagram", contentId: "p-why-now", startTimestamp: now, durationSetting: duration,
-                       completionStatus: status, timeSpent: spent, actionOutcome: outcome, platform: "test", calendar: utc,
-                       endTimestamp: status == nil ? nil : now + TimeInterval(spent))
+    func session(
+        status: GatewaySession.CompletionType? = nil, spent: Int = 0, outcome: GatewaySession.ActionType? = nil, duration: Int = 15
+    ) -> GatewaySession {
+        GatewaySession(
+            id: uuid(1), appId: "instagram", contentId: "p-why-now", startTimestamp: now, durationSetting: duration,
+            completionStatus: status, timeSpent: spent, actionOutcome: outcome, platform: "test", calendar: utc,
+            endTimestamp: status == nil ? nil : now + TimeInterval(spent))
     }
 
     @Test func gatewaySessionRules() throws {
@@ -89,16 +102,31 @@ struct PauseTests {
         #expect(throws: PauseValidationError.timeSpentTooLong(timeSpent: 21, limit: 20)) {
             try session(status: .completed, spent: 21, outcome: .proceedToApp).validate(appExists: exists, contentExists: exists)
         }
-        #expect(throws: PauseValidationError.durationSetting(14)) { try session(duration: 14).validate(appExists: exists, contentExists: exists) }
-        #expect(throws: PauseValidationError.durationSetting(46)) { try session(duration: 46).validate(appExists: exists, contentExists: exists) }
-        #expect(throws: PauseValidationError.unknownApp("instagram")) { try session().validate(appExists: { _ in false }, contentExists: exists) }
-        #expect(throws: PauseValidationError.unknownContent("p-why-now")) { try session().validate(appExists: exists, contentExists: { _ in false }) }
-        #expect(throws: PauseValidationError.self) { try session(status: .exited, outcome: .proceedToApp).validate(appExists: exists, contentExists: exists) }
-        #expect(throws: PauseValidationError.self) { try session(status: .timeout, outcome: .exitToHome).validate(appExists: exists, contentExists: exists) }
+        #expect(throws: PauseValidationError.durationSetting(14)) {
+            try session(duration: 14).validate(appExists: exists, contentExists: exists)
+        }
+        #expect(throws: PauseValidationError.durationSetting(46)) {
+            try session(duration: 46).validate(appExists: exists, contentExists: exists)
+        }
+        #expect(throws: PauseValidationError.unknownApp("instagram")) {
+            try session().validate(appExists: { _ in false }, contentExists: exists)
+        }
+        #expect(throws: PauseValidationError.unknownContent("p-why-now")) {
+            try session().validate(appExists: exists, contentExists: { _ in false })
+        }
+        #expect(throws: PauseValidationError.self) {
+            try session(status: .exited, outcome: .proceedToApp).validate(appExists: exists, contentExists: exists)
+        }
+        #expect(throws: PauseValidationError.self) {
+            try session(status: .timeout, outcome: .exitToHome).validate(appExists: exists, contentExists: exists)
+        }
         // Fields that must agree with each other, as the store's CHECKs say.
         var noEnd = session(status: .completed, spent: 15, outcome: .proceedToApp)
         noEnd.endTimestamp = nil
-        #expect(throws: PauseValidationError.inconsistentRecord(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")) {
+        #expect(
+            throws: PauseValidationError.inconsistentRecord(
+                field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")
+        ) {
             try noEnd.validate(appExists: exists, contentExists: exists)
         }
         var wrongDay = session()
@@ -106,7 +134,8 @@ struct PauseTests {
         #expect(throws: PauseValidationError.self) { try wrongDay.validate(appExists: exists, contentExists: exists) }
         var unknownZone = session()
         unknownZone.timeZoneIdentifier = "../../dev/zero"
-        #expect(throws: PauseValidationError.inconsistentRecord(field: "timeZoneIdentifier", rule: "Unknown time zone \"../../dev/zero\"")) {
+        #expect(throws: PauseValidationError.inconsistentRecord(field: "timeZoneIdentifier", rule: "Unknown time zone \"../../dev/zero\""))
+        {
             try unknownZone.validate(appExists: exists, contentExists: exists)
         }
         #expect(GatewaySession.CompletionType.forceQuit.rawValue == "force_quit")
@@ -157,9 +186,10 @@ struct PauseTests {
 
     @Test func usageStatisticsPerAppPerLocalDayWithStreaks() throws {
         func s(_ n: Int, _ at: String, app: String = "instagram", _ status: GatewaySession.CompletionType?, spent: Int) -> GatewaySession {
-            GatewaySession(id: uuid(n), appId: app, contentId: "c", startTimestamp: instant(at), durationSetting: 15, completionStatus: status,
-                           timeSpent: spent, actionOutcome: status == .completed ? .proceedToApp : status == .exited ? .exitToHome : nil,
-                           platform: "t", calendar: newYork)
+            GatewaySession(
+                id: uuid(n), appId: app, contentId: "c", startTimestamp: instant(at), durationSetting: 15, completionStatus: status,
+                timeSpent: spent, actionOutcome: status == .completed ? .proceedToApp : status == .exited ? .exitToHome : nil,
+                platform: "t", calendar: newYork)
         }
         let sessions = [
             s(1, "2025-03-08T15:00:00Z", .completed, spent: 15),
@@ -201,20 +231,26 @@ struct AdaptiveFrictionTests {
         #expect(longer.duration == 25 && longer.lastChange == 5 && longer.reviewedDay == today)
         #expect(longer.recentExitRate == 0.2 && longer.earlierExitRate == 0.8)
         // Exits rose: it relaxes, never below the length you set.
-        let relaxed = longer.reviewed(today: today.adding(days: 7), base: 20, recent: W(finished: 10, exits: 9), earlier: W(finished: 10, exits: 2))
+        let relaxed = longer.reviewed(
+            today: today.adding(days: 7), base: 20, recent: W(finished: 10, exits: 9), earlier: W(finished: 10, exits: 2))
         #expect(relaxed.duration == 20 && relaxed.lastChange == -5)
-        let floor = relaxed.reviewed(today: today.adding(days: 14), base: 20, recent: W(finished: 10, exits: 10), earlier: W(finished: 10, exits: 1))
+        let floor = relaxed.reviewed(
+            today: today.adding(days: 14), base: 20, recent: W(finished: 10, exits: 10), earlier: W(finished: 10, exits: 1))
         #expect(floor.duration == 20 && floor.lastChange == 0)
         // Never past 45 s.
-        let top = AdaptiveFriction(appId: "x", duration: 45).reviewed(today: today, base: 15, recent: W(finished: 9, exits: 0), earlier: W(finished: 9, exits: 9))
+        let top = AdaptiveFriction(appId: "x", duration: 45).reviewed(
+            today: today, base: 15, recent: W(finished: 9, exits: 0), earlier: W(finished: 9, exits: 9))
         #expect(top.duration == 45 && top.lastChange == 0)
     }
 
     @Test func tooFewPausesOrASmallDifferenceChangeNothing() {
         let start = AdaptiveFriction(appId: "x", duration: 30)
-        #expect(start.reviewed(today: today, base: 15, recent: W(finished: 4, exits: 0), earlier: W(finished: 10, exits: 10)).duration == 30)
-        #expect(start.reviewed(today: today, base: 15, recent: W(finished: 10, exits: 5), earlier: W(finished: 100, exits: 54)).duration == 30)
-        #expect(start.reviewed(today: today, base: 15, recent: W(finished: 40, exits: 19), earlier: W(finished: 40, exits: 20)).lastChange == 0)
+        #expect(
+            start.reviewed(today: today, base: 15, recent: W(finished: 4, exits: 0), earlier: W(finished: 10, exits: 10)).duration == 30)
+        #expect(
+            start.reviewed(today: today, base: 15, recent: W(finished: 10, exits: 5), earlier: W(finished: 100, exits: 54)).duration == 30)
+        #expect(
+            start.reviewed(today: today, base: 15, recent: W(finished: 40, exits: 19), earlier: W(finished: 40, exits: 20)).lastChange == 0)
         // A length set above the adapted one wins at once.
         #expect(start.effectiveDuration(base: 40) == 40)
         #expect(start.reviewed(today: today, base: 40, recent: W(finished: 0, exits: 0), earlier: W(finished: 0, exits: 0)).duration == 40)

@@ -1,15 +1,19 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import GroveCore
 
 /// Strings drawn from an alphabet chosen to hit parsers where they break: digits (ASCII and not),
 /// separators, signs, exponents, combining marks, emoji, NUL and control characters.
 enum Hostile {
-    static let alphabet: [Character] = Array("0123456789-:.+TtZz #/_aAfFxXeEinf ") + ["٣", "é", "e\u{301}", "👍", "👨‍👩‍👧", "\u{0}", "\u{7F}", "\n", "\u{3000}", "\\"]
+    static let alphabet: [Character] =
+        Array("0123456789-:.+TtZz #/_aAfFxXeEinf ") + ["٣", "é", "e\u{301}", "👍", "👨‍👩‍👧", "\u{0}", "\u{7F}", "\n", "\u{3000}", "\\"]
 
     /// Strings of 0…`length` characters from `alphabet`.
-    static func strings(_ alphabet: [Character] = alphabet, length: ClosedRange<Int> = 0...30) -> Generator<String, Generator<Int, Shrink.Integer<Int>>.ArrayShrink> {
+    static func strings(_ alphabet: [Character] = alphabet, length: ClosedRange<Int> = 0...30) -> Generator<
+        String, Generator<Int, Shrink.Integer<Int>>.ArrayShrink
+    > {
         Gen.int(in: 0...(alphabet.count - 1)).array(of: length).map { String($0.map { alphabet[$0] }) }
     }
 }
@@ -57,7 +61,9 @@ struct PropertyTests {
     @Test func appIdsFollowTheSchemaRule() async {
         await propertyCheck(count: 1000, input: Hostile.strings(Array("abz09-_A é"), length: 0...70)) { id in
             // The schema's CHECK: 1…64 of [a-z0-9-], not starting or ending with "-"; Grove also refuses "--".
-            let schema = (1...64).contains(id.unicodeScalars.count) && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            let schema =
+                (1...64).contains(id.unicodeScalars.count)
+                && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
                 && !id.hasPrefix("-") && !id.hasSuffix("-")
             if SocialApp.isValidID(id) { #expect(schema, "\(id) passes validation but not the schema") }
         }
@@ -116,7 +122,9 @@ struct VocabularyTests {
 
     @Test func categoriesNameTheFieldAndTheChoices() throws {
         #expect(try MindfulnessContent.ContentCategory(validating: "Nature") == .nature)
-        let error = try #require(throws: InvalidField.self) { try MindfulnessContent.ContentCategory(validating: "sport", field: "selectedCategories") }
+        let error = try #require(throws: InvalidField.self) {
+            try MindfulnessContent.ContentCategory(validating: "sport", field: "selectedCategories")
+        }
         #expect(error.field == "selectedCategories" && error.message.contains("stoicism"))
     }
 }
@@ -125,8 +133,10 @@ struct VocabularyTests {
 struct YearHeatmapTests {
     @Test func oneCellPerDayFromTheStartOfTheWeekAYearBack() throws {
         let today = try #require(LocalDay("2025-05-14"))  // a Wednesday
-        let totals = [DailyFocusTotals(day: today, trees: 6, abandoned: 0, focusTime: 9000),
-                      DailyFocusTotals(day: today.adding(days: -1), trees: 1, abandoned: 1, focusTime: 1500)]
+        let totals = [
+            DailyFocusTotals(day: today, trees: 6, abandoned: 0, focusTime: 9000),
+            DailyFocusTotals(day: today.adding(days: -1), trees: 1, abandoned: 1, focusTime: 1500),
+        ]
         let monday = YearHeatmap(totals: totals, today: today, firstWeekday: 1)
         #expect(monday.start == YearHeatmap.start(today: today, firstWeekday: 1))
         #expect(Weekday(wrapping: monday.start.weekday) == .monday)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 /// Rules that a face outside Swift repeats (the browser extension's `gate.js`): both sides are held to one

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GroveCore
 
 /// Parses an ISO 8601 instant (with Z or an offset).
@@ -22,12 +23,14 @@ func uuid(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-400
 
 /// A completed session that ended at `end` after `minutes` of focus, lived in `calendar`'s zone.
 func completed(_ n: Int, endingAt end: Date, minutes: Double = 25, in calendar: ZonedCalendar) -> FocusSession {
-    FocusSession(id: uuid(n), startTime: end.addingTimeInterval(-minutes * 60), endTime: end, state: .completed,
-                 duration: minutes * 60, plannedDuration: minutes * 60, timeZoneIdentifier: calendar.timeZone.identifier,
-                 endDay: calendar.localDay(of: end))
+    FocusSession(
+        id: uuid(n), startTime: end.addingTimeInterval(-minutes * 60), endTime: end, state: .completed,
+        duration: minutes * 60, plannedDuration: minutes * 60, timeZoneIdentifier: calendar.timeZone.identifier,
+        endDay: calendar.localDay(of: end))
 }
 
 func abandoned(_ n: Int, endingAt end: Date, in calendar: ZonedCalendar) -> FocusSession {
-    FocusSession(id: uuid(n), startTime: end.addingTimeInterval(-600), endTime: end, state: .abandoned, duration: 600,
-                 timeZoneIdentifier: calendar.timeZone.identifier, endDay: calendar.localDay(of: end))
+    FocusSession(
+        id: uuid(n), startTime: end.addingTimeInterval(-600), endTime: end, state: .abandoned, duration: 600,
+        timeZoneIdentifier: calendar.timeZone.identifier, endDay: calendar.localDay(of: end))
 }

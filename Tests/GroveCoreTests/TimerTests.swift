@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveCore
 
 @Suite("Timers, to-dos and sync messages")
@@ -10,11 +11,13 @@ struct TimerTests {
         NamedTimer(id: uuid(1), name: name, durationInSeconds: seconds, colorHex: color, createdAt: now)
     }
 
-    @Test(arguments: [("", 60, TimerValidationError.emptyName, "Timer name cannot be empty"),
-                      ("   ", 60, .emptyName, "Timer name cannot be empty"),
-                      ("Run", 0, .invalidDuration, "Duration must be greater than 0"),
-                      ("Run", -5, .invalidDuration, "Duration must be greater than 0"),
-                      ("Run", 86_401, .durationTooLong, "Duration cannot exceed 24 hours")])
+    @Test(arguments: [
+        ("", 60, TimerValidationError.emptyName, "Timer name cannot be empty"),
+        ("   ", 60, .emptyName, "Timer name cannot be empty"),
+        ("Run", 0, .invalidDuration, "Duration must be greater than 0"),
+        ("Run", -5, .invalidDuration, "Duration must be greater than 0"),
+        ("Run", 86_401, .durationTooLong, "Duration cannot exceed 24 hours"),
+    ])
     func validationUsesTheSeedsMessages(name: String, seconds: Int, error: TimerValidationError, message: String) {
         let t = timer(name: name, seconds: seconds)
         #expect(throws: error) { try t.validate() }
@@ -52,7 +55,8 @@ struct TimerTests {
         let samples = NamedTimer.sampleData(createdAt: now)
         #expect(samples.map(\.name) == ["Workout", "Study Session", "Coffee Break", "Meditation"])
         #expect(samples.map(\.durationInSeconds) == [1500, 2700, 600, 1200])
-        #expect(samples[0].todoItems.map(\.text) == ["Warm up 5 minutes", "20 push-ups", "30 squats", "Plank 1 minute", "Cool down stretch"])
+        #expect(
+            samples[0].todoItems.map(\.text) == ["Warm up 5 minutes", "20 push-ups", "30 squats", "Plank 1 minute", "Cool down stretch"])
         #expect(samples[1].todoItems.count == 2)
         #expect(samples[0].notes == "Remember to hydrate!")
         #expect(samples.allSatisfy { $0.isValid })
@@ -69,7 +73,10 @@ struct TimerTests {
     @Test func dtosRoundTripThroughJSON() throws {
         var t = timer()
         t.notes = "hydrate"
-        t.todoItems = [TodoItem(id: uuid(2), text: "Warm up", sortOrder: 0, createdAt: now), TodoItem(id: uuid(3), text: "Run", isCompleted: true, sortOrder: 1, createdAt: now)]
+        t.todoItems = [
+            TodoItem(id: uuid(2), text: "Warm up", sortOrder: 0, createdAt: now),
+            TodoItem(id: uuid(3), text: "Run", isCompleted: true, sortOrder: 1, createdAt: now),
+        ]
         let dto = TimerDTO(from: t)
         let data = try JSONEncoder().encode(dto)
         let decoded = try JSONDecoder().decode(TimerDTO.self, from: data)
@@ -91,7 +98,8 @@ struct TimerTests {
         var t = timer()
         t.name = ""
         #expect(throws: TimerValidationError.emptyName) { try TimerDTO(from: t).toModel() }
-        let newer = ##"{"schemaVersion":99,"id":"00000000-0000-4000-8000-000000000001","name":"x","durationInSeconds":1,"icon":"t","colorHex":"#000000","createdAt":0,"updatedAt":0,"todoItems":[]}"##
+        let newer =
+            ##"{"schemaVersion":99,"id":"00000000-0000-4000-8000-000000000001","name":"x","durationInSeconds":1,"icon":"t","colorHex":"#000000","createdAt":0,"updatedAt":0,"todoItems":[]}"##
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TimerDTO.self, from: Data(newer.utf8)) }
         let updateWithoutTimer = #"{"type":"updated","timerID":"00000000-0000-4000-8000-000000000001"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TimerUpdateMessage.self, from: Data(updateWithoutTimer.utf8)) }
@@ -105,6 +113,8 @@ struct TimerTests {
         #expect(t.updatedAt == now + 1)
         try QuickActionMessage(action: .noteUpdated, timerID: t.id, noteText: "Stretch").apply(to: &t, at: now + 2)
         #expect(t.notes == "Stretch")
-        #expect(throws: InvalidField.self) { try QuickActionMessage(action: .todoToggled, timerID: t.id, todoID: uuid(9), todoCompleted: true).apply(to: &t, at: now) }
+        #expect(throws: InvalidField.self) {
+            try QuickActionMessage(action: .todoToggled, timerID: t.id, todoID: uuid(9), todoCompleted: true).apply(to: &t, at: now)
+        }
     }
 }

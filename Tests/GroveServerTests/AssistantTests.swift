@@ -1,11 +1,12 @@
 import Foundation
 import GroveCore
 import GroveStore
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import HTTPTypes
 import NIOConcurrencyHelpers
 import Testing
+
 @testable import GroveRemote
 @testable import GroveServer
 
@@ -25,16 +26,22 @@ final class FakeModelServer: Sendable {
         let router = Router()
         router.post("v1/chat/completions") { [state] request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
-            let mode = state.withLockedValue { s in s.requests.append(Data(buffer: body)); s.keys.append(request.headers[.authorization]); return s.mode }
+            let mode = state.withLockedValue { s in
+                s.requests.append(Data(buffer: body)); s.keys.append(request.headers[.authorization]); return s.mode
+            }
             switch mode {
             case .status(let status): return Response(status: status)
             case .garbage: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>not json</html>")))
             case .slow(let content, let delay):
                 try await Task.sleep(for: delay)
-                let reply = try JSONSerialization.data(withJSONObject: ["choices": [["message": ["role": "assistant", "content": content]]]])
+                let reply = try JSONSerialization.data(withJSONObject: [
+                    "choices": [["message": ["role": "assistant", "content": content]]]
+                ])
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: reply)))
             case .answer(let content):
-                let reply = try JSONSerialization.data(withJSONObject: ["choices": [["message": ["role": "assistant", "content": content]]]])
+                let reply = try JSONSerialization.data(withJSONObject: [
+                    "choices": [["message": ["role": "assistant", "content": content]]]
+                ])
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: reply)))
             }
         }
@@ -52,7 +59,8 @@ struct AssistantTests {
         let model = FakeModelServer()
         try await model.application().test(.live) { live in
             let base = "http://127.0.0.1:\(try #require(live.port))/v1"
-            let server = try await TestServer(configuration: ServerConfiguration(assistant: AssistantConfiguration(baseURL: base, model: "tiny", apiKey: "sk-test")))
+            let server = try await TestServer(
+                configuration: ServerConfiguration(assistant: AssistantConfiguration(baseURL: base, model: "tiny", apiKey: "sk-test")))
             let database = server.database
             let intention = try database.setIntention("finish the essay", scope: .week)
             try await server.test { client in
@@ -67,10 +75,12 @@ struct AssistantTests {
                 #expect(((sent["messages"] as? [[String: Any]])?.last?["content"] as? String) == "finish the essay")
                 // Accepting the preview saves what was shown, without asking the model again.
                 let asked = model.requests.count
-                let applied = try await client.post("/api/v1/intentions/\(intention.id)/rephrase?apply=true",
-                                                    #"{"text":"Give the essay the calm hours it needs this week.","assistant":"tiny"}"#)
+                let applied = try await client.post(
+                    "/api/v1/intentions/\(intention.id)/rephrase?apply=true",
+                    #"{"text":"Give the essay the calm hours it needs this week.","assistant":"tiny"}"#)
                 #expect(applied.object["applied"] as? Bool == true && model.requests.count == asked)
-                #expect(try database.intention(id: intention.id).map { ($0.text, $0.aiRephrased) } ?? ("", false)
+                #expect(
+                    try database.intention(id: intention.id).map { ($0.text, $0.aiRephrased) } ?? ("", false)
                         == ("Give the essay the calm hours it needs this week.", true))
                 // The model down, or answering nonsense: the offline assistant answers, nothing fails.
                 for failure in [FakeModelServer.Mode.status(.internalServerError), .garbage, .answer("   \n")] {
@@ -94,7 +104,8 @@ struct AssistantTests {
 
     @Test func aSlowAnswerPastTheTimeoutAndARefusedConnectionFallBackToOffline() async throws {
         let model = FakeModelServer()
-        let intention = Intention(id: UUID(), text: "finish the essay", scope: .day, date: try #require(LocalDay("2026-11-23")), createdAt: Date())
+        let intention = Intention(
+            id: UUID(), text: "finish the essay", scope: .day, date: try #require(LocalDay("2026-11-23")), createdAt: Date())
         try await model.application().test(.live) { live in
             let base = "http://127.0.0.1:\(try #require(live.port))/v1"
             let quick = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .milliseconds(300)))
@@ -108,7 +119,8 @@ struct AssistantTests {
             model.set(.answer("Give the essay its calm hours."))
             let patient = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .seconds(10)))
             #expect(await patient.rephrasing(intention)?.text == "Give the essay its calm hours.")
-            #expect(try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe() == 1, "status: the model answers")
+            #expect(
+                try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe() == 1, "status: the model answers")
         }
         // Nothing listens on a port just closed: refused at once, offline again.
         let closed = "http://127.0.0.1:\(try Self.closedPort())/v1"

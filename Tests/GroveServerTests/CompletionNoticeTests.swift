@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveServer
 
 /// The web page announces a completed session itself (a browser notification): its words and link must

@@ -1,11 +1,12 @@
 import Foundation
 import GroveCore
 import GroveStore
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import HTTPTypes
 import NIOConcurrencyHelpers
 import Testing
+
 @testable import GroveRemote
 @testable import GroveServer
 
@@ -23,7 +24,9 @@ final class PackServer: Sendable {
         let router = Router()
         router.get("pack.json") { [state] request, _ -> Response in
             let asked = request.headers[.ifNoneMatch]
-            let served = state.withLockedValue { s in s.requests.append(asked); return s.served }
+            let served = state.withLockedValue { s in
+                s.requests.append(asked); return s.served
+            }
             var headers: HTTPFields = [.contentType: "application/json"]
             if let etag = served.etag { headers[.eTag] = etag }
             if served.status == .ok, let etag = served.etag, asked == etag { return Response(status: .notModified, headers: headers) }
@@ -36,7 +39,9 @@ final class PackServer: Sendable {
 @Suite("Content packs over HTTP: a real server, a test clock")
 struct ContentRefresherTests {
     static let text = "Between stimulus and response there is a space; in that space is our power to choose a response."
-    static func item(_ id: String, text: String = text) -> String { #"{"id":"\#(id)","type":"prompt","text":"\#(text)","category":"nature"}"# }
+    static func item(_ id: String, text: String = text) -> String {
+        #"{"id":"\#(id)","type":"prompt","text":"\#(text)","category":"nature"}"#
+    }
     static func pack(_ ids: [String]) -> String { #"{"format":1,"items":[\#(ids.map { item($0) }.joined(separator: ","))]}"# }
 
     func store() throws -> (AppDatabase, TestClock) {
@@ -84,13 +89,21 @@ struct ContentRefresherTests {
 
             // So is a pack whose every item breaks a rule, and an HTTP error.
             server.serve(.init(body: "[\(Self.item("w-9", text: "short"))]", etag: "\"v3\""))
-            #expect(try await refresher.refresh(url: url).result == .failed("None of the pack's 1 items can be used; first: item 0 (w-9): text: Content text must be 50-750 characters (got 5)"))
+            #expect(
+                try await refresher.refresh(url: url).result
+                    == .failed(
+                        "None of the pack's 1 items can be used; first: item 0 (w-9): text: Content text must be 50-750 characters (got 5)")
+            )
             server.serve(.init(status: .internalServerError, body: "oops"))
             #expect(try await refresher.refresh(url: url).result == .failed("The source answered HTTP 500 Internal Server Error"))
             #expect(try db.contents(category: .nature).filter { $0.source == url }.count == 2)
 
             // A good pack with one bad item: the rest applies, the bad one is named.
-            server.serve(.init(body: #"{"items":[\#(Self.item("w-2")),\#(Self.item("w-4")),{"id":"w-5","type":"poem","text":"\#(Self.text)","category":"nature"}]}"#, etag: "\"v4\""))
+            server.serve(
+                .init(
+                    body:
+                        #"{"items":[\#(Self.item("w-2")),\#(Self.item("w-4")),{"id":"w-5","type":"poem","text":"\#(Self.text)","category":"nature"}]}"#,
+                    etag: "\"v4\""))
             guard case .updated(let mixed) = try await refresher.refresh(url: url).result else { Issue.record("not applied"); return }
             #expect(mixed.added == 1 && mixed.updated == 1 && mixed.removed == 1)
             #expect(mixed.skipped.map(\.id) == ["w-5"] && mixed.skipped.first?.reason.hasPrefix("type: must be one of quote") == true)
@@ -106,7 +119,8 @@ struct ContentRefresherTests {
         try await server.application().test(.live) { client in
             try db.addContentSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
             // Sleeps of 10 minutes move the store's clock: three simulated days pass in moments.
-            let service = ContentRefreshService(refresher: ContentRefresher(database: db), clock: SimulatedClock(clock), interval: .seconds(600))
+            let service = ContentRefreshService(
+                refresher: ContentRefresher(database: db), clock: SimulatedClock(clock), interval: .seconds(600))
             let running = Task { try await service.run() }
             while clock.now < start.addingTimeInterval(3 * 86_400 + 1_200) { await Task.yield() }
             running.cancel()
@@ -171,16 +185,21 @@ struct ContentRefresherTests {
         router.get("to-localhost") { request, _ in Response(status: .found, headers: [.location: "http://localhost/pack.json"]) }
         router.get("to-private") { _, _ in Response(status: .temporaryRedirect, headers: [.location: "http://10.0.0.1/pack.json"]) }
         router.get("to-self") { _, _ in Response(status: .found, headers: [.location: "/pack.json"]) }
-        router.get("pack.json") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: Self.pack(["r-1"])))) }
+        router.get("pack.json") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: Self.pack(["r-1"]))))
+        }
         router.get("slow") { _, _ in
             // A byte every 300 ms: the read timeout alone would never end it.
-            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for byte in Self.pack(["s-1"]).utf8 {
-                    try await Task.sleep(for: .milliseconds(300))
-                    try await writer.write(ByteBuffer(bytes: [byte]))
-                }
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    for byte in Self.pack(["s-1"]).utf8 {
+                        try await Task.sleep(for: .milliseconds(300))
+                        try await writer.write(ByteBuffer(bytes: [byte]))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         let (db, _) = try store()
         try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))).test(.live) { client in
@@ -202,7 +221,9 @@ struct ContentRefresherTests {
             #expect(message.contains("within 2 s"), "\(message)")
             #expect(ContinuousClock.now - started < .seconds(6))
         }
-        #expect(SourceAddressPolicy.isLocal([169, 254, 169, 254]) && SourceAddressPolicy.isLocal([172, 20, 0, 1]) && !SourceAddressPolicy.isLocal([93, 184, 216, 34]))
+        #expect(
+            SourceAddressPolicy.isLocal([169, 254, 169, 254]) && SourceAddressPolicy.isLocal([172, 20, 0, 1])
+                && !SourceAddressPolicy.isLocal([93, 184, 216, 34]))
         #expect(SourceAddressPolicy.isLocal(SourceAddressPolicy.literalAddress("[::ffff:127.0.0.1]") ?? []))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Testing
+
 @testable import GroveServer
 
 /// The rules that once lived in one face only, asked through the API (the CLI's side of each is in
@@ -14,7 +15,9 @@ struct FacesAgreeAPITests {
             let today = try await c.post("/api/v1/intentions", #"{"text": "Write", "scope": "day", "date": "2025-05-14"}"#)
             let id = try #require(today.object["id"] as? String)
             // Another day is another period: refused, naming the field, and nothing changes.
-            expectProblem(try await c.put("/api/v1/intentions/\(id)", #"{"date": "2025-05-15"}"#), 422, field: "date", detail: "date must stay within this intention's day")
+            expectProblem(
+                try await c.put("/api/v1/intentions/\(id)", #"{"date": "2025-05-15"}"#), 422, field: "date",
+                detail: "date must stay within this intention's day")
             expectProblem(try await c.put("/api/v1/intentions/\(id)", #"{"text": "Read", "date": "2025-05-15"}"#), 422, field: "date")
             #expect(try await c.get("/api/v1/intentions/\(id)").object["text"] as? String == "Write")
             // Both days' intentions are kept when each is set.
@@ -55,13 +58,19 @@ struct FacesAgreeAPITests {
             let message = #"category must be one of stoicism, productivity, mindfulness, gratitude, nature, philosophy (got "Nonsense")"#
             expectProblem(try await c.get("/api/v1/pause/content?category=Nonsense"), 400, field: "category", detail: message)
             let text = String(repeating: "A calm sentence to sit with. ", count: 3)
-            let added = try await c.post("/api/v1/pause/content", #"{"id": "mine-1", "type": "Quote", "category": "Stoicism", "text": "\#(text)"}"#)
+            let added = try await c.post(
+                "/api/v1/pause/content", #"{"id": "mine-1", "type": "Quote", "category": "Stoicism", "text": "\#(text)"}"#)
             #expect(added.status == 201, "\(added.text)")
             #expect(added.object["category"] as? String == "stoicism")
-            expectProblem(try await c.post("/api/v1/pause/content", #"{"id": "mine-2", "type": "quote", "category": "Nonsense", "text": "\#(text)"}"#), 422, field: "category", detail: message)
+            expectProblem(
+                try await c.post(
+                    "/api/v1/pause/content", #"{"id": "mine-2", "type": "quote", "category": "Nonsense", "text": "\#(text)"}"#), 422,
+                field: "category", detail: message)
             // The web page reads the same parameter by the same rule.
             #expect(try await c.get("/content?category=STOICISM").status == 200)
-            expectProblem(try await c.get("/api/v1/intentions/current?date=May"), 400, field: "date", detail: #"date must be a date like 2025-03-09 (got "May")"#)
+            expectProblem(
+                try await c.get("/api/v1/intentions/current?date=May"), 400, field: "date",
+                detail: #"date must be a date like 2025-03-09 (got "May")"#)
         }
     }
 
@@ -72,7 +81,8 @@ struct FacesAgreeAPITests {
         try await server.test { c in
             let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
             let session = try #require((started.object["session"] as? [String: Any])?["id"] as? String, "\(started.text)")
-            let finished = try await c.post("/api/v1/pause/sessions/\(session)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#)
+            let finished = try await c.post(
+                "/api/v1/pause/sessions/\(session)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#)
             #expect(finished.status == 200, "\(finished.text)")
             // The finish started the focus session itself: no second request, no second transaction.
             let open = try #require(try database.currentFocusSession())
@@ -80,7 +90,10 @@ struct FacesAgreeAPITests {
             // Another pause that plants a tree while one grows leaves that one growing.
             let again = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
             let second = try #require((again.object["session"] as? [String: Any])?["id"] as? String)
-            #expect(try await c.post("/api/v1/pause/sessions/\(second)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#).status == 200)
+            #expect(
+                try await c.post(
+                    "/api/v1/pause/sessions/\(second)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#
+                ).status == 200)
             #expect(try database.currentFocusSession()?.id == open.id)
         }
     }
@@ -100,8 +113,11 @@ struct FacesAgreeAPITests {
                 shown.append(try #require(session["contentId"] as? String))
                 if afterCountdown { clock.advance(by: 46) }
                 let status = afterCountdown ? "completed" : "exited"
-                #expect(try await c.post("/api/v1/pause/sessions/\(try #require(session["id"] as? String))/finish",
-                                         #"{"completionStatus": "\#(status)", "actionOutcome": "exit_to_home"}"#).status == 200)
+                #expect(
+                    try await c.post(
+                        "/api/v1/pause/sessions/\(try #require(session["id"] as? String))/finish",
+                        #"{"completionStatus": "\#(status)", "actionOutcome": "exit_to_home"}"#
+                    ).status == 200)
             }
             let before = try await c.get("/api/v1/pause/usage?appId=youtube")
             #expect(before.array.first?["exitedSessions"] as? Int == 2)
@@ -125,7 +141,9 @@ struct FacesAgreeAPITests {
         let database = server.database
         _ = try database.changeUserPreferences { $0.firstWeekday = 0 }
         let f = ISO8601DateFormatter()
-        try database.logFocusSession(start: try #require(f.date(from: "2025-05-12T08:00:00Z")), end: try #require(f.date(from: "2025-05-12T08:25:00Z")), tags: ["essay"])
+        try database.logFocusSession(
+            start: try #require(f.date(from: "2025-05-12T08:00:00Z")), end: try #require(f.date(from: "2025-05-12T08:25:00Z")),
+            tags: ["essay"])
         try await server.test { c in
             let page = try await c.get("/review")
             #expect(page.status == 200)

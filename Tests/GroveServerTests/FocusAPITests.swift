@@ -4,6 +4,7 @@ import GroveStore
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
 
 @Suite("API: focus")
@@ -53,21 +54,28 @@ struct FocusAPITests {
     @Test func tagsOnStartLogAndRetagFilterStatsDailyWindowAndExport() async throws {
         let server = try await TestServer()
         try await server.test { c in
-            let logged = try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:25:00Z", "tags": ["essay ", "Deep work", "essay"]}"#)
+            let logged = try await c.post(
+                "/api/v1/focus/log",
+                #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:25:00Z", "tags": ["essay ", "Deep work", "essay"]}"#)
             #expect(logged.status == 201 && logged.object["tags"] as? [String] == ["Deep work", "essay"])
             let id = try #require(logged.object["id"] as? String)
-            _ = try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T09:00:00Z", "end": "2025-05-13T09:25:00Z", "tags": ["code"]}"#)
+            _ = try await c.post(
+                "/api/v1/focus/log", #"{"start": "2025-05-13T09:00:00Z", "end": "2025-05-13T09:25:00Z", "tags": ["code"]}"#)
             let started = try await c.post("/api/v1/focus/start", #"{"plannedDuration": 600, "tags": ["essay"]}"#)
             #expect((started.object["session"] as? [String: Any])?["tags"] as? [String] == ["essay"])
             _ = try await c.post("/api/v1/focus/abandon")
 
             let retagged = try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": ["code"]}"#)
             #expect(retagged.status == 200 && retagged.object["tags"] as? [String] == ["code"])
-            #expect(try await c.get("/api/v1/focus/tags").array.map { "\($0["tag"] ?? "") \($0["trees"] ?? "") \($0["abandoned"] ?? "")" } == ["essay 0 1", "code 2 0"], "most recently used first")
+            #expect(
+                try await c.get("/api/v1/focus/tags").array.map { "\($0["tag"] ?? "") \($0["trees"] ?? "") \($0["abandoned"] ?? "")" } == [
+                    "essay 0 1", "code 2 0",
+                ], "most recently used first")
             let stats = try await c.get("/api/v1/focus/stats?tag=code")
             #expect(stats.object["totalTrees"] as? Int == 2 && stats.object["totalFocusTime"] as? Double == 3000)
             #expect(try await c.get("/api/v1/focus/stats").object["totalTrees"] as? Int == 2)
-            #expect(try await c.get("/api/v1/focus/daily?from=2025-05-13&to=2025-05-14&tag=essay").array.map { $0["abandoned"] as? Int } == [1])
+            #expect(
+                try await c.get("/api/v1/focus/daily?from=2025-05-13&to=2025-05-14&tag=essay").array.map { $0["abandoned"] as? Int } == [1])
             let window = try await c.get("/api/v1/focus/window?days=3&tag=code")
             let days = window.object["days"] as? [[String: Any]]
             #expect(days?.count == 1 && (days?.first?["sessions"] as? [Any])?.count == 2)
@@ -78,7 +86,8 @@ struct FocusAPITests {
             expectProblem(try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": ["a,b"]}"#), 422, field: "tags", detail: "comma")
             expectProblem(try await c.put("/api/v1/focus/sessions/\(id)/tags", #"{"tags": "essay"}"#), 400, field: "tags")
             expectProblem(try await c.put("/api/v1/focus/sessions/\(UUID().uuidString)/tags", #"{"tags": []}"#), 404)
-            expectProblem(try await c.post("/api/v1/focus/start", #"{"tags": ["\#(String(repeating: "x", count: 41))"]}"#), 422, field: "tags")
+            expectProblem(
+                try await c.post("/api/v1/focus/start", #"{"tags": ["\#(String(repeating: "x", count: 41))"]}"#), 422, field: "tags")
             #expect(try await c.get("/api/v1/focus/current").object["session"] == nil, "a refused start starts nothing")
             for bad in ["stats?tag=", "stats?tag=a,b", "daily?tag=%09", "window?tag=a,b", "window?days=0"] {
                 #expect(try await c.get("/api/v1/focus/\(bad)").status == 400, "\(bad)")
@@ -90,13 +99,22 @@ struct FocusAPITests {
     @Test func logListDeleteDailyPreferencesBreak() async throws {
         let server = try await TestServer()
         try await server.test { c in
-            let logged = try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:30:00Z", "pauses": [{"start": "2025-05-13T08:10:00Z", "end": "2025-05-13T08:15:00Z"}]}"#)
+            let logged = try await c.post(
+                "/api/v1/focus/log",
+                #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:30:00Z", "pauses": [{"start": "2025-05-13T08:10:00Z", "end": "2025-05-13T08:15:00Z"}]}"#
+            )
             #expect(logged.status == 201)
             #expect(logged.object["duration"] as? Double == 1500)
             let id = try #require(logged.object["id"] as? String)
-            expectProblem(try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T07:00:00Z"}"#), 422, field: "endTime")
+            expectProblem(
+                try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T07:00:00Z"}"#), 422,
+                field: "endTime")
             expectProblem(try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z"}"#), 400, field: "end")
-            expectProblem(try await c.post("/api/v1/focus/log", #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:25:00Z", "timeZoneIdentifier": "Mars/Base"}"#), 422, field: "timeZoneIdentifier")
+            expectProblem(
+                try await c.post(
+                    "/api/v1/focus/log",
+                    #"{"start": "2025-05-13T08:00:00Z", "end": "2025-05-13T08:25:00Z", "timeZoneIdentifier": "Mars/Base"}"#), 422,
+                field: "timeZoneIdentifier")
             #expect(try await c.get("/api/v1/focus/sessions").array.count == 1)
             #expect(try await c.get("/api/v1/focus/sessions?state=completed&limit=5").array.count == 1)
             #expect(try await c.get("/api/v1/focus/sessions?state=abandoned").array.isEmpty)
@@ -114,9 +132,15 @@ struct FocusAPITests {
             #expect(try await c.delete("/api/v1/focus/sessions/\(id)").status == 204)
             expectProblem(try await c.delete("/api/v1/focus/sessions/\(id)"), 404)
             #expect(try await c.get("/api/v1/focus/preferences").object["focusDuration"] as? Double == 1500)
-            let prefs = try await c.put("/api/v1/focus/preferences", #"{"focusDuration": 3000, "shortBreakDuration": 600, "longBreakDuration": 1800, "longBreakInterval": 3}"#)
+            let prefs = try await c.put(
+                "/api/v1/focus/preferences",
+                #"{"focusDuration": 3000, "shortBreakDuration": 600, "longBreakDuration": 1800, "longBreakInterval": 3}"#)
             #expect(prefs.object["focusDuration"] as? Double == 3000)
-            expectProblem(try await c.put("/api/v1/focus/preferences", #"{"focusDuration": 3000, "shortBreakDuration": 600, "longBreakDuration": 1800, "longBreakInterval": 30}"#), 422, field: "longBreakInterval")
+            expectProblem(
+                try await c.put(
+                    "/api/v1/focus/preferences",
+                    #"{"focusDuration": 3000, "shortBreakDuration": 600, "longBreakDuration": 1800, "longBreakInterval": 30}"#), 422,
+                field: "longBreakInterval")
             #expect(try await c.get("/api/v1/focus/break").object["kind"] as? String == "short")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Testing
+
 @testable import GroveServer
 
 @Suite("Adaptive friction through the API and the usage page")

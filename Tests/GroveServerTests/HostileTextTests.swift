@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Testing
+
 @testable import GroveServer
 
 /// Every free-text field a write accepts, given text no person types: 5,000 characters, or a NUL.
@@ -27,9 +28,13 @@ struct HostileTextTests {
     static func writes() -> [Write] {
         let theme: [String: Any] = ["name": "Dusk", "backgroundColor": "#000000", "textColor": "#FFFFFF"]
         let intention: [String: Any] = ["text": "Read a chapter", "scope": "day"]
-        let app: [String: Any] = ["id": "sweep", "displayName": "Sweep", "urlScheme": "sweep://", "iconAssetName": "sweep", "isEnabled": false, "order": 9]
-        let content: [String: Any] = ["id": "c-sweep", "type": "quote", "category": "mindfulness", "author": "Someone",
-                                      "text": String(repeating: "Breathe in and notice the moment. ", count: 3)]
+        let app: [String: Any] = [
+            "id": "sweep", "displayName": "Sweep", "urlScheme": "sweep://", "iconAssetName": "sweep", "isEnabled": false, "order": 9,
+        ]
+        let content: [String: Any] = [
+            "id": "c-sweep", "type": "quote", "category": "mindfulness", "author": "Someone",
+            "text": String(repeating: "Breathe in and notice the moment. ", count: 3),
+        ]
         let timer: [String: Any] = ["name": "Tea", "durationInSeconds": 180]
         var writes: [Write] = []
         for field in ["name", "fontName"] {
@@ -43,7 +48,8 @@ struct HostileTextTests {
         writes.append(Write(method: "PUT", path: "/api/v1/preferences/default-font", field: "fontName", body: [:]))
         for field in ["displayName", "iconAssetName", "urlScheme", "webURL"] {
             writes.append(Write(method: "POST", path: "/api/v1/pause/apps", field: field, body: app))
-            writes.append(Write(method: "PUT", path: "/api/v1/pause/apps/youtube", field: field, body: app.merging(["id": "youtube"]) { $1 }))
+            writes.append(
+                Write(method: "PUT", path: "/api/v1/pause/apps/youtube", field: field, body: app.merging(["id": "youtube"]) { $1 }))
         }
         for field in ["text", "author"] {
             writes.append(Write(method: "POST", path: "/api/v1/pause/content", field: field, body: content))
@@ -57,7 +63,9 @@ struct HostileTextTests {
     /// Everything a person keeps, as the API shows it.
     static func snapshot(_ c: Client) async throws -> String {
         var parts: [String] = []
-        for path in ["/api/v1/themes", "/api/v1/intentions", "/api/v1/preferences", "/api/v1/pause/apps", "/api/v1/pause/content", "/api/v1/timers"] {
+        for path in [
+            "/api/v1/themes", "/api/v1/intentions", "/api/v1/preferences", "/api/v1/pause/apps", "/api/v1/pause/content", "/api/v1/timers",
+        ] {
             parts.append(try await c.get(path).text)
         }
         return parts.joined(separator: "\n")
@@ -79,7 +87,8 @@ struct HostileTextTests {
             for write in Self.writes() {
                 var body = write.body
                 body[write.field] = hostile
-                let path = write.path.replacingOccurrences(of: Self.themeID, with: themeID).replacingOccurrences(of: Self.intentionID, with: intentionID)
+                let path = write.path.replacingOccurrences(of: Self.themeID, with: themeID).replacingOccurrences(
+                    of: Self.intentionID, with: intentionID)
                 let json = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
                 let reply = try await c.request(write.method == "POST" ? .post : .put, path, json: json)
                 #expect([400, 413, 422].contains(reply.status), "\(write): \(reply.status) \(reply.text.prefix(300))")

@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import GroveStore
 import Testing
+
 @testable import GroveServer
 
 @Suite("Read routes answered from memory: exactly until the data or the time says otherwise")
@@ -36,7 +37,9 @@ struct ResponseCacheTests {
         try db.changeUserPreferences { $0.timeZoneIdentifier = "Europe/Berlin" }
         let now = db.environment.now()
         #expect(try ResponseCacheMiddleware.expiry(.data, now: now, database: db) == nil)
-        #expect(try ResponseCacheMiddleware.expiry(.day, now: now, database: db) == instant("2025-05-14T22:00:00Z"), "midnight in Berlin (UTC+2)")
+        #expect(
+            try ResponseCacheMiddleware.expiry(.day, now: now, database: db) == instant("2025-05-14T22:00:00Z"),
+            "midnight in Berlin (UTC+2)")
         #expect(try ResponseCacheMiddleware.expiry(.minute, now: now, database: db) == instant("2025-05-14T22:00:00Z"))
         #expect(try ResponseCacheMiddleware.expiry(.second, now: now, database: db) == instant("2025-05-14T21:59:31Z"))
         let session = try db.startFocusSession(plannedDuration: 10)

@@ -4,6 +4,7 @@ import GroveStore
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
 
 @Suite("API: timers, pause, intentions, themes, preferences, data")
@@ -11,28 +12,38 @@ struct RoomsAPITests {
     @Test func timersAndTodos() async throws {
         let server = try await TestServer()
         try await server.test { c in
-            let created = try await c.post("/api/v1/timers", ##"{"name": "Workout", "durationInSeconds": 1500, "colorHex": "#ff3b30", "todos": ["Warm up", "Push-ups"]}"##)
+            let created = try await c.post(
+                "/api/v1/timers",
+                ##"{"name": "Workout", "durationInSeconds": 1500, "colorHex": "#ff3b30", "todos": ["Warm up", "Push-ups"]}"##)
             #expect(created.status == 201)
             #expect(created.object["colorHex"] as? String == "#FF3B30")
             let id = try #require(created.object["id"] as? String)
             let todos = try #require(created.object["todoItems"] as? [[String: Any]])
             let first = try #require(todos.first?["id"] as? String), second = try #require(todos.last?["id"] as? String)
-            expectProblem(try await c.post("/api/v1/timers", #"{"name": " ", "durationInSeconds": 60}"#), 422, field: "name", detail: "Timer name cannot be empty")
-            expectProblem(try await c.post("/api/v1/timers", #"{"name": "x", "durationInSeconds": 86401}"#), 422, field: "durationInSeconds", detail: "Duration cannot exceed 24 hours")
+            expectProblem(
+                try await c.post("/api/v1/timers", #"{"name": " ", "durationInSeconds": 60}"#), 422, field: "name",
+                detail: "Timer name cannot be empty")
+            expectProblem(
+                try await c.post("/api/v1/timers", #"{"name": "x", "durationInSeconds": 86401}"#), 422, field: "durationInSeconds",
+                detail: "Duration cannot exceed 24 hours")
             expectProblem(try await c.post("/api/v1/timers", #"{"name": "x"}"#), 400, field: "durationInSeconds")
             #expect(try await c.get("/api/v1/timers").array.count == 1)
             #expect(try await c.get("/api/v1/timers?sort=name&incomplete=true").array.count == 1)
             expectProblem(try await c.get("/api/v1/timers?sort=colour"), 400, field: "sort")
             #expect(try await c.get("/api/v1/timers/\(id)").object["name"] as? String == "Workout")
             expectProblem(try await c.get("/api/v1/timers/\(UUID().uuidString)"), 404)
-            #expect(try await c.patch("/api/v1/timers/\(id)", #"{"name": "Morning workout"}"#).object["name"] as? String == "Morning workout")
+            #expect(
+                try await c.patch("/api/v1/timers/\(id)", #"{"name": "Morning workout"}"#).object["name"] as? String == "Morning workout")
             expectProblem(try await c.patch("/api/v1/timers/\(id)", #"{"colorHex": "red"}"#), 422, field: "colorHex")
             let added = try await c.post("/api/v1/timers/\(id)/todos", #"{"text": "Stretch"}"#)
             #expect(added.status == 201)
             #expect(added.object["sortOrder"] as? Int == 2)
-            expectProblem(try await c.post("/api/v1/timers/\(id)/todos", #"{"text": ""}"#), 422, field: "text", detail: "To-do text cannot be empty")
+            expectProblem(
+                try await c.post("/api/v1/timers/\(id)/todos", #"{"text": ""}"#), 422, field: "text", detail: "To-do text cannot be empty")
             #expect(try await c.post("/api/v1/timers/\(id)/todos/\(second)/toggle").object["isCompleted"] as? Bool == true)
-            #expect(try await c.patch("/api/v1/timers/\(id)/todos/\(first)", #"{"text": "Warm up well", "isCompleted": true}"#).object["isCompleted"] as? Bool == true)
+            #expect(
+                try await c.patch("/api/v1/timers/\(id)/todos/\(first)", #"{"text": "Warm up well", "isCompleted": true}"#).object[
+                    "isCompleted"] as? Bool == true)
             let moved = try await c.post("/api/v1/timers/\(id)/todos/\(second)/move", #"{"position": 0}"#)
             #expect((moved.object["todoItems"] as? [[String: Any]])?.first?["id"] as? String == second)
             expectProblem(try await c.post("/api/v1/timers/\(id)/todos/\(second)/move", #"{"position": 9}"#), 422, field: "sortOrder")
@@ -40,7 +51,8 @@ struct RoomsAPITests {
             expectProblem(try await c.delete("/api/v1/timers/\(id)/todos/\(first)"), 404)
             let sync = try await c.get("/api/v1/timers/sync")
             #expect((sync.object["timers"] as? [Any])?.count == 1)
-            let quick = try await c.post("/api/v1/timers/sync/quick-actions", #"{"action": "noteUpdated", "timerID": "\#(id)", "noteText": "Hydrate"}"#)
+            let quick = try await c.post(
+                "/api/v1/timers/sync/quick-actions", #"{"action": "noteUpdated", "timerID": "\#(id)", "noteText": "Hydrate"}"#)
             #expect(quick.object["notes"] as? String == "Hydrate")
             expectProblem(try await c.post("/api/v1/timers/sync/quick-actions", #"{"action": "todoToggled", "timerID": "\#(id)"}"#), 400)
             let deleted = try await c.post("/api/v1/timers/sync/messages", #"{"type": "deleted", "timerID": "\#(id)"}"#)
@@ -54,13 +66,19 @@ struct RoomsAPITests {
         let clock = server.clock
         try await server.test { c in
             #expect(try await c.get("/api/v1/pause/apps").array.count == SocialApp.known.count)
-            let app = try await c.post("/api/v1/pause/apps", #"{"id": "hn", "displayName": "Hacker News", "urlScheme": "hn://", "webURL": "https://news.ycombinator.com/"}"#)
+            let app = try await c.post(
+                "/api/v1/pause/apps",
+                #"{"id": "hn", "displayName": "Hacker News", "urlScheme": "hn://", "webURL": "https://news.ycombinator.com/"}"#)
             #expect(app.status == 201)
-            expectProblem(try await c.post("/api/v1/pause/apps", #"{"id": "Bad_Id", "displayName": "B", "urlScheme": "b://"}"#), 422, field: "appId")
-            expectProblem(try await c.post("/api/v1/pause/apps", #"{"id": "hn", "displayName": "B", "urlScheme": "b://"}"#), 422, field: "id")
+            expectProblem(
+                try await c.post("/api/v1/pause/apps", #"{"id": "Bad_Id", "displayName": "B", "urlScheme": "b://"}"#), 422, field: "appId")
+            expectProblem(
+                try await c.post("/api/v1/pause/apps", #"{"id": "hn", "displayName": "B", "urlScheme": "b://"}"#), 422, field: "id")
             #expect(try await c.get("/api/v1/pause/apps/hn").object["displayName"] as? String == "Hacker News")
             expectProblem(try await c.get("/api/v1/pause/apps/ghost"), 404, field: "appId")
-            #expect(try await c.put("/api/v1/pause/apps/hn", #"{"id": "hn", "displayName": "HN", "urlScheme": "hn://", "isEnabled": true}"#).object["isEnabled"] as? Bool == true)
+            #expect(
+                try await c.put("/api/v1/pause/apps/hn", #"{"id": "hn", "displayName": "HN", "urlScheme": "hn://", "isEnabled": true}"#)
+                    .object["isEnabled"] as? Bool == true)
             #expect(try await c.get("/api/v1/pause/apps/hn/attempts").object["attemptsToday"] as? Int == 0)
             let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "hn"}"#)
             #expect(started.status == 201)
@@ -69,12 +87,20 @@ struct RoomsAPITests {
             #expect(started.object["attemptsToday"] as? Int == 0)
             #expect((started.object["content"] as? [String: Any])?["text"] != nil)
             let id = try #require(session["id"] as? String)
-            expectProblem(try await c.post("/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "completed", "actionOutcome": "proceed_to_app"}"#), 422, field: "actionOutcome", detail: "countdown")
+            expectProblem(
+                try await c.post(
+                    "/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "completed", "actionOutcome": "proceed_to_app"}"#), 422,
+                field: "actionOutcome", detail: "countdown")
             clock.advance(by: 16)
-            let finished = try await c.post("/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "completed", "actionOutcome": "proceed_to_app"}"#)
+            let finished = try await c.post(
+                "/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "completed", "actionOutcome": "proceed_to_app"}"#)
             #expect(finished.object["timeSpent"] as? Int == 15)
-            expectProblem(try await c.post("/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "exited", "actionOutcome": "exit_to_home"}"#), 409)
-            expectProblem(try await c.post("/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "sleeping"}"#), 400, field: "completionStatus")
+            expectProblem(
+                try await c.post(
+                    "/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "exited", "actionOutcome": "exit_to_home"}"#), 409)
+            expectProblem(
+                try await c.post("/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "sleeping"}"#), 400,
+                field: "completionStatus")
             expectProblem(try await c.post("/api/v1/pause/sessions", #"{"appId": "ghost"}"#), 404, field: "appId")
             #expect(try await c.get("/api/v1/pause/apps/hn/attempts").object["attemptsToday"] as? Int == 1)
             // A page closed mid-pause ends as timeout.
@@ -84,9 +110,14 @@ struct RoomsAPITests {
             #expect(!abandonedID.isEmpty)
             #expect(try await c.get("/api/v1/pause/sessions?appId=hn").array.first?["completionStatus"] as? String == "timeout")
             // The person was only reading a little longer: their choice replaces the guessed timeout.
-            let late = try await c.post("/api/v1/pause/sessions/\(abandonedID)/finish", #"{"completionStatus": "completed", "actionOutcome": "proceed_to_app"}"#)
-            #expect(late.status == 200 && late.object["completionStatus"] as? String == "completed" && late.object["timeSpent"] as? Int == 15)
-            expectProblem(try await c.post("/api/v1/pause/sessions/\(abandonedID)/finish", #"{"completionStatus": "completed", "actionOutcome": "exit_to_home"}"#), 409)
+            let late = try await c.post(
+                "/api/v1/pause/sessions/\(abandonedID)/finish", #"{"completionStatus": "completed", "actionOutcome": "proceed_to_app"}"#)
+            #expect(
+                late.status == 200 && late.object["completionStatus"] as? String == "completed" && late.object["timeSpent"] as? Int == 15)
+            expectProblem(
+                try await c.post(
+                    "/api/v1/pause/sessions/\(abandonedID)/finish", #"{"completionStatus": "completed", "actionOutcome": "exit_to_home"}"#),
+                409)
             // The content a pause showed, to show it again; an app whose gate is off is not paused.
             let contentID = try #require((abandoned.object["content"] as? [String: Any])?["id"] as? String)
             #expect(try await c.get("/api/v1/pause/content/\(contentID)").object["id"] as? String == contentID)
@@ -100,8 +131,14 @@ struct RoomsAPITests {
             #expect(try await c.get("/api/v1/pause/content?category=stoicism").array.allSatisfy { $0["category"] as? String == "stoicism" })
             expectProblem(try await c.get("/api/v1/pause/content?category=poetry"), 400, field: "category")
             let text = "What are you hoping to find in there right now, and is it really there?"
-            #expect(try await c.post("/api/v1/pause/content", #"{"id": "mine", "type": "prompt", "category": "mindfulness", "text": "\#(text)"}"#).status == 201)
-            expectProblem(try await c.post("/api/v1/pause/content", #"{"id": "short", "type": "prompt", "category": "mindfulness", "text": "too short"}"#), 422, field: "text")
+            #expect(
+                try await c.post(
+                    "/api/v1/pause/content", #"{"id": "mine", "type": "prompt", "category": "mindfulness", "text": "\#(text)"}"#
+                ).status == 201)
+            expectProblem(
+                try await c.post(
+                    "/api/v1/pause/content", #"{"id": "short", "type": "prompt", "category": "mindfulness", "text": "too short"}"#), 422,
+                field: "text")
             #expect(try await c.delete("/api/v1/pause/content/mine").status == 204)
             expectProblem(try await c.delete("/api/v1/pause/content/mine"), 404)
             var prefs = try await c.get("/api/v1/pause/preferences").object
@@ -109,9 +146,13 @@ struct RoomsAPITests {
             prefs["timerDuration"] = 30
             let body = String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self)
             #expect(try await c.put("/api/v1/pause/preferences", body).object["timerDuration"] as? Int == 30)
-            expectProblem(try await c.put("/api/v1/pause/preferences", body.replacingOccurrences(of: "30", with: "50")), 422, field: "durationSetting")
+            expectProblem(
+                try await c.put("/api/v1/pause/preferences", body.replacingOccurrences(of: "30", with: "50")), 422, field: "durationSetting"
+            )
             // What a pause shows: the categories chosen (the settings page's checkboxes); none at all is refused.
-            #expect(try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": ["nature", "stoicism"]}"#).object["selectedCategories"] as? [String] == ["nature", "stoicism"])
+            #expect(
+                try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": ["nature", "stoicism"]}"#).object[
+                    "selectedCategories"] as? [String] == ["nature", "stoicism"])
             expectProblem(try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": []}"#), 422, field: "selectedCategories")
             #expect(try await c.get("/api/v1/pause/preferences").object["selectedCategories"] as? [String] == ["nature", "stoicism"])
             #expect(try await c.delete("/api/v1/pause/apps/hn").status == 204)
@@ -126,9 +167,12 @@ struct RoomsAPITests {
             #expect(week.status == 201)
             let day = try await c.post("/api/v1/intentions", #"{"text": "One page before lunch", "scope": "day", "date": "2025-05-14"}"#)
             let id = try #require(day.object["id"] as? String)
-            expectProblem(try await c.post("/api/v1/intentions", #"{"text": "", "scope": "day"}"#), 422, field: "text", detail: "Intention text cannot be empty")
+            expectProblem(
+                try await c.post("/api/v1/intentions", #"{"text": "", "scope": "day"}"#), 422, field: "text",
+                detail: "Intention text cannot be empty")
             expectProblem(try await c.post("/api/v1/intentions", #"{"text": "x", "scope": "year"}"#), 400, field: "scope")
-            expectProblem(try await c.post("/api/v1/intentions", #"{"text": "x", "scope": "day", "date": "2025-02-30"}"#), 400, field: "date")
+            expectProblem(
+                try await c.post("/api/v1/intentions", #"{"text": "x", "scope": "day", "date": "2025-02-30"}"#), 400, field: "date")
             #expect(try await c.get("/api/v1/intentions/current").object["text"] as? String == "One page before lunch")
             #expect(try await c.get("/api/v1/intentions/current?date=2025-05-15").object["text"] as? String == "Finish the essay")
             #expect(try await c.get("/api/v1/intentions/current?date=2025-06-15").json is NSNull)
@@ -146,32 +190,50 @@ struct RoomsAPITests {
             #expect(try await c.delete("/api/v1/intentions/\(id)").status == 204)
             expectProblem(try await c.get("/api/v1/intentions/\(id)"), 404)
             // Themes
-            #expect(try await c.get("/api/v1/themes?kind=preset").array.map { $0["name"] as? String } == ["Serene", "Vibrant", "Minimal", "Sunset", "Ocean"])
+            #expect(
+                try await c.get("/api/v1/themes?kind=preset").array.map { $0["name"] as? String } == [
+                    "Serene", "Vibrant", "Minimal", "Sunset", "Ocean",
+                ])
             expectProblem(try await c.get("/api/v1/themes?kind=neon"), 400, field: "kind")
             let theme = try await c.post("/api/v1/themes", ##"{"name": "Desert", "backgroundColor": "#edc9af", "textColor": "#3b2f2f"}"##)
             #expect(theme.status == 201)
             let themeID = try #require(theme.object["id"] as? String)
-            expectProblem(try await c.post("/api/v1/themes", ##"{"name": "Bad", "backgroundColor": "sand", "textColor": "#000000"}"##), 422, field: "backgroundColor")
+            expectProblem(
+                try await c.post("/api/v1/themes", ##"{"name": "Bad", "backgroundColor": "sand", "textColor": "#000000"}"##), 422,
+                field: "backgroundColor")
             expectProblem(try await c.post("/api/v1/themes/generate", #"{"prompt": "  "}"#), 422, field: "prompt")
             let generated = try await c.post("/api/v1/themes/generate", #"{"prompt": "calm ocean"}"#)
             #expect(generated.object["isAIGenerated"] as? Bool == true)
             #expect(try await c.get("/api/v1/themes/\(themeID)").object["name"] as? String == "Desert")
-            #expect(try await c.put("/api/v1/themes/\(themeID)", ##"{"name": "Dune", "backgroundColor": "#EDC9AF", "textColor": "#3B2F2F"}"##).object["name"] as? String == "Dune")
-            expectProblem(try await c.put("/api/v1/themes/\(PresetThemes.ocean.id.uuidString)", ##"{"name": "Sea", "backgroundColor": "#000000", "textColor": "#FFFFFF"}"##), 422, field: "isPreset")
+            #expect(
+                try await c.put("/api/v1/themes/\(themeID)", ##"{"name": "Dune", "backgroundColor": "#EDC9AF", "textColor": "#3B2F2F"}"##)
+                    .object["name"] as? String == "Dune")
+            expectProblem(
+                try await c.put(
+                    "/api/v1/themes/\(PresetThemes.ocean.id.uuidString)",
+                    ##"{"name": "Sea", "backgroundColor": "#000000", "textColor": "#FFFFFF"}"##), 422, field: "isPreset")
             expectProblem(try await c.delete("/api/v1/themes/\(PresetThemes.ocean.id.uuidString)"), 422, field: "isPreset")
             #expect(try await c.delete("/api/v1/themes/\(themeID)").status == 204)
             expectProblem(try await c.get("/api/v1/themes/\(themeID)"), 404)
             // Preferences and reminders
             var prefs = try await c.get("/api/v1/preferences").object
             prefs["defaultThemeId"] = PresetThemes.sunset.id.uuidString
-            let saved = try await c.put("/api/v1/preferences", String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self))
+            let saved = try await c.put(
+                "/api/v1/preferences", String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self))
             #expect(saved.object["defaultThemeId"] as? String == PresetThemes.sunset.id.uuidString)
             prefs["firstWeekday"] = 9
-            expectProblem(try await c.put("/api/v1/preferences", String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self)), 422, field: "firstWeekday")
-            let notifications = #"{"dailyEnabled": true, "dailyTime": "08:00", "weeklyEnabled": false, "weeklyDay": 0, "monthlyEnabled": true, "monthlyTime": "09:00", "monthlyDay": 31}"#
+            expectProblem(
+                try await c.put("/api/v1/preferences", String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self)),
+                422, field: "firstWeekday")
+            let notifications =
+                #"{"dailyEnabled": true, "dailyTime": "08:00", "weeklyEnabled": false, "weeklyDay": 0, "monthlyEnabled": true, "monthlyTime": "09:00", "monthlyDay": 31}"#
             #expect(try await c.put("/api/v1/preferences/notifications", notifications).object["monthlyDay"] as? Int == 31)
-            expectProblem(try await c.put("/api/v1/preferences/notifications", notifications.replacingOccurrences(of: "31", with: "32")), 422, field: "monthlyDay")
-            expectProblem(try await c.put("/api/v1/preferences/notifications", notifications.replacingOccurrences(of: "08:00", with: "8 am")), 400, field: "dailyTime")
+            expectProblem(
+                try await c.put("/api/v1/preferences/notifications", notifications.replacingOccurrences(of: "31", with: "32")), 422,
+                field: "monthlyDay")
+            expectProblem(
+                try await c.put("/api/v1/preferences/notifications", notifications.replacingOccurrences(of: "08:00", with: "8 am")), 400,
+                field: "dailyTime")
             #expect(try await c.get("/api/v1/preferences/notifications").object["dailyEnabled"] as? Bool == true)
             let reminders = try await c.get("/api/v1/reminders").array
             #expect(reminders.map { $0["kind"] as? String } == ["daily", "monthly"])

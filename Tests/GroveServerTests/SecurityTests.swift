@@ -1,19 +1,23 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import GroveCore
 import GroveStore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Server hardening: hosts, origins, headers, redirects, bounds, freshness")
 struct SecurityTests {
     /// Sends one request with `authority` as its Host to a live server on loopback.
-    static func send(port: Int, _ method: HTTPRequest.Method, _ path: String, authority: String, headers: HTTPFields = [:], body: String? = nil)
+    static func send(
+        port: Int, _ method: HTTPRequest.Method, _ path: String, authority: String, headers: HTTPFields = [:], body: String? = nil
+    )
         async throws -> TestClient.Response
     {
         let client = TestClient(host: "127.0.0.1", port: port)
@@ -21,7 +25,8 @@ struct SecurityTests {
         defer { Task { try? await client.shutdown() } }
         var headers = headers
         if body != nil { headers[.contentType] = "application/json" }
-        return try await client.execute(.init(path, method: method, authority: authority, headers: headers, body: body.map { ByteBuffer(string: $0) }))
+        return try await client.execute(
+            .init(path, method: method, authority: authority, headers: headers, body: body.map { ByteBuffer(string: $0) }))
     }
 
     @Test func onLoopbackOnlyLoopbackHostNamesAreAnswered() async throws {
@@ -34,12 +39,15 @@ struct SecurityTests {
                 #expect(try await Self.send(port: port, .get, "/api/v1/export", authority: good).status == .ok, "\(good)")
             }
             // A DNS-rebinding page reaches 127.0.0.1 under its own name: refused, for reads and writes alike.
-            for bad in ["evil.example", "evil.example:\(port)", "localhost.evil.example", "127.0.0.1.nip.io", "[::2]:\(port)", "user@localhost"] {
+            for bad in [
+                "evil.example", "evil.example:\(port)", "localhost.evil.example", "127.0.0.1.nip.io", "[::2]:\(port)", "user@localhost",
+            ] {
                 let reply = try await Self.send(port: port, .get, "/api/v1/export", authority: bad)
                 #expect(reply.status == .forbidden, "\(bad)")
                 #expect(reply.headers[.contentType] == "application/problem+json")
             }
-            let write = try await Self.send(port: port, .post, "/api/v1/timers", authority: "rebind.example", body: #"{"name":"x","durationInSeconds":5}"#)
+            let write = try await Self.send(
+                port: port, .post, "/api/v1/timers", authority: "rebind.example", body: #"{"name":"x","durationInSeconds":5}"#)
             #expect(write.status == .forbidden)
             #expect(try database.timers().isEmpty)
         }
@@ -52,18 +60,23 @@ struct SecurityTests {
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let body = #"{"name":"Tea","durationInSeconds":60}"#
-            let own = try await Self.send(port: port, .post, "/api/v1/timers", authority: "[::1]:\(port)",
-                                          headers: [.origin: "http://[::1]:\(port)"], body: body)
+            let own = try await Self.send(
+                port: port, .post, "/api/v1/timers", authority: "[::1]:\(port)",
+                headers: [.origin: "http://[::1]:\(port)"], body: body)
             #expect(own.status == .created)
-            let other = try await Self.send(port: port, .post, "/api/v1/timers", authority: "localhost:\(port)",
-                                            headers: [.origin: "http://evil.example"], body: body)
+            let other = try await Self.send(
+                port: port, .post, "/api/v1/timers", authority: "localhost:\(port)",
+                headers: [.origin: "http://evil.example"], body: body)
             #expect(other.status == .forbidden)
-            let otherPort = try await Self.send(port: port, .post, "/api/v1/timers", authority: "localhost:\(port)",
-                                                headers: [.origin: "http://localhost:\(port + 1)"], body: body)
+            let otherPort = try await Self.send(
+                port: port, .post, "/api/v1/timers", authority: "localhost:\(port)",
+                headers: [.origin: "http://localhost:\(port + 1)"], body: body)
             #expect(otherPort.status == .forbidden)
             var crossSite = HTTPFields()
             crossSite[try #require(HTTPField.Name("Sec-Fetch-Site"))] = "cross-site"
-            #expect(try await Self.send(port: port, .delete, "/api/v1/timers/\(UUID())", authority: "localhost", headers: crossSite).status == .forbidden)
+            #expect(
+                try await Self.send(port: port, .delete, "/api/v1/timers/\(UUID())", authority: "localhost", headers: crossSite).status
+                    == .forbidden)
             #expect(try database.timers().count == 1)
         }
     }
@@ -84,7 +97,9 @@ struct SecurityTests {
     @Test func theLoginRedirectStaysOnThisSite() {
         #expect(LoginRedirect.safe("/stats") == "/stats")
         #expect(LoginRedirect.safe("/intentions?q=a%20b") == "/intentions?q=a%20b")
-        for bad in ["//evil.example", "/\\evil.example", "/\\/evil.example", "https://evil.example", "evil", "", "/\tevil", "/ /x", "/a\\b", nil] {
+        for bad in [
+            "//evil.example", "/\\evil.example", "/\\/evil.example", "https://evil.example", "evil", "", "/\tevil", "/ /x", "/a\\b", nil,
+        ] {
             #expect(LoginRedirect.safe(bad) == "/", "\(bad ?? "nil")")
         }
     }
@@ -94,8 +109,10 @@ struct SecurityTests {
         let server = try await TestServer(configuration: ServerConfiguration(host: "0.0.0.0", port: 8080, token: token))
         try await server.test { c in
             for next in ["%2F%5Cevil.example", "%2F%2Fevil.example", "https%3A%2F%2Fevil.example"] {
-                let login = try await c.client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                                                       body: ByteBuffer(string: "token=\(token)&next=\(next)")) { $0 }
+                let login = try await c.client.execute(
+                    uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "token=\(token)&next=\(next)")
+                ) { $0 }
                 #expect(login.headers[.location] == "/", "\(next)")
             }
             let page = try await c.get("/login?next=/%5Cevil.example")
@@ -107,12 +124,16 @@ struct SecurityTests {
     @Test func outOfRangeQueryNumbersAre400sAndTheServerStaysUp() async throws {
         let server = try await TestServer()
         try await server.test { c in
-            let paths = ["/api/v1/focus/sessions", "/api/v1/focus/sessions?state=abandoned&", "/api/v1/focus/sessions?state=completed&",
-                         "/api/v1/focus/forest", "/api/v1/pause/sessions"]
+            let paths = [
+                "/api/v1/focus/sessions", "/api/v1/focus/sessions?state=abandoned&", "/api/v1/focus/sessions?state=completed&",
+                "/api/v1/focus/forest", "/api/v1/pause/sessions",
+            ]
             for path in paths {
                 let join = path.contains("?") ? (path.hasSuffix("&") ? "" : "&") : "?"
-                for (query, field) in [("limit=-1", "limit"), ("limit=0", "limit"), ("limit=1001", "limit"), ("limit=99999999999999999999", "limit"),
-                                       ("limit=abc", "limit"), ("offset=-5", "offset"), ("offset=1e9", "offset"), ("limit=9223372036854775807", "limit")] {
+                for (query, field) in [
+                    ("limit=-1", "limit"), ("limit=0", "limit"), ("limit=1001", "limit"), ("limit=99999999999999999999", "limit"),
+                    ("limit=abc", "limit"), ("offset=-5", "offset"), ("offset=1e9", "offset"), ("limit=9223372036854775807", "limit"),
+                ] {
                     expectProblem(try await c.get(path + join + query), 400, field: field)
                     #expect(try await c.get("/api/v1/focus/current").status == 200, "still up after \(path)\(join)\(query)")
                 }
@@ -129,7 +150,8 @@ struct SecurityTests {
         let server = try await TestServer()
         let calendar = ZonedCalendar(timeZone: try #require(TimeZone(identifier: "UTC")))
         let database = server.database
-        try database.insertFocusSessions(SyntheticHistory.sessions(count: 250, days: 20, lastDay: try #require(LocalDay("2025-05-10")), calendar: calendar))
+        try database.insertFocusSessions(
+            SyntheticHistory.sessions(count: 250, days: 20, lastDay: try #require(LocalDay("2025-05-10")), calendar: calendar))
         try await server.test { c in
             #expect(try await c.get("/api/v1/focus/sessions").array.count == 100, "a default page")
             let all = try database.allFocusSessions().map(\.id.uuidString)
@@ -186,7 +208,8 @@ struct SecurityTests {
             let focusLength = try await c.get("/api/v1/focus/preferences").object["focusDuration"] as? Double
             _ = try await c.get("/api/v1/pause/apps")
             _ = try await c.get("/api/v1/pause/preferences")
-            try otherProcess.createTheme(IntentionTheme(id: UUID(), name: "Dusk", backgroundColor: "#102030", textColor: "#FFFFFF", createdAt: clock.now))
+            try otherProcess.createTheme(
+                IntentionTheme(id: UUID(), name: "Dusk", backgroundColor: "#102030", textColor: "#FFFFFF", createdAt: clock.now))
             _ = try otherProcess.changeFocusPreferences { $0.focusDuration = 3000 }
             try otherProcess.setAppEnabled(id: "youtube", true)
             _ = try otherProcess.changePausePreferences { $0.timerDuration = 30 }
@@ -227,7 +250,8 @@ struct SecurityTests {
             let port = try #require(client.port)
             let auth: HTTPFields = [.authorization: "Bearer \(token)"]
             #expect(try await Self.send(port: port, .get, "/api/v1/export", authority: "127.0.0.1:\(port)", headers: auth).status == .ok)
-            #expect(try await Self.send(port: port, .get, "/api/v1/export", authority: "rebind.example", headers: auth).status == .forbidden)
+            #expect(
+                try await Self.send(port: port, .get, "/api/v1/export", authority: "rebind.example", headers: auth).status == .forbidden)
         }
     }
 
@@ -253,46 +277,49 @@ struct SecurityTests {
     }
 
     #if canImport(Glibc)
-    /// Sends `bytes` on a raw connection and returns the status line of the answer.
-    static func raw(port: Int, _ bytes: String) throws -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard connected == 0 else { return "no connection" }
-        // Generous: on a loaded machine (CI runs the suites side by side) an answer can take seconds.
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = Array(bytes.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
-        shutdown(fd, Int32(SHUT_WR))
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while !answer.contains(0x0A) {
-            let count = recv(fd, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            answer += buffer.prefix(count)
+        /// Sends `bytes` on a raw connection and returns the status line of the answer.
+        static func raw(port: Int, _ bytes: String) throws -> String {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { return "no connection" }
+            // Generous: on a loaded machine (CI runs the suites side by side) an answer can take seconds.
+            var timeout = timeval(tv_sec: 60, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            _ = Array(bytes.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+            shutdown(fd, Int32(SHUT_WR))
+            var answer: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while !answer.contains(0x0A) {
+                let count = recv(fd, &buffer, buffer.count, 0)
+                guard count > 0 else { break }
+                answer += buffer.prefix(count)
+            }
+            return String(decoding: answer, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
         }
-        return String(decoding: answer, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
-    }
 
-    @Test("a malformed chunked body is a 400, not a 500")
-    func malformedChunkedBody() async throws {
-        let server = try await TestServer()
-        let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            for body in ["zz\r\nhello\r\n0\r\n\r\n", "5\r\nhel", "3\r\nhello\r\n0\r\n\r\n"] {
-                let head = "POST /api/v1/timers HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-                let status = try Self.raw(port: port, head + body)
-                // Never a 500; a broken chunk is named as the client's fault (a body cut short may also
-                // just end the connection).
-                #expect(!status.hasPrefix("HTTP/1.1 5"), "\(body.debugDescription): \(status)")
-                if body.hasPrefix("zz") { #expect(status.hasPrefix("HTTP/1.1 400"), "\(body.debugDescription): \(status)") }
+        @Test("a malformed chunked body is a 400, not a 500")
+        func malformedChunkedBody() async throws {
+            let server = try await TestServer()
+            let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            try await app.test(.live) { client in
+                let port = try #require(client.port)
+                for body in ["zz\r\nhello\r\n0\r\n\r\n", "5\r\nhel", "3\r\nhello\r\n0\r\n\r\n"] {
+                    let head =
+                        "POST /api/v1/timers HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    let status = try Self.raw(port: port, head + body)
+                    // Never a 500; a broken chunk is named as the client's fault (a body cut short may also
+                    // just end the connection).
+                    #expect(!status.hasPrefix("HTTP/1.1 5"), "\(body.debugDescription): \(status)")
+                    if body.hasPrefix("zz") { #expect(status.hasPrefix("HTTP/1.1 400"), "\(body.debugDescription): \(status)") }
+                }
             }
         }
-    }
     #endif
 }

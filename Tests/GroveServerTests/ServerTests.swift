@@ -4,6 +4,7 @@ import GroveStore
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
 
 @Suite("Server: authentication, OpenAPI, live events, reminders, pages")
@@ -28,8 +29,10 @@ struct ServerTests {
             #expect(try await c.get("/static/app.css").status == 200)
             let bad = try await c.request(.post, "/login", json: nil, headers: [.contentType: "application/x-www-form-urlencoded"])
             #expect(bad.status == 401)
-            let login = try await c.client.execute(uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                                                   body: ByteBuffer(string: "token=\(Self.token)&next=%2Fstats")) { $0 }
+            let login = try await c.client.execute(
+                uri: "/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "token=\(Self.token)&next=%2Fstats")
+            ) { $0 }
             #expect(login.status == .seeOther)
             #expect(login.headers[.location] == "/stats")
             let cookie = try #require(login.headers[.setCookie])
@@ -85,7 +88,8 @@ struct ServerTests {
             guard inPaths else { continue }
             if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") { path = String(line.dropFirst(2).dropLast()); continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("    "), !line.hasPrefix("     "), ["get:", "post:", "put:", "patch:", "delete:"].contains(trimmed), let path {
+            if line.hasPrefix("    "), !line.hasPrefix("     "), ["get:", "post:", "put:", "patch:", "delete:"].contains(trimmed), let path
+            {
                 documented.insert("\(trimmed.dropLast().uppercased()) \(path)")
             }
         }
@@ -209,7 +213,11 @@ struct ServerTests {
         try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
         try server.database.setAppEnabled(id: "youtube", true)
         try await server.test { c in
-            for page in ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/content", "/content?category=nature", "/pause/youtube", "/pause/instagram", "/login", "/review", "/review?week=last", "/review?week=2025-W10"] {
+            for page in [
+                "/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/content",
+                "/content?category=nature", "/pause/youtube", "/pause/instagram", "/login", "/review", "/review?week=last",
+                "/review?week=2025-W10",
+            ] {
                 let reply = try await c.get(page)
                 #expect(reply.status == 200, "\(page)")
                 #expect(reply.contentType.hasPrefix("text/html"), "\(page)")
@@ -233,8 +241,12 @@ struct ServerTests {
             // The same pause shown again (a reload): the attempts before it, not counting itself.
             #expect(try await c.get("/pause/youtube?session=\(shown)").text.contains("First visit to YouTube"))
             // Proceed goes where the person was going, if that is one of the app's pages; anywhere else, home.
-            #expect(try await c.get("/pause/youtube?to=https%3A%2F%2Fm.youtube.com%2Fwatch%3Fv%3Dabc").text.contains("data-target=\"https://m.youtube.com/watch?v=abc\""))
-            #expect(try await c.get("/pause/youtube?to=https%3A%2F%2Fevil.example%2F").text.contains("data-target=\"https://www.youtube.com/\""))
+            #expect(
+                try await c.get("/pause/youtube?to=https%3A%2F%2Fm.youtube.com%2Fwatch%3Fv%3Dabc").text.contains(
+                    "data-target=\"https://m.youtube.com/watch?v=abc\""))
+            #expect(
+                try await c.get("/pause/youtube?to=https%3A%2F%2Fevil.example%2F").text.contains("data-target=\"https://www.youtube.com/\"")
+            )
             // Usage per app and day, with its columns explained.
             let usage = try await c.get("/pause").text
             #expect(usage.contains("<td>YouTube</td><td>1</td><td>0</td><td>0</td>") && usage.contains("<dt>Waited out</dt>"))
@@ -244,7 +256,9 @@ struct ServerTests {
             expectProblem(try await c.get("/pause/ghost"), 404)
             // A person's browser gets a page, not JSON.
             let missing = try await c.get("/pause/ghost", headers: [.accept: "text/html,application/xhtml+xml"])
-            #expect(missing.status == 404 && missing.contentType.hasPrefix("text/html") && missing.text.contains("No app with id &quot;ghost&quot;"))
+            #expect(
+                missing.status == 404 && missing.contentType.hasPrefix("text/html")
+                    && missing.text.contains("No app with id &quot;ghost&quot;"))
             let unknown = try await c.get("/no/such/page", headers: [.accept: "text/html"])
             #expect(unknown.status == 404 && unknown.text.contains("Nothing grows here") && unknown.text.contains("href=\"/\""))
             #expect(try await c.get("/static/app.js").contentType.hasPrefix("text/javascript"))

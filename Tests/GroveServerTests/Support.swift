@@ -1,10 +1,11 @@
 import Foundation
-import HTTPTypes
 import GroveCore
 import GroveStore
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
 
 /// An in-process server over an in-memory store on a test clock.
@@ -48,25 +49,33 @@ struct Client: Sendable {
     func request(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, headers: HTTPFields = [:]) async throws -> Reply {
         var headers = headers
         if json != nil { headers[.contentType] = "application/json" }
-        return try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
-            Reply(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: Data(buffer: response.body),
-                  link: HTTPField.Name("Link").flatMap { response.headers[$0] })
+        return try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) {
+            response in
+            Reply(
+                status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: Data(buffer: response.body),
+                link: HTTPField.Name("Link").flatMap { response.headers[$0] })
         }
     }
 
     func get(_ path: String, headers: HTTPFields = [:]) async throws -> Reply { try await request(.get, path, headers: headers) }
-    func post(_ path: String, _ json: String? = nil, headers: HTTPFields = [:]) async throws -> Reply { try await request(.post, path, json: json, headers: headers) }
+    func post(_ path: String, _ json: String? = nil, headers: HTTPFields = [:]) async throws -> Reply {
+        try await request(.post, path, json: json, headers: headers)
+    }
     func put(_ path: String, _ json: String) async throws -> Reply { try await request(.put, path, json: json) }
     func patch(_ path: String, _ json: String) async throws -> Reply { try await request(.patch, path, json: json) }
     func delete(_ path: String) async throws -> Reply { try await request(.delete, path) }
 }
 
 /// Asserts an RFC 9457 problem with `status` naming `field`.
-func expectProblem(_ reply: Client.Reply, _ status: Int, field: String? = nil, detail: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectProblem(
+    _ reply: Client.Reply, _ status: Int, field: String? = nil, detail: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(reply.status == status, "status \(reply.status): \(reply.text)", sourceLocation: sourceLocation)
     #expect(reply.contentType == "application/problem+json", sourceLocation: sourceLocation)
     #expect(reply.problem["status"] as? Int == status, sourceLocation: sourceLocation)
     #expect(reply.problem["title"] != nil && reply.problem["type"] != nil, sourceLocation: sourceLocation)
     if let field { #expect(reply.problem["field"] as? String == field, "field of \(reply.text)", sourceLocation: sourceLocation) }
-    if let detail { #expect((reply.problem["detail"] as? String)?.contains(detail) == true, "detail of \(reply.text)", sourceLocation: sourceLocation) }
+    if let detail {
+        #expect((reply.problem["detail"] as? String)?.contains(detail) == true, "detail of \(reply.text)", sourceLocation: sourceLocation)
+    }
 }

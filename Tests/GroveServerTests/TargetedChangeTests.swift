@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
 
 @Suite("Targeted changes: one field at a time, never a stale copy of the rest")
@@ -33,8 +34,11 @@ struct TargetedChangeTests {
             expectProblem(try await c.patch("/api/v1/preferences/notifications", #"{"weeklyDay": 9}"#), 422, field: "weeklyDay")
 
             let theme = PresetThemes.ocean.id.uuidString
-            #expect(try await c.put("/api/v1/preferences/default-theme", #"{"themeId": "\#(theme)"}"#).object["defaultThemeId"] as? String == theme)
-            expectProblem(try await c.put("/api/v1/preferences/default-theme", #"{"themeId": "\#(UUID().uuidString)"}"#), 422, field: "themeId")
+            #expect(
+                try await c.put("/api/v1/preferences/default-theme", #"{"themeId": "\#(theme)"}"#).object["defaultThemeId"] as? String
+                    == theme)
+            expectProblem(
+                try await c.put("/api/v1/preferences/default-theme", #"{"themeId": "\#(UUID().uuidString)"}"#), 422, field: "themeId")
             #expect(try await c.put("/api/v1/preferences/default-theme", #"{"themeId": null}"#).object["defaultThemeId"] == nil)
         }
     }

@@ -4,6 +4,7 @@ import GroveStore
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import GroveServer
 
 @Suite("API: timer runs, and the alarm that announces them once")
@@ -15,7 +16,8 @@ struct TimerRunAPITests {
         try await server.test { c in
             #expect(try await c.get("/api/v1/timers/runs").array.isEmpty)
             let started = try await c.post("/api/v1/timers/\(tea.id)/run")
-            #expect(started.status == 201 && started.object["state"] as? String == "running" && started.object["remaining"] as? Double == 180)
+            #expect(
+                started.status == 201 && started.object["state"] as? String == "running" && started.object["remaining"] as? Double == 180)
             clock.advance(by: 30)
             let paused = try await c.post("/api/v1/timers/\(tea.id)/run/pause")
             #expect(paused.object["state"] as? String == "paused" && paused.object["remaining"] as? Double == 150)
@@ -66,8 +68,9 @@ struct TimerRunAPITests {
     @Test func aServerThatCanRingAnnouncesAPlantedTreeOnceAndAPageAsksFirst() async throws {
         let server = try await TestServer()
         let planted = LockedBox<[UUID]>([])
-        let alarm = TimerAlarmService(database: server.database, clock: SimulatedClock(server.clock), onDone: { _ in },
-                                      onFocusDone: { session in planted.mutate { $0.append(session.id) } })
+        let alarm = TimerAlarmService(
+            database: server.database, clock: SimulatedClock(server.clock), onDone: { _ in },
+            onFocusDone: { session in planted.mutate { $0.append(session.id) } })
         let first = try server.database.startFocusSession(plannedDuration: 120)
         #expect(try await alarm.tick() == .seconds(1))
         server.clock.advance(by: 119.75)
@@ -89,4 +92,3 @@ struct TimerRunAPITests {
         #expect(planted.value == [first.id])
     }
 }
-

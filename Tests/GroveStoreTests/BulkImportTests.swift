@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// The bulk path of imports from other tools: rows sent in a batch per statement, per-day totals
@@ -18,7 +19,8 @@ import Testing
         let items = (0..<count).map { i -> String in
             let s = start + Double(i) * 1260
             let tags = i % 3 == 0 ? #""odd","deep work""# : ""
-            return #"{"start":"\#(format.string(from: Date(timeIntervalSince1970: s)))","end":"\#(format.string(from: Date(timeIntervalSince1970: s + 1200)))","tags":[\#(tags)]}"#
+            return
+                #"{"start":"\#(format.string(from: Date(timeIntervalSince1970: s)))","end":"\#(format.string(from: Date(timeIntervalSince1970: s + 1200)))","tags":[\#(tags)]}"#
         }
         return Array(("[" + items.joined(separator: ",") + "]").utf8)
     }
@@ -31,10 +33,11 @@ import Testing
         let sessions = (0..<count).map { i -> FocusSession in
             let s = start.addingTimeInterval(Double(i) * 3600)
             let abandoned = i % 5 == 4
-            return FocusSession(id: UUID(), startTime: s, endTime: s.addingTimeInterval(abandoned ? 600 : 1500),
-                                state: abandoned ? .abandoned : .completed, duration: abandoned ? 600 : 1500, plannedDuration: 1500,
-                                timeZoneIdentifier: "UTC", endDay: utc.localDay(of: s.addingTimeInterval(abandoned ? 600 : 1500)),
-                                tags: i % 2 == 0 ? ["odd"] : [])
+            return FocusSession(
+                id: UUID(), startTime: s, endTime: s.addingTimeInterval(abandoned ? 600 : 1500),
+                state: abandoned ? .abandoned : .completed, duration: abandoned ? 600 : 1500, plannedDuration: 1500,
+                timeZoneIdentifier: "UTC", endDay: utc.localDay(of: s.addingTimeInterval(abandoned ? 600 : 1500)),
+                tags: i % 2 == 0 ? ["odd"] : [])
         }
         try db.insertFocusSessions(sessions)
     }
@@ -42,18 +45,30 @@ import Testing
     /// The per-day tables as stored, and as counted from the sessions themselves.
     static func totals(_ db: AppDatabase) throws -> (stored: [String], counted: [String]) {
         try db.writer.read { db in
-            let stored = try String.fetchAll(db, sql: "SELECT day || ' ' || trees || ' ' || abandoned || ' ' || focus_ms FROM focus_day ORDER BY day")
-                + String.fetchAll(db, sql: "SELECT tag || ' ' || day || ' ' || trees || ' ' || abandoned || ' ' || focus_ms FROM focus_day_tag ORDER BY tag, day")
-            let counted = try String.fetchAll(db, sql: """
-                SELECT end_day || ' ' || sum(state = 'completed') || ' ' || sum(state = 'abandoned') || ' '
-                    || sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
-                FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day ORDER BY end_day
-                """) + String.fetchAll(db, sql: """
-                SELECT j.value || ' ' || s.end_day || ' ' || sum(s.state = 'completed') || ' ' || sum(s.state = 'abandoned') || ' '
-                    || sum(CASE WHEN s.state = 'completed' THEN s.duration_ms ELSE 0 END)
-                FROM focus_session s, json_each(s.tags) j WHERE s.end_day IS NOT NULL
-                GROUP BY j.value, s.end_day ORDER BY j.value, s.end_day
-                """)
+            let stored =
+                try String.fetchAll(
+                    db, sql: "SELECT day || ' ' || trees || ' ' || abandoned || ' ' || focus_ms FROM focus_day ORDER BY day")
+                + String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT tag || ' ' || day || ' ' || trees || ' ' || abandoned || ' ' || focus_ms FROM focus_day_tag ORDER BY tag, day"
+                )
+            let counted =
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT end_day || ' ' || sum(state = 'completed') || ' ' || sum(state = 'abandoned') || ' '
+                            || sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
+                        FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day ORDER BY end_day
+                        """)
+                + String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT j.value || ' ' || s.end_day || ' ' || sum(s.state = 'completed') || ' ' || sum(s.state = 'abandoned') || ' '
+                            || sum(CASE WHEN s.state = 'completed' THEN s.duration_ms ELSE 0 END)
+                        FROM focus_session s, json_each(s.tags) j WHERE s.end_day IS NOT NULL
+                        GROUP BY j.value, s.end_day ORDER BY j.value, s.end_day
+                        """)
             return (stored, counted)
         }
     }
@@ -62,7 +77,8 @@ import Testing
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         // Stored first: sessions on the import's first days too, tagged like some imported ones.
         try Self.store(db, count: 40, from: "2024-12-31T00:00:00Z")
-        let report = try db.importTimewarrior(streamingFrom: ForeignImportTests.chunks(Self.timewarrior(count: 6_000, from: "2025-01-02T12:00:00Z"), size: 4096))
+        let report = try db.importTimewarrior(
+            streamingFrom: ForeignImportTests.chunks(Self.timewarrior(count: 6_000, from: "2025-01-02T12:00:00Z"), size: 4096))
         #expect(report.imported == 6_000 && report.skippedCount == 0 && report.tagged == 2_000)
         let (stored, counted) = try Self.totals(db)
         #expect(stored == counted)
@@ -102,8 +118,11 @@ import Testing
         let moved = try #require(try source.focusSessions(limit: 100).sorted { $0.startTime < $1.startTime }.dropFirst(9).first)
         let (target, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         let earlier = instant("2025-02-01T08:00:00Z")
-        try target.insertFocusSessions([FocusSession(id: moved.id, startTime: earlier, endTime: earlier.addingTimeInterval(1500), state: .completed,
-                                                     duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC", endDay: day("2025-02-01"))])
+        try target.insertFocusSessions([
+            FocusSession(
+                id: moved.id, startTime: earlier, endTime: earlier.addingTimeInterval(1500), state: .completed,
+                duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC", endDay: day("2025-02-01"))
+        ])
         let report = try target.importGroveCSV(streamingFrom: ForeignImportTests.text(csv))
         #expect(report.imported == 39 && report.alreadyThere == 1 && report.skippedCount == 0)
         // What was there stays where it was.
@@ -116,7 +135,8 @@ import Testing
         // Past the bulk threshold: sessions read on the reading thread, written a batch per statement.
         let calendar = try #require(ZonedCalendar(identifier: "America/New_York"))
         let (source, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
-        try source.insertFocusSessions(SyntheticHistory.sessions(count: AppDatabase.bulkThreshold + 1_000, days: 300, lastDay: day("2025-05-01"), calendar: calendar))
+        try source.insertFocusSessions(
+            SyntheticHistory.sessions(count: AppDatabase.bulkThreshold + 1_000, days: 300, lastDay: day("2025-05-01"), calendar: calendar))
         try source.createTimer(name: "Tea", durationInSeconds: 180, todos: ["Kettle"])
         let data = try source.exportJSON()
         let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
@@ -132,9 +152,10 @@ import Testing
         let count = AppDatabase.bulkThreshold + 1_000
         #expect(throws: InvalidField.self) { try target.importJSON(try sessions { $0[count - 3]["id"] = $0[count - 40]["id"] }) }
         #expect(throws: InvalidField.self) {
-            try target.importJSON(try sessions { list in
-                for i in [count - 50, count - 45] { list[i]["state"] = "active"; list[i]["endTime"] = nil; list[i]["endDay"] = nil }
-            })
+            try target.importJSON(
+                try sessions { list in
+                    for i in [count - 50, count - 45] { list[i]["state"] = "active"; list[i]["endTime"] = nil; list[i]["endDay"] = nil }
+                })
         }
         #expect(throws: StoreError.self) { try target.importJSON(try sessions { $0[count - 2]["startTime"] = "soon" }) }
         #expect(try snapshot(target) == before)
@@ -177,7 +198,7 @@ import Testing
         let made = Counter()
         let rows = Prefetcher<Int>(capacity: 3, batchSize: 10) {
             made.increment()
-            return 1 // endless
+            return 1  // endless
         }
         #expect(try rows.next()?.count == 10)
         // Wait (bounded) until the producer has filled what it may: the batch taken, three waiting and

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Content sources in the store")
@@ -9,7 +10,9 @@ struct ContentSourceStoreTests {
     static let url = "https://packs.example/calm.json"
     static let text = "Between stimulus and response there is a space; in that space is our power to choose a response."
 
-    static func item(_ id: String, category: MindfulnessContent.ContentCategory = .mindfulness, text: String = text, priority: Int = 5) -> MindfulnessContent {
+    static func item(_ id: String, category: MindfulnessContent.ContentCategory = .mindfulness, text: String = text, priority: Int = 5)
+        -> MindfulnessContent
+    {
         MindfulnessContent(id: id, type: .quote, text: text, category: category, priority: priority)
     }
 
@@ -37,8 +40,11 @@ struct ContentSourceStoreTests {
     @Test func aRefreshKeepsTheRotationCountersAndWithdrawsWhatThePackDropped() throws {
         let (db, _) = try makeStore()
         try db.addContentSource(url: Self.url)
-        try db.applyContentPack(ContentPack(items: [Self.item("p-1", category: .nature), Self.item("p-2", category: .nature), Self.item("p-3", category: .nature)]),
-                                from: Self.url, etag: nil)
+        try db.applyContentPack(
+            ContentPack(items: [
+                Self.item("p-1", category: .nature), Self.item("p-2", category: .nature), Self.item("p-3", category: .nature),
+            ]),
+            from: Self.url, etag: nil)
         _ = try db.changePausePreferences { $0.selectedCategories = [.nature] }
         // Show every nature item once (bundled ones included), so that p-1 has a history.
         let natureCount = try db.contents(category: .nature).count
@@ -50,7 +56,8 @@ struct ContentSourceStoreTests {
 
         // p-1 changes, p-2 and p-3 (both shown) go, p-4 arrives.
         let changed = Self.item("p-1", category: .nature, text: Self.text + " Again.", priority: 8)
-        let report = try db.applyContentPack(ContentPack(items: [changed, Self.item("p-4", category: .nature)]), from: Self.url, etag: "\"v2\"")
+        let report = try db.applyContentPack(
+            ContentPack(items: [changed, Self.item("p-4", category: .nature)]), from: Self.url, etag: "\"v2\"")
         #expect(report.added == 1 && report.updated == 1 && report.retired == 2 && report.removed == 0)
         let after = try #require(try db.content(id: "p-1"))
         #expect(after.text.hasSuffix("Again.") && after.priority == 8 && after.timesShown == 1 && after.lastUsed == before.lastUsed)
@@ -74,10 +81,17 @@ struct ContentSourceStoreTests {
         let bundledID = try #require(BundledContent.all.first?.id)
         try db.applyContentPack(ContentPack(items: [Self.item("theirs")]), from: other, etag: nil)
         let mine = try #require(try db.content(id: "mine"))
-        let report = try db.applyContentPack(ContentPack(items: [Self.item("mine", text: Self.text + " Changed."), Self.item(bundledID), Self.item("theirs"), Self.item("new")]),
-                                             from: Self.url, etag: nil)
+        let report = try db.applyContentPack(
+            ContentPack(items: [
+                Self.item("mine", text: Self.text + " Changed."), Self.item(bundledID), Self.item("theirs"), Self.item("new"),
+            ]),
+            from: Self.url, etag: nil)
         #expect(report.added == 1 && report.updated == 0)
-        #expect(report.skipped.map(\.reason) == ["id: already used by one of your own items", "id: already used by the bundled pack", "id: already used by the source \(other)"])
+        #expect(
+            report.skipped.map(\.reason) == [
+                "id: already used by one of your own items", "id: already used by the bundled pack",
+                "id: already used by the source \(other)",
+            ])
         #expect(try db.content(id: "mine") == mine)
         #expect(try db.content(id: bundledID)?.isBundled == true)
         #expect(try db.content(id: "theirs")?.source == other)
@@ -86,7 +100,9 @@ struct ContentSourceStoreTests {
     @Test func removingASourceDeletesItsItemsButKeepsWhatAPauseShowed() throws {
         let (db, _) = try makeStore()
         try db.addContentSource(url: Self.url)
-        try db.applyContentPack(ContentPack(items: [Self.item("p-1", category: .gratitude), Self.item("p-2", category: .philosophy)]), from: Self.url, etag: nil)
+        try db.applyContentPack(
+            ContentPack(items: [Self.item("p-1", category: .gratitude), Self.item("p-2", category: .philosophy)]), from: Self.url, etag: nil
+        )
         _ = try db.changePausePreferences { $0.selectedCategories = [.gratitude] }
         let gratitude = try db.contents(category: .gratitude).count
         var pauses: [GatewaySession] = []
@@ -105,7 +121,9 @@ struct ContentSourceStoreTests {
     @Test func badSourcesAreRefusedAndChangeNothing() throws {
         let (db, _) = try makeStore()
         let before = try snapshot(db)
-        #expect(throws: PauseValidationError.invalidContentSource("ftp://x.example/p")) { try db.addContentSource(url: "ftp://x.example/p") }
+        #expect(throws: PauseValidationError.invalidContentSource("ftp://x.example/p")) {
+            try db.addContentSource(url: "ftp://x.example/p")
+        }
         #expect(throws: PauseValidationError.self) { try db.addContentSource(url: "not a url") }
         #expect(try snapshot(db) == before)
         try db.addContentSource(url: Self.url)
@@ -113,7 +131,9 @@ struct ContentSourceStoreTests {
         #expect(throws: PauseValidationError.unknownContentSource("https://nope.example/")) {
             try db.applyContentPack(ContentPack(items: [Self.item("x")]), from: "https://nope.example/", etag: nil)
         }
-        #expect(throws: PauseValidationError.unknownContentSource("https://nope.example/")) { try db.markContentSourceUnchanged(url: "https://nope.example/") }
+        #expect(throws: PauseValidationError.unknownContentSource("https://nope.example/")) {
+            try db.markContentSourceUnchanged(url: "https://nope.example/")
+        }
     }
 
     @Test func aFailedCheckIsRetriedWithinTheHourAndKeepsThePack() throws {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// Real processes writing one real file: SIGKILL mid-write, and two writers at once.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Export and import")
@@ -10,12 +11,15 @@ struct ExportTests {
     func populated() throws -> (AppDatabase, TestClock) {
         let (db, clock) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
         try db.logFocusSession(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
-        try db.logFocusSession(start: instant("2025-03-09T08:00:00Z"), end: instant("2025-03-09T08:40:00Z"),
-                               pauses: [.init(start: instant("2025-03-09T08:10:00Z"), end: instant("2025-03-09T08:20:00Z"))], abandoned: true, plannedDuration: 1800)
+        try db.logFocusSession(
+            start: instant("2025-03-09T08:00:00Z"), end: instant("2025-03-09T08:40:00Z"),
+            pauses: [.init(start: instant("2025-03-09T08:10:00Z"), end: instant("2025-03-09T08:20:00Z"))], abandoned: true,
+            plannedDuration: 1800)
         try db.startFocusSession(plannedDuration: 3000)
         clock.advance(by: 100)
         try db.pauseFocusSession()
-        let t = try db.createTimer(name: "Workout, \"hard\"", durationInSeconds: 1500, colorHex: "#FF3B30", notes: "Hydrate", todos: ["Warm up", "Run"])
+        let t = try db.createTimer(
+            name: "Workout, \"hard\"", durationInSeconds: 1500, colorHex: "#FF3B30", notes: "Hydrate", todos: ["Warm up", "Run"])
         try db.toggleTodo(timerID: t.id, todoID: t.todoItems[1].id)
         var prefs = try db.pausePreferences()
         prefs.enabledApps = ["instagram"]
@@ -54,9 +58,11 @@ struct ExportTests {
     @Test func exportUsesTheSeedsFieldNames() throws {
         let (db, _) = try populated()
         let json = String(decoding: try db.exportJSON(), as: UTF8.self)
-        for key in ["\"focusSessions\"", "\"pausedDuration\"", "\"durationInSeconds\"", "\"colorHex\"", "\"todoItems\"", "\"sortOrder\"",
-                    "\"urlScheme\"", "\"completionStatus\"", "\"actionOutcome\"", "\"deepen_pause\"", "\"weeklyDay\"", "\"notificationSettings\"",
-                    "\"backgroundColor\"", "\"isPreset\"", "\"aiRephrased\"", "\"version\" : 1"] {
+        for key in [
+            "\"focusSessions\"", "\"pausedDuration\"", "\"durationInSeconds\"", "\"colorHex\"", "\"todoItems\"", "\"sortOrder\"",
+            "\"urlScheme\"", "\"completionStatus\"", "\"actionOutcome\"", "\"deepen_pause\"", "\"weeklyDay\"", "\"notificationSettings\"",
+            "\"backgroundColor\"", "\"isPreset\"", "\"aiRephrased\"", "\"version\" : 1",
+        ] {
             #expect(json.contains(key), "export has \(key)")
         }
     }
@@ -65,7 +71,8 @@ struct ExportTests {
         let (db, _) = try populated()
         let before = try db.exportJSON()
         var export = try GroveExport.makeDecoder().decode(GroveExport.self, from: before)
-        export.intentions.append(Intention(id: UUID(), text: "   ", scope: .day, date: day("2025-03-11"), createdAt: Date(timeIntervalSince1970: 0)))
+        export.intentions.append(
+            Intention(id: UUID(), text: "   ", scope: .day, date: day("2025-03-11"), createdAt: Date(timeIntervalSince1970: 0)))
         let (target, _) = try makeStore()
         let targetBefore = try snapshot(target)
         #expect(throws: IntentionValidationError.emptyText) { try target.importExport(export) }
@@ -97,7 +104,9 @@ struct ExportTests {
         #expect(GroveExport.parseInstant("2025-03-09T07:00:00.5Z") == Date(timeIntervalSince1970: 1_741_503_600.5))
         #expect(GroveExport.parseInstant("2025-03-09T07:00:00Z") == Date(timeIntervalSince1970: 1_741_503_600))
         #expect(GroveExport.parseInstant("1969-12-31T23:59:58.500Z") == Date(timeIntervalSince1970: -1.5))
-        for bad in ["2025-02-30T07:00:00Z", "2025-03-09 07:00", "2025-03-09T25:00:00Z", "2025-03-09T07:00:00", "yesterday", "2025-03-09T07:00:00.Z"] {
+        for bad in [
+            "2025-02-30T07:00:00Z", "2025-03-09 07:00", "2025-03-09T25:00:00Z", "2025-03-09T07:00:00", "yesterday", "2025-03-09T07:00:00.Z",
+        ] {
             #expect(GroveExport.parseInstant(bad) == nil, "\(bad)")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Focus sessions in the store")
@@ -62,10 +63,12 @@ struct FocusStoreTests {
 
     @Test func plannedLengthComesFromPreferences() throws {
         let (db, _) = try makeStore()
-        try db.updateFocusPreferences(FocusPreferences(focusDuration: 3000, shortBreakDuration: 300, longBreakDuration: 900, longBreakInterval: 4))
+        try db.updateFocusPreferences(
+            FocusPreferences(focusDuration: 3000, shortBreakDuration: 300, longBreakDuration: 900, longBreakInterval: 4))
         #expect(try db.startFocusSession().plannedDuration == 3000)
         #expect(throws: FocusError.self) {
-            try db.updateFocusPreferences(FocusPreferences(focusDuration: 0, shortBreakDuration: 300, longBreakDuration: 900, longBreakInterval: 4))
+            try db.updateFocusPreferences(
+                FocusPreferences(focusDuration: 0, shortBreakDuration: 300, longBreakDuration: 900, longBreakInterval: 4))
         }
         #expect(try db.focusPreferences().focusDuration == 3000)
     }
@@ -117,7 +120,8 @@ struct FocusStoreTests {
             try db.logFocusSession(start: s, end: instant("2025-05-11T10:00:00Z"))
         }
         #expect(throws: FocusError.invalidInterval("Pauses must lie inside the session and not overlap")) {
-            try db.logFocusSession(start: s, end: s + 1800, pauses: [.init(start: s + 100, end: s + 200), .init(start: s + 150, end: s + 300)])
+            try db.logFocusSession(
+                start: s, end: s + 1800, pauses: [.init(start: s + 100, end: s + 200), .init(start: s + 150, end: s + 300)])
         }
         #expect(throws: FocusError.invalidPlannedDuration(5 * 3600)) { try db.logFocusSession(start: s, end: s + 5 * 3600) }
         #expect(try snapshot(db) == before)
@@ -136,7 +140,8 @@ struct FocusStoreTests {
 
     @Test func travellersLogInTheZoneTheyWereIn() throws {
         let (db, _) = try makeStore(at: "2025-06-03T00:00:00Z")
-        let logged = try db.logFocusSession(start: instant("2025-06-01T10:00:00Z"), end: instant("2025-06-01T10:25:00Z"), timeZone: TimeZone(identifier: "Etc/GMT-14")!)
+        let logged = try db.logFocusSession(
+            start: instant("2025-06-01T10:00:00Z"), end: instant("2025-06-01T10:25:00Z"), timeZone: TimeZone(identifier: "Etc/GMT-14")!)
         #expect(logged.endDay == day("2025-06-02"))
         #expect(logged.timeZoneIdentifier == "Etc/GMT-14")
     }
@@ -148,15 +153,19 @@ struct FocusStoreTests {
         for i in 0..<300 {
             let end = instant("2025-02-20T00:00:00Z").addingTimeInterval(TimeInterval(i * 7919))
             let completed = i % 5 != 2
-            sessions.append(FocusSession(id: UUID(), startTime: end - 1500, endTime: end, state: completed ? .completed : .abandoned,
-                                         duration: completed ? 1500 : 700, plannedDuration: 1500, timeZoneIdentifier: ny.timeZone.identifier,
-                                         endDay: ny.localDay(of: end)))
+            sessions.append(
+                FocusSession(
+                    id: UUID(), startTime: end - 1500, endTime: end, state: completed ? .completed : .abandoned,
+                    duration: completed ? 1500 : 700, plannedDuration: 1500, timeZoneIdentifier: ny.timeZone.identifier,
+                    endDay: ny.localDay(of: end)))
         }
         try db.insertFocusSessions(sessions)
         #expect(try db.forestStats() == ForestStats.from(sessions: sessions, now: instant("2025-03-20T12:00:00Z"), calendar: ny))
         // Deleting keeps the per-day totals exact.
         try db.deleteFocusSession(id: sessions[0].id)
-        #expect(try db.forestStats() == ForestStats.from(sessions: Array(sessions.dropFirst()), now: instant("2025-03-20T12:00:00Z"), calendar: ny))
+        #expect(
+            try db.forestStats()
+                == ForestStats.from(sessions: Array(sessions.dropFirst()), now: instant("2025-03-20T12:00:00Z"), calendar: ny))
         #expect(throws: NotFoundError.self) { try db.deleteFocusSession(id: sessions[0].id) }
     }
 
@@ -164,12 +173,15 @@ struct FocusStoreTests {
         let (db, clock) = try makeStore(at: "2025-05-03T12:00:00Z")
         let a = try db.logFocusSession(start: instant("2025-05-01T10:00:00Z"), end: instant("2025-05-01T10:25:00Z"))
         let b = try db.logFocusSession(start: instant("2025-05-03T08:00:00Z"), end: instant("2025-05-03T08:25:00Z"))
-        _ = try db.logFocusSession(start: instant("2025-05-03T09:00:00Z"), end: instant("2025-05-03T09:05:00Z"), abandoned: true, plannedDuration: 1500)
+        _ = try db.logFocusSession(
+            start: instant("2025-05-03T09:00:00Z"), end: instant("2025-05-03T09:05:00Z"), abandoned: true, plannedDuration: 1500)
         #expect(try db.completedSessions().map(\.id) == [b.id, a.id], "Query 1: newest first")
         #expect(try db.completedSessions(limit: 1).map(\.id) == [b.id])
         #expect(try db.todaysCompletedSessions().map(\.id) == [b.id], "Query 2")
         #expect(try db.allFocusSessions().count == 3, "Query 3")
-        #expect(try db.completedSessions(from: instant("2025-05-01T00:00:00Z"), to: instant("2025-05-02T00:00:00Z")).map(\.id) == [a.id], "Query 4")
+        #expect(
+            try db.completedSessions(from: instant("2025-05-01T00:00:00Z"), to: instant("2025-05-02T00:00:00Z")).map(\.id) == [a.id],
+            "Query 4")
         #expect(try db.currentFocusSession() == nil, "Query 5")
         try db.startFocusSession()
         clock.advance(by: 10)
@@ -187,7 +199,9 @@ struct FocusStoreTests {
         let all = try db.allFocusSessions()
         #expect(all.count == bulk.count + 1)
         #expect(try db.forestStats() == ForestStats.from(sessions: all, now: clock.now, calendar: ny))
-        let triggers = try db.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'") }
+        let triggers = try db.writer.read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session'")
+        }
         #expect(triggers == 8)
         // The triggers still work after the bulk path.
         try db.deleteFocusSession(id: bulk[0].id)

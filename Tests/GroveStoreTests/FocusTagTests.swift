@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Tags: what each session was for, and stats per tag from per-day-per-tag totals")
@@ -10,12 +11,14 @@ struct FocusTagTests {
     /// Tags for the `n`th session, deterministic: none, one or two of the vocabulary.
     static func tags(_ n: Int) -> [String] {
         let count = (n * 7 + n / 5) % 3
-        return (try? FocusTags.normalized((0 ..< count).map { vocabulary[(n + $0 * 3) % vocabulary.count] })) ?? []
+        return (try? FocusTags.normalized((0..<count).map { vocabulary[(n + $0 * 3) % vocabulary.count] })) ?? []
     }
 
     /// The oracle: stats of the sessions carrying the tag, computed from those sessions one by one.
-    static func expectTagStatsMatchTheSessions(_ db: AppDatabase, now: Date, calendar: ZonedCalendar, _ label: String,
-                                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectTagStatsMatchTheSessions(
+        _ db: AppDatabase, now: Date, calendar: ZonedCalendar, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         // As the store sees them: a session that has run its length is completed.
         let all = try db.allFocusSessions().map { $0.settled(at: now, fallback: calendar) }
         for tag in vocabulary {
@@ -30,12 +33,15 @@ struct FocusTagTests {
                 if s.state == .completed { t.0 += 1; t.2 += s.duration } else { t.1 += 1 }
                 byDay[day] = t
             }
-            #expect(daily.map { "\($0.day) \($0.trees) \($0.abandoned) \($0.focusTime)" }
+            #expect(
+                daily.map { "\($0.day) \($0.trees) \($0.abandoned) \($0.focusTime)" }
                     == byDay.keys.sorted().map { d in "\(d) \(byDay[d]!.0) \(byDay[d]!.1) \(byDay[d]!.2)" },
-                    "\(label): days of \(tag)", sourceLocation: sourceLocation)
+                "\(label): days of \(tag)", sourceLocation: sourceLocation)
         }
         let summaries = try db.focusTags()
-        #expect(Set(summaries.map(\.tag)) == Set(all.filter { $0.state.isTerminal }.flatMap(\.tags)), "\(label): the tags listed", sourceLocation: sourceLocation)
+        #expect(
+            Set(summaries.map(\.tag)) == Set(all.filter { $0.state.isTerminal }.flatMap(\.tags)), "\(label): the tags listed",
+            sourceLocation: sourceLocation)
     }
 
     @Test func tagStatsEqualStatsFromTheSessionsAcrossADSTChangeAndATrip() throws {
@@ -49,14 +55,17 @@ struct FocusTagTests {
         try db.insertFocusSessions(Array(history.prefix(300)))
         // …and in bulk (totals rebuilt at the end): the two paths must agree.
         let bulk = SyntheticHistory.sessions(count: AppDatabase.bulkThreshold, days: 60, lastDay: LocalDay("2025-01-20")!, calendar: berlin)
-            .enumerated().map { index, session in var s = session; s.tags = Self.tags(index + 1); return s }
+            .enumerated().map { index, session in
+                var s = session; s.tags = Self.tags(index + 1); return s
+            }
         try db.insertFocusSessions(bulk)
         try db.insertFocusSessions(Array(history.dropFirst(300)))
         // Sessions across the night of the change, logged in New York, and one in Berlin that ends
         // after midnight there (filed under Berlin's next day).
         try db.logFocusSession(start: instant("2025-03-09T06:40:00Z"), end: instant("2025-03-09T07:05:00Z"), tags: ["essay", "Reading"])
-        try db.logFocusSession(start: instant("2025-03-16T22:50:00Z"), end: instant("2025-03-16T23:15:00Z"),
-                               timeZone: berlin.timeZone, tags: ["deep work"])
+        try db.logFocusSession(
+            start: instant("2025-03-16T22:50:00Z"), end: instant("2025-03-16T23:15:00Z"),
+            timeZone: berlin.timeZone, tags: ["deep work"])
         try Self.expectTagStatsMatchTheSessions(db, now: clock.now, calendar: ny, "after imports and logs")
 
         // Retags, deletions and a live session that completes move the totals with them.
@@ -81,7 +90,7 @@ struct FocusTagTests {
         let (db, _) = try makeStore()
         #expect(try FocusTags.normalized([" essay ", "Essay", "essay", "deep work"]) == ["Essay", "deep work", "essay"])
         #expect(try FocusTags.parseList("essay, deep work,,") == ["deep work", "essay"])
-        for bad in [[""], ["   "], ["a,b"], [String(repeating: "x", count: 41)], ["tab\there"], (0 ..< 11).map { "t\($0)" }] {
+        for bad in [[""], ["   "], ["a,b"], [String(repeating: "x", count: 41)], ["tab\there"], (0..<11).map { "t\($0)" }] {
             #expect(throws: InvalidField.self, "\(bad)") { try FocusTags.normalized(bad) }
             #expect(throws: InvalidField.self, "\(bad)") { try db.startFocusSession(tags: bad) }
         }

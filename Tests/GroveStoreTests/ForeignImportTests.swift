@@ -1,11 +1,13 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Importing other tools' sessions: timewarrior, any CSV, Grove's own CSV")
 struct ForeignImportTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     /// Feeds `bytes` in small chunks, so that records and values straddle chunk ends.
     static func chunks(_ bytes: [UInt8], size: Int = 7) -> () throws -> [UInt8]? {
@@ -35,7 +37,8 @@ struct ForeignImportTests {
         #expect(try db.forestStats(tag: "deep work").totalFocusTime == 50 * 60)
         // Filed under the Berlin day each ended on; the night across the change is 50 real minutes.
         let days = try db.dailyFocusTotals(from: day("2025-03-28"), to: day("2025-03-31"))
-        #expect(days.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 3 100", "2025-03-30 2 75", "2025-03-31 1 25"])
+        #expect(
+            days.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 3 100", "2025-03-30 2 75", "2025-03-31 1 25"])
         // The same file again: nothing new, nothing changed.
         let before = try snapshot(db)
         let again = try db.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
@@ -62,7 +65,10 @@ struct ForeignImportTests {
         #expect(report.skipped[0].reason == "A session must end after it starts")
         #expect(report.skipped[2].reason.hasPrefix("This time overlaps the session recorded at"))
         let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
-        #expect(sessions.map(\.startTime) == [instant("2025-03-30T00:30:00Z"), instant("2025-03-31T06:00:00Z"), instant("2025-03-31T08:00:00Z")])
+        #expect(
+            sessions.map(\.startTime) == [
+                instant("2025-03-30T00:30:00Z"), instant("2025-03-31T06:00:00Z"), instant("2025-03-31T08:00:00Z"),
+            ])
         #expect(sessions.map(\.duration) == [3000, 1500, 600] && sessions.map(\.state) == [.completed, .completed, .abandoned])
         #expect(sessions.map(\.tags) == [["night"], [], []])
         // Lived in Berlin: filed under Berlin's days, in Berlin's zone.
@@ -70,7 +76,8 @@ struct ForeignImportTests {
         #expect(sessions.map { $0.endDay?.description } == ["2025-03-30", "2025-03-31", "2025-03-31"])
         // Durations instead of ends.
         let durations = "When,Length\n2025-04-01 09:00,25:00\n2025-04-01 10:00,900\n"
-        let more = try db.importCSV(map: try ColumnMap.parse("start=When,duration=Length"), zone: TimeZone(identifier: "UTC"), streamingFrom: Self.text(durations))
+        let more = try db.importCSV(
+            map: try ColumnMap.parse("start=When,duration=Length"), zone: TimeZone(identifier: "UTC"), streamingFrom: Self.text(durations))
         #expect(more.imported == 2)
     }
 
@@ -81,8 +88,12 @@ struct ForeignImportTests {
         #expect(report.format == .forest && report.imported == 5 && report.skippedCount == 1 && report.tagged == 4)
         #expect(report.skipped.map(\.row) == [6])
         let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
-        #expect(sessions.map(\.startTime) == ["2025-03-29T08:00:00Z", "2025-03-29T08:30:00Z", "2025-03-30T00:30:00Z", "2025-03-31T08:00:00Z",
-                                              "2025-03-31T11:00:00Z"].map(instant))
+        #expect(
+            sessions.map(\.startTime)
+                == [
+                    "2025-03-29T08:00:00Z", "2025-03-29T08:30:00Z", "2025-03-30T00:30:00Z", "2025-03-31T08:00:00Z",
+                    "2025-03-31T11:00:00Z",
+                ].map(instant))
         #expect(sessions.map(\.state) == [.completed, .abandoned, .completed, .completed, .completed])
         #expect(sessions.map(\.tags) == [["Study"], ["Study"], ["Work"], [], ["Work", "deep"]])
         // Fifty real minutes across Berlin's spring-forward night.
@@ -94,7 +105,10 @@ struct ForeignImportTests {
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT+01:00 2019", calendar: utc) == instant("2019-06-15T07:07:54Z"))
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT-05:30 2019", calendar: utc) == instant("2019-06-15T13:37:54Z"))
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 QQQ 2019", calendar: utc) == instant("2019-06-15T08:07:54Z"))
-        for bad in ["Sat Jun 31 08:07:54 GMT 2019", "Sat Foo 15 08:07:54 GMT 2019", "Sat Jun 15 08:61:54 GMT 2019", "Sat Jun 15 08:07:54 GMT+1x:00 2019", "2019"] {
+        for bad in [
+            "Sat Jun 31 08:07:54 GMT 2019", "Sat Foo 15 08:07:54 GMT 2019", "Sat Jun 15 08:61:54 GMT 2019",
+            "Sat Jun 15 08:07:54 GMT+1x:00 2019", "2019",
+        ] {
             #expect(AppDatabase.javaInstant(bad, calendar: utc) == nil, "\(bad)")
         }
     }
@@ -102,18 +116,23 @@ struct ForeignImportTests {
     @Test func overlapsAreFoundWhereverTheyAreAndOldImportsAreRecognised() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         // Stored: one session in the middle of the file's span, imported by a Grove whose ids were uuid5.
-        let legacy = IntentionID.uuid5(namespace: AppDatabase.importNamespace,
-                                       name: "timewarrior:\(instant("2025-03-10T10:00:00Z").groveMillis):\(instant("2025-03-10T10:25:00Z").groveMillis)")
-        try db.insertFocusSessions([FocusSession(id: legacy, startTime: instant("2025-03-10T10:00:00Z"), endTime: instant("2025-03-10T10:25:00Z"),
-                                                 state: .completed, duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC",
-                                                 endDay: day("2025-03-10"))])
-        let file = #"[{"start":"20250301T090000Z","end":"20250301T092500Z"},"# // before everything stored: no lookups
-            + #"{"start":"20250301T091000Z","end":"20250301T093500Z"},"# // overlaps the row before it
-            + #"{"start":"20250310T100000Z","end":"20250310T102500Z"},"# // the stored one, by its old id
-            + #"{"start":"20250310T101000Z","end":"20250310T103000Z"},"# // overlaps the stored one
-            + #"{"start":"20250320T090000Z","end":"20250320T092500Z"},"# // after everything stored
-            + #"{"start":"20250305T090000Z","end":"20250305T092500Z"},"# // out of order: checked against the store
-            + #"{"start":"20250320T091500Z","end":"20250320T093000Z"}]"# // overlaps an imported row, found out of order
+        let legacy = IntentionID.uuid5(
+            namespace: AppDatabase.importNamespace,
+            name: "timewarrior:\(instant("2025-03-10T10:00:00Z").groveMillis):\(instant("2025-03-10T10:25:00Z").groveMillis)")
+        try db.insertFocusSessions([
+            FocusSession(
+                id: legacy, startTime: instant("2025-03-10T10:00:00Z"), endTime: instant("2025-03-10T10:25:00Z"),
+                state: .completed, duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC",
+                endDay: day("2025-03-10"))
+        ])
+        let file =
+            #"[{"start":"20250301T090000Z","end":"20250301T092500Z"},"#  // before everything stored: no lookups
+            + #"{"start":"20250301T091000Z","end":"20250301T093500Z"},"#  // overlaps the row before it
+            + #"{"start":"20250310T100000Z","end":"20250310T102500Z"},"#  // the stored one, by its old id
+            + #"{"start":"20250310T101000Z","end":"20250310T103000Z"},"#  // overlaps the stored one
+            + #"{"start":"20250320T090000Z","end":"20250320T092500Z"},"#  // after everything stored
+            + #"{"start":"20250305T090000Z","end":"20250305T092500Z"},"#  // out of order: checked against the store
+            + #"{"start":"20250320T091500Z","end":"20250320T093000Z"}]"#  // overlaps an imported row, found out of order
         let report = try db.importTimewarrior(streamingFrom: Self.text(file))
         #expect(report.imported == 3 && report.alreadyThere == 1 && report.skippedCount == 3)
         #expect(report.skipped.map(\.row) == [2, 4, 7])
@@ -140,7 +159,8 @@ struct ForeignImportTests {
             let s = start + Double(i) * 1260
             return #"{"start":"\#(stamp(s))","end":"\#(stamp(s + 1200))","tags":[\#(i % 3 == 0 ? #""odd","deep work""# : "")]}"#
         }
-        let report = try db.importTimewarrior(streamingFrom: Self.chunks(Array(("[" + items.joined(separator: ",") + "]").utf8), size: 4096))
+        let report = try db.importTimewarrior(
+            streamingFrom: Self.chunks(Array(("[" + items.joined(separator: ",") + "]").utf8), size: 4096))
         #expect(report.imported == 6_000 && report.skippedCount == 0)
         let totals = try db.dailyFocusTotals(from: day("2025-01-01"), to: day("2025-04-01"))
         #expect(totals.reduce(0) { $0 + $1.trees } == 6_000)
@@ -159,10 +179,16 @@ struct ForeignImportTests {
         for bad in ["", "start=A", "end=B", "start=A,start=B,end=C", "begin=A,end=B", "start=,end=B"] {
             #expect(throws: InvalidField.self, "\(bad)") { try ColumnMap.parse(bad) }
         }
-        #expect(throws: InvalidField.self) { try db.importCSV(map: ColumnMap(start: "Start", end: "End"), streamingFrom: Self.text("When,Until\n")) }
-        #expect(throws: StoreError.self) { try db.importCSV(map: ColumnMap(start: "A", end: "B"), streamingFrom: Self.text("A,B\n\"2025-03-31 10:00,2025-03-31 10:10\n")) }
+        #expect(throws: InvalidField.self) {
+            try db.importCSV(map: ColumnMap(start: "Start", end: "End"), streamingFrom: Self.text("When,Until\n"))
+        }
+        #expect(throws: StoreError.self) {
+            try db.importCSV(map: ColumnMap(start: "A", end: "B"), streamingFrom: Self.text("A,B\n\"2025-03-31 10:00,2025-03-31 10:10\n"))
+        }
         #expect(throws: StoreError.self) { try db.importTimewarrior(streamingFrom: Self.text(#"{"start":"20250101T000000Z"}"#)) }
-        #expect(throws: StoreError.self) { try db.importTimewarrior(streamingFrom: Self.text(#"[{"start":"20250101T000000Z","end":"20250101T002500Z"}"#)) }
+        #expect(throws: StoreError.self) {
+            try db.importTimewarrior(streamingFrom: Self.text(#"[{"start":"20250101T000000Z","end":"20250101T002500Z"}"#))
+        }
         #expect(throws: StoreError.self) { try db.importGroveCSV(streamingFrom: Self.text("Start,End\n")) }
         #expect(try snapshot(db) == before)
         // A valid but empty export is nothing to do.
@@ -171,11 +197,14 @@ struct ForeignImportTests {
 
     @Test func grovesOwnCSVRoundTripsByteForByte() throws {
         let (source, clock) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
-        try source.logFocusSession(start: instant("2025-03-30T00:30:00Z"), end: instant("2025-03-30T01:20:00Z"), tags: ["essay", " deep work "])
-        try source.logFocusSession(start: instant("2025-03-31T08:00:00Z"), end: instant("2025-03-31T08:40:00Z"),
-                                   pauses: [.init(start: instant("2025-03-31T08:10:00Z"), end: instant("2025-03-31T08:15:00Z"))])
-        try source.logFocusSession(start: instant("2025-04-01T08:00:00Z"), end: instant("2025-04-01T08:05:00Z"), abandoned: true, plannedDuration: 1500,
-                                   tags: ["Quote \"this\""])
+        try source.logFocusSession(
+            start: instant("2025-03-30T00:30:00Z"), end: instant("2025-03-30T01:20:00Z"), tags: ["essay", " deep work "])
+        try source.logFocusSession(
+            start: instant("2025-03-31T08:00:00Z"), end: instant("2025-03-31T08:40:00Z"),
+            pauses: [.init(start: instant("2025-03-31T08:10:00Z"), end: instant("2025-03-31T08:15:00Z"))])
+        try source.logFocusSession(
+            start: instant("2025-04-01T08:00:00Z"), end: instant("2025-04-01T08:05:00Z"), abandoned: true, plannedDuration: 1500,
+            tags: ["Quote \"this\""])
         try source.startFocusSession(plannedDuration: 1500)
         clock.advance(by: 60)
         let exported = try Self.csv(source)
@@ -190,8 +219,11 @@ struct ForeignImportTests {
         #expect(exported.contains(#","deep work,essay"\#r\#n"#))
         #expect(try target.focusTags().map(\.tag).sorted() == ["Quote \"this\"", "deep work", "essay"])
         // A CSV written before tags (one column fewer) still reads.
-        let old = exported.split(separator: "\r\n").map { line in line.hasPrefix("id,") ? String(line.dropLast(",tags".count)) : String(line) }
-        let legacy = old.filter { !$0.contains(",active,") && !$0.contains("essay") && !$0.contains("Quote") }.joined(separator: "\r\n") + "\r\n"
+        let old = exported.split(separator: "\r\n").map { line in
+            line.hasPrefix("id,") ? String(line.dropLast(",tags".count)) : String(line)
+        }
+        let legacy =
+            old.filter { !$0.contains(",active,") && !$0.contains("essay") && !$0.contains("Quote") }.joined(separator: "\r\n") + "\r\n"
         let (third, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "UTC")
         #expect(try third.importGroveCSV(streamingFrom: Self.text(legacy.replacingOccurrences(of: ",\r\n", with: "\r\n"))).imported == 1)
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Adaptive friction in the store")
@@ -54,10 +55,13 @@ struct FrictionStoreTests {
         let (db, clock) = try makeStore(at: "2025-06-02T09:00:00Z")
         try db.setAdaptiveFriction(appId: "instagram", true)
         let plan = try db.writer.read { d in
-            try Row.fetchAll(d, sql: """
-                EXPLAIN QUERY PLAN SELECT total(completion_status IS NOT NULL), total(action_outcome IN ('exit_to_home', 'deepen_pause'))
-                FROM gateway_session WHERE app_id = ? AND local_day BETWEEN ? AND ?
-                """, arguments: ["instagram", "2025-05-20", "2025-05-26"]).map { $0["detail"] as String? ?? "" }
+            try Row.fetchAll(
+                d,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT total(completion_status IS NOT NULL), total(action_outcome IN ('exit_to_home', 'deepen_pause'))
+                    FROM gateway_session WHERE app_id = ? AND local_day BETWEEN ? AND ?
+                    """, arguments: ["instagram", "2025-05-20", "2025-05-26"]
+            ).map { $0["detail"] as String? ?? "" }
         }
         #expect(plan.contains { $0.contains("USING INDEX gateway_session_app_day (app_id=? AND local_day>? AND local_day<?)") }, "\(plan)")
         _ = clock

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// Writes that arrive together commit together, yet each succeeds or fails alone.

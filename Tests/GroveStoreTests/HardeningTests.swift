@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// The store refuses what it cannot keep honestly: newer schemas, vanished files, contradicting
@@ -68,7 +69,9 @@ struct HardeningTests {
         #expect(FileManager.default.createFile(atPath: empty, contents: Data(), attributes: [.posixPermissions: 0o644]))
         _ = try AppDatabase.open(path: empty, environment: .test(clock: TestClock(Date())), concurrentReads: false)
         #expect(try mode(empty) == 0o600)
-        #expect(StoreFile.directoryOf("/grove.sqlite") == "/" && StoreFile.directoryOf("grove.sqlite") == "." && StoreFile.directoryOf("a/b/c") == "a/b")
+        #expect(
+            StoreFile.directoryOf("/grove.sqlite") == "/" && StoreFile.directoryOf("grove.sqlite") == "."
+                && StoreFile.directoryOf("a/b/c") == "a/b")
     }
 
     /// A directory, a pipe, a text file or another program's database is named for what it is
@@ -87,8 +90,11 @@ struct HardeningTests {
             try other.close()
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: root + "/rollback.sqlite"))
-        let cases = [("/dir", "a directory"), ("/pipe", "a device, a pipe or a socket, not a file"), ("/notes.txt", "a file that is not an SQLite database"),
-                     ("/rollback.sqlite", "an SQLite database of another program"), ("/wal.sqlite", "an SQLite database of another program")]
+        let cases = [
+            ("/dir", "a directory"), ("/pipe", "a device, a pipe or a socket, not a file"),
+            ("/notes.txt", "a file that is not an SQLite database"),
+            ("/rollback.sqlite", "an SQLite database of another program"), ("/wal.sqlite", "an SQLite database of another program"),
+        ]
         for (name, what) in cases {
             for concurrentReads in [false, true] {
                 #expect(throws: StoreError.notAStore(path: root + name, what: what), "\(name)") {
@@ -126,7 +132,9 @@ struct HardeningTests {
             try db.addApp(SocialApp(id: "youtube", displayName: "Mine", urlScheme: "mine://"))
         }
         #expect(try db.app(id: "youtube") == before)
-        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.updateApp(SocialApp(id: "nope", displayName: "No", urlScheme: "no://")) }
+        #expect(throws: PauseValidationError.unknownApp("nope")) {
+            try db.updateApp(SocialApp(id: "nope", displayName: "No", urlScheme: "no://"))
+        }
     }
 
     @Test func aSessionSettledFromAnotherZoneKeepsTheZoneItWasLivedIn() throws {
@@ -159,13 +167,23 @@ struct HardeningTests {
     @Test func aBrokenSchemaRuleIsAValidationErrorNamingTheFieldWithoutSQL() throws {
         let (db, _) = try makeStore()
         let violation = try #require(throws: ConstraintViolation.self) {
-            try db.write { try $0.execute(sql: "UPDATE timer SET name = '' WHERE 0 = 1; INSERT INTO timer (id, name, duration_in_seconds, icon, color_hex, created_at, updated_at) VALUES ('x', '   ', 10, 'timer', '#000000', 0, 0)") }
+            try db.write {
+                try $0.execute(
+                    sql:
+                        "UPDATE timer SET name = '' WHERE 0 = 1; INSERT INTO timer (id, name, duration_in_seconds, icon, color_hex, created_at, updated_at) VALUES ('x', '   ', 10, 'timer', '#000000', 0, 0)"
+                )
+            }
         }
         #expect(violation.field == "name")
         #expect(!violation.message.contains("length("))
         #expect(!violation.message.uppercased().contains("CHECK"))
         let fk = try #require(throws: ConstraintViolation.self) {
-            try db.write { try $0.execute(sql: "INSERT INTO todo_item (id, timer_id, text, is_completed, sort_order, created_at, updated_at) VALUES ('t', 'no-such-timer', 'x', 0, 0, 0, 0)") }
+            try db.write {
+                try $0.execute(
+                    sql:
+                        "INSERT INTO todo_item (id, timer_id, text, is_completed, sort_order, created_at, updated_at) VALUES ('t', 'no-such-timer', 'x', 0, 0, 0, 0)"
+                )
+            }
         }
         #expect(fk.message == "The item refers to something that does not exist")
     }
@@ -182,7 +200,9 @@ struct HardeningTests {
     @Test func constraintFieldsAreReadFromTheRuleInCamelCase() {
         #expect(ConstraintViolation.field("length(trim(display_name)) > 0") == "displayName")
         #expect(ConstraintViolation.field("timer.duration_in_seconds") == "durationInSeconds")
-        #expect(ConstraintViolation.field("url_scheme GLOB '[A-Za-z]*://' AND instr(url_scheme, '://') = length(url_scheme) - 2") == "urlScheme")
+        #expect(
+            ConstraintViolation.field("url_scheme GLOB '[A-Za-z]*://' AND instr(url_scheme, '://') = length(url_scheme) - 2") == "urlScheme"
+        )
         #expect(ConstraintViolation.field("") == "body")
     }
 
@@ -266,7 +286,9 @@ struct HardeningTests {
 
     @Test func sessionsPageInSQLNewestFirstWithCheckedBounds() throws {
         let (db, _) = try makeStore(at: "2025-05-01T09:00:00Z")
-        try db.insertFocusSessions(SyntheticHistory.sessions(count: 300, days: 30, lastDay: day("2025-04-30"), calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC")!)))
+        try db.insertFocusSessions(
+            SyntheticHistory.sessions(
+                count: 300, days: 30, lastDay: day("2025-04-30"), calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC")!)))
         let all = try db.allFocusSessions()
         let page = try db.focusSessions(limit: 10, offset: 20)
         #expect(page == Array(all.dropFirst(20).prefix(10)))
@@ -283,8 +305,10 @@ struct HardeningTests {
     @Test func aPageOfSessionsWalksAnIndexWithoutSortingEverySession() throws {
         let (db, _) = try makeStore()
         let plans = try db.writer.read { d in
-            try ["SELECT * FROM focus_session ORDER BY start_time DESC, id LIMIT 10",
-                 "SELECT * FROM focus_session WHERE state = 'abandoned' ORDER BY start_time DESC, id LIMIT 10"].map { sql in
+            try [
+                "SELECT * FROM focus_session ORDER BY start_time DESC, id LIMIT 10",
+                "SELECT * FROM focus_session WHERE state = 'abandoned' ORDER BY start_time DESC, id LIMIT 10",
+            ].map { sql in
                 try Row.fetchAll(d, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: " | ")
             }
         }

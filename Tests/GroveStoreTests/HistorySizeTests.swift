@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// Paths that answer a question about a window, a page or the latest session must cost the same
@@ -19,7 +20,9 @@ struct HistorySizeTests {
         let today = LocalDay("2025-05-01")!
         // Every third session is for the essay (the tag paths must be flat too).
         func tagged(_ sessions: [FocusSession]) -> [FocusSession] {
-            sessions.enumerated().map { index, session in var s = session; if index % 3 == 0 { s.tags = ["essay"] }; return s }
+            sessions.enumerated().map { index, session in
+                var s = session; if index % 3 == 0 { s.tags = ["essay"] }; return s
+            }
         }
         let recent = tagged(SyntheticHistory.sessions(count: 60, days: 20, lastDay: today, calendar: calendar))
         let older = tagged(SyntheticHistory.sessions(count: 6_000, days: 1_000, lastDay: today.adding(days: -30), calendar: calendar))
@@ -30,7 +33,8 @@ struct HistorySizeTests {
         return (short, long)
     }
 
-    static func expectFlat(_ label: String, _ stores: (recent: AppDatabase, long: AppDatabase), _ body: (AppDatabase) throws -> Void) throws {
+    static func expectFlat(_ label: String, _ stores: (recent: AppDatabase, long: AppDatabase), _ body: (AppDatabase) throws -> Void) throws
+    {
         let small = try SQLiteWork.of(stores.recent) { try body(stores.recent) }
         let large = try SQLiteWork.of(stores.long) { try body(stores.long) }
         #expect(small > 0, "\(label): the counter saw the queries")
@@ -51,7 +55,9 @@ struct HistorySizeTests {
         try Self.expectFlat("forest window", stores) { _ = try $0.forestWindow(days: 7) }
         try Self.expectFlat("forest counts", stores) { _ = try $0.forestWindow(days: 7, sessions: false) }
         try Self.expectFlat("one tag's forest", stores) { _ = try $0.forestWindow(days: 7, tag: "essay") }
-        try Self.expectFlat("a week's tags", stores) { _ = try $0.focusTagTotals(from: LocalDay("2025-04-25")!, to: LocalDay("2025-05-01")!) }
+        try Self.expectFlat("a week's tags", stores) {
+            _ = try $0.focusTagTotals(from: LocalDay("2025-04-25")!, to: LocalDay("2025-05-01")!)
+        }
         try Self.expectFlat("retagging a session", stores) { db in
             _ = try db.retagFocusSession(id: try #require(try db.latestFocusSession()).id, tags: ["essay", "review"])
         }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Intentions, themes and preferences repositories")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Pause in the store")
@@ -21,7 +22,9 @@ struct PauseStoreTests {
         clock.advance(by: 3)
         try db.finishGatewaySession(id: second.id, status: .exited, outcome: .exitToHome)
         #expect(try db.attemptsToday(appId: "instagram") == 2)
-        #expect(throws: PauseValidationError.sessionAlreadyFinished) { try db.finishGatewaySession(id: second.id, status: .exited, outcome: .exitToHome) }
+        #expect(throws: PauseValidationError.sessionAlreadyFinished) {
+            try db.finishGatewaySession(id: second.id, status: .exited, outcome: .exitToHome)
+        }
         let stats = try #require(try db.usageStatistics(appId: "instagram").first)
         #expect(stats.totalSessions == 2)
         #expect(stats.completedSessions == 1)
@@ -68,13 +71,17 @@ struct PauseStoreTests {
         #expect(try db.recoverAbandonedGatewaySessions() == 1)
         let late = try db.finishGatewaySession(id: read.id, status: .completed, outcome: .proceedToApp)
         #expect(late.completionStatus == .completed && late.actionOutcome == .proceedToApp && late.timeSpent == 15)
-        #expect(throws: PauseValidationError.sessionAlreadyFinished) { try db.finishGatewaySession(id: read.id, status: .exited, outcome: .exitToHome) }
+        #expect(throws: PauseValidationError.sessionAlreadyFinished) {
+            try db.finishGatewaySession(id: read.id, status: .exited, outcome: .exitToHome)
+        }
         let (killed, _) = try db.startGatewaySession(appId: "youtube", platform: "linux-cli")
         clock.advance(by: 4)
         let quit = try db.finishGatewaySession(id: killed.id, status: .forceQuit, outcome: nil)
         #expect(quit.completionStatus == .forceQuit && quit.actionOutcome == nil && quit.timeSpent == 4)
         // Nobody can act on a killed pause: it stays force_quit.
-        #expect(throws: PauseValidationError.sessionAlreadyFinished) { try db.finishGatewaySession(id: killed.id, status: .exited, outcome: .exitToHome) }
+        #expect(throws: PauseValidationError.sessionAlreadyFinished) {
+            try db.finishGatewaySession(id: killed.id, status: .exited, outcome: .exitToHome)
+        }
     }
 
     @Test func pruningKeepsThirtyLocalDays() throws {
@@ -100,8 +107,12 @@ struct PauseStoreTests {
         for i in 0..<10 { try db.setAppEnabled(id: "app\(i)", true) }
         let before = try snapshot(db)
         #expect(throws: PauseValidationError.tooManyEnabledApps(11)) { try db.setAppEnabled(id: "app10", true) }
-        #expect(throws: PauseValidationError.self) { try db.saveApp(SocialApp(id: "app11", displayName: "A", urlScheme: "a://", isEnabled: true)) }
-        #expect(throws: DatabaseError.self) { try db.writer.write { try $0.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = 'app11'") } }
+        #expect(throws: PauseValidationError.self) {
+            try db.saveApp(SocialApp(id: "app11", displayName: "A", urlScheme: "a://", isEnabled: true))
+        }
+        #expect(throws: DatabaseError.self) {
+            try db.writer.write { try $0.execute(sql: "UPDATE social_app SET is_enabled = 1 WHERE id = 'app11'") }
+        }
         #expect(try snapshot(db) == before)
         #expect(try db.pausePreferences().enabledApps.count == 10)
     }
@@ -122,7 +133,8 @@ struct PauseStoreTests {
         p.enabledApps = []
         p.timerDuration = 10
         #expect(throws: PauseValidationError.durationSetting(10)) { try db.updatePausePreferences(p) }
-        let mine = MindfulnessContent(id: "mine-1", type: .prompt, text: "  What would make the next ten minutes feel well spent, truly?  ", category: .productivity)
+        let mine = MindfulnessContent(
+            id: "mine-1", type: .prompt, text: "  What would make the next ten minutes feel well spent, truly?  ", category: .productivity)
         try db.saveContents([mine])
         #expect(try db.content(id: "mine-1")?.text.hasPrefix("What") == true)
         #expect(throws: PauseValidationError.contentTextLength(5)) {

@@ -2,6 +2,7 @@ import Foundation
 import GroveCore
 import PropertyBased
 import Testing
+
 @testable import GroveStore
 
 /// Validation and the schema are one set of rules: whatever passes validation is stored, and what the
@@ -36,13 +37,18 @@ struct StorePropertyTests {
             Self.expectValidatedFirst("to-do", text) { try db.addTodo(timerID: timer.id, text: String(repeating: text, count: 5)) }
             Self.expectValidatedFirst("intention", text) { try db.setIntention(String(repeating: text, count: 5), scope: .day) }
             Self.expectValidatedFirst("theme name", text) {
-                try ThemeRepository(database: db).create(IntentionTheme(id: UUID(), name: text, backgroundColor: "#000000", textColor: "#FFFFFF", createdAt: clock.now))
+                try ThemeRepository(database: db).create(
+                    IntentionTheme(id: UUID(), name: text, backgroundColor: "#000000", textColor: "#FFFFFF", createdAt: clock.now))
             }
             Self.expectValidatedFirst("app name", text) {
                 try db.addApp(SocialApp(id: "p\(UInt32.random(in: 0...UInt32.max))", displayName: text, urlScheme: "p://"))
             }
             Self.expectValidatedFirst("content", text) {
-                try db.saveContents([MindfulnessContent(id: "p-\(UInt32.random(in: 0...UInt32.max))", type: .prompt, text: String(repeating: text, count: 7), category: .nature)])
+                try db.saveContents([
+                    MindfulnessContent(
+                        id: "p-\(UInt32.random(in: 0...UInt32.max))", type: .prompt, text: String(repeating: text, count: 7),
+                        category: .nature)
+                ])
             }
         }
     }
@@ -53,15 +59,18 @@ struct StorePropertyTests {
         await propertyCheck(count: 200, input: Gen.double(in: -1e20...1e20), Gen.int(in: 0...(extremes.count))) { value, pick in
             let number = pick < extremes.count ? extremes[pick] : value
             for field in 0..<3 {
-                var session = FocusSession(id: UUID(), startTime: instant("2025-04-01T09:00:00Z"), endTime: instant("2025-04-01T09:25:00Z"),
-                                           state: .completed, duration: 1500, pausedDuration: 0, createdAt: instant("2025-04-01T09:25:00Z"),
-                                           plannedDuration: 1500, timeZoneIdentifier: "UTC", endDay: day("2025-04-01"))
+                var session = FocusSession(
+                    id: UUID(), startTime: instant("2025-04-01T09:00:00Z"), endTime: instant("2025-04-01T09:25:00Z"),
+                    state: .completed, duration: 1500, pausedDuration: 0, createdAt: instant("2025-04-01T09:25:00Z"),
+                    plannedDuration: 1500, timeZoneIdentifier: "UTC", endDay: day("2025-04-01"))
                 switch field {
                 case 0: session.duration = number
                 case 1: session.pausedDuration = number
                 default: session.plannedDuration = number
                 }
-                do { try db.insertFocusSessions([session]) } catch is any GroveValidationError {} catch { Issue.record("\(number) in field \(field): \(error)") }
+                do { try db.insertFocusSessions([session]) } catch is any GroveValidationError {} catch {
+                    Issue.record("\(number) in field \(field): \(error)")
+                }
             }
         }
     }
@@ -77,8 +86,12 @@ struct StorePropertyTests {
         try source.finishGatewaySession(id: g.id, status: .completed, outcome: .proceedToApp)
         try source.setIntention("Read", scope: .week)
         let original = Array(try source.exportJSON())
-        let replacements: [[UInt8]] = ["1e300", "-1", "null", "\"\"", "0", "\"x\"", "[]", "{}", "true", "99999999999999999999", "\"2025-02-30\""].map { Array($0.utf8) }
-        await propertyCheck(count: 150, input: Gen.int(in: 0...(original.count - 1)), Gen.int(in: 0...(replacements.count - 1)), Gen.int(in: 1...12)) { at, pick, width in
+        let replacements: [[UInt8]] = [
+            "1e300", "-1", "null", "\"\"", "0", "\"x\"", "[]", "{}", "true", "99999999999999999999", "\"2025-02-30\"",
+        ].map { Array($0.utf8) }
+        await propertyCheck(
+            count: 150, input: Gen.int(in: 0...(original.count - 1)), Gen.int(in: 0...(replacements.count - 1)), Gen.int(in: 1...12)
+        ) { at, pick, width in
             // Replace a few bytes somewhere with a hostile value.
             var bytes = original
             let end = min(bytes.count, at + width)

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("The weekly review")
@@ -16,13 +17,13 @@ struct ReviewStoreTests {
         let (db, _, calendar) = try berlin()
         // Sessions around the week's edges and across the change (times in UTC).
         let sessions: [(String, String, Bool)] = [
-            ("2025-03-23T22:40:00Z", "2025-03-23T23:05:00Z", false), // ends 00:05 Monday in Berlin: in the week
+            ("2025-03-23T22:40:00Z", "2025-03-23T23:05:00Z", false),  // ends 00:05 Monday in Berlin: in the week
             ("2025-03-24T08:00:00Z", "2025-03-24T08:25:00Z", false),
             ("2025-03-24T09:00:00Z", "2025-03-24T09:50:00Z", false),
             ("2025-03-26T12:00:00Z", "2025-03-26T12:10:00Z", true),  // abandoned
-            ("2025-03-30T00:30:00Z", "2025-03-30T01:20:00Z", false), // 01:30 CET → 03:20 CEST: 50 real minutes
-            ("2025-03-30T21:50:00Z", "2025-03-30T22:15:00Z", false), // ends 00:15 Monday 31 March: next week
-            ("2025-03-17T10:00:00Z", "2025-03-17T10:45:00Z", false), // the week before
+            ("2025-03-30T00:30:00Z", "2025-03-30T01:20:00Z", false),  // 01:30 CET → 03:20 CEST: 50 real minutes
+            ("2025-03-30T21:50:00Z", "2025-03-30T22:15:00Z", false),  // ends 00:15 Monday 31 March: next week
+            ("2025-03-17T10:00:00Z", "2025-03-17T10:45:00Z", false),  // the week before
         ]
         var logged: [FocusSession] = []
         for (start, end, abandoned) in sessions {
@@ -72,7 +73,8 @@ struct ReviewStoreTests {
         let review = try db.weeklyReview()
         #expect(review.weekIntention == "Finish the essay draft")
         #expect(review.days.first { $0.date == day("2025-03-26") }?.intention == "Outline chapter two")
-        #expect(review.pauses == [WeeklyReview.AppPauses(appId: "youtube", name: "YouTube", attempts: 3, exits: 1, rescued: 1, proceeded: 1)])
+        #expect(
+            review.pauses == [WeeklyReview.AppPauses(appId: "youtube", name: "YouTube", attempts: 3, exits: 1, rescued: 1, proceeded: 1)])
         #expect(review.pausesKept)
         #expect(review.todosCompleted == 3 && review.checklistsCompleted == ["Tea"])
         // Next week's Monday 09:00 in Berlin, summer time by then: 07:00 UTC.
@@ -110,7 +112,9 @@ struct ReviewStoreTests {
 struct ReviewWeekTests {
     /// Wednesday 14 May 2025 is in ISO week 20 (12–18 May). A Thursday-first week holding it (8–14 May)
     /// has four days in week 19.
-    @Test(arguments: [(0, "2025-05-11", "2025-W20"), (6, "2025-05-10", "2025-W20"), (1, "2025-05-12", "2025-W20"), (4, "2025-05-08", "2025-W19")])
+    @Test(arguments: [
+        (0, "2025-05-11", "2025-W20"), (6, "2025-05-10", "2025-W20"), (1, "2025-05-12", "2025-W20"), (4, "2025-05-08", "2025-W19"),
+    ])
     func aWeekIsNamedByTheISOWeekHoldingMostOfItsDaysAndThatNameSelectsIt(firstWeekday: Int, start: String, name: String) throws {
         let clock = TestClock(instant("2025-05-14T09:00:00Z"))
         let db = try AppDatabase.inMemory(environment: .test(clock: clock))
@@ -120,7 +124,8 @@ struct ReviewWeekTests {
         #expect(review.week == name)
         // The name it prints selects the same week, on every face (they all read it with this rule).
         #expect(try db.weeklyReview(named: review.week).start == review.start)
-        #expect(try db.weeklyReview(named: ISOWeek.label(weekStarting: review.start.adding(days: -7))).start == review.start.adding(days: -7))
+        #expect(
+            try db.weeklyReview(named: ISOWeek.label(weekStarting: review.start.adding(days: -7))).start == review.start.adding(days: -7))
         #expect(throws: InvalidField.self) { try db.weeklyReview(named: "W20") }
     }
 

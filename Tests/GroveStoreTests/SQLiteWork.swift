@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+
 @testable import GroveStore
 
 /// The work SQLite does for what one in-memory store runs: virtual-machine steps summed over every
@@ -19,13 +20,15 @@ final class SQLiteWork: @unchecked Sendable {
         let context = Unmanaged.passRetained(work)
         defer { context.release() }
         try store.writer.writeWithoutTransaction { db in
-            _ = sqlite3_trace_v2(db.sqliteConnection, UInt32(SQLITE_TRACE_PROFILE), { _, context, statement, _ in
-                guard let context, let statement else { return 0 }
-                // Reset the statement's counter: a cached statement run again counts only its new steps.
-                let steps = sqlite3_stmt_status(OpaquePointer(statement), SQLITE_STMTSTATUS_VM_STEP, 1)
-                Unmanaged<SQLiteWork>.fromOpaque(context).takeUnretainedValue().add(Int64(steps))
-                return 0
-            }, context.toOpaque())
+            _ = sqlite3_trace_v2(
+                db.sqliteConnection, UInt32(SQLITE_TRACE_PROFILE),
+                { _, context, statement, _ in
+                    guard let context, let statement else { return 0 }
+                    // Reset the statement's counter: a cached statement run again counts only its new steps.
+                    let steps = sqlite3_stmt_status(OpaquePointer(statement), SQLITE_STMTSTATUS_VM_STEP, 1)
+                    Unmanaged<SQLiteWork>.fromOpaque(context).takeUnretainedValue().add(Int64(steps))
+                    return 0
+                }, context.toOpaque())
         }
         defer { try? store.writer.writeWithoutTransaction { db in _ = sqlite3_trace_v2(db.sqliteConnection, 0, nil, nil) } }
         try body()

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Schema, migrations and bundled data")
@@ -9,20 +10,31 @@ struct SchemaTests {
     @Test func everyTableIsStrictAndForeignKeysAreOn() throws {
         let (db, _) = try makeStore()
         let (tables, foreignKeys, migrations) = try db.writer.read { d throws -> ([Row], Bool?, [String]) in
-            (try Row.fetchAll(d, sql: "PRAGMA table_list"), try Bool.fetchOne(d, sql: "PRAGMA foreign_keys"),
-             try String.fetchAll(d, sql: "SELECT identifier FROM grdb_migrations"))
+            (
+                try Row.fetchAll(d, sql: "PRAGMA table_list"), try Bool.fetchOne(d, sql: "PRAGMA foreign_keys"),
+                try String.fetchAll(d, sql: "SELECT identifier FROM grdb_migrations")
+            )
         }
-        let ours = tables.filter { ($0["schema"] as String) == "main" && !($0["name"] as String).hasPrefix("sqlite_") && !($0["name"] as String).hasPrefix("grdb_") }
+        let ours = tables.filter {
+            ($0["schema"] as String) == "main" && !($0["name"] as String).hasPrefix("sqlite_") && !($0["name"] as String).hasPrefix("grdb_")
+        }
         #expect(ours.count >= 13)
         for table in ours { #expect((table["strict"] as Int) == 1, "\(table["name"] as String) is STRICT") }
         #expect(foreignKeys == true)
-        #expect(migrations == ["v1", "v2-session-order", "v3-sync", "v4-content-sources", "v5-adaptive-friction", "v6-focus-tags", "v7-timer-runs", "v8-focus-notices", "v9-todo-ticks"])
+        #expect(
+            migrations == [
+                "v1", "v2-session-order", "v3-sync", "v4-content-sources", "v5-adaptive-friction", "v6-focus-tags", "v7-timer-runs",
+                "v8-focus-notices", "v9-todo-ticks",
+            ])
     }
 
     @Test func fileDatabasesUseWALAndABusyTimeout() throws {
         let (db, _, _) = try makeFileStore()
         let (mode, timeout, sync) = try db.writer.read { d throws -> (String?, Int?, Int?) in
-            (try String.fetchOne(d, sql: "PRAGMA journal_mode"), try Int.fetchOne(d, sql: "PRAGMA busy_timeout"), try Int.fetchOne(d, sql: "PRAGMA synchronous"))
+            (
+                try String.fetchOne(d, sql: "PRAGMA journal_mode"), try Int.fetchOne(d, sql: "PRAGMA busy_timeout"),
+                try Int.fetchOne(d, sql: "PRAGMA synchronous")
+            )
         }
         #expect(mode == "wal")
         #expect(timeout! >= 5000)
@@ -80,7 +92,10 @@ struct SchemaTests {
         try db.startFocusSession()
         #expect(throws: DatabaseError.self) {
             try db.writer.write {
-                try $0.execute(sql: "INSERT INTO focus_session (id, start_time, state, duration_ms, paused_ms, planned_ms, created_at, time_zone, clock_uncertain) VALUES ('other', 0, 'active', 0, 0, 1500000, 0, 'UTC', 0)")
+                try $0.execute(
+                    sql:
+                        "INSERT INTO focus_session (id, start_time, state, duration_ms, paused_ms, planned_ms, created_at, time_zone, clock_uncertain) VALUES ('other', 0, 'active', 0, 0, 1500000, 0, 'UTC', 0)"
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("First-run setup")
@@ -9,8 +10,10 @@ struct SetupStoreTests {
         let (db, clock) = try makeStore(at: "2025-05-01T09:00:00Z")
         #expect(try db.needsSetup())
         let started = clock.now
-        try db.completeSetup(FirstRunSetup(focusMinutes: 50, shortBreakMinutes: 10, gatedApps: ["youtube", "reddit"], dailyReminder: "07:30",
-                                           sampleTimers: true))
+        try db.completeSetup(
+            FirstRunSetup(
+                focusMinutes: 50, shortBreakMinutes: 10, gatedApps: ["youtube", "reddit"], dailyReminder: "07:30",
+                sampleTimers: true))
         #expect(try !db.needsSetup())
         #expect(try db.focusPreferences().focusDuration == 3000 && db.focusPreferences().shortBreakDuration == 600)
         #expect(try db.apps().filter(\.isEnabled).map(\.id).sorted() == ["reddit", "youtube"])
@@ -30,10 +33,14 @@ struct SetupStoreTests {
     @Test func oneBadChoiceRefusesTheWholeSetupAndSkippingChangesNothing() throws {
         let (db, _) = try makeStore()
         let before = try snapshot(db)
-        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.completeSetup(FirstRunSetup(focusMinutes: 50, gatedApps: ["youtube", "nope"])) }
+        #expect(throws: PauseValidationError.unknownApp("nope")) {
+            try db.completeSetup(FirstRunSetup(focusMinutes: 50, gatedApps: ["youtube", "nope"]))
+        }
         #expect(throws: (any Error).self) { try db.completeSetup(FirstRunSetup(focusMinutes: 0, gatedApps: ["youtube"])) }
         #expect(throws: InvalidField.self) { try db.completeSetup(FirstRunSetup(focusMinutes: 50, dailyReminder: "25:00")) }
-        #expect(throws: PauseValidationError.tooManyEnabledApps(11)) { try db.completeSetup(FirstRunSetup(gatedApps: Array(repeating: "x", count: 11))) }
+        #expect(throws: PauseValidationError.tooManyEnabledApps(11)) {
+            try db.completeSetup(FirstRunSetup(gatedApps: Array(repeating: "x", count: 11)))
+        }
         #expect(try snapshot(db) == before && db.needsSetup())
         let focus = try db.focusPreferences()
         try db.completeSetup(FirstRunSetup(focusMinutes: 90, gatedApps: ["youtube"], sampleTimers: true), skip: true)

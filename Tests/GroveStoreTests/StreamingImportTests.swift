@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 /// Imports read the file a chunk at a time: whatever the chunk boundaries, the same document gives
@@ -71,7 +72,10 @@ struct StreamingImportTests {
         // A late failure (after every session was written) rolls everything back too.
         let badTimer = try Self.edited(data) { object in object["timers"] = [["bogus": true]] }
         #expect(throws: StoreError.self) { try target.importJSON(badTimer) }
-        for text in ["", "{", "[]", #"{"focusSessions": [{}"#, String(decoding: data, as: UTF8.self) + "{}", #"{"focusSessions": [], "focusSessions": []}"#] {
+        for text in [
+            "", "{", "[]", #"{"focusSessions": [{}"#, String(decoding: data, as: UTF8.self) + "{}",
+            #"{"focusSessions": [], "focusSessions": []}"#,
+        ] {
             #expect(throws: StoreError.self, "\(text.prefix(40))") { try target.importJSON(Data(text.utf8)) }
         }
         #expect(try snapshot(target) == before)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GroveCore
+
 @testable import GroveStore
 
 func instant(_ string: String) -> Date {
@@ -30,10 +31,14 @@ func makeFileStore(at start: String = "2025-05-01T09:00:00Z") throws -> (AppData
 func snapshot(_ db: AppDatabase) throws -> [String: Int] {
     try db.writer.read { d in
         var counts: [String: Int] = [:]
-        for table in try String.fetchAll(d, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'") {
+        for table in try String.fetchAll(
+            d, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
+        {
             counts[table] = try Int.fetchOne(d, sql: "SELECT count(*) FROM \(table)")
         }
-        counts["checksum"] = try Int.fetchOne(d, sql: "SELECT total(length(id)) + total(duration_ms) + count(*) FROM focus_session").map { $0 }
+        counts["checksum"] = try Int.fetchOne(d, sql: "SELECT total(length(id)) + total(duration_ms) + count(*) FROM focus_session").map {
+            $0
+        }
         return counts
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import GroveCore
 import GRDB
+import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Timer runs: a countdown kept in the store, announced once")
@@ -115,4 +116,3 @@ struct FocusNoticeStoreTests {
         #expect(try db.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM focus_notice") } == 0)
     }
 }
-

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import Testing
+
 @testable import GroveStore
 
 @Suite("Timers and to-dos in the store")
@@ -84,7 +85,8 @@ struct TimerStoreTests {
         #expect(payload.timers.count == 4)
         let (peer, _) = try makeStore()
         for dto in payload.timers { try peer.apply(TimerUpdateMessage(type: .created, timer: dto, timerID: dto.id)) }
-        #expect(try peer.timers().map(TimerDTO.init(from:)).sorted { $0.id.uuidString < $1.id.uuidString }
+        #expect(
+            try peer.timers().map(TimerDTO.init(from:)).sorted { $0.id.uuidString < $1.id.uuidString }
                 == payload.timers.sorted { $0.id.uuidString < $1.id.uuidString })
         let workout = try #require(try db.timers().first { $0.name == "Workout" })
         clock.advance(by: 3)
@@ -123,14 +125,19 @@ struct TimerStoreTests {
         var local = merged
         local.todoItems.append(TodoItem(id: UUID(), text: "added here later", sortOrder: 2, createdAt: clock.now.addingTimeInterval(30)))
         local.todoItems[2].updatedAt = clock.now.addingTimeInterval(30)
-        let peer = TimerMerge.merge(existing: local, incoming: { var m = merged; m.updatedAt = clock.now.addingTimeInterval(10); return m }())
+        let peer = TimerMerge.merge(
+            existing: local,
+            incoming: {
+                var m = merged; m.updatedAt = clock.now.addingTimeInterval(10); return m
+            }())
         #expect(peer?.todoItems.map(\.text) == ["outline", "draft", "added here later"])
         // The whole payload goes by the same rule.
         #expect(try db.apply(TimerSyncPayload(timers: [TimerDTO(from: old)], syncTimestamp: clock.now)) == 0)
     }
 
     @Test func unknownSchemaVersionsAreRefusedInEveryMessage() throws {
-        let timer = ##"{"id":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A","name":"x","durationInSeconds":60,"icon":"timer","colorHex":"#007AFF","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z","todoItems":[]}"##
+        let timer =
+            ##"{"id":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A","name":"x","durationInSeconds":60,"icon":"timer","colorHex":"#007AFF","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z","todoItems":[]}"##
         let bodies = [
             #"{"schemaVersion":99,"type":"deleted","timerID":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A"}"#,
             #"{"schemaVersion":0,"type":"created","timer":"# + timer + #","timerID":"6A1C6E1E-4E4E-4A4A-9A9A-1A1A1A1A1A1A"}"#,
@@ -141,7 +148,9 @@ struct TimerStoreTests {
         #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(TimerUpdateMessage.self, from: Data(bodies[1].utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(QuickActionMessage.self, from: Data(bodies[2].utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder.grove.decode(TimerSyncPayload.self, from: Data(bodies[3].utf8)) }
-        #expect(try JSONDecoder.grove.decode(TimerUpdateMessage.self, from: Data(bodies[0].replacingOccurrences(of: "99", with: "1").utf8)).type == .deleted)
+        #expect(
+            try JSONDecoder.grove.decode(TimerUpdateMessage.self, from: Data(bodies[0].replacingOccurrences(of: "99", with: "1").utf8)).type
+                == .deleted)
     }
 }
 

@@ -18,8 +18,9 @@ struct CaptureTests {
         // An import (the streaming path that sets the per-day triggers aside).
         let donor = try AppDatabase.inMemory()
         let end = SyncFaultTests.start.addingTimeInterval(-86_400)
-        for index in 0 ..< 5 {
-            _ = try donor.logFocusSession(start: end.addingTimeInterval(Double(index) * 3600 - 1500), end: end.addingTimeInterval(Double(index) * 3600))
+        for index in 0..<5 {
+            _ = try donor.logFocusSession(
+                start: end.addingTimeInterval(Double(index) * 3600 - 1500), end: end.addingTimeInterval(Double(index) * 3600))
         }
         let export = FileManager.default.temporaryDirectory.appendingPathComponent("grove-capture-\(UUID().uuidString).json").path
         try donor.export(as: .json).write(to: URL(fileURLWithPath: export))
@@ -41,7 +42,9 @@ struct CaptureTests {
         _ = try linked.mutationsToPush()
         try linked.acknowledgeMutations(through: Int64.max)
         let shell = try DatabaseQueue(path: path)
-        try await shell.write { db in try db.execute(sql: "UPDATE timer SET name = 'Renamed in the shell' WHERE id = ?", arguments: [timer.id.uuidString]) }
+        try await shell.write { db in
+            try db.execute(sql: "UPDATE timer SET name = 'Renamed in the shell' WHERE id = ?", arguments: [timer.id.uuidString])
+        }
         let mutations = try linked.mutationsToPush()
         #expect(mutations.count == 1)
         #expect(mutations.first?.fields["name"] == .text("Renamed in the shell"))

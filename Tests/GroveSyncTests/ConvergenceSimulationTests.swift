@@ -17,19 +17,20 @@ struct ConvergenceSimulationTests {
         // 200 by default; a debug build (where GRDB and the test harness run several times slower)
         // runs 16 unless told otherwise — `.ci/run` runs the 200 on an optimized build.
         #if DEBUG
-        let defaultCount = 16
+            let defaultCount = 16
         #else
-        let defaultCount = 200
+            let defaultCount = 200
         #endif
         let count = environment["GROVE_SIM_SEEDS"].flatMap(Int.init) ?? defaultCount
-        return (0 ..< UInt64(max(1, count))).map { $0 &* 7919 &+ 17 }
+        return (0..<UInt64(max(1, count))).map { $0 &* 7919 &+ 17 }
     }
 
     @Test("every device converges to the server, nothing acknowledged is lost")
     func converges() async throws {
         // Seeds run side by side (one more than the cores: each waits on its stores at times); each is
         // deterministic on its own.
-        let workers = ProcessInfo.processInfo.environment["GROVE_SIM_WORKERS"].flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount + 1
+        let workers =
+            ProcessInfo.processInfo.environment["GROVE_SIM_WORKERS"].flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount + 1
         let failures = await withTaskGroup(of: String?.self) { group -> [String] in
             var failures: [String] = []
             var pending = Self.seeds[...]
@@ -40,7 +41,7 @@ struct ConvergenceSimulationTests {
                 }
                 return true
             }
-            for _ in 0 ..< max(1, workers) { _ = next() }
+            for _ in 0..<max(1, workers) { _ = next() }
             while let result = await group.next() {
                 if let result { failures.append(result) }
                 if failures.count < 3 { _ = next() }
@@ -67,12 +68,14 @@ final class Simulation {
 
     func run() async throws {
         var random = SeededRandom(seed: seed)
-        let start = Date(timeIntervalSince1970: 1_772_000_000) // 2026-02-25
+        let start = Date(timeIntervalSince1970: 1_772_000_000)  // 2026-02-25
         let serverClock = TestClock(start)
         let network = SimulatedNetwork(seed: seed ^ 0xABCDEF)
         // One server instance (SQLite), or two on one PostgreSQL database with the devices spread
         // over them (`TestServers`).
-        let services = try await TestServers.instances().map { SyncService(store: $0.store, pokes: $0.pokes, now: { serverClock.now }, bcryptCost: 4) }
+        let services = try await TestServers.instances().map {
+            SyncService(store: $0.store, pokes: $0.pokes, now: { serverClock.now }, bcryptCost: 4)
+        }
         guard let service = services.first else { throw SimulationFailure("no server") }
         let store = service.store
         let name = TestServers.uniqueName("sim-\(seed)")
@@ -80,19 +83,22 @@ final class Simulation {
         let user = try await service.addUser(name: name, password: "password-\(seed)")
         let zone = TimeZone(identifier: "Europe/Berlin") ?? .current
         var devices: [SimulatedDevice] = []
-        let count = Int.random(in: 2 ... 5, using: &random)
-        for index in 0 ..< count {
+        let count = Int.random(in: 2...5, using: &random)
+        for index in 0..<count {
             let instance = services[index % services.count]
-            let credentials = try await instance.register(DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "device \(index)"))
-            let skew = Double(Int.random(in: -240 ... 240, using: &random))
-            devices.append(try SimulatedDevice(name: "device \(index)", start: start, skew: skew, idPrefix: seed &* 16 &+ UInt64(index),
-                                               zone: zone, service: instance, network: network, credentials: credentials, user: name,
-                                               cachesCaller: true))
+            let credentials = try await instance.register(
+                DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "device \(index)"))
+            let skew = Double(Int.random(in: -240...240, using: &random))
+            devices.append(
+                try SimulatedDevice(
+                    name: "device \(index)", start: start, skew: skew, idPrefix: seed &* 16 &+ UInt64(index),
+                    zone: zone, service: instance, network: network, credentials: credentials, user: name,
+                    cachesCaller: true))
         }
         var actions = SimulatedActions(random: random)
         var unexpected: [String] = []
-        for step in 0 ..< Self.steps {
-            let seconds = actions.random.chance(0.05) ? 3600.0 : Double(Int.random(in: 5 ... 120, using: &actions.random))
+        for step in 0..<Self.steps {
+            let seconds = actions.random.chance(0.05) ? 3600.0 : Double(Int.random(in: 5...120, using: &actions.random))
             serverClock.advance(by: seconds)
             for device in devices { device.clock.advance(by: seconds) }
             if actions.random.chance(0.03), let device = devices.randomElement(using: &actions.random) {
@@ -109,7 +115,7 @@ final class Simulation {
         }
         // A quiet network: everyone syncs until nothing moves.
         network.faulty = false
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             for device in devices {
                 do { _ = try await device.engine.sync() } catch { unexpected.append("quiet sync \(device.name): \(error)") }
             }
@@ -120,19 +126,22 @@ final class Simulation {
         let expected = SyncSnapshot.canonical(states)
         for device in devices {
             let snapshot = try device.database.syncSnapshot()
-            if snapshot != expected { throw SimulationFailure("\(device.name) differs from the server: \(Self.difference(snapshot, expected))") }
+            if snapshot != expected {
+                throw SimulationFailure("\(device.name) differs from the server: \(Self.difference(snapshot, expected))")
+            }
             // One total to-do order everywhere: the rank each device shows is the order of (key, id).
             for timer in try device.database.timers() {
                 let expectedOrder = expected.filter { $0.key.entity == "todo" && $0.value["timerId"]?.text == timer.id.uuidString }
                     .sorted { ($0.value["orderKey"]?.text ?? "", $0.key.id) < ($1.value["orderKey"]?.text ?? "", $1.key.id) }.map(\.key.id)
                 let shown = timer.todoItems.map(\.id.uuidString)
-                if shown != expectedOrder || timer.todoItems.map(\.sortOrder) != Array(0 ..< shown.count) {
+                if shown != expectedOrder || timer.todoItems.map(\.sortOrder) != Array(0..<shown.count) {
                     throw SimulationFailure("\(device.name) shows the to-dos of \(timer.name) as \(shown), not \(expectedOrder)")
                 }
             }
             let status = try device.database.syncStatus()
             if status?.pendingMutations != 0 || status?.parkedChanges != 0 {
-                throw SimulationFailure("\(device.name) has \(status?.pendingMutations ?? -1) pending and \(status?.parkedChanges ?? -1) parked")
+                throw SimulationFailure(
+                    "\(device.name) has \(status?.pendingMutations ?? -1) pending and \(status?.parkedChanges ?? -1) parked")
             }
             // Per-tag totals kept by triggers through every applied change equal a count of the sessions.
             // Last (settling may write), and settled first: reading the totals completes a session that has run its length.
@@ -140,13 +149,16 @@ final class Simulation {
             let sessions = try device.database.allFocusSessions().filter { $0.endDay != nil }
             let summaries = try device.database.focusTags()
             if Set(summaries.map(\.tag)) != Set(sessions.flatMap(\.tags)) {
-                throw SimulationFailure("\(device.name) has totals for tags \(summaries.map(\.tag)), its sessions \(Set(sessions.flatMap(\.tags)))")
+                throw SimulationFailure(
+                    "\(device.name) has totals for tags \(summaries.map(\.tag)), its sessions \(Set(sessions.flatMap(\.tags)))")
             }
             for summary in summaries {
                 let tagged = sessions.filter { $0.tags.contains(summary.tag) }
                 let trees = tagged.filter { $0.state == .completed }.count, abandoned = tagged.filter { $0.state == .abandoned }.count
                 if summary.trees != trees || summary.abandoned != abandoned {
-                    throw SimulationFailure("\(device.name) counts \(summary.trees)/\(summary.abandoned) for tag \(summary.tag), its sessions \(trees)/\(abandoned)")
+                    throw SimulationFailure(
+                        "\(device.name) counts \(summary.trees)/\(summary.abandoned) for tag \(summary.tag), its sessions \(trees)/\(abandoned)"
+                    )
                 }
             }
         }
@@ -167,7 +179,8 @@ final class Simulation {
         // Replaying an acknowledged push changes nothing.
         if let (request, _) = network.acknowledged.randomElement(using: &actions.random) {
             let head = try await store.head(userId: user.id).head
-            if let caller = try? await service.authenticate(token: try await tokenOf(request.deviceId, service: service, devices: devices)) {
+            if let caller = try? await service.authenticate(token: try await tokenOf(request.deviceId, service: service, devices: devices))
+            {
                 _ = try? await service.push(caller, request)
             }
             let after = try await store.entities(userId: user.id)
@@ -191,14 +204,18 @@ final class Simulation {
         return ""
     }
 
-    private func checkShuffledApply(service: SyncService, store: any SyncStore, userId: Int64, expected: [EntityKey: SyncFields],
-                                    random: inout SeededRandom) async throws {
+    private func checkShuffledApply(
+        service: SyncService, store: any SyncStore, userId: Int64, expected: [EntityKey: SyncFields],
+        random: inout SeededRandom
+    ) async throws {
         let credentials = try await service.register(DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "observer"))
         let caller = try await service.authenticate(token: credentials.token)
         let page = try await service.pull(caller, cursor: 0, limit: SyncWire.maxPullLimit, checksum: nil)
         let database = try AppDatabase.inMemory(environment: .test(clock: TestClock(Date(timeIntervalSince1970: 1_772_000_000))))
-        try database.beginSync(SyncDevice(serverURL: "sim://server", user: name, deviceId: credentials.deviceId, deviceName: "observer",
-                                          tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
+        try database.beginSync(
+            SyncDevice(
+                serverURL: "sim://server", user: name, deviceId: credentials.deviceId, deviceName: "observer",
+                tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
         // What the observer would push itself (its untouched defaults) joins what it pulls.
         var combined = try await store.entities(userId: userId)
         for mutation in try database.mutationsToPush(limit: 100_000) {
@@ -210,8 +227,9 @@ final class Simulation {
         // a delete before the insert it beats).
         let shuffled = page.changes.shuffled(using: &random)
         for start in stride(from: 0, to: shuffled.count, by: 5) {
-            let changes = Array(shuffled[start ..< min(start + 5, shuffled.count)])
-            try database.receive(PullResponse(changes: changes, cursor: changes.last?.seq ?? 0, hasMore: false, checksum: "", serverTime: Date()))
+            let changes = Array(shuffled[start..<min(start + 5, shuffled.count)])
+            try database.receive(
+                PullResponse(changes: changes, cursor: changes.last?.seq ?? 0, hasMore: false, checksum: "", serverTime: Date()))
         }
         let joined = SyncSnapshot.canonical(combined)
         let snapshot = try database.syncSnapshot()

@@ -10,10 +10,11 @@ struct HLCTests {
     func textOrder() {
         var random = SeededRandom(seed: 1)
         var clocks: [HLC] = []
-        for _ in 0 ..< 500 {
-            let millis = Int64.random(in: 0 ... 253_402_300_799_999, using: &random)
+        for _ in 0..<500 {
+            let millis = Int64.random(in: 0...253_402_300_799_999, using: &random)
             let node = String(format: "%016llx", random.next())
-            clocks.append(HLC(millis: random.chance(0.3) ? 1_700_000_000_000 : millis, counter: UInt16.random(in: 0 ... 3, using: &random), node: node))
+            clocks.append(
+                HLC(millis: random.chance(0.3) ? 1_700_000_000_000 : millis, counter: UInt16.random(in: 0...3, using: &random), node: node))
         }
         for clock in clocks { #expect(HLC(clock.description) == clock) }
         for (a, b) in zip(clocks, clocks.shuffled(using: &random)) {
@@ -22,9 +23,13 @@ struct HLCTests {
         #expect(HLC(millis: 1_747_215_000_000, counter: 1, node: Self.node).description == "2025-05-14T09:30:00.000Z-0001-9f3c0123456789ab")
     }
 
-    @Test("malformed text is refused", arguments: ["", "2025-05-14T09:30:00.000Z-0001", "2025-13-14T09:30:00.000Z-0001-9f3c0123456789ab",
-                                                   "2025-02-30T09:30:00.000Z-0001-9f3c0123456789ab", "2025-05-14T09:30:00.000Z-00G1-9f3c0123456789ab",
-                                                   "2025-05-14T09:30:00.000Z-0001-9F3C0123456789AB", "2025-05-14T24:30:00.000Z-0001-9f3c0123456789ab"])
+    @Test(
+        "malformed text is refused",
+        arguments: [
+            "", "2025-05-14T09:30:00.000Z-0001", "2025-13-14T09:30:00.000Z-0001-9f3c0123456789ab",
+            "2025-02-30T09:30:00.000Z-0001-9f3c0123456789ab", "2025-05-14T09:30:00.000Z-00G1-9f3c0123456789ab",
+            "2025-05-14T09:30:00.000Z-0001-9F3C0123456789AB", "2025-05-14T24:30:00.000Z-0001-9f3c0123456789ab",
+        ])
     func malformed(_ text: String) {
         #expect(HLC(text) == nil)
     }
@@ -34,7 +39,7 @@ struct HLCTests {
         var clock = HLC.zero(node: Self.node)
         let start = Date(timeIntervalSince1970: 1_772_000_000)
         var previous = clock
-        for step in 0 ..< 200 {
+        for step in 0..<200 {
             let wall = start.addingTimeInterval(step % 7 == 0 ? -30 : Double(step) / 1000)
             clock = clock.tick(now: wall)
             #expect(clock > previous)
@@ -61,17 +66,19 @@ struct MergeTests {
     static func randomState(_ entity: SyncEntity, _ random: inout SeededRandom) -> SyncState {
         var state = SyncState()
         for group in entity.groups where random.chance(0.6) {
-            state.clocks[group.name] = clock(Int64.random(in: 1 ... 6, using: &random), String(format: "%016llx", UInt64.random(in: 1 ... 3, using: &random)))
+            state.clocks[group.name] = clock(
+                Int64.random(in: 1...6, using: &random), String(format: "%016llx", UInt64.random(in: 1...3, using: &random)))
             for field in group.fields {
                 switch field.kind {
-                case .text: state.fields[field.wire] = .text(["a", "b", "active", "completed", "abandoned"].randomElement(using: &random) ?? "a")
-                case .integer: state.fields[field.wire] = .int(Int64.random(in: 0 ... 3, using: &random))
+                case .text:
+                    state.fields[field.wire] = .text(["a", "b", "active", "completed", "abandoned"].randomElement(using: &random) ?? "a")
+                case .integer: state.fields[field.wire] = .int(Int64.random(in: 0...3, using: &random))
                 case .bool: state.fields[field.wire] = .bool(random.chance(0.5))
                 }
             }
         }
-        if random.chance(0.2) { state.tomb = clock(Int64.random(in: 1 ... 6, using: &random)) }
-        if random.chance(0.3) { state.alive = clock(Int64.random(in: 1 ... 6, using: &random)) }
+        if random.chance(0.2) { state.tomb = clock(Int64.random(in: 1...6, using: &random)) }
+        if random.chance(0.3) { state.alive = clock(Int64.random(in: 1...6, using: &random)) }
         return state
     }
 
@@ -91,7 +98,7 @@ struct MergeTests {
     func semilattice() {
         var random = SeededRandom(seed: 7)
         for entity in SyncEntity.all {
-            for _ in 0 ..< 300 {
+            for _ in 0..<300 {
                 let a = Self.randomState(entity, &random), b = Self.randomState(entity, &random), c = Self.randomState(entity, &random)
                 let join = { (x: SyncState, y: SyncState) in SyncState.join(x, y, entity: entity) }
                 #expect(join(a, b) == join(b, a), "\(entity.name)")
@@ -118,10 +125,12 @@ struct MergeTests {
     func tagsBesideTheTerminalRule() {
         let entity = SyncEntity.focusSession
         // Device A retags the running session at 9; device B completes it at 5 (with the old tags).
-        let retagged = SyncState(fields: ["state": .text("active"), "endTime": .null, "tags": .text(#"["essay"]"#)],
-                                 clocks: ["session": Self.clock(2), "tags": Self.clock(9)])
-        let completed = SyncState(fields: ["state": .text("completed"), "endTime": .int(100), "tags": .text(#"["code"]"#)],
-                                  clocks: ["session": Self.clock(5), "tags": Self.clock(1)])
+        let retagged = SyncState(
+            fields: ["state": .text("active"), "endTime": .null, "tags": .text(#"["essay"]"#)],
+            clocks: ["session": Self.clock(2), "tags": Self.clock(9)])
+        let completed = SyncState(
+            fields: ["state": .text("completed"), "endTime": .int(100), "tags": .text(#"["code"]"#)],
+            clocks: ["session": Self.clock(5), "tags": Self.clock(1)])
         for merged in [SyncState.join(retagged, completed, entity: entity), SyncState.join(completed, retagged, entity: entity)] {
             #expect(merged.fields["state"] == .text("completed"))
             #expect(merged.fields["tags"] == .text(#"["essay"]"#))
@@ -139,21 +148,27 @@ struct MergeTests {
         #expect(SyncState.join(deleted, edit, entity: timer).isDeleted(timer))
         let intention = SyncEntity.intention
         #expect(!SyncState.join(deleted, edit, entity: intention).isDeleted(intention))
-        #expect(SyncState.join(deleted, SyncState(fields: ["text": .text("x")], clocks: ["text": Self.clock(9)]), entity: intention).isDeleted(intention))
+        #expect(
+            SyncState.join(deleted, SyncState(fields: ["text": .text("x")], clocks: ["text": Self.clock(9)]), entity: intention).isDeleted(
+                intention))
     }
 
     @Test("two sessions started offline: the later start stays open, the other closes at that instant")
     func supersession() throws {
         func open(_ start: Int64, planned: Int64) -> SyncFields {
-            ["startTime": .int(start), "state": .text("active"), "durationMs": .int(0), "pausedMs": .int(0), "plannedMs": .int(planned),
-             "createdAt": .int(start), "timeZone": .text("Europe/Berlin"), "endTime": .null, "pausedAt": .null, "endDay": .null,
-             "clockUncertain": .bool(false)]
+            [
+                "startTime": .int(start), "state": .text("active"), "durationMs": .int(0), "pausedMs": .int(0), "plannedMs": .int(planned),
+                "createdAt": .int(start), "timeZone": .text("Europe/Berlin"), "endTime": .null, "pausedAt": .null, "endDay": .null,
+                "clockUncertain": .bool(false),
+            ]
         }
         let base: Int64 = 1_772_000_000_000
-        let (keep, close) = try #require(FocusSupersession.resolve(("a", open(base, planned: 1_500_000)), ("b", open(base + 600_000, planned: 1_500_000))))
+        let (keep, close) = try #require(
+            FocusSupersession.resolve(("a", open(base, planned: 1_500_000)), ("b", open(base + 600_000, planned: 1_500_000))))
         #expect(keep.id == "b" && close.id == "a")
         #expect(close.fields["state"] == .text("abandoned") && close.fields["endTime"] == .int(base + 600_000))
-        let (_, completed) = try #require(FocusSupersession.resolve(("a", open(base, planned: 300_000)), ("b", open(base + 600_000, planned: 1_500_000))))
+        let (_, completed) = try #require(
+            FocusSupersession.resolve(("a", open(base, planned: 300_000)), ("b", open(base + 600_000, planned: 1_500_000))))
         #expect(completed.fields["state"] == .text("completed") && completed.fields["endTime"] == .int(base + 300_000))
     }
 }

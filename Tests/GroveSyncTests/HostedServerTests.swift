@@ -3,8 +3,8 @@ import GRDB
 import GroveCore
 import GroveStore
 import GroveSync
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
@@ -23,23 +23,29 @@ struct HostedServerTests {
     func throttling() async throws {
         // The clock stands still: the first wait (1 s) cannot run out while a loaded machine hashes.
         let now = Date()
-        let service = SyncService(store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 3))
+        let service = SyncService(
+            store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 3))
         _ = try await service.addUser(name: "ada", password: "password1")
         _ = try await service.addUser(name: "bob", password: "password1")
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             await #expect(throws: SyncServerError.badCredentials) {
-                _ = try await service.register(DeviceRegistration(user: "ada", password: "guess-guess", deviceName: "x"), address: "203.0.113.9")
+                _ = try await service.register(
+                    DeviceRegistration(user: "ada", password: "guess-guess", deviceName: "x"), address: "203.0.113.9")
             }
         }
         // The fourth try waits, even with the right password: the guesser learns nothing.
         await #expect(throws: SyncServerError.self) {
-            do { _ = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "x"), address: "198.51.100.1") }
-            catch SyncServerError.throttled(let seconds) { #expect(seconds >= 1); throw SyncServerError.throttled(retryAfter: seconds) }
+            do {
+                _ = try await service.register(
+                    DeviceRegistration(user: "ada", password: "password1", deviceName: "x"), address: "198.51.100.1")
+            } catch SyncServerError.throttled(let seconds) { #expect(seconds >= 1); throw SyncServerError.throttled(retryAfter: seconds) }
         }
         // The same address is refused for another account too; another account from elsewhere is not.
         await #expect(throws: SyncServerError.self) {
-            do { _ = try await service.register(DeviceRegistration(user: "bob", password: "password1", deviceName: "x"), address: "203.0.113.9") }
-            catch SyncServerError.throttled(let seconds) { throw SyncServerError.throttled(retryAfter: seconds) }
+            do {
+                _ = try await service.register(
+                    DeviceRegistration(user: "bob", password: "password1", deviceName: "x"), address: "203.0.113.9")
+            } catch SyncServerError.throttled(let seconds) { throw SyncServerError.throttled(retryAfter: seconds) }
         }
         _ = try await service.register(DeviceRegistration(user: "bob", password: "password1", deviceName: "x"), address: "198.51.100.1")
 
@@ -47,7 +53,9 @@ struct HostedServerTests {
         let app = Application(router: buildSyncRouter(service: service))
         try await app.test(.router) { client in
             let body = try SyncWire.encoder().encode(DeviceRegistration(user: "ada", password: "password1", deviceName: "x"))
-            try await client.execute(uri: "/sync/v1/devices", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)) { response in
+            try await client.execute(
+                uri: "/sync/v1/devices", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body)
+            ) { response in
                 #expect(response.status == .tooManyRequests)
                 #expect(Int(response.headers[.retryAfter] ?? "") ?? 0 >= 1)
                 #expect(String(buffer: response.body).contains("too-many-attempts"))
@@ -126,30 +134,51 @@ struct HostedServerTests {
         let device = try #require(try a.database.syncDevice())
         let clock = HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node)
         let timer = UUID().uuidString
-        let fields: SyncFields = ["name": .text("Tea"), "durationInSeconds": .int(-60), "icon": .text("cup"), "colorHex": .text("#112233"),
-                                  "notes": .null, "createdAt": .int(SyncFaultTests.startMillis), "updatedAt": .int(SyncFaultTests.startMillis)]
+        let fields: SyncFields = [
+            "name": .text("Tea"), "durationInSeconds": .int(-60), "icon": .text("cup"), "colorHex": .text("#112233"),
+            "notes": .null, "createdAt": .int(SyncFaultTests.startMillis), "updatedAt": .int(SyncFaultTests.startMillis),
+        ]
         let cases: [(SyncMutation, String)] = [
-            (SyncMutation(id: 1, hlc: clock, entity: "timer", entityId: timer, op: .put, fields: fields, insert: true), "fields.durationInSeconds"),
-            (SyncMutation(id: 1, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: ["focusMs": .int(0)]), "fields.focusMs"),
-            (SyncMutation(id: 1, hlc: clock, entity: "userPreferences", entityId: "user", op: .put,
-                          fields: ["dailyEnabled": .bool(true), "dailyTime": .text("25:99")]), "fields.dailyTime"),
-            (SyncMutation(id: 1, hlc: clock, entity: "theme", entityId: UUID().uuidString, op: .put, fields: ["name": .text("   ")]), "fields.name"),
+            (
+                SyncMutation(id: 1, hlc: clock, entity: "timer", entityId: timer, op: .put, fields: fields, insert: true),
+                "fields.durationInSeconds"
+            ),
+            (
+                SyncMutation(id: 1, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: ["focusMs": .int(0)]),
+                "fields.focusMs"
+            ),
+            (
+                SyncMutation(
+                    id: 1, hlc: clock, entity: "userPreferences", entityId: "user", op: .put,
+                    fields: ["dailyEnabled": .bool(true), "dailyTime": .text("25:99")]), "fields.dailyTime"
+            ),
+            (
+                SyncMutation(id: 1, hlc: clock, entity: "theme", entityId: UUID().uuidString, op: .put, fields: ["name": .text("   ")]),
+                "fields.name"
+            ),
         ]
         for (mutation, field) in cases {
             await #expect(throws: SyncServerError.push(.invalid(mutationId: 1, field: field, message: ""))) {
-                do { _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [mutation])) }
-                catch SyncServerError.push(.invalid(let id, let f, _)) { throw SyncServerError.push(.invalid(mutationId: id, field: f, message: "")) }
+                do {
+                    _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [mutation]))
+                } catch SyncServerError.push(.invalid(let id, let f, _)) {
+                    throw SyncServerError.push(.invalid(mutationId: id, field: f, message: ""))
+                }
             }
         }
         #expect(try await world.store.entities(userId: world.userId).isEmpty)
         // A session whose focus time exceeds its length is refused once the row is whole.
         let session: SyncFields = [
-            "startTime": .int(SyncFaultTests.startMillis), "endTime": .int(SyncFaultTests.startMillis + 60_000), "state": .text("completed"),
-            "durationMs": .int(3_000_000), "pausedMs": .int(0), "plannedMs": .int(1_500_000), "pausedAt": .null, "createdAt": .int(SyncFaultTests.startMillis),
+            "startTime": .int(SyncFaultTests.startMillis), "endTime": .int(SyncFaultTests.startMillis + 60_000),
+            "state": .text("completed"),
+            "durationMs": .int(3_000_000), "pausedMs": .int(0), "plannedMs": .int(1_500_000), "pausedAt": .null,
+            "createdAt": .int(SyncFaultTests.startMillis),
             "timeZone": .text("Europe/Berlin"), "endDay": .text("2026-02-25"), "clockUncertain": .bool(false),
         ]
         let bad = SyncMutation(id: 1, hlc: clock, entity: "focusSession", entityId: UUID().uuidString, op: .put, fields: session)
-        await #expect(throws: SyncServerError.self) { _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [bad])) }
+        await #expect(throws: SyncServerError.self) {
+            _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [bad]))
+        }
         #expect(try await world.store.entities(userId: world.userId).isEmpty)
     }
 
@@ -161,7 +190,7 @@ struct HostedServerTests {
         let phone = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "phone"))
         let parent = try await service.authenticate(token: laptop.token)
         var forks: [DeviceCredentials] = []
-        for _ in 0 ..< SyncService.maxForks { forks.append(try await service.fork(parent)) }
+        for _ in 0..<SyncService.maxForks { forks.append(try await service.fork(parent)) }
         await #expect(throws: SyncServerError.tooManyForks(limit: SyncService.maxForks)) { _ = try await service.fork(parent) }
         // A fork of a fork.
         let grandchild = try await service.fork(try await service.authenticate(token: forks[0].token))
@@ -182,7 +211,8 @@ struct HostedServerTests {
     @Test("behind a proxy on this machine, the address throttled is the one the proxy saw (X-Forwarded-For), not the proxy's")
     func throttlingBehindAProxy() async throws {
         let now = Date()
-        let service = SyncService(store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 2))
+        let service = SyncService(
+            store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 2))
         _ = try await service.addUser(name: "ada", password: "password1")
         _ = try await service.addUser(name: "bob", password: "password1")
         let app = Application(router: buildSyncRouter(service: service), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -191,7 +221,9 @@ struct HostedServerTests {
                 let body = try SyncWire.encoder().encode(DeviceRegistration(user: user, password: password, deviceName: "x"))
                 var headers: HTTPFields = [.contentType: "application/json"]
                 if let name = HTTPField.Name("X-Forwarded-For") { headers[name] = "10.9.8.7, \(address)" }
-                return try await client.execute(uri: "/sync/v1/devices", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { $0.status }
+                return try await client.execute(uri: "/sync/v1/devices", method: .post, headers: headers, body: ByteBuffer(bytes: body)) {
+                    $0.status
+                }
             }
             let first = try await register("ada", "wrong-one", from: "203.0.113.9")
             #expect(first == .unauthorized)

@@ -5,10 +5,11 @@ import GroveSync
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-#if Postgres
-import PostgresNIO
-#endif
 import Testing
+
+#if Postgres
+    import PostgresNIO
+#endif
 
 /// A hosted server holds many people's data: one token reaches its own user's data only, on every
 /// route; a revoked device is refused at once wherever it calls; a push on one instance pokes the
@@ -23,17 +24,22 @@ struct MultiUserTests {
         let instances = try await TestServers.instances()
         guard let first = instances.first, let last = instances.last else { throw SimulationFailure("no server") }
         let clock = TestClock(start)
-        return (SyncService(store: first.store, pokes: first.pokes, now: { clock.now }, bcryptCost: 4),
-                SyncService(store: last.store, pokes: last.pokes, now: { clock.now }, bcryptCost: 4))
+        return (
+            SyncService(store: first.store, pokes: first.pokes, now: { clock.now }, bcryptCost: 4),
+            SyncService(store: last.store, pokes: last.pokes, now: { clock.now }, bcryptCost: 4)
+        )
     }
 
     /// A device of `user` on `service` with one timer pushed.
-    static func deviceWithATimer(_ user: String, on service: SyncService, prefix: UInt64) async throws -> (SimulatedDevice, DeviceCredentials) {
+    static func deviceWithATimer(_ user: String, on service: SyncService, prefix: UInt64) async throws -> (
+        SimulatedDevice, DeviceCredentials
+    ) {
         let network = SimulatedNetwork(seed: prefix)
         network.faulty = false
         let credentials = try await service.register(DeviceRegistration(user: user, password: "password1", deviceName: "\(user)'s laptop"))
-        let device = try SimulatedDevice(name: user, start: start, skew: 0, idPrefix: prefix, zone: TimeZone(identifier: "UTC") ?? .current,
-                                         service: service, network: network, credentials: credentials, user: user)
+        let device = try SimulatedDevice(
+            name: user, start: start, skew: 0, idPrefix: prefix, zone: TimeZone(identifier: "UTC") ?? .current,
+            service: service, network: network, credentials: credentials, user: user)
         _ = try device.database.createTimer(name: "\(user)'s timer", durationInSeconds: 600, todos: ["first"])
         _ = try await device.engine.sync()
         return (device, credentials)
@@ -62,7 +68,8 @@ struct MultiUserTests {
                 #expect(!body(response).contains(bobCredentials.deviceId.uuidString))
                 #expect(body(response).contains(adaCredentials.deviceId.uuidString))
             }
-            try await client.execute(uri: "/sync/v1/devices/\(bobCredentials.deviceId.uuidString)", method: .delete, headers: auth) { response in
+            try await client.execute(uri: "/sync/v1/devices/\(bobCredentials.deviceId.uuidString)", method: .delete, headers: auth) {
+                response in
                 #expect(response.status == .notFound)
             }
             // Status and pull: ada's history is empty; nothing of bob's comes back.
@@ -76,8 +83,9 @@ struct MultiUserTests {
                 #expect(!body(response).contains("timer"))
             }
             // A push in bob's device's name with ada's token is refused and changes nothing.
-            let mutation = SyncMutation(id: 1, hlc: HLC(millis: 1_772_000_000_000, counter: 0, node: "00000000000000aa"), entity: "timer",
-                                        entityId: UUID().uuidString, op: .delete)
+            let mutation = SyncMutation(
+                id: 1, hlc: HLC(millis: 1_772_000_000_000, counter: 0, node: "00000000000000aa"), entity: "timer",
+                entityId: UUID().uuidString, op: .delete)
             let push = try SyncWire.encoder().encode(PushRequest(deviceId: bobCredentials.deviceId, mutations: [mutation]))
             try await client.execute(uri: "/sync/v1/push", method: .post, headers: auth, body: ByteBuffer(bytes: push)) { response in
                 #expect(response.status == .forbidden, "\(body(response))")
@@ -90,8 +98,10 @@ struct MultiUserTests {
             // token is refused below.)
             // A token with bob's prefix and another secret, or none at all, is refused everywhere.
             let forged = bobCredentials.token.dropLast(4) + "0000"
-            for (uri, method) in [("/sync/v1/devices", HTTPRequest.Method.get), ("/sync/v1/status", .get), ("/sync/v1/pull", .get),
-                                  ("/sync/v1/events", .get), ("/sync/v1/devices/fork", .post), ("/sync/v1/push", .post)] {
+            for (uri, method) in [
+                ("/sync/v1/devices", HTTPRequest.Method.get), ("/sync/v1/status", .get), ("/sync/v1/pull", .get),
+                ("/sync/v1/events", .get), ("/sync/v1/devices/fork", .post), ("/sync/v1/push", .post),
+            ] {
                 try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer \(forged)"]) { response in
                     #expect(response.status == .unauthorized, "\(method) \(uri)")
                 }
@@ -114,21 +124,21 @@ struct MultiUserTests {
     }
 
     #if Postgres
-    @Test("a PostgreSQL database migrated by a newer Grove is refused, and migrating again changes nothing")
-    func newerSchemaRefused() async throws {
-        guard let url = TestServers.postgresURL else { return }
-        _ = try await TestServers.instances()
-        let deployment = try PostgresDeployment(url: url, poolSize: 2, logger: .init(label: "grove.tests.schema"))
-        try await deployment.withRunning { _ in
-            try await PostgresSyncSchema.migrate(deployment.client, logger: .init(label: "grove.tests.schema"))
-            let future = "sync-v999-\(UUID().uuidString)"
-            try await deployment.client.query("INSERT INTO grove_sync_migration (name) VALUES (\(future))")
-            await #expect(throws: SyncStoreSchemaError.newerSchema([future])) {
+        @Test("a PostgreSQL database migrated by a newer Grove is refused, and migrating again changes nothing")
+        func newerSchemaRefused() async throws {
+            guard let url = TestServers.postgresURL else { return }
+            _ = try await TestServers.instances()
+            let deployment = try PostgresDeployment(url: url, poolSize: 2, logger: .init(label: "grove.tests.schema"))
+            try await deployment.withRunning { _ in
                 try await PostgresSyncSchema.migrate(deployment.client, logger: .init(label: "grove.tests.schema"))
+                let future = "sync-v999-\(UUID().uuidString)"
+                try await deployment.client.query("INSERT INTO grove_sync_migration (name) VALUES (\(future))")
+                await #expect(throws: SyncStoreSchemaError.newerSchema([future])) {
+                    try await PostgresSyncSchema.migrate(deployment.client, logger: .init(label: "grove.tests.schema"))
+                }
+                try await deployment.client.query("DELETE FROM grove_sync_migration WHERE name = \(future)")
             }
-            try await deployment.client.query("DELETE FROM grove_sync_migration WHERE name = \(future)")
         }
-    }
     #endif
 
     /// Six devices of one user, alternating between the instances, push eight changes each at once.
@@ -136,7 +146,7 @@ struct MultiUserTests {
         guard let service = services.first else { return }
         let user = try await service.addUser(name: name, password: "password1")
         var callers: [(SyncService, SyncService.Caller)] = []
-        for k in 0 ..< 6 {
+        for k in 0..<6 {
             let on = services[k % services.count]
             let credentials = try await on.register(DeviceRegistration(user: name, password: "password1", deviceName: "device \(k)"))
             callers.append((on, try await on.authenticate(token: credentials.token)))
@@ -146,11 +156,14 @@ struct MultiUserTests {
             for (k, (on, caller)) in callers.enumerated() {
                 group.addTask {
                     let timer = UUID().uuidString
-                    for n in Int64(1) ... 8 {
-                        let fields: SyncFields = ["name": .text("T\(n)"), "durationInSeconds": .int(600), "icon": .text("timer"),
-                                                  "colorHex": .text("#007AFF"), "notes": .null, "createdAt": .int(millis), "updatedAt": .int(millis + n)]
-                        let mutation = SyncMutation(id: n, hlc: HLC(millis: millis + n, counter: 0, node: String(format: "%016x", k + 1)),
-                                                    entity: "timer", entityId: timer, op: .put, fields: fields, insert: n == 1)
+                    for n in Int64(1)...8 {
+                        let fields: SyncFields = [
+                            "name": .text("T\(n)"), "durationInSeconds": .int(600), "icon": .text("timer"),
+                            "colorHex": .text("#007AFF"), "notes": .null, "createdAt": .int(millis), "updatedAt": .int(millis + n),
+                        ]
+                        let mutation = SyncMutation(
+                            id: n, hlc: HLC(millis: millis + n, counter: 0, node: String(format: "%016x", k + 1)),
+                            entity: "timer", entityId: timer, op: .put, fields: fields, insert: n == 1)
                         let response = try await on.push(caller, PushRequest(deviceId: caller.device.id, mutations: [mutation]))
                         #expect(response.lastMutationId == n)
                     }
@@ -164,11 +177,13 @@ struct MultiUserTests {
         let entities = try await service.store.entities(userId: user.id)
         #expect(entities.count == 6)
         for state in entities.values { #expect(state.fields["name"] == .text("T8")) }
-        for seq in Int64(1) ... 48 { #expect(try await service.store.digest(userId: user.id, seq: seq) != "", "seq \(seq)") }
+        for seq in Int64(1)...48 { #expect(try await service.store.digest(userId: user.id, seq: seq) != "", "seq \(seq)") }
         let devices = try await service.store.devices(userId: user.id)
         #expect(devices.map { $0.lastMutationId } == Array(repeating: 8, count: 6))
         let page = try await service.store.pull(userId: user.id, deviceId: callers[0].1.device.id, cursor: 0, limit: 100, includeOwn: true)
-        #expect(page.changes.map { $0.seq } == page.changes.map { $0.seq }.sorted() && page.changes.count == 6 && page.cursor == 48 && !page.hasMore)
+        #expect(
+            page.changes.map { $0.seq } == page.changes.map { $0.seq }.sorted() && page.changes.count == 6 && page.cursor == 48
+                && !page.hasMore)
     }
 
     @Test("one user's devices pushing at once, on every instance: each push lands once, in one unbroken sequence")
@@ -176,13 +191,13 @@ struct MultiUserTests {
         let (first, second) = try await Self.services()
         try await Self.pushAllAtOnce([first, second], user: TestServers.uniqueName("fay"))
         #if Postgres
-        // The same with every push taking the user's row lock at once (the path optimistic pushes
-        // fall back to after repeated races).
-        if let postgres = first.store as? PostgresSyncStore, let instances = try? await TestServers.instances() {
-            let locking = PostgresSyncStore(client: postgres.client, optimisticAttempts: 0)
-            let services = instances.map { SyncService(store: locking, pokes: $0.pokes, now: { Self.start }, bcryptCost: 4) }
-            try await Self.pushAllAtOnce(services, user: TestServers.uniqueName("gus"))
-        }
+            // The same with every push taking the user's row lock at once (the path optimistic pushes
+            // fall back to after repeated races).
+            if let postgres = first.store as? PostgresSyncStore, let instances = try? await TestServers.instances() {
+                let locking = PostgresSyncStore(client: postgres.client, optimisticAttempts: 0)
+                let services = instances.map { SyncService(store: locking, pokes: $0.pokes, now: { Self.start }, bcryptCost: 4) }
+                try await Self.pushAllAtOnce(services, user: TestServers.uniqueName("gus"))
+            }
         #endif
     }
 
@@ -194,9 +209,12 @@ struct MultiUserTests {
         let credentials = try await service.register(DeviceRegistration(user: name, password: "password1", deviceName: "laptop"))
         let caller = try await service.authenticate(token: credentials.token)
         // Mutation 5 from a device the server holds nothing of: a gap.
-        let mutation = SyncMutation(id: 5, hlc: HLC(millis: 1_772_000_000_000, counter: 0, node: "00000000000000bb"), entity: "timer",
-                                    entityId: UUID().uuidString, op: .delete)
-        await #expect(throws: SyncServerError.self) { _ = try await service.push(caller, PushRequest(deviceId: credentials.deviceId, mutations: [mutation])) }
+        let mutation = SyncMutation(
+            id: 5, hlc: HLC(millis: 1_772_000_000_000, counter: 0, node: "00000000000000bb"), entity: "timer",
+            entityId: UUID().uuidString, op: .delete)
+        await #expect(throws: SyncServerError.self) {
+            _ = try await service.push(caller, PushRequest(deviceId: credentials.deviceId, mutations: [mutation]))
+        }
         #expect(try await service.store.head(userId: user.id).head == 0)
     }
 
@@ -226,9 +244,12 @@ struct MultiUserTests {
         for service in [first, second] {
             await refused { _ = try await service.authenticate(token: phone.token) }
             // Even where the token is known, the push's and the pull's own statements refuse it.
-            await refused { _ = try await service.pull(try await service.authenticateForSync(token: phone.token), cursor: 0, limit: 10, checksum: nil) }
             await refused {
-                _ = try await service.push(try await service.authenticateForSync(token: phone.token), PushRequest(deviceId: phone.deviceId, mutations: []))
+                _ = try await service.pull(try await service.authenticateForSync(token: phone.token), cursor: 0, limit: 10, checksum: nil)
+            }
+            await refused {
+                _ = try await service.push(
+                    try await service.authenticateForSync(token: phone.token), PushRequest(deviceId: phone.deviceId, mutations: []))
             }
             // A caller from before the revocation (what the token cache holds) gets nothing either.
             if service.store.checksAccessInline { await refused { _ = try await service.pull(known, cursor: 0, limit: 10, checksum: nil) } }

@@ -34,12 +34,15 @@ struct SyncFaultTests {
             service = SyncService(store: store, now: { clock.now }, bcryptCost: 4)
         }
 
-        func device(skew: TimeInterval = 0, idPrefix: UInt64? = nil, beforeLink: (AppDatabase) throws -> Void = { _ in }) async throws -> SimulatedDevice {
+        func device(skew: TimeInterval = 0, idPrefix: UInt64? = nil, beforeLink: (AppDatabase) throws -> Void = { _ in }) async throws
+            -> SimulatedDevice
+        {
             count += 1
             let credentials = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "d\(count)"))
-            let device = try SimulatedDevice(name: "d\(count)", start: serverClock.now, skew: skew, idPrefix: idPrefix ?? 1000 + count,
-                                             zone: SyncFaultTests.zone, service: service, network: network, credentials: credentials, user: "ada",
-                                             beforeLink: beforeLink)
+            let device = try SimulatedDevice(
+                name: "d\(count)", start: serverClock.now, skew: skew, idPrefix: idPrefix ?? 1000 + count,
+                zone: SyncFaultTests.zone, service: service, network: network, credentials: credentials, user: "ada",
+                beforeLink: beforeLink)
             return device
         }
 
@@ -58,7 +61,8 @@ struct SyncFaultTests {
             let expected = SyncSnapshot.canonical(try await store.entities(userId: userId))
             for device in devices {
                 let snapshot = try device.database.syncSnapshot()
-                #expect(snapshot == expected, "\(device.name): \(Simulation.difference(snapshot, expected))", sourceLocation: sourceLocation)
+                #expect(
+                    snapshot == expected, "\(device.name): \(Simulation.difference(snapshot, expected))", sourceLocation: sourceLocation)
                 #expect(try device.database.pendingMutationCount() == 0, sourceLocation: sourceLocation)
             }
         }
@@ -78,8 +82,9 @@ struct SyncFaultTests {
         _ = try await a.engine.sync()
         world.advance(100 * 86_400, [a, b])
         _ = try await a.engine.sync()
-        let pruned = try await world.store.pruneTombstones(userId: world.userId, olderThan: world.serverClock.now.addingTimeInterval(-90 * 86_400),
-                                                           devicesSeenSince: world.serverClock.now.addingTimeInterval(-90 * 86_400))
+        let pruned = try await world.store.pruneTombstones(
+            userId: world.userId, olderThan: world.serverClock.now.addingTimeInterval(-90 * 86_400),
+            devicesSeenSince: world.serverClock.now.addingTimeInterval(-90 * 86_400))
         #expect(pruned == 1)
         let summary = try await b.engine.sync()
         #expect(summary.notes.contains { $0.contains("pulled everything again") })
@@ -103,7 +108,9 @@ struct SyncFaultTests {
         let copy = try AppDatabase.open(path: copyPath, environment: a.database.environment, concurrentReads: false)
         guard let transport = a.engine.transport as? SimulatedTransport else { Issue.record("transport"); return }
         let network = world.network, service = world.service
-        var copyEngine = SyncEngine(database: copy, transport: transport) { SimulatedTransport(service: service, token: $0.token, network: network) }
+        var copyEngine = SyncEngine(database: copy, transport: transport) {
+            SimulatedTransport(service: service, token: $0.token, network: network)
+        }
         _ = try a.database.createTimer(name: "On the original", durationInSeconds: 60)
         _ = try copy.createTimer(name: "On the copy", durationInSeconds: 60)
         _ = try await a.engine.sync()
@@ -139,8 +146,10 @@ struct SyncFaultTests {
         let a = try await world.device(), b = try await world.device()
         let url = "https://packs.example/calm.json"
         let text = "Between stimulus and response there is a space; in that space is our power to choose a response."
-        let pack = ContentPack(items: [MindfulnessContent(id: "calm-1", type: .quote, text: text, category: .nature),
-                                       MindfulnessContent(id: "calm-2", type: .prompt, text: text + " Breathe.", category: .nature)])
+        let pack = ContentPack(items: [
+            MindfulnessContent(id: "calm-1", type: .quote, text: text, category: .nature),
+            MindfulnessContent(id: "calm-2", type: .prompt, text: text + " Breathe.", category: .nature),
+        ])
         try a.database.addContentSource(url: url)
         try a.database.applyContentPack(pack, from: url, etag: "\"1\"")
         // A pause on `a` shows calm-1, so that dropping it later retires it instead of deleting it.
@@ -202,7 +211,8 @@ struct SyncFaultTests {
         #expect(!summary.notes.isEmpty)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        let names = try await Set(world.store.entities(userId: world.userId).filter { $0.key.entity == "timer" }.compactMap { $0.value.fields["name"]?.text })
+        let names = try await Set(
+            world.store.entities(userId: world.userId).filter { $0.key.entity == "timer" }.compactMap { $0.value.fields["name"]?.text })
         #expect(names == ["Old", "Lost by the server", "After the restore"])
         try await world.expectConverged([a, b])
     }
@@ -226,7 +236,7 @@ struct SyncFaultTests {
     func oversizedPush() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        for index in 0 ..< 40 { _ = try a.database.createTimer(name: "Timer \(index)", durationInSeconds: 60) }
+        for index in 0..<40 { _ = try a.database.createTimer(name: "Timer \(index)", durationInSeconds: 60) }
         a.engine.transport = SmallPushes(inner: a.engine.transport, limit: 7)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
@@ -260,7 +270,8 @@ struct SyncFaultTests {
         let caller = try await world.service.authenticate(token: token)
         let device = try #require(try a.database.syncDevice())
         let clock = HLC(millis: Self.startMillis, counter: 0, node: device.node)
-        let put = SyncMutation(id: 1, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: ["focusMs": .int(1_500_000)])
+        let put = SyncMutation(
+            id: 1, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: ["focusMs": .int(1_500_000)])
         let first = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [put]))
         #expect(first.lastMutationId == 1)
         let again = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [put]))
@@ -275,17 +286,22 @@ struct SyncFaultTests {
         await #expect(throws: SyncServerError.push(.deviceCloned(lastMutationId: 1))) {
             _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [other]))
         }
-        let cases: [(SyncFields, String)] = [(["nope": .int(1)], "fields.nope"), (["focusMs": .text("x")], "fields.focusMs"), (["focusMs": .null], "fields.focusMs")]
+        let cases: [(SyncFields, String)] = [
+            (["nope": .int(1)], "fields.nope"), (["focusMs": .text("x")], "fields.focusMs"), (["focusMs": .null], "fields.focusMs"),
+        ]
         for (fields, field) in cases {
             let bad = SyncMutation(id: 2, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: fields)
             await #expect(throws: SyncServerError.push(.invalid(mutationId: 2, field: field, message: ""))) {
-                do { _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [bad])) } catch SyncServerError.push(.invalid(let id, let f, _)) {
+                do {
+                    _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [bad]))
+                } catch SyncServerError.push(.invalid(let id, let f, _)) {
                     throw SyncServerError.push(.invalid(mutationId: id, field: f, message: ""))
                 }
             }
         }
-        let future = SyncMutation(id: 2, hlc: HLC(millis: Self.startMillis + 10 * 60_000, counter: 0, node: device.node), entity: "focusPreferences",
-                                  entityId: "focus", op: .put, fields: ["focusMs": .int(60_000)])
+        let future = SyncMutation(
+            id: 2, hlc: HLC(millis: Self.startMillis + 10 * 60_000, counter: 0, node: device.node), entity: "focusPreferences",
+            entityId: "focus", op: .put, fields: ["focusMs": .int(60_000)])
         await #expect(throws: SyncServerError.push(.clockDrift(mutationId: 2, serverTime: Self.start))) {
             _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [future]))
         }

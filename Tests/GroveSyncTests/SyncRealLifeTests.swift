@@ -14,20 +14,24 @@ struct SyncRealLifeTests {
     static func chooseSettings(_ db: AppDatabase) throws {
         _ = try db.changeFocusPreferences { $0.focusDuration = 50 * 60 }
         try db.setAppEnabled(id: "youtube", true)
-        _ = try db.changeUserPreferences { $0.notificationSettings.dailyEnabled = true; $0.notificationSettings.dailyTime = TimeOfDay(hour: 7, minute: 30) }
+        _ = try db.changeUserPreferences {
+            $0.notificationSettings.dailyEnabled = true; $0.notificationSettings.dailyTime = TimeOfDay(hour: 7, minute: 30)
+        }
     }
 
     static func expectChosenSettings(_ db: AppDatabase, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try db.focusPreferences().focusDuration == 50 * 60, "\(name): focus length", sourceLocation: sourceLocation)
         #expect(try db.app(id: "youtube")?.isEnabled == true, "\(name): the YouTube gate", sourceLocation: sourceLocation)
         let settings = try db.userPreferences().notificationSettings
-        #expect(settings.dailyEnabled && settings.dailyTime == TimeOfDay(hour: 7, minute: 30), "\(name): the daily reminder", sourceLocation: sourceLocation)
+        #expect(
+            settings.dailyEnabled && settings.dailyTime == TimeOfDay(hour: 7, minute: 30), "\(name): the daily reminder",
+            sourceLocation: sourceLocation)
     }
 
     @Test("a new device's untouched defaults never beat the settings a person chose (whichever device id sorts first)")
     func newDeviceKeepsSettings() async throws {
         // Ties between two unchosen-versus-chosen clocks used to break by device id: try both orders, several times.
-        for round in 0 ..< 6 {
+        for round in 0..<6 {
             let world = try await World()
             let a = try await world.device(beforeLink: Self.chooseSettings)
             _ = try await a.engine.sync()
@@ -86,7 +90,9 @@ struct SyncRealLifeTests {
         let restored = try AppDatabase.open(path: backup, environment: a.database.environment, concurrentReads: false)
         guard let transport = a.engine.transport as? SimulatedTransport else { Issue.record("transport"); return }
         let network = world.network, service = world.service
-        var engine = SyncEngine(database: restored, transport: transport) { SimulatedTransport(service: service, token: $0.token, network: network) }
+        var engine = SyncEngine(database: restored, transport: transport) {
+            SimulatedTransport(service: service, token: $0.token, network: network)
+        }
         _ = try await engine.sync()
         _ = try await b.engine.sync()
         #expect(try restored.intentions().isEmpty)
@@ -298,7 +304,8 @@ struct SyncRealLifeTests {
             #expect(problem.status == 401 && problem.slug == "unknown-device", "\(problem)")
         }
         // `grove sync login` again: a new device that keeps and sends everything the store has.
-        let credentials = try await world.service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "late, again"))
+        let credentials = try await world.service.register(
+            DeviceRegistration(user: "ada", password: "password1", deviceName: "late, again"))
         try late.database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
         late.engine.transport = SimulatedTransport(service: world.service, token: credentials.token, network: world.network)
         _ = try await late.engine.sync()

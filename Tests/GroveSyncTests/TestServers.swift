@@ -21,7 +21,7 @@ enum TestServers {
     /// The instances of this run (one for SQLite, two for PostgreSQL); each call of SQLite's makes a new store.
     static func instances() async throws -> [Instance] {
         #if Postgres
-        if postgresURL != nil { return try await shared.value }
+            if postgresURL != nil { return try await shared.value }
         #endif
         return [Instance(store: try SQLiteSyncStore(path: nil), pokes: PokeHub())]
     }
@@ -34,24 +34,24 @@ enum TestServers {
     private static let runTag = String(UUID().uuidString.prefix(8)).lowercased()
 
     #if Postgres
-    /// Two instances for the whole test process: pools running, schema migrated by both at once (the
-    /// advisory lock makes one wait), listeners started.
-    private static let shared = Task { () throws -> [Instance] in
-        guard let url = postgresURL else { return [] }
-        var logger = Logger(label: "grove.tests.postgres")
-        logger.logLevel = .warning
-        let deployments = try (0 ..< 2).map { _ in try PostgresDeployment(url: url, poolSize: 12, logger: logger) }
-        var instances: [Instance] = []
-        for deployment in deployments {
-            let pokes = PokeHub()
-            for service in deployment.services(pokes: pokes) { Task.detached { try? await service.run() } }
-            instances.append(Instance(store: deployment.store, pokes: pokes))
+        /// Two instances for the whole test process: pools running, schema migrated by both at once (the
+        /// advisory lock makes one wait), listeners started.
+        private static let shared = Task { () throws -> [Instance] in
+            guard let url = postgresURL else { return [] }
+            var logger = Logger(label: "grove.tests.postgres")
+            logger.logLevel = .warning
+            let deployments = try (0..<2).map { _ in try PostgresDeployment(url: url, poolSize: 12, logger: logger) }
+            var instances: [Instance] = []
+            for deployment in deployments {
+                let pokes = PokeHub()
+                for service in deployment.services(pokes: pokes) { Task.detached { try? await service.run() } }
+                instances.append(Instance(store: deployment.store, pokes: pokes))
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for deployment in deployments { group.addTask { try await deployment.migrate() } }
+                try await group.waitForAll()
+            }
+            return instances
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for deployment in deployments { group.addTask { try await deployment.migrate() } }
-            try await group.waitForAll()
-        }
-        return instances
-    }
     #endif
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroveSystem
 
 @Suite("The desktop: programs on the PATH and notifications")
@@ -48,7 +49,10 @@ struct DesktopLauncherTests {
     }
 
     @Test func anExecLineGivesBackExactlyTheArgumentsWhateverTheyHold() throws {
-        let awkward = ["firefox", "https://www.youtube.com/watch?v=a&t=1", "two words", "quote\"d", "back\\slash", "$HOME", "`id`", "100%", "%u", "it's", "", "tab\there"]
+        let awkward = [
+            "firefox", "https://www.youtube.com/watch?v=a&t=1", "two words", "quote\"d", "back\\slash", "$HOME", "`id`", "100%", "%u",
+            "it's", "", "tab\there",
+        ]
         let launcher = DesktopLauncher(appId: "youtube", name: "YouTube", command: awkward, grove: "/usr/local/bin/grove")
         let exec = try #require(launcher.text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
         #expect(try Self.parseExec(String(exec)) == ["/usr/local/bin/grove", "pause", "youtube", "--"] + awkward)
@@ -69,7 +73,9 @@ struct DesktopLauncherTests {
 
     @Test func theLauncherDirectoryFollowsXDG() {
         #expect(DesktopLauncher.directory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]).path == "/data/applications")
-        #expect(DesktopLauncher.directory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]).path == "/home/a/.local/share/applications")
+        #expect(
+            DesktopLauncher.directory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]).path
+                == "/home/a/.local/share/applications")
         #expect(DesktopLauncher.directory(environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/applications")
     }
 }

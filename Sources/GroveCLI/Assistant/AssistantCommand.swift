@@ -25,13 +25,15 @@ struct AssistantSet: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "The API's base URL, e.g. http://127.0.0.1:11434/v1.") var url: String
     @Option(name: .long, help: "The model to ask, e.g. llama3.2.") var model: String
-    @Option(name: .customLong("api-key-file"), help: ArgumentHelp("A file holding the API key (only its path is stored).", valueName: "file"))
+    @Option(
+        name: .customLong("api-key-file"), help: ArgumentHelp("A file holding the API key (only its path is stored).", valueName: "file"))
     var apiKeyFile: String?
 
     func run() throws {
         let db = try options.open()
-        let stored = StoredAssistant(url: url.trimmingCharacters(in: .whitespaces), model: model.trimmingCharacters(in: .whitespaces),
-                                     apiKeyFile: apiKeyFile.map(CLIEnvironment.current.resolve))
+        let stored = StoredAssistant(
+            url: url.trimmingCharacters(in: .whitespaces), model: model.trimmingCharacters(in: .whitespaces),
+            apiKeyFile: apiKeyFile.map(CLIEnvironment.current.resolve))
         try db.setStoredAssistant(stored)
         if options.json { return try Output.json(stored) }
         print("The assistant asks \(stored.model) at \(stored.url) first (`grove assistant status` checks it answers).")
@@ -40,7 +42,8 @@ struct AssistantSet: ParsableCommand {
 
 /// `grove assistant unset`
 struct AssistantUnset: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unset", abstract: "Forget the model: the offline assistant does everything.")
+    static let configuration = CommandConfiguration(
+        commandName: "unset", abstract: "Forget the model: the offline assistant does everything.")
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
@@ -52,7 +55,8 @@ struct AssistantUnset: ParsableCommand {
 
 /// `grove assistant status`: which model, from where, and whether it answers now.
 struct AssistantStatus: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Which model is asked, and whether it answers (the default).")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Which model is asked, and whether it answers (the default).")
     @OptionGroup var options: GlobalOptions
 
     struct Report: Encodable {
@@ -66,7 +70,10 @@ struct AssistantStatus: AsyncParsableCommand {
 
     func run() async throws {
         let db = try options.open()
-        guard let (configuration, source) = try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, stored: try db.storedAssistant()) else {
+        guard
+            let (configuration, source) = try AssistantConfiguration.resolve(
+                environment: CLIEnvironment.current.variables, stored: try db.storedAssistant())
+        else {
             if options.json { return try Output.json(Report(source: "offline", answering: true)) }
             return print("Offline assistant (no model set: grove assistant set --url URL --model NAME).")
         }
@@ -78,9 +85,13 @@ struct AssistantStatus: AsyncParsableCommand {
             report.problem = Self.describe(error)
         }
         if options.json { return try Output.json(report) }
-        print("Model \(configuration.model) at \(configuration.baseURL) (\(source == .environment ? "from GROVE_ASSISTANT_URL" : "grove assistant set")).")
-        print(report.answering ? "Answering (\(report.models ?? 0) model\(report.models == 1 ? "" : "s") listed)."
-                               : "Not answering: \(report.problem ?? "no answer"). The offline assistant stands in until it does.")
+        print(
+            "Model \(configuration.model) at \(configuration.baseURL) (\(source == .environment ? "from GROVE_ASSISTANT_URL" : "grove assistant set"))."
+        )
+        print(
+            report.answering
+                ? "Answering (\(report.models ?? 0) model\(report.models == 1 ? "" : "s") listed)."
+                : "Not answering: \(report.problem ?? "no answer"). The offline assistant stands in until it does.")
     }
 
     static func describe(_ error: Error) -> String {

@@ -52,7 +52,7 @@ struct ExportCommand: ParsableCommand {
             try handle.synchronize()
             try handle.close()
             guard rename(partial.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch where error is any StoreFailure || error is StoreError {
+        } catch  where error is any StoreFailure || error is StoreError {
             // The store's own failure, said as such.
             try? FileManager.default.removeItem(at: partial)
             throw error

@@ -17,9 +17,15 @@ struct ImportCommand: ParsableCommand {
             listed. Importing the same file again adds nothing.
             """)
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "grove (default; JSON or CSV), csv, timewarrior or forest (the Forest app's CSV export).") var from: ImportFormat = .grove
-    @Option(name: .long, help: ArgumentHelp("For --from csv: key=Column pairs (start, end or duration, tag, completed).", valueName: "pairs")) var map: String?
-    @Option(name: .long, help: ArgumentHelp("For --from csv and forest: the zone of times without an offset (default: configured).", valueName: "zone")) var zone: String?
+    @Option(name: .long, help: "grove (default; JSON or CSV), csv, timewarrior or forest (the Forest app's CSV export).") var from:
+        ImportFormat = .grove
+    @Option(
+        name: .long, help: ArgumentHelp("For --from csv: key=Column pairs (start, end or duration, tag, completed).", valueName: "pairs"))
+    var map: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("For --from csv and forest: the zone of times without an offset (default: configured).", valueName: "zone"))
+    var zone: String?
     @Argument(help: "The file.") var file: String
 
     func validate() throws {
@@ -69,8 +75,9 @@ struct ImportCommand: ParsableCommand {
         guard environment.terminal.errorIsTTY else { return nil }
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
         let standardError = environment.output.standardError
-        return ImportProgress(name: (name as NSString).lastPathComponent, total: size, uptime: environment.io.uptime,
-                              write: { standardError(Data($0.utf8)) })
+        return ImportProgress(
+            name: (name as NSString).lastPathComponent, total: size, uptime: environment.io.uptime,
+            write: { standardError(Data($0.utf8)) })
     }
 
     /// The file's first byte that is not white space, nil for a blank file (nothing to import). Grove's

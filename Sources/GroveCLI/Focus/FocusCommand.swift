@@ -23,7 +23,10 @@ struct FocusCommand: ParsableCommand {
               grove focus --tag essay          # say what it is for; `grove stats --tag essay` later
               grove focus retag last essay reading
             """,
-        subcommands: [FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self, FocusRemove.self,
-                      FocusRetag.self, FocusTagList.self, FocusConfig.self, FocusWatch.self],
+        subcommands: [
+            FocusRun.self, FocusStart.self, FocusPause.self, FocusResume.self, FocusAbandon.self, FocusStatus.self, FocusLog.self,
+            FocusRemove.self,
+            FocusRetag.self, FocusTagList.self, FocusConfig.self, FocusWatch.self,
+        ],
         defaultSubcommand: FocusRun.self)
 }

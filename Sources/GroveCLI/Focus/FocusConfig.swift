@@ -20,13 +20,17 @@ struct FocusConfig: ParsableCommand {
         let db = try options.open()
         // One transaction, changing only the lengths given: a setting changed meanwhile elsewhere is kept.
         let changes = focus != nil || short != nil || long != nil || interval != nil
-        let p = try changes ? db.changeFocusPreferences { p in
-            if let focus { p.focusDuration = focus }
-            if let short { p.shortBreakDuration = short }
-            if let long { p.longBreakDuration = long }
-            if let interval { p.longBreakInterval = interval }
-        } : db.focusPreferences()
+        let p =
+            try changes
+            ? db.changeFocusPreferences { p in
+                if let focus { p.focusDuration = focus }
+                if let short { p.shortBreakDuration = short }
+                if let long { p.longBreakDuration = long }
+                if let interval { p.longBreakInterval = interval }
+            } : db.focusPreferences()
         if options.json { return try Output.json(p) }
-        print("Focus \(DurationParser.clock(p.focusDuration)), short break \(DurationParser.clock(p.shortBreakDuration)), long break \(DurationParser.clock(p.longBreakDuration)) every \(p.longBreakInterval) sessions.")
+        print(
+            "Focus \(DurationParser.clock(p.focusDuration)), short break \(DurationParser.clock(p.shortBreakDuration)), long break \(DurationParser.clock(p.longBreakDuration)) every \(p.longBreakInterval) sessions."
+        )
     }
 }

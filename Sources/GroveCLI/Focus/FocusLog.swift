@@ -16,7 +16,8 @@ struct FocusLog: ParsableCommand {
     @Option(name: .long, help: "When it ended.") var end: String
     @Option(name: .long, help: ArgumentHelp("A pause, START-END (repeatable).", valueName: "start-end")) var pause: [String] = []
     @Flag(name: .long, help: "It was abandoned (no tree).") var abandoned = false
-    @Option(name: .long, help: ArgumentHelp("Its planned length, e.g. 25m (abandoned sessions).", valueName: "duration")) var length: String?
+    @Option(name: .long, help: ArgumentHelp("Its planned length, e.g. 25m (abandoned sessions).", valueName: "duration")) var length:
+        String?
     @Option(name: .long, help: ArgumentHelp("IANA zone it was lived in (default: configured).", valueName: "zone")) var zone: String?
     @OptionGroup var tagging: TagOptions
 
@@ -33,13 +34,17 @@ struct FocusLog: ParsableCommand {
             // ISO instants contain "-": accept "START/END" as well.
             let pieces = text.contains("/") ? text.split(separator: "/").map(String.init) : parts
             guard pieces.count == 2 else { throw InvalidField("pause", "pause must be START-END, e.g. 09:10-09:15 (got \"\(text)\")") }
-            return .init(start: try TimeParsing.instant(pieces[0], field: "pause", now: startDate, calendar: calendar),
-                         end: try TimeParsing.instant(pieces[1], field: "pause", now: startDate, calendar: calendar))
+            return .init(
+                start: try TimeParsing.instant(pieces[0], field: "pause", now: startDate, calendar: calendar),
+                end: try TimeParsing.instant(pieces[1], field: "pause", now: startDate, calendar: calendar))
         }
-        let session = try db.logFocusSession(start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
-                                             plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone,
-                                             tags: try tagging.tags())
+        let session = try db.logFocusSession(
+            start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
+            plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone,
+            tags: try tagging.tags())
         if options.json { return try Output.json(session) }
-        print("Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "")\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))") (id \(session.id.uuidString.prefix(8).lowercased())).")
+        print(
+            "Logged a \(session.state.rawValue) session on \(session.endDay?.description ?? "?"): \(ForestStats.formatDuration(session.duration)) of focus\(session.state == .completed ? " 🌳" : "")\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))") (id \(session.id.uuidString.prefix(8).lowercased()))."
+        )
     }
 }

@@ -25,6 +25,8 @@ struct FocusRemove: ParsableCommand {
         }
         try db.deleteFocusSession(id: session.id)
         if options.json { return try Output.json(session) }
-        print("Removed the \(session.state.rawValue) session of \(session.endDay?.description ?? "?") (\(ForestStats.formatDuration(session.duration)) of focus).")
+        print(
+            "Removed the \(session.state.rawValue) session of \(session.endDay?.description ?? "?") (\(ForestStats.formatDuration(session.duration)) of focus)."
+        )
     }
 }

@@ -23,7 +23,9 @@ struct FocusRetag: ParsableCommand {
         let target: FocusSession
         switch session.lowercased() {
         case "current":
-            guard let current = try db.currentFocusSession() else { throw InvalidField("session", "No session is running: give `last` or an id") }
+            guard let current = try db.currentFocusSession() else {
+                throw InvalidField("session", "No session is running: give `last` or an id")
+            }
             target = current
         case "last":
             guard let last = try db.latestFocusSession() else { throw InvalidField("session", "No focus sessions yet") }
@@ -40,7 +42,8 @@ struct FocusRetag: ParsableCommand {
 
 /// `grove focus tags`: every tag used, most recent first, with what was done under it.
 struct FocusTagList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "tags", abstract: "List the tags you used, most recent first, with their trees and time.")
+    static let configuration = CommandConfiguration(
+        commandName: "tags", abstract: "List the tags you used, most recent first, with their trees and time.")
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
@@ -50,7 +53,9 @@ struct FocusTagList: ParsableCommand {
         guard !tags.isEmpty else { return print("No tags yet. Say what a session is for with `grove focus --tag essay`.") }
         let width = min(40, tags.map(\.tag.count).max() ?? 0)
         for t in tags {
-            print("\(t.tag.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(t.trees).leftPad(5)) 🌳  \(ForestStats.formatDuration(t.focusTime).leftPad(8))  last \(t.lastDay)")
+            print(
+                "\(t.tag.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(t.trees).leftPad(5)) 🌳  \(ForestStats.formatDuration(t.focusTime).leftPad(8))  last \(t.lastDay)"
+            )
         }
     }
 }

@@ -12,11 +12,14 @@ struct FocusStart: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let session = try db.startFocusSession(plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, tags: try tagging.tags())
+        let session = try db.startFocusSession(
+            plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, tags: try tagging.tags())
         session.armWaiter(db)
         if options.json { return try Output.json(FocusStatusReport(session, now: session.startTime)) }
         let calendar = try db.calendar()
         let due = session.dueAt ?? session.startTime.addingTimeInterval(session.plannedDuration)
-        print("Planted a seed: \(DurationParser.clock(session.plannedDuration)) of focus\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))"), done at \(calendar.wallText(due, today: calendar.localDay(of: session.startTime))).")
+        print(
+            "Planted a seed: \(DurationParser.clock(session.plannedDuration)) of focus\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))"), done at \(calendar.wallText(due, today: calendar.localDay(of: session.startTime)))."
+        )
     }
 }

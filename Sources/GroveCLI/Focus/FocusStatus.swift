@@ -22,7 +22,9 @@ struct FocusStatus: ParsableCommand {
             if session.clockUncertain { print("(The machine restarted during this session; its time is measured by the wall clock.)") }
         case .completed:
             let end = session.endTime ?? session.startTime
-            print("No session running. Last: completed at \(calendar.wallText(end, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳")
+            print(
+                "No session running. Last: completed at \(calendar.wallText(end, today: today)), \(ForestStats.formatDuration(session.duration)) of focus 🌳"
+            )
         case .abandoned:
             print("No session running. Last: abandoned at \(calendar.wallText(session.endTime ?? session.startTime, today: today)).")
         }

@@ -9,7 +9,8 @@ import GroveStore
 /// (resuming starts another); an abandon ends it silently (seed 002 cancels the notification).
 struct FocusWatch: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Ring when a session falls due (started for you by `focus start` and `resume`).", shouldDisplay: false)
+        commandName: "watch", abstract: "Ring when a session falls due (started for you by `focus start` and `resume`).",
+        shouldDisplay: false)
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The session's id.") var session: String
 

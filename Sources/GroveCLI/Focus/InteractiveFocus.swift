@@ -16,7 +16,9 @@ struct InteractiveFocus {
         session.armWaiter(db)
         guard let terminal = io.openTerminal() else {
             // Not a terminal: start (or report) and return, like `grove focus start`.
-            return print("Session running: \(DurationParser.clock(session.remaining(at: try db.now(for: session)))) left. `grove focus status` follows it.")
+            return print(
+                "Session running: \(DurationParser.clock(session.remaining(at: try db.now(for: session)))) left. `grove focus status` follows it."
+            )
         }
         defer { terminal.restore() }
         let style = Style(traits)
@@ -48,8 +50,7 @@ struct InteractiveFocus {
                 session.armWaiter(db)
             case "a":
                 draw(FocusScreen.lines(session, now: now, traits: traits) + [style.yellow("Abandon this session? [y/N]")])
-                if terminal.readKey(timeout: 30) == "y" { session = try db.abandonFocusSession() }
-                else { draw([]) }
+                if terminal.readKey(timeout: 30) == "y" { session = try db.abandonFocusSession() } else { draw([]) }
             case "d", "q", "\u{03}", "\u{1B}":
                 print("Detached. The session goes on; `grove focus status` follows it.")
                 return

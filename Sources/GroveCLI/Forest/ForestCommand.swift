@@ -15,15 +15,22 @@ struct ForestCommand: ParsableCommand {
             """)
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Show this many days with trees (1–366).") var days: Int = ForestWindow.defaultDays
-    @Option(name: .long, help: ArgumentHelp("Only days before this one (YYYY-MM-DD, today, yesterday).", valueName: "day")) var before: String?
+    @Option(name: .long, help: ArgumentHelp("Only days before this one (YYYY-MM-DD, today, yesterday).", valueName: "day")) var before:
+        String?
     @Option(name: .long, help: "Show the newest trees instead, at most this many (1–1000).") var limit: Int?
     @OptionGroup var filter: TagFilter
 
     func run() throws {
-        if let limit, !(1...AppDatabase.maxPageSize).contains(limit) { throw InvalidField("limit", "limit must be between 1 and \(AppDatabase.maxPageSize)") }
-        guard ForestWindow.dayRange.contains(days) else { throw InvalidField("days", "days must be between 1 and \(ForestWindow.dayRange.upperBound)") }
+        if let limit, !(1...AppDatabase.maxPageSize).contains(limit) {
+            throw InvalidField("limit", "limit must be between 1 and \(AppDatabase.maxPageSize)")
+        }
+        guard ForestWindow.dayRange.contains(days) else {
+            throw InvalidField("days", "days must be between 1 and \(ForestWindow.dayRange.upperBound)")
+        }
         let tag = try filter.checked()
-        if limit != nil, tag != nil { throw InvalidField("limit", "limit cannot be combined with tag: use --days to choose how much of a tag's forest to show") }
+        if limit != nil, tag != nil {
+            throw InvalidField("limit", "limit cannot be combined with tag: use --days to choose how much of a tag's forest to show")
+        }
         let db = try options.open()
         let today = try db.calendar().localDay(of: db.environment.now())
         let beforeDay = try before.map { try TimeParsing.day($0, field: "before", today: today) }
@@ -32,7 +39,10 @@ struct ForestCommand: ParsableCommand {
         let window = try db.forestWindow(days: days, before: beforeDay, sessions: options.json, tag: tag)
         if options.json { return try Output.json(window.days.flatMap(\.sessions)) }
         guard !window.days.isEmpty else {
-            if let tag { return print("No trees tagged \(tag)\(beforeDay.map { " before \($0)" } ?? ""). Tag a session with `grove focus --tag \(tag)`.") }
+            if let tag {
+                return print(
+                    "No trees tagged \(tag)\(beforeDay.map { " before \($0)" } ?? ""). Tag a session with `grove focus --tag \(tag)`.")
+            }
             return print(beforeDay.map { "No trees before \($0)." } ?? "Your forest is empty. Plant the first tree with `grove focus`.")
         }
         print(ForestGrid.render(days: window.days.map { ($0.day, $0.trees) }, width: TerminalTraits.current().width))

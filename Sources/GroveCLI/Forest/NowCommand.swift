@@ -93,7 +93,9 @@ struct NowCommand: ParsableCommand {
         }
         // Timers ride along: "🌱 12:00 · ⏱ Tea 03:12".
         report.timers = try db.timerRuns()
-        let timers = report.timers.map { "\(TimerText.glyph($0.state)) \($0.name) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))" }
+        let timers = report.timers.map {
+            "\(TimerText.glyph($0.state)) \($0.name) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))"
+        }
         report.text = ([report.text].filter { !$0.isEmpty } + timers).joined(separator: " · ")
         if options.json { return try Output.json(report) }
         if !report.text.isEmpty { print(report.text) }

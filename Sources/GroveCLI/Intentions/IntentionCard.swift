@@ -16,7 +16,8 @@ enum IntentionCard {
         let fg = theme?.textColor ?? "#000000", bg = theme?.backgroundColor
         return rows.map { row in
             let padded = "  " + row + String(repeating: " ", count: max(0, width - 2 - row.count))
-            return traits.color && bg != nil ? style.colors(padded, foreground: row == label ? (theme?.readableAccent ?? fg) : fg, background: bg) : "│" + padded + "│"
+            return traits.color && bg != nil
+                ? style.colors(padded, foreground: row == label ? (theme?.readableAccent ?? fg) : fg, background: bg) : "│" + padded + "│"
         }.joined(separator: "\n")
     }
 }

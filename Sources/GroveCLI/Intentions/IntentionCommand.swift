@@ -14,6 +14,9 @@ struct IntentionCommand: ParsableCommand {
               grove intention search essay
               grove intention rephrase --apply
             """,
-        subcommands: [IntentionSet.self, IntentionEdit.self, IntentionNow.self, IntentionList.self, IntentionSearch.self, IntentionRemove.self, IntentionRephrase.self],
+        subcommands: [
+            IntentionSet.self, IntentionEdit.self, IntentionNow.self, IntentionList.self, IntentionSearch.self, IntentionRemove.self,
+            IntentionRephrase.self,
+        ],
         defaultSubcommand: IntentionNow.self)
 }

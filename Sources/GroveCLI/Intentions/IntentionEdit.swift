@@ -5,7 +5,8 @@ import GroveStore
 
 /// `grove intention edit ID`: the CLI's face of `PUT /api/v1/intentions/:id` (one store operation).
 struct IntentionEdit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an intention's words, theme, font, quote or day (within its period).")
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change an intention's words, theme, font, quote or day (within its period).")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The intention's id (or its first characters).") var id: String
     @Option(name: .long, help: "New words.") var text: String?
@@ -18,8 +19,9 @@ struct IntentionEdit: ParsableCommand {
         let db = try options.open()
         let intention = try IntentionLookup.find(id, in: db)
         let today = try db.calendar().localDay(of: db.environment.now())
-        let changes = IntentionChanges(text: text, themeId: try theme.map { try ThemeLookup.find($0, in: db).id }, customFont: font, quote: quote,
-                                       date: try date.map { try TimeParsing.day($0, today: today) })
+        let changes = IntentionChanges(
+            text: text, themeId: try theme.map { try ThemeLookup.find($0, in: db).id }, customFont: font, quote: quote,
+            date: try date.map { try TimeParsing.day($0, today: today) })
         let edited = try db.editIntention(id: intention.id, changes)
         if options.json { return try Output.json(edited) }
         print("\(edited.scope.displayName) intention: \(edited.text)")

@@ -14,7 +14,9 @@ struct IntentionNow: ParsableCommand {
         let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
         let intention = try db.currentIntention(on: day)
         if options.json { return try Output.json(intention) }
-        guard let intention else { return print("No intention for \(day.map(\.description) ?? "today"). Set one: grove intention set \"…\"") }
+        guard let intention else {
+            return print("No intention for \(day.map(\.description) ?? "today"). Set one: grove intention set \"…\"")
+        }
         print(IntentionCard.render(intention, theme: try db.displayTheme(for: intention), calendar: try db.calendar(), traits: .current()))
     }
 }

@@ -10,7 +10,9 @@ enum IntentionPrinter {
         let labels = items.map { $0.scope.periodLabel(containing: $0.date, calendar: calendar) }
         let width = labels.map(\.count).max() ?? 0
         for (i, label) in zip(items, labels) {
-            print("\(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(i.scope.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0))  \(i.text)  \(String(i.id.uuidString.prefix(8)).lowercased())")
+            print(
+                "\(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(i.scope.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0))  \(i.text)  \(String(i.id.uuidString.prefix(8)).lowercased())"
+            )
         }
     }
 }

@@ -20,7 +20,8 @@ struct IntentionRephrase: AsyncParsableCommand {
         let assistant = Assistant(try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
         guard let current = try db.currentIntention() else { throw CLIError.usage("no intention for today to rephrase") }
         let proposal = await assistant.rephrasing(current)
-        let rephrasing = try db.rephraseIntention(id: current.id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline")
+        let rephrasing = try db.rephraseIntention(
+            id: current.id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline")
         // `--json` prints the intention as it is (applied) or would be (proposed), as it always has.
         if options.json {
             var shown = rephrasing.intention

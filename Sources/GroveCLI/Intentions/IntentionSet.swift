@@ -4,7 +4,8 @@ import GroveCore
 import GroveStore
 
 struct IntentionSet: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the intention for a day, week or month (replaces that period's).")
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Set the intention for a day, week or month (replaces that period's).")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The intention.") var text: String
     @Option(name: .long, help: "day, week or month.") var scope: String = "day"
@@ -20,8 +21,11 @@ struct IntentionSet: ParsableCommand {
         let calendar = try db.calendar()
         let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
         let themeID = try theme.map { try ThemeLookup.find($0, in: db).id }
-        let intention = try db.setIntention(text, scope: scope, date: day, themeId: themeID, customFont: font, quote: quote, aiGenerated: aiGenerated)
+        let intention = try db.setIntention(
+            text, scope: scope, date: day, themeId: themeID, customFont: font, quote: quote, aiGenerated: aiGenerated)
         if options.json { return try Output.json(intention) }
-        print("\(scope.displayName) intention for \(scope.periodDescription(containing: intention.date, calendar: calendar)): \(intention.text)")
+        print(
+            "\(scope.displayName) intention for \(scope.periodDescription(containing: intention.date, calendar: calendar)): \(intention.text)"
+        )
     }
 }

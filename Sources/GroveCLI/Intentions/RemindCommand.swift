@@ -15,9 +15,15 @@ struct RemindCommand: ParsableCommand {
             """)
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: ArgumentHelp("HH:MM or off.", valueName: "time")) var daily: String?
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("DAY HH:MM, or off.", valueName: "day time")) var weekly: [String] = []
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("N HH:MM (1–31; 29–31 fall on the last day of shorter months), or off.", valueName: "n time")) var monthly: [String] = []
-    @Option(name: .long, help: ArgumentHelp("IANA zone for today, streaks and reminders (\"system\" to follow the machine).", valueName: "zone")) var zone: String?
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("DAY HH:MM, or off.", valueName: "day time")) var weekly: [String] =
+        []
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp("N HH:MM (1–31; 29–31 fall on the last day of shorter months), or off.", valueName: "n time")) var monthly:
+        [String] = []
+    @Option(
+        name: .long, help: ArgumentHelp("IANA zone for today, streaks and reminders (\"system\" to follow the machine).", valueName: "zone")
+    ) var zone: String?
     @Option(name: .customLong("week-starts"), help: ArgumentHelp("First day of the week.", valueName: "day")) var weekStarts: Weekday?
 
     static func weekday(_ text: String, field: String) throws -> Int { try Weekday(parsing: text, field: field).rawValue }
@@ -36,11 +42,15 @@ struct RemindCommand: ParsableCommand {
     }
 
     /// A day and a time given to `--weekly` or `--monthly`: nil when not given, `.some(nil)` for off.
-    private static func schedule(_ words: [String], option: String, day parseDay: (String) throws -> Int) throws -> (day: Int, time: TimeOfDay)?? {
+    private static func schedule(_ words: [String], option: String, day parseDay: (String) throws -> Int) throws -> (
+        day: Int, time: TimeOfDay
+    )?? {
         if words.isEmpty { return nil }
         if words == ["off"] { return .some(nil) }
         let field = option + "Day"
-        guard words.count == 2 else { throw InvalidField(field, "--\(option) takes a day and a time, e.g. --\(option) \(option == "weekly" ? "mon" : "1") 09:00") }
+        guard words.count == 2 else {
+            throw InvalidField(field, "--\(option) takes a day and a time, e.g. --\(option) \(option == "weekly" ? "mon" : "1") 09:00")
+        }
         return (try parseDay(words[0]), try time(words[1], field: option + "Time"))
     }
 
@@ -80,8 +90,10 @@ struct RemindCommand: ParsableCommand {
         let calendar = try db.calendar()
         let upcoming = try db.upcomingReminders()
         if options.json {
-            return try Output.json(Report(notificationSettings: n, timeZoneIdentifier: calendar.timeZone.identifier, firstWeekday: calendar.firstWeekday,
-                                          next: upcoming.map { .init(kind: $0.kind, at: $0.at) }))
+            return try Output.json(
+                Report(
+                    notificationSettings: n, timeZoneIdentifier: calendar.timeZone.identifier, firstWeekday: calendar.firstWeekday,
+                    next: upcoming.map { .init(kind: $0.kind, at: $0.at) }))
         }
         let today = calendar.localDay(of: db.environment.now())
         func next(_ kind: ReminderKind) -> String {
@@ -92,6 +104,9 @@ struct RemindCommand: ParsableCommand {
         print("Daily    \(at(n.dailyEnabled, n.dailyTime))   \(next(.daily))")
         print("Weekly   \(n.weeklyEnabled ? "\(name(n.weeklyDay)) \(at(true, n.weeklyTime))" : "off")   \(next(.weekly))")
         print("Monthly  \(n.monthlyEnabled ? "day \(n.monthlyDay) \(at(true, n.monthlyTime))" : "off")   \(next(.monthly))")
-        print(Style(.current()).dim("Zone \(calendar.timeZone.identifier) · weeks start \(name(calendar.firstWeekday)) · reminders fire while `grove serve` runs"))
+        print(
+            Style(.current()).dim(
+                "Zone \(calendar.timeZone.identifier) · weeks start \(name(calendar.firstWeekday)) · reminders fire while `grove serve` runs"
+            ))
     }
 }

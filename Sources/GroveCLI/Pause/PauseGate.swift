@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import GroveCore
-import GroveSystem
 import GroveStore
+import GroveSystem
 
 /// The pause itself (the default of `grove pause`).
 struct PauseGate: ParsableCommand {
@@ -26,7 +26,9 @@ struct PauseGate: ParsableCommand {
 
     func run() throws {
         let decided = try choice.map { c -> Choice in
-            guard let value = Choice(rawValue: c) else { throw InvalidField("choice", "choice must be proceed, exit or tree (got \"\(c)\")") }
+            guard let value = Choice(rawValue: c) else {
+                throw InvalidField("choice", "choice must be proceed, exit or tree (got \"\(c)\")")
+            }
             return value
         }
         let db = try options.open()
@@ -44,8 +46,11 @@ struct PauseGate: ParsableCommand {
         let traits = TerminalTraits.current()
         let style = Style(traits)
         if !options.json {
-            print(style.dim(attempts == 0 ? "First time opening \(app.displayName) through Grove today." :
-                                "Opened \(app.displayName) through Grove \(attempts) time\(attempts == 1 ? "" : "s") already today."))
+            print(
+                style.dim(
+                    attempts == 0
+                        ? "First time opening \(app.displayName) through Grove today."
+                        : "Opened \(app.displayName) through Grove \(attempts) time\(attempts == 1 ? "" : "s") already today."))
             print("")
             for line in Wrap.lines(content.text, width: min(72, traits.width - 4)) { print("  " + style.bold(line)) }
             if let author = content.author { print("  " + style.dim("— \(author)")) }
@@ -53,7 +58,8 @@ struct PauseGate: ParsableCommand {
         }
         // Quick decisions skip the countdown only to leave early; proceeding needs the full pause.
         if decided == .exit || decided == .tree {
-            return try finish(db, session, app: app, status: .exited, outcome: decided == .tree ? .deepenPause : .exitToHome, signals: signals)
+            return try finish(
+                db, session, app: app, status: .exited, outcome: decided == .tree ? .deepenPause : .exitToHome, signals: signals)
         }
         let io = CLIEnvironment.current.io
         let terminal = io.openTerminal()
@@ -63,7 +69,10 @@ struct PauseGate: ParsableCommand {
             signals.check()
             let left = max(0, end - io.uptime())
             if !options.json {
-                Output.write(Data("\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit to focus  [t] plant a tree"))".utf8))
+                Output.write(
+                    Data(
+                        "\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit to focus  [t] plant a tree"))"
+                            .utf8))
             }
             if left <= 0 { break }
             let wait = max(0.05, left - left.rounded(.down))
@@ -87,7 +96,7 @@ struct PauseGate: ParsableCommand {
             print("[p] proceed to \(app.displayName)  [e] exit to focus  [t] plant a tree instead")
             var key: Character?
             // Short waits, so that a signal is noticed within a quarter of a second.
-            for _ in 0 ..< 480 where key == nil {
+            for _ in 0..<480 where key == nil {
                 signals.check()
                 key = terminal.readKey(timeout: 0.25)
             }
@@ -105,8 +114,10 @@ struct PauseGate: ParsableCommand {
         }
     }
 
-    private func finish(_ db: AppDatabase, _ session: GatewaySession, app: SocialApp, status: GatewaySession.CompletionType,
-                        outcome: GatewaySession.ActionType, signals: SignalExit) throws {
+    private func finish(
+        _ db: AppDatabase, _ session: GatewaySession, app: SocialApp, status: GatewaySession.CompletionType,
+        outcome: GatewaySession.ActionType, signals: SignalExit
+    ) throws {
         let finish = try db.finishPause(id: session.id, status: status, outcome: outcome)
         signals.cancel()
         if options.json { try Output.json(finish.pause) }

@@ -19,12 +19,16 @@ struct PauseStats: ParsableCommand {
         for s in stats {
             let rate = "\(Int((s.completionRate * 100).rounded()))%"
             let mark = s.meetsTarget ? style.green("✓") : style.yellow("·")
-            print("\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))")
+            print(
+                "\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))"
+            )
         }
-        print(style.dim("""
-            Pauses: times opened through the gate · Done: countdown waited out to 0:00 · Left: left before 0:00 (exit or tree)
-            Avg: seconds in the pause · Rate: done ÷ pauses, ✓ at the 60% target · Streak: days in a row with a pause done
-            Kept for 30 days.
-            """))
+        print(
+            style.dim(
+                """
+                Pauses: times opened through the gate · Done: countdown waited out to 0:00 · Left: left before 0:00 (exit or tree)
+                Avg: seconds in the pause · Rate: done ÷ pauses, ✓ at the 60% target · Streak: days in a row with a pause done
+                Kept for 30 days.
+                """))
     }
 }

@@ -6,7 +6,8 @@ import GroveStore
 /// `grove review`: the week at a glance across the four rooms.
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "review", abstract: "Look back on a week: intention, focus per day, streak, pauses, checklists, next week's reminders.",
+        commandName: "review",
+        abstract: "Look back on a week: intention, focus per day, streak, pauses, checklists, next week's reminders.",
         discussion: """
               grove review                    # this week (your first weekday starts it: grove remind --week-starts)
               grove review --week last
@@ -26,20 +27,31 @@ struct ReviewCommand: ParsableCommand {
     /// The review as text: one section per room, a bar per day.
     static func render(_ r: WeeklyReview, calendar: ZonedCalendar) -> String {
         var lines = ["Week \(r.week): \(r.start) to \(r.end)"]
-        if let text = r.weekIntention { lines.append("Intention: \(text)") } else if let text = r.monthIntention { lines.append("Intention (month): \(text)") }
+        if let text = r.weekIntention {
+            lines.append("Intention: \(text)")
+        } else if let text = r.monthIntention {
+            lines.append("Intention (month): \(text)")
+        }
         lines.append("")
         let best = max(1, r.busiestDayMinutes)
         for day in r.days {
             let bar = String(repeating: "█", count: day.focusMinutes * 20 / best)
             let trees = day.trees > 0 ? " \(String(repeating: "🌳", count: min(day.trees, 12)))" : ""
-            lines.append("\(day.weekday) \(day.date)  \(ForestStats.formatDuration(TimeInterval(day.focusMinutes) * 60).padding(toLength: 7, withPad: " ", startingAt: 0)) \(bar)\(trees)")
+            lines.append(
+                "\(day.weekday) \(day.date)  \(ForestStats.formatDuration(TimeInterval(day.focusMinutes) * 60).padding(toLength: 7, withPad: " ", startingAt: 0)) \(bar)\(trees)"
+            )
         }
         let change = r.focusMinutes - r.previousWeekFocusMinutes
-        lines.append("Focus: \(ForestStats.formatDuration(TimeInterval(r.focusMinutes) * 60)) (\(change >= 0 ? "+" : "−")\(ForestStats.formatDuration(TimeInterval(abs(change) * 60))) on the week before), "
-                     + "\(plural(r.trees, "tree")), \(r.abandoned) abandoned · streak \(plural(r.streak, "day"))")
+        lines.append(
+            "Focus: \(ForestStats.formatDuration(TimeInterval(r.focusMinutes) * 60)) (\(change >= 0 ? "+" : "−")\(ForestStats.formatDuration(TimeInterval(abs(change) * 60))) on the week before), "
+                + "\(plural(r.trees, "tree")), \(r.abandoned) abandoned · streak \(plural(r.streak, "day"))")
         if !r.tags.isEmpty {
-            lines.append("By tag: " + r.tags.map { "\($0.tag) \(ForestStats.formatDuration(TimeInterval($0.focusMinutes) * 60)) (\(plural($0.trees, "tree")))" }
-                .joined(separator: " · "))
+            lines.append(
+                "By tag: "
+                    + r.tags.map {
+                        "\($0.tag) \(ForestStats.formatDuration(TimeInterval($0.focusMinutes) * 60)) (\(plural($0.trees, "tree")))"
+                    }
+                    .joined(separator: " · "))
         }
         lines.append("")
         if !r.pausesKept { lines.append("Pauses are kept for 30 days: this week's are gone, in part or whole.") }
@@ -48,10 +60,14 @@ struct ReviewCommand: ParsableCommand {
         } else {
             lines.append("Pauses: opened · left · planted a tree instead · went on")
             for p in r.pauses {
-                lines.append("  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) · \(p.exits) · \(p.rescued) · \(p.proceeded)")
+                lines.append(
+                    "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) · \(p.exits) · \(p.rescued) · \(p.proceeded)"
+                )
             }
         }
-        lines.append("Checklists: \(plural(r.todosCompleted, "to-do")) ticked\(r.checklistsCompleted.isEmpty ? "" : "; finished: " + r.checklistsCompleted.joined(separator: ", "))")
+        lines.append(
+            "Checklists: \(plural(r.todosCompleted, "to-do")) ticked\(r.checklistsCompleted.isEmpty ? "" : "; finished: " + r.checklistsCompleted.joined(separator: ", "))"
+        )
         if !r.upcomingReminders.isEmpty {
             // A daily reminder is named once, with its time; the others with their day.
             var seenDaily = false

@@ -5,9 +5,9 @@ import GroveRemote
 import GroveServer
 import GroveStore
 import GroveSync
-import ServiceLifecycle
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `grove serve`: the web app and the JSON API over the same store as the command line.
 struct ServeCommand: AsyncParsableCommand {
@@ -32,13 +32,17 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
         let db = try options.open(concurrentReads: true)
-        var configuration = ServerConfiguration(host: host, port: port, token: token,
-                                                assistant: try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
+        var configuration = ServerConfiguration(
+            host: host, port: port, token: token,
+            assistant: try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
         if configuration.requiresAuthentication && token == nil {
             let stored = try db.serverToken(orCreate: Self.newToken)
             configuration.token = stored.token
-            if stored.created { print("Generated a login token (stored with your data): \(stored.token)") }
-            else { print("Login token: the one stored with your data (`grove serve` printed it the first time).") }
+            if stored.created {
+                print("Generated a login token (stored with your data): \(stored.token)")
+            } else {
+                print("Login token: the one stored with your data (`grove serve` printed it the first time).")
+            }
         }
         if let token = configuration.token, token.count < 16 { throw CLIError.usage("token must be at least 16 characters") }
         var logger = Logger(label: "grove.server")
@@ -47,8 +51,10 @@ struct ServeCommand: AsyncParsableCommand {
         if sync {
             let connection = try SyncConnection(database: db)
             _ = try connection.transport()
-            services.append(BackgroundSync(database: db, makeTransport: { try connection.transport() }, makeEngine: { try connection.engine() },
-                                           clock: ContinuousClock(), logger: Logger(label: "grove.sync")))
+            services.append(
+                BackgroundSync(
+                    database: db, makeTransport: { try connection.transport() }, makeEngine: { try connection.engine() },
+                    clock: ContinuousClock(), logger: Logger(label: "grove.sync")))
         }
         let app = try await buildApplication(database: db, configuration: configuration, logger: logger, services: services)
         let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -1,8 +1,9 @@
 import Foundation
 import GroveCore
 import GroveStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The first `grove` at a terminal: the setup the web offers on its first page view, as questions
@@ -32,10 +33,13 @@ struct FirstRunPrompt {
             let short = try minutes("Short break, minutes", default: Int(focus.shortBreakDuration / 60), range: 1...60)
             let long = try minutes("Long break, minutes", default: Int(focus.longBreakDuration / 60), range: 1...120)
             let known = apps.map(\.id)
-            let gated = try ask("Sites to pause before (\(known.prefix(6).joined(separator: ", "))…; comma-separated)", default: "none") { text in
+            let gated = try ask("Sites to pause before (\(known.prefix(6).joined(separator: ", "))…; comma-separated)", default: "none") {
+                text in
                 if text.lowercased() == "none" { return .success([String]()) }
                 let ids = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-                if let unknown = ids.first(where: { !known.contains($0) }) { return .failure("No app or site \"\(unknown)\" (grove apps lists them)") }
+                if let unknown = ids.first(where: { !known.contains($0) }) {
+                    return .failure("No app or site \"\(unknown)\" (grove apps lists them)")
+                }
                 if ids.count > PausePreferences.maxEnabledApps { return .failure("At most \(PausePreferences.maxEnabledApps) at once") }
                 return .success(ids)
             }
@@ -45,10 +49,16 @@ struct FirstRunPrompt {
             }
             let samples = try yesNo("Load the sample timers (Workout, Study Session, Coffee Break, Meditation)?")
             let analytics = try yesNo("Share anonymous usage analytics?")
-            try db.completeSetup(FirstRunSetup(focusMinutes: focusMinutes, shortBreakMinutes: short, longBreakMinutes: long, gatedApps: gated,
-                                               dailyReminder: daily, sampleTimers: samples, analyticsOptIn: analytics))
-            print("All set: focus \(focusMinutes) min, breaks \(short)/\(long) min\(gated.isEmpty ? "" : ", pausing before \(gated.joined(separator: ", "))"). `grove setup` changes it any time.")
-            if !gated.isEmpty { print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").") }
+            try db.completeSetup(
+                FirstRunSetup(
+                    focusMinutes: focusMinutes, shortBreakMinutes: short, longBreakMinutes: long, gatedApps: gated,
+                    dailyReminder: daily, sampleTimers: samples, analyticsOptIn: analytics))
+            print(
+                "All set: focus \(focusMinutes) min, breaks \(short)/\(long) min\(gated.isEmpty ? "" : ", pausing before \(gated.joined(separator: ", "))"). `grove setup` changes it any time."
+            )
+            if !gated.isEmpty {
+                print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").")
+            }
         } catch is Skip {
             try db.completeSetup(FirstRunSetup(), skip: true)
             print("Setup skipped; `grove setup` runs it whenever you like.")
@@ -76,7 +86,9 @@ struct FirstRunPrompt {
 
     private func minutes(_ question: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
         try ask(question, default: String(fallback)) { text in
-            guard let n = Int(text), range.contains(n) else { return .failure("A whole number of minutes from \(range.lowerBound) to \(range.upperBound)") }
+            guard let n = Int(text), range.contains(n) else {
+                return .failure("A whole number of minutes from \(range.lowerBound) to \(range.upperBound)")
+            }
             return .success(n)
         }
     }

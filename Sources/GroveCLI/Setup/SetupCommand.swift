@@ -18,7 +18,8 @@ struct SetupCommand: ParsableCommand {
     @Option(name: .long, help: "Focus length, minutes.") var focus: Int?
     @Option(name: .customLong("short-break"), help: "Short break, minutes.") var shortBreak: Int?
     @Option(name: .customLong("long-break"), help: "Long break, minutes.") var longBreak: Int?
-    @Option(name: .long, help: ArgumentHelp("The apps or sites to pause before, by id (grove apps list); exactly these.", valueName: "ids")) var gate: String?
+    @Option(name: .long, help: ArgumentHelp("The apps or sites to pause before, by id (grove apps list); exactly these.", valueName: "ids"))
+    var gate: String?
     @Option(name: .long, help: ArgumentHelp("A daily intention reminder at this time, or off.", valueName: "HH:MM|off")) var daily: String?
     @Flag(name: .customLong("sample-timers"), help: "Load seed 001's sample timers.") var sampleTimers = false
     @Flag(name: .long, help: "Share anonymous usage analytics (off by default).") var analytics = false
@@ -33,16 +34,21 @@ struct SetupCommand: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let apps = gate.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-        let setup = FirstRunSetup(focusMinutes: focus, shortBreakMinutes: shortBreak, longBreakMinutes: longBreak, gatedApps: apps,
-                                  dailyReminder: daily.map { $0.lowercased() == "off" ? "" : $0 }, sampleTimers: sampleTimers ? true : nil,
-                                  analyticsOptIn: analytics ? true : nil)
+        let setup = FirstRunSetup(
+            focusMinutes: focus, shortBreakMinutes: shortBreak, longBreakMinutes: longBreak, gatedApps: apps,
+            dailyReminder: daily.map { $0.lowercased() == "off" ? "" : $0 }, sampleTimers: sampleTimers ? true : nil,
+            analyticsOptIn: analytics ? true : nil)
         try db.completeSetup(setup, skip: skip)
         if options.json { return try Output.json(["setupNeeded": try db.needsSetup()]) }
         guard !skip else { return print("Setup skipped; `grove setup` runs it whenever you like.") }
         let focusPreferences = try db.focusPreferences()
         let gated = try db.apps().filter(\.isEnabled).map(\.displayName)
-        print("Focus \(Int(focusPreferences.focusDuration / 60)) min, breaks \(Int(focusPreferences.shortBreakDuration / 60))/\(Int(focusPreferences.longBreakDuration / 60)) min.")
+        print(
+            "Focus \(Int(focusPreferences.focusDuration / 60)) min, breaks \(Int(focusPreferences.shortBreakDuration / 60))/\(Int(focusPreferences.longBreakDuration / 60)) min."
+        )
         print(gated.isEmpty ? "No app or site is gated (grove apps enable ID)." : "Pausing before: \(gated.joined(separator: ", ")).")
-        if !gated.isEmpty { print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").") }
+        if !gated.isEmpty {
+            print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").")
+        }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GroveCore
 import GroveStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Everything a command reaches outside itself: the store's environment (time, ids, zone), the
 /// process's variables, the terminal, and where output goes.
@@ -37,10 +38,12 @@ public struct CLIEnvironment: Sendable {
     /// Makes this process a waiter of its own, deaf to its terminal's hang-up (the process's only).
     public var detachSelf: @Sendable () -> Void
 
-    public init(grove: GroveEnvironment, variables: [String: String], terminal: TerminalTraits, output: OutputStreams,
-                workingDirectory: String = FileManager.default.currentDirectoryPath, io: LiveIO = .live,
-                readInputLine: @escaping @Sendable () -> String? = CLIEnvironment.readStandardInputLine,
-                detach: @escaping @Sendable ([String]) -> Void = { _ in }, detachSelf: @escaping @Sendable () -> Void = {}) {
+    public init(
+        grove: GroveEnvironment, variables: [String: String], terminal: TerminalTraits, output: OutputStreams,
+        workingDirectory: String = FileManager.default.currentDirectoryPath, io: LiveIO = .live,
+        readInputLine: @escaping @Sendable () -> String? = CLIEnvironment.readStandardInputLine,
+        detach: @escaping @Sendable ([String]) -> Void = { _ in }, detachSelf: @escaping @Sendable () -> Void = {}
+    ) {
         self.grove = grove
         self.variables = variables
         self.terminal = terminal
@@ -73,8 +76,9 @@ public struct CLIEnvironment: Sendable {
     /// The process's own: real clock (or `GROVE_NOW`), real variables, the real terminal and streams.
     public static let live: CLIEnvironment = {
         let variables = processVariables()
-        return CLIEnvironment(grove: groveEnvironment(variables), variables: variables, terminal: .detect(environment: variables), output: .standard,
-                              detach: DetachedWaiter.live(variables: variables), detachSelf: DetachedWaiter.detachFromTerminal)
+        return CLIEnvironment(
+            grove: groveEnvironment(variables), variables: variables, terminal: .detect(environment: variables), output: .standard,
+            detach: DetachedWaiter.live(variables: variables), detachSelf: DetachedWaiter.detachFromTerminal)
     }()
 
     /// The process's environment variables, read from `environ` (the first of a name wins, as
@@ -82,19 +86,19 @@ public struct CLIEnvironment: Sendable {
     /// cost, paid before every command, `grove now` on each prompt included.
     static func processVariables() -> [String: String] {
         #if os(Linux)
-        var variables: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.utf8.index(after: equals)...]) }
+            var variables: [String: String] = [:]
+            var entry = environ
+            while let pointer = entry.pointee {
+                let text = String(cString: pointer)
+                if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                    let name = String(text[..<equals])
+                    if variables[name] == nil { variables[name] = String(text[text.utf8.index(after: equals)...]) }
+                }
+                entry += 1
             }
-            entry += 1
-        }
-        return variables
+            return variables
         #else
-        return ProcessInfo.processInfo.environment
+            return ProcessInfo.processInfo.environment
         #endif
     }
 
@@ -104,7 +108,8 @@ public struct CLIEnvironment: Sendable {
     /// The store's environment for these variables: frozen at `GROVE_NOW` when it is set.
     static func groveEnvironment(_ variables: [String: String]) -> GroveEnvironment {
         guard let text = variables["GROVE_NOW"], let frozen = GroveExport.parseInstant(text) else { return .live }
-        return GroveEnvironment(now: { frozen }, uuid: { UUID() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) })
+        return GroveEnvironment(
+            now: { frozen }, uuid: { UUID() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) })
     }
 }
 

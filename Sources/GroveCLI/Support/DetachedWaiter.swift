@@ -1,8 +1,9 @@
 import Foundation
 import GroveStore
 import GroveSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `grove` process left behind to ring a session or a timer at its due instant when nobody else
@@ -17,7 +18,8 @@ enum DetachedWaiter {
         { arguments in
             // Looked at only when a waiter is wanted: every other command starts without the PATH search.
             guard variables["GROVE_NOW"] == nil, variables["GROVE_NO_WAITER"] == nil, DesktopNotifier(environment: variables).isAvailable,
-                  let executable = Self.executable() else { return }
+                let executable = Self.executable()
+            else { return }
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
@@ -31,7 +33,7 @@ enum DetachedWaiter {
     /// This very binary (not whatever `grove` is first on PATH).
     private static func executable() -> URL? {
         #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
         #endif
         return Bundle.main.executableURL
     }

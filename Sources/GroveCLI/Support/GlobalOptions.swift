@@ -20,8 +20,11 @@ public struct GlobalOptions: ParsableArguments {
     }
 
     /// The store at `database` (a `--database` value), else Grove's default location.
-    static func open(database: String?, environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws -> AppDatabase {
-        try AppDatabase.open(path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
-                             environment: environment.grove, concurrentReads: concurrentReads, createDirectory: database == nil)
+    static func open(database: String?, environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws
+        -> AppDatabase
+    {
+        try AppDatabase.open(
+            path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
+            environment: environment.grove, concurrentReads: concurrentReads, createDirectory: database == nil)
     }
 }

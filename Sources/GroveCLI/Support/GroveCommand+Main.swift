@@ -37,7 +37,8 @@ extension GroveCommand {
                     return code.rawValue
                 }
                 // A list of choices ArgumentParser prints as bullets becomes one comma-separated line.
-                let message = self.message(for: error).replacingOccurrences(of: ":\n  - ", with: ": ").replacingOccurrences(of: "\n  - ", with: ", ")
+                let message =
+                    self.message(for: error).replacingOccurrences(of: ":\n  - ", with: ": ").replacingOccurrences(of: "\n  - ", with: ", ")
                     .split(separator: "\n").first.map(String.init) ?? "invalid usage"
                 Output.error(message.replacingOccurrences(of: "Error: ", with: "") + " (see grove --help)")
                 return code.rawValue

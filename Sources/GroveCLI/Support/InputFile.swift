@@ -18,10 +18,16 @@ enum InputFile {
         // Links are followed to what they name; that must be a regular file.
         let path = URL(fileURLWithPath: CLIEnvironment.current.resolve(given)).resolvingSymlinksInPath().path
         let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw CLIError.usage("cannot read \(path): no such file") }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw CLIError.usage("\(argument) must be a regular file (got \(path))") }
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+            throw CLIError.usage("cannot read \(path): no such file")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw CLIError.usage("\(argument) must be a regular file (got \(path))")
+        }
         if let maxBytes {
-            guard let size = attributes[.size] as? Int, size <= maxBytes else { throw CLIError.usage("\(argument) is larger than 512 MiB: \(path)") }
+            guard let size = attributes[.size] as? Int, size <= maxBytes else {
+                throw CLIError.usage("\(argument) is larger than 512 MiB: \(path)")
+            }
         }
         return path
     }

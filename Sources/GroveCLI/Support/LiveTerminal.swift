@@ -17,8 +17,10 @@ public struct LiveIO: Sendable {
     /// Sends a desktop notification; false when none could be sent.
     public var notify: @Sendable (_ title: String, _ body: String) -> Bool
 
-    public init(openTerminal: @escaping @Sendable () -> (any KeyReader)?, uptime: @escaping @Sendable () -> TimeInterval,
-                sleep: @escaping @Sendable (TimeInterval) -> Void, notify: @escaping @Sendable (_ title: String, _ body: String) -> Bool) {
+    public init(
+        openTerminal: @escaping @Sendable () -> (any KeyReader)?, uptime: @escaping @Sendable () -> TimeInterval,
+        sleep: @escaping @Sendable (TimeInterval) -> Void, notify: @escaping @Sendable (_ title: String, _ body: String) -> Bool
+    ) {
         self.openTerminal = openTerminal
         self.uptime = uptime
         self.sleep = sleep

@@ -1,9 +1,10 @@
 import Foundation
 import GroveSignals
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// While alive, SIGINT, SIGTERM and SIGHUP (Ctrl-C, `kill`, a closed terminal) do not kill the

@@ -3,7 +3,8 @@ import GroveCore
 
 /// `--tag NAME` (repeatable, or comma-separated): what a session is for.
 struct TagOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("What the session is for (repeatable, or comma-separated: --tag essay,reading).", valueName: "tag"))
+    @Option(
+        name: .long, help: ArgumentHelp("What the session is for (repeatable, or comma-separated: --tag essay,reading).", valueName: "tag"))
     var tag: [String] = []
 
     /// The tags in stored form, or the rule one breaks (exit 64).

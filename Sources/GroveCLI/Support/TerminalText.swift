@@ -18,15 +18,15 @@ enum TerminalText {
             let scalar = scalars[index]
             let value = scalar.value
             if value == 0x1B, let end = colourCodeEnd(scalars, from: index) {
-                out.append(contentsOf: scalars[index ... end])
+                out.append(contentsOf: scalars[index...end])
                 index = end + 1
                 continue
             }
             switch value {
             case 0x0A, 0x09: out.append(scalar)
-            case 0 ..< 0x20: out.append(contentsOf: "^\(Character(Unicode.Scalar(UInt8(value + 0x40))))".unicodeScalars)
+            case 0..<0x20: out.append(contentsOf: "^\(Character(Unicode.Scalar(UInt8(value + 0x40))))".unicodeScalars)
             case 0x7F: out.append(contentsOf: "^?".unicodeScalars)
-            case 0x80 ... 0x9F: out.append("\u{FFFD}")
+            case 0x80...0x9F: out.append("\u{FFFD}")
             default: out.append(scalar)
             }
             index += 1
@@ -41,7 +41,7 @@ enum TerminalText {
         while index < scalars.count, index - start < 24 {
             let scalar = scalars[index]
             if scalar == "m" { return index }
-            guard ("0" ... "9").contains(scalar) || scalar == ";" else { return nil }
+            guard ("0"..."9").contains(scalar) || scalar == ";" else { return nil }
             index += 1
         }
         return nil

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the terminal can do, read once from the environment and the tty.
@@ -43,13 +44,17 @@ public struct TerminalTraits: Sendable {
         let dumb = environment["TERM"] == "dumb"
         var size = winsize()
         var width = 80
-        if tty, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
-        else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { width = columns }
+        if tty, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            width = Int(size.ws_col)
+        } else if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            width = columns
+        }
         // Every layout assumes a sane width: a 3-column window or COLUMNS=99999999999 renders as the
         // nearest one Grove can draw.
         width = min(max(width, Self.widthRange.lowerBound), Self.widthRange.upperBound)
         let trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
-        return TerminalTraits(color: tty && !noColor && !dumb, trueColor: trueColor, width: width, isTTY: tty,
-                              errorIsTTY: isatty(STDERR_FILENO) == 1 && !dumb)
+        return TerminalTraits(
+            color: tty && !noColor && !dumb, trueColor: trueColor, width: width, isTTY: tty,
+            errorIsTTY: isatty(STDERR_FILENO) == 1 && !dumb)
     }
 }

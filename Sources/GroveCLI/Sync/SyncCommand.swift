@@ -16,8 +16,10 @@ struct SyncCommand: AsyncParsableCommand {
             Offline edits are kept and sent the next time; conflicts merge field by field by a hybrid \
             logical clock, so nothing asks "keep mine or theirs?".
             """,
-        subcommands: [SyncNowCommand.self, SyncLoginCommand.self, SyncStatusCommand.self, SyncDevicesCommand.self, SyncRevokeCommand.self,
-                      SyncLogoutCommand.self],
+        subcommands: [
+            SyncNowCommand.self, SyncLoginCommand.self, SyncStatusCommand.self, SyncDevicesCommand.self, SyncRevokeCommand.self,
+            SyncLogoutCommand.self,
+        ],
         defaultSubcommand: SyncNowCommand.self)
 }
 
@@ -43,8 +45,10 @@ struct SyncNowCommand: AsyncParsableCommand {
         }
         if options.json { try Output.json(summary); return }
         for note in summary.notes { Output.note("grove: \(note)\n") }
-        print("Synced with \(connection.device.serverURL): sent \(summary.pushed), received \(summary.pulled) (\(summary.applied) applied)"
-            + (summary.pending > 0 ? ", \(summary.pending) still to send" : "") + (summary.parked > 0 ? ", \(summary.parked) waiting" : "") + ".")
+        print(
+            "Synced with \(connection.device.serverURL): sent \(summary.pushed), received \(summary.pulled) (\(summary.applied) applied)"
+                + (summary.pending > 0 ? ", \(summary.pending) still to send" : "")
+                + (summary.parked > 0 ? ", \(summary.parked) waiting" : "") + ".")
     }
 }
 
@@ -75,13 +79,16 @@ struct SyncLoginCommand: AsyncParsableCommand {
             try await SyncConnection.login(database: db, url: server, user: user, password: password, deviceName: name)
         }
         if options.json { try Output.json(device); return }
-        print("This store is now device \(device.deviceId.uuidString) (\(device.deviceName)) of \(device.user) on \(device.serverURL). Run `grove sync` to sync.")
+        print(
+            "This store is now device \(device.deviceId.uuidString) (\(device.deviceName)) of \(device.user) on \(device.serverURL). Run `grove sync` to sync."
+        )
     }
 }
 
 /// `grove sync status [--json]`.
 struct SyncStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the server, this device, the cursor and what waits to be sent.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show the server, this device, the cursor and what waits to be sent.")
 
     @OptionGroup var options: GlobalOptions
 
@@ -97,8 +104,9 @@ struct SyncStatusCommand: ParsableCommand {
         print("Server:    \(device.serverURL) (user \(device.user))")
         print("Device:    \(device.deviceName) \(device.deviceId.uuidString)")
         print("Cursor:    \(device.cursor)")
-        print("Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
-            + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
+        print(
+            "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
+                + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
         if let error = device.lastError { print("Last error: \(error)") }
     }
@@ -131,7 +139,9 @@ struct SyncRevokeCommand: AsyncParsableCommand {
     @Argument(help: "The device's id (see grove sync devices).") var id: String
 
     func run() async throws {
-        guard let device = UUID(uuidString: id) else { throw CLIError.usage("id must be a device id (see grove sync devices), got \(id.prefix(60))") }
+        guard let device = UUID(uuidString: id) else {
+            throw CLIError.usage("id must be a device id (see grove sync devices), got \(id.prefix(60))")
+        }
         let db = try options.open()
         let connection = try SyncConnection(database: db)
         try await SyncErrors.translate(server: connection.device.serverURL) { try await connection.transport().revoke(device) }
@@ -141,7 +151,8 @@ struct SyncRevokeCommand: AsyncParsableCommand {
 
 /// `grove sync logout`.
 struct SyncLogoutCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Unlink this store from the sync server (your data stays).")
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "Unlink this store from the sync server (your data stays).")
 
     @OptionGroup var options: GlobalOptions
 

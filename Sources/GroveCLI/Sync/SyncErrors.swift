@@ -11,12 +11,13 @@ enum SyncErrors {
         do {
             return try await body()
         } catch let problem as SyncProblem {
-            let message = switch (problem.status, problem.slug) {
-            case (401, "unauthorized"): "the sync server refused this device's token (revoked?): run `grove sync login` again"
-            case (401, "unknown-device"):
-                "the sync server has no record of this device (restored from a backup?): run `grove sync login` again; every change here is kept and sent"
-            default: problem.detail
-            }
+            let message =
+                switch (problem.status, problem.slug) {
+                case (401, "unauthorized"): "the sync server refused this device's token (revoked?): run `grove sync login` again"
+                case (401, "unknown-device"):
+                    "the sync server has no record of this device (restored from a backup?): run `grove sync login` again; every change here is kept and sent"
+                default: problem.detail
+                }
             throw CLIError(message: message, exitCode: problem.status == 422 ? 64 : 1)
         } catch let error as SyncStoreError {
             throw CLIError.failure(error.description)

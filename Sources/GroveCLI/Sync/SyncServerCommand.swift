@@ -49,25 +49,27 @@ struct SyncServerCommand: AsyncParsableCommand {
     static func withStore<T>(_ options: SyncServerStoreOptions, _ body: (any SyncStore) async throws -> T) async throws -> T {
         guard let url = options.postgres else { return try await body(openStore(options.global.database)) }
         #if Postgres
-        let deployment = try postgres(url, options, logger: logger())
-        do { return try await deployment.withRunning { try await body($0) } } catch let error as SyncServerError { throw error } catch let error as SyncStoreSchemaError {
-            throw CLIError.failure(error.description)
-        } catch let error as CLIError { throw error } catch {
-            throw CLIError.failure("cannot use the PostgreSQL database at \(PostgresURLRedaction.redacted(url)): \(error)")
-        }
+            let deployment = try postgres(url, options, logger: logger())
+            do { return try await deployment.withRunning { try await body($0) } } catch let error as SyncServerError {
+                throw error
+            } catch let error as SyncStoreSchemaError {
+                throw CLIError.failure(error.description)
+            } catch let error as CLIError { throw error } catch {
+                throw CLIError.failure("cannot use the PostgreSQL database at \(PostgresURLRedaction.redacted(url)): \(error)")
+            }
         #else
-        _ = url
-        throw withoutPostgres
+            _ = url
+            throw withoutPostgres
         #endif
     }
 
     #if Postgres
-    /// The pool `--postgres URL --pool-size N` name; a URL that cannot be used is a usage error.
-    static func postgres(_ url: String, _ options: SyncServerStoreOptions, logger: Logger) throws -> PostgresDeployment {
-        do { return try PostgresDeployment(url: url, poolSize: options.poolSize, logger: logger) } catch let error as PostgresURLError {
-            throw CLIError.usage(error.description)
+        /// The pool `--postgres URL --pool-size N` name; a URL that cannot be used is a usage error.
+        static func postgres(_ url: String, _ options: SyncServerStoreOptions, logger: Logger) throws -> PostgresDeployment {
+            do { return try PostgresDeployment(url: url, poolSize: options.poolSize, logger: logger) } catch let error as PostgresURLError {
+                throw CLIError.usage(error.description)
+            }
         }
-    }
     #endif
 
     /// `--postgres` given to a Grove built without the `Postgres` trait.
@@ -78,13 +80,16 @@ struct SyncServerCommand: AsyncParsableCommand {
 struct SyncServerStoreOptions: ParsableArguments {
     /// `--database PATH`: the server's SQLite file (the option every command shares).
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("Keep the data in PostgreSQL instead: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require].",
-                                            valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep the data in PostgreSQL instead: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=require].",
+            valueName: "url"))
     var postgres: String?
     @Option(name: .long, help: "With --postgres: the most connections this instance opens (1 to 1000).") var poolSize: Int = 8
 
     func validate() throws {
-        guard (1 ... 1000).contains(poolSize) else { throw ValidationError("--pool-size is 1 to 1000") }
+        guard (1...1000).contains(poolSize) else { throw ValidationError("--pool-size is 1 to 1000") }
         if postgres != nil, global.database != nil { throw ValidationError("--database and --postgres name two stores: give one") }
     }
 }
@@ -98,7 +103,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
     @OptionGroup var store: SyncServerStoreOptions
 
     func run() async throws {
-        guard (1 ... 65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
+        guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
         let logger = SyncServerCommand.logger()
         let configuration = SyncServerConfiguration(host: host, port: port)
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
@@ -107,16 +112,17 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         if let url = store.postgres {
             #if Postgres
-            let deployment = try SyncServerCommand.postgres(url, store, logger: logger)
-            let service = SyncService(store: deployment.store)
-            let app = buildSyncApplication(service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
-                                           beforeStart: [{ try await deployment.migrate() }], logger: logger)
-            print("Grove Sync (PostgreSQL) is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)")
-            try await app.runService()
-            return
+                let deployment = try SyncServerCommand.postgres(url, store, logger: logger)
+                let service = SyncService(store: deployment.store)
+                let app = buildSyncApplication(
+                    service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
+                    beforeStart: [{ try await deployment.migrate() }], logger: logger)
+                print("Grove Sync (PostgreSQL) is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)")
+                try await app.runService()
+                return
             #else
-            _ = url
-            throw SyncServerCommand.withoutPostgres
+                _ = url
+                throw SyncServerCommand.withoutPostgres
             #endif
         }
         let service = SyncService(store: try SyncServerCommand.openStore(store.global.database))
@@ -142,7 +148,8 @@ struct SyncServerUserCommand: AsyncParsableCommand {
         subcommands: [Add.self, List.self, Disable.self, Enable.self])
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Create an account (the password is read from standard input).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Create an account (the password is read from standard input).")
         @Argument(help: "The user name.") var name: String
         @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
         @OptionGroup var store: SyncServerStoreOptions
@@ -151,7 +158,9 @@ struct SyncServerUserCommand: AsyncParsableCommand {
             guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
             let password = try SyncErrors.passwordFromInput()
             do {
-                _ = try await SyncServerCommand.withStore(store) { try await SyncService(store: $0).addUser(name: name, password: password) }
+                _ = try await SyncServerCommand.withStore(store) {
+                    try await SyncService(store: $0).addUser(name: name, password: password)
+                }
             } catch let error as SyncServerError {
                 throw CLIError(message: error.detail, exitCode: error.status == 422 ? 64 : 1)
             }
@@ -170,7 +179,8 @@ struct SyncServerUserCommand: AsyncParsableCommand {
     }
 
     struct Disable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "disable", abstract: "Disable an account: its devices can no longer sync.")
+        static let configuration = CommandConfiguration(
+            commandName: "disable", abstract: "Disable an account: its devices can no longer sync.")
         @Argument(help: "The user name.") var name: String
         @OptionGroup var store: SyncServerStoreOptions
         func run() async throws { try await setDisabled(name, true, store) }

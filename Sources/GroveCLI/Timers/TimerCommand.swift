@@ -14,7 +14,9 @@ struct TimerCommand: ParsableCommand {
               grove timer start tea && grove now
               grove timer todo toggle workout 1
             """,
-        subcommands: [TimerList.self, TimerAdd.self, TimerShow.self, TimerEdit.self, TimerRemove.self, TimerLive.self, TimerStart.self,
-                      TimerPause.self, TimerResume.self, TimerStop.self, TimerRuns.self, TimerSamples.self, TodoCommand.self, TimerWatch.self],
+        subcommands: [
+            TimerList.self, TimerAdd.self, TimerShow.self, TimerEdit.self, TimerRemove.self, TimerLive.self, TimerStart.self,
+            TimerPause.self, TimerResume.self, TimerStop.self, TimerRuns.self, TimerSamples.self, TodoCommand.self, TimerWatch.self,
+        ],
         defaultSubcommand: TimerList.self)
 }

@@ -17,7 +17,9 @@ struct TimerList: ParsableCommand {
         guard !timers.isEmpty else { return print("No timers yet. Add one: grove timer add Workout --duration 25m") }
         let runs = Dictionary(try db.timerRuns().map { ($0.timerId, $0) }, uniquingKeysWith: { a, _ in a })
         for t in timers {
-            let run = runs[t.id].map { "  \(TimerText.glyph($0.state)) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))" }
+            let run = runs[t.id].map {
+                "  \(TimerText.glyph($0.state)) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))"
+            }
             print(TimerText.summary(t) + (run ?? ""))
         }
     }

@@ -22,7 +22,9 @@ struct TimerLive: ParsableCommand {
         let traits = TerminalTraits.current()
         let style = Style(traits)
         let io = CLIEnvironment.current.io
-        guard let terminal = io.openTerminal() else { throw CLIError.usage("timer run needs a terminal (grove timer start runs one in the background)") }
+        guard let terminal = io.openTerminal() else {
+            throw CLIError.usage("timer run needs a terminal (grove timer start runs one in the background)")
+        }
         defer { terminal.restore() }
         // A countdown already under way is followed, not restarted.
         if try db.timerRun(timerId: t.id).map({ $0.state == .finished }) ?? true { try db.startTimerRun(timerId: t.id).armWaiter(db) }
@@ -31,8 +33,10 @@ struct TimerLive: ParsableCommand {
             guard let run = try db.timerRun(timerId: t.id) else { return print("\(t.name) stopped.") }
             let left = run.remaining
             let paused = run.state == .paused
-            var lines = ["\(style.colors("●", foreground: t.colorHex, background: nil)) \(style.bold(t.name))  \(style.bold(DurationParser.clock(left)))\(paused ? style.yellow("  paused") : "")",
-                         style.green(FocusScreen.bar(1 - left / max(1, run.duration), width: min(40, traits.width - 4)))]
+            var lines = [
+                "\(style.colors("●", foreground: t.colorHex, background: nil)) \(style.bold(t.name))  \(style.bold(DurationParser.clock(left)))\(paused ? style.yellow("  paused") : "")",
+                style.green(FocusScreen.bar(1 - left / max(1, run.duration), width: min(40, traits.width - 4))),
+            ]
             lines += TimerText.checklist(t)
             lines.append(style.dim("[1-9] toggle  [space] pause  [s] stop  [q] leave"))
             var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""

@@ -20,7 +20,9 @@ enum TimerLookup {
     static func todo(_ reference: String, in timer: NamedTimer) throws -> TodoItem {
         if let n = Int(reference) {
             guard (1...max(1, timer.todoItems.count)).contains(n), n <= timer.todoItems.count else {
-                throw InvalidField("todo", "\(timer.name) has \(timer.todoItems.count) to-do\(timer.todoItems.count == 1 ? "" : "s"); \(n) is not one of them")
+                throw InvalidField(
+                    "todo",
+                    "\(timer.name) has \(timer.todoItems.count) to-do\(timer.todoItems.count == 1 ? "" : "s"); \(n) is not one of them")
             }
             return timer.todoItems[n - 1]
         }

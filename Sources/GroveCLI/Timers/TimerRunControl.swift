@@ -6,7 +6,8 @@ import GroveStore
 /// `grove timer start NAME`: counts a timer down in the background (the run lives in the store:
 /// `grove now`, `grove timer runs`, the web and `grove serve`'s notification all see it).
 struct TimerStart: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a timer in the background (again from its full length if it ran).")
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Start a timer in the background (again from its full length if it ran).")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "Timer name or id.") var timer: String
 
@@ -80,7 +81,8 @@ struct TimerRuns: ParsableCommand {
 
 /// `grove timer samples`: seed 001's sample timers (also offered by `grove setup`).
 struct TimerSamples: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "samples", abstract: "Add the sample timers (a workout, a study session, a coffee break, a meditation).")
+    static let configuration = CommandConfiguration(
+        commandName: "samples", abstract: "Add the sample timers (a workout, a study session, a coffee break, a meditation).")
     @OptionGroup var options: GlobalOptions
 
     func run() throws {

@@ -7,7 +7,8 @@ enum TimerText {
     static func summary(_ t: NamedTimer) -> String {
         let done = t.todoItems.filter(\.isCompleted).count
         let todos = t.todoItems.isEmpty ? "" : "  \(done)/\(t.todoItems.count) done"
-        return "\(t.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0)) \(t.name)\(todos)  \(String(t.id.uuidString.prefix(8)).lowercased())"
+        return
+            "\(t.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0)) \(t.name)\(todos)  \(String(t.id.uuidString.prefix(8)).lowercased())"
     }
 
     /// "⏱ Tea  03:12 left", "⏸ Tea  03:12 left, paused", "⏰ Tea  done".

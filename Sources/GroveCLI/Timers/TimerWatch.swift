@@ -8,7 +8,8 @@ import GroveStore
 /// when the run is paused (resuming starts another), stopped, or announced by anyone.
 struct TimerWatch: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch", abstract: "Ring when a timer's run falls due (started for you by `timer start` and `resume`).", shouldDisplay: false)
+        commandName: "watch", abstract: "Ring when a timer's run falls due (started for you by `timer start` and `resume`).",
+        shouldDisplay: false)
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The timer's id.") var timer: String
 

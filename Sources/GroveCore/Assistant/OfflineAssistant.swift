@@ -45,7 +45,11 @@ public struct OfflineAssistant: IntentionAssistant {
     /// phrase ("one page before lunch").
     static func frames(for scope: IntentionScope) -> [String] {
         switch scope {
-        case .day: ["Today, I give my attention to this: %@.", "My one thing for today: %@.", "Today I will return, again and again, to this: %@."]
+        case .day:
+            [
+                "Today, I give my attention to this: %@.", "My one thing for today: %@.",
+                "Today I will return, again and again, to this: %@.",
+            ]
         case .week: ["This week, I commit to this: %@.", "All week, I come back to this: %@.", "My intention for the week: %@."]
         case .month: ["This month, I am growing toward this: %@.", "All month, I keep this close: %@.", "My intention for the month: %@."]
         }
@@ -68,7 +72,9 @@ public struct OfflineAssistant: IntentionAssistant {
     }
 
     static func words(_ text: String) -> Set<String> {
-        let stop: Set<String> = ["the", "a", "an", "and", "or", "to", "of", "in", "on", "is", "it", "i", "my", "be", "for", "with", "that", "this", "will"]
+        let stop: Set<String> = [
+            "the", "a", "an", "and", "or", "to", "of", "in", "on", "is", "it", "i", "my", "be", "for", "with", "that", "this", "will",
+        ]
         return Set(text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count > 2 && !stop.contains($0) })
     }
 
@@ -103,12 +109,13 @@ public struct OfflineAssistant: IntentionAssistant {
         let hash = stableHash(lower)
         let hue = tokens.lazy.compactMap { colourHues[$0] }.first ?? tokens.lazy.compactMap { moodHues[$0] }.first ?? Double(hash % 360)
         let darkAsked = tokens.firstIndex { darkWords.contains($0) }, lightAsked = tokens.firstIndex { lightWords.contains($0) }
-        let dark: Bool = switch (darkAsked, lightAsked) {
-        case let (d?, l?): d > l  // the later word wins: "light by day, dark at night" → dark
-        case (_?, nil): true
-        case (nil, _?): false
-        default: (hash >> 9) % 2 == 0
-        }
+        let dark: Bool =
+            switch (darkAsked, lightAsked) {
+            case let (d?, l?): d > l  // the later word wins: "light by day, dark at night" → dark
+            case (_?, nil): true
+            case (nil, _?): false
+            default: (hash >> 9) % 2 == 0
+            }
         var lightness = dark ? 0.28 : 0.9
         let saturation = 0.45 + Double((hash >> 17) % 30) / 100
         var background = hsl(hue, saturation, lightness)
@@ -119,8 +126,9 @@ public struct OfflineAssistant: IntentionAssistant {
         }
         let accent = hsl((hue + 150).truncatingRemainder(dividingBy: 360), 0.7, dark ? 0.7 : 0.35)
         let name = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
-        return IntentionTheme(id: id, name: name.isEmpty ? "Generated" : String(name.prefix(40)), backgroundColor: background,
-                              textColor: text, accentColor: accent, isPreset: false, isAIGenerated: true, createdAt: createdAt)
+        return IntentionTheme(
+            id: id, name: name.isEmpty ? "Generated" : String(name.prefix(40)), backgroundColor: background,
+            textColor: text, accentColor: accent, isPreset: false, isAIGenerated: true, createdAt: createdAt)
     }
 
     /// HSL (hue in degrees, s and l 0…1) to `#RRGGBB`.
@@ -128,14 +136,15 @@ public struct OfflineAssistant: IntentionAssistant {
         let c = (1 - abs(2 * l - 1)) * s
         let x = c * (1 - abs((h / 60).truncatingRemainder(dividingBy: 2) - 1))
         let m = l - c / 2
-        let (r, g, b): (Double, Double, Double) = switch h {
-        case ..<60: (c, x, 0)
-        case ..<120: (x, c, 0)
-        case ..<180: (0, c, x)
-        case ..<240: (0, x, c)
-        case ..<300: (x, 0, c)
-        default: (c, 0, x)
-        }
+        let (r, g, b): (Double, Double, Double) =
+            switch h {
+            case ..<60: (c, x, 0)
+            case ..<120: (x, c, 0)
+            case ..<180: (0, c, x)
+            case ..<240: (0, x, c)
+            case ..<300: (x, 0, c)
+            default: (c, 0, x)
+            }
         return HexColor.string(r: Int(((r + m) * 255).rounded()), g: Int(((g + m) * 255).rounded()), b: Int(((b + m) * 255).rounded()))
     }
 }

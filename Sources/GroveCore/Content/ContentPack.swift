@@ -100,7 +100,9 @@ public struct ContentPack: Sendable, Equatable {
                 let format = try? object.decodeIfPresent(Int.self, forKey: .format)
                 if object.contains(.format), format == nil { throw ContentPackError.unsupportedFormat(nil) }
                 if let format, format != ContentPack.format { throw ContentPackError.unsupportedFormat(format) }
-                guard object.contains(.items), let items = try? object.decode([Entry].self, forKey: .items) else { throw ContentPackError.notAPack }
+                guard object.contains(.items), let items = try? object.decode([Entry].self, forKey: .items) else {
+                    throw ContentPackError.notAPack
+                }
                 self.name = try? object.decodeIfPresent(String.self, forKey: .name)
                 self.items = items
             } else {
@@ -132,12 +134,13 @@ public struct ContentPack: Sendable, Equatable {
                 // Only what a pack may say: counters and "bundled" are this device's, whatever a pack claims.
                 let type = try Self.choice(MindfulnessContent.ContentType.self, object, .type)
                 let category = try Self.choice(MindfulnessContent.ContentCategory.self, object, .category)
-                item = .success(MindfulnessContent(
-                    id: try Self.value(String.self, object, .id, "a string"), type: type,
-                    text: try Self.value(String.self, object, .text, "a string"), category: category,
-                    author: try Self.optional(String.self, object, .author, "a string"),
-                    length: try Self.optional(Int.self, object, .length, "a whole number of seconds"),
-                    priority: try Self.optional(Int.self, object, .priority, "a whole number") ?? MindfulnessContent.defaultPriority))
+                item = .success(
+                    MindfulnessContent(
+                        id: try Self.value(String.self, object, .id, "a string"), type: type,
+                        text: try Self.value(String.self, object, .text, "a string"), category: category,
+                        author: try Self.optional(String.self, object, .author, "a string"),
+                        length: try Self.optional(Int.self, object, .length, "a whole number of seconds"),
+                        priority: try Self.optional(Int.self, object, .priority, "a whole number") ?? MindfulnessContent.defaultPriority))
             } catch {
                 item = .failure(error.reason)
             }
@@ -145,22 +148,31 @@ public struct ContentPack: Sendable, Equatable {
 
         struct Refusal: Error { var reason: String }
 
-        private static func value<T: Decodable>(_ type: T.Type, _ object: KeyedDecodingContainer<Keys>, _ key: Keys, _ what: String) throws(Refusal) -> T {
+        private static func value<T: Decodable>(_ type: T.Type, _ object: KeyedDecodingContainer<Keys>, _ key: Keys, _ what: String)
+            throws(Refusal) -> T
+        {
             guard object.contains(key) else { throw Refusal(reason: "\(key.rawValue): missing") }
             guard let value = try? object.decode(T.self, forKey: key) else { throw Refusal(reason: "\(key.rawValue): must be \(what)") }
             return value
         }
 
-        private static func optional<T: Decodable>(_ type: T.Type, _ object: KeyedDecodingContainer<Keys>, _ key: Keys, _ what: String) throws(Refusal) -> T? {
+        private static func optional<T: Decodable>(_ type: T.Type, _ object: KeyedDecodingContainer<Keys>, _ key: Keys, _ what: String)
+            throws(Refusal) -> T?
+        {
             guard object.contains(key), (try? object.decodeNil(forKey: key)) != true else { return nil }
             return try value(T.self, object, key, what)
         }
 
-        private static func choice<T: RawRepresentable & CaseIterable & Decodable>(_ type: T.Type, _ object: KeyedDecodingContainer<Keys>, _ key: Keys) throws(Refusal) -> T
+        private static func choice<T: RawRepresentable & CaseIterable & Decodable>(
+            _ type: T.Type, _ object: KeyedDecodingContainer<Keys>, _ key: Keys
+        ) throws(Refusal) -> T
         where T.RawValue == String {
             let raw = try value(String.self, object, key, "a string")
             guard let value = T(rawValue: raw) else {
-                throw Refusal(reason: "\(key.rawValue): must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (got \(raw.quotedForMessage))")
+                throw Refusal(
+                    reason:
+                        "\(key.rawValue): must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")) (got \(raw.quotedForMessage))"
+                )
             }
             return value
         }
@@ -187,11 +199,13 @@ public enum ContentPackError: Error, Equatable, Sendable {
         switch self {
         case .notJSON(let detail): "The pack is not JSON (\(detail))"
         case .notAPack: "The pack must be a JSON array of items or an object with an \"items\" array"
-        case .unsupportedFormat(let format): "The pack's format \(format.map(String.init) ?? "(not a number)") is not one this Grove reads (it reads format \(ContentPack.format))"
+        case .unsupportedFormat(let format):
+            "The pack's format \(format.map(String.init) ?? "(not a number)") is not one this Grove reads (it reads format \(ContentPack.format))"
         case .tooLarge(let bytes): "The pack is larger than \(ContentPack.maxBytes >> 20) MiB (\(bytes) bytes)"
         case .tooManyItems(let n): "The pack has more than \(ContentPack.maxItems) items (\(n))"
         case .noUsableItems(let skipped):
-            skipped.isEmpty ? "The pack has no items"
+            skipped.isEmpty
+                ? "The pack has no items"
                 : "None of the pack's \(skipped.count) items can be used; first: \(skipped[0].description)"
         }
     }

@@ -22,8 +22,10 @@ public struct ContentSource: Sendable, Equatable, Codable {
     public static let retryAfterFailure: TimeInterval = 3_600
     public static let maxURLLength = 2_048
 
-    public init(url: String, addedAt: Date, etag: String? = nil, lastChecked: Date? = nil, lastFetched: Date? = nil,
-                itemCount: Int = 0, lastError: String? = nil) {
+    public init(
+        url: String, addedAt: Date, etag: String? = nil, lastChecked: Date? = nil, lastFetched: Date? = nil,
+        itemCount: Int = 0, lastError: String? = nil
+    ) {
         self.url = url
         self.addedAt = addedAt
         self.etag = etag
@@ -47,9 +49,9 @@ public struct ContentSource: Sendable, Equatable, Codable {
     public static func normalizedURL(_ text: String) throws(PauseValidationError) -> String {
         let url = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard url.storedLength <= maxURLLength, !url.containsNUL, let components = URLComponents(string: url),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil, components.fragment == nil,
-              url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value != 0x7F })
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty, components.user == nil, components.password == nil, components.fragment == nil,
+            url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value != 0x7F })
         else { throw .invalidContentSource(url) }
         return url
     }

@@ -29,7 +29,9 @@ extension FocusSession {
         var previousEnd = start
         for pause in pauses.sorted(by: { $0.start < $1.start }) {
             guard pause.end > pause.start else { throw .invalidInterval("A pause must end after it starts") }
-            guard pause.start >= previousEnd, pause.end <= end else { throw .invalidInterval("Pauses must lie inside the session and not overlap") }
+            guard pause.start >= previousEnd, pause.end <= end else {
+                throw .invalidInterval("Pauses must lie inside the session and not overlap")
+            }
             paused += pause.end.timeIntervalSince(pause.start)
             previousEnd = pause.end
         }
@@ -37,7 +39,8 @@ extension FocusSession {
         let planned = plannedDuration ?? focus
         guard planned.isFinite, plannedDurationRange.contains(planned) else { throw .invalidPlannedDuration(planned) }
         if !abandoned && abs(focus - planned) > 0.001 {
-            throw .invalidInterval("A completed session's focus time must equal its length (focus \(Int(focus)) s, length \(Int(planned)) s)")
+            throw .invalidInterval(
+                "A completed session's focus time must equal its length (focus \(Int(focus)) s, length \(Int(planned)) s)")
         }
         guard focus <= planned + 0.001 else { throw .invalidInterval("Focus time cannot exceed the session length") }
         return FocusSession(

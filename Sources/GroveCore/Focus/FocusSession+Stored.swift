@@ -8,7 +8,7 @@ extension FocusSession {
     public static let maxPausedDuration: TimeInterval = 366 * 86_400
     /// The instants a session may have: from 1970 to the end of year 9999 (UTC). Anything outside is
     /// a typo or a broken export, never a session someone lived (and 9999 keeps four-digit years).
-    public static let instantRange = Date(timeIntervalSince1970: 0) ... Date(timeIntervalSince1970: 253_402_300_799)
+    public static let instantRange = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
 
     /// Throws the first rule this session breaks. `calendar` is the session's own zone, looked up
     /// from `timeZoneIdentifier` when not given.
@@ -18,7 +18,9 @@ extension FocusSession {
         where !value.isFinite {
             throw InvalidField(field, "\(field) must be a finite number of seconds")
         }
-        guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else { throw FocusError.invalidPlannedDuration(s.plannedDuration) }
+        guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else {
+            throw FocusError.invalidPlannedDuration(s.plannedDuration)
+        }
         guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
             throw InvalidField("duration", "Focus time must be between 0 and the session length")
         }
@@ -34,7 +36,9 @@ extension FocusSession {
             throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(s.timeZoneIdentifier)\"")
         }
         if s.state.isTerminal {
-            guard let end = s.endTime, let endDay = s.endDay else { throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay") }
+            guard let end = s.endTime, let endDay = s.endDay else {
+                throw InvalidField("endTime", "A \(s.state.rawValue) session needs endTime and endDay")
+            }
             guard end >= s.startTime else { throw FocusError.invalidInterval("A session must end after it starts") }
             // The day a session is filed under is the day it ended where it was lived: a contradicting
             // endDay would count it on the wrong day (and in the wrong streak) forever.
@@ -45,7 +49,9 @@ extension FocusSession {
         } else if s.endTime != nil || s.endDay != nil {
             throw InvalidField("endTime", "An open session cannot have endTime")
         }
-        guard (s.state == .paused) == (s.pausedAt != nil) else { throw InvalidField("pausedAt", "pausedAt is set exactly when a session is paused") }
+        guard (s.state == .paused) == (s.pausedAt != nil) else {
+            throw InvalidField("pausedAt", "pausedAt is set exactly when a session is paused")
+        }
         if !s.tags.isEmpty { try FocusTags.validateStored(s.tags) }
     }
 }
@@ -58,7 +64,9 @@ extension Sequence<FocusSession> {
         for session in self {
             let zone = session.timeZoneIdentifier
             if calendars[zone] == nil {
-                guard let calendar = ZonedCalendar(identifier: zone) else { throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\"") }
+                guard let calendar = ZonedCalendar(identifier: zone) else {
+                    throw InvalidField("timeZoneIdentifier", "Unknown time zone \"\(zone)\"")
+                }
                 calendars[zone] = calendar
             }
             try session.validateAsStored(calendar: calendars[zone])

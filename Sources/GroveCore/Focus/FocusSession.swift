@@ -190,9 +190,12 @@ extension FocusSession {
         self.init(
             id: try c.decode(UUID.self, forKey: .id), startTime: try c.decode(Date.self, forKey: .startTime),
             endTime: try c.decodeIfPresent(Date.self, forKey: .endTime), state: try c.decode(SessionState.self, forKey: .state),
-            duration: try c.decode(TimeInterval.self, forKey: .duration), pausedDuration: try c.decode(TimeInterval.self, forKey: .pausedDuration),
-            createdAt: try c.decode(Date.self, forKey: .createdAt), plannedDuration: try c.decode(TimeInterval.self, forKey: .plannedDuration),
-            pausedAt: try c.decodeIfPresent(Date.self, forKey: .pausedAt), timeZoneIdentifier: try c.decode(String.self, forKey: .timeZoneIdentifier),
+            duration: try c.decode(TimeInterval.self, forKey: .duration),
+            pausedDuration: try c.decode(TimeInterval.self, forKey: .pausedDuration),
+            createdAt: try c.decode(Date.self, forKey: .createdAt),
+            plannedDuration: try c.decode(TimeInterval.self, forKey: .plannedDuration),
+            pausedAt: try c.decodeIfPresent(Date.self, forKey: .pausedAt),
+            timeZoneIdentifier: try c.decode(String.self, forKey: .timeZoneIdentifier),
             endDay: try c.decodeIfPresent(LocalDay.self, forKey: .endDay), clockUncertain: try c.decode(Bool.self, forKey: .clockUncertain),
             tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [])
     }

@@ -67,7 +67,7 @@ public struct ForestStats: Equatable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case totalTrees, totalFocusTime, totalSessions, todaysTrees, todaysFocusTime, currentStreak,
-             longestStreak, abandonedCount, completionRate, daysWithTrees
+            longestStreak, abandonedCount, completionRate, daysWithTrees
         case totalFocusHours, averageSessionsPerDay, formattedTotalFocusTime
     }
 

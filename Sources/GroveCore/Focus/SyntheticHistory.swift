@@ -22,10 +22,11 @@ public enum SyntheticHistory {
                 let abandoned = n % 8 == 5
                 let focus: TimeInterval = abandoned ? TimeInterval(300 + n % 600) : 1500
                 let end = start.addingTimeInterval(focus)
-                result.append(FocusSession(
-                    id: UUID(uuidString: String(format: "5E55%04X-0000-4000-8000-%012X", (n >> 48) & 0xFFFF, n & 0xFFFF_FFFF_FFFF))!,
-                    startTime: start, endTime: end, state: abandoned ? .abandoned : .completed, duration: focus,
-                    plannedDuration: 1500, timeZoneIdentifier: calendar.timeZone.identifier, endDay: calendar.localDay(of: end)))
+                result.append(
+                    FocusSession(
+                        id: UUID(uuidString: String(format: "5E55%04X-0000-4000-8000-%012X", (n >> 48) & 0xFFFF, n & 0xFFFF_FFFF_FFFF))!,
+                        startTime: start, endTime: end, state: abandoned ? .abandoned : .completed, duration: focus,
+                        plannedDuration: 1500, timeZoneIdentifier: calendar.timeZone.identifier, endDay: calendar.localDay(of: end)))
                 n += 1
             }
         }

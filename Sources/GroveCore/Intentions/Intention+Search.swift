@@ -3,9 +3,11 @@ import Foundation
 extension Intention {
     /// Folds text for searching: lower-cased, accents removed ("Café" → "cafe").
     public static func searchKey(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-            $0.properties.generalCategory != .nonspacingMark
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                    $0.properties.generalCategory != .nonspacingMark
+                }))
     }
 
     /// Whether the intention's text contains `query`, ignoring case and accents.

@@ -19,8 +19,10 @@ public struct Intention: Identifiable, Hashable, Sendable, Codable {
 
     public static let maxTextLength = 500
 
-    public init(id: UUID, text: String, scope: IntentionScope, date: LocalDay, createdAt: Date, updatedAt: Date? = nil,
-                themeId: UUID? = nil, customFont: String? = nil, aiGenerated: Bool = false, aiRephrased: Bool = false, quote: String? = nil) {
+    public init(
+        id: UUID, text: String, scope: IntentionScope, date: LocalDay, createdAt: Date, updatedAt: Date? = nil,
+        themeId: UUID? = nil, customFont: String? = nil, aiGenerated: Bool = false, aiRephrased: Bool = false, quote: String? = nil
+    ) {
         self.id = id
         self.text = text
         self.scope = scope
@@ -58,7 +60,9 @@ public enum IntentionHierarchy {
         var best: Intention?
         for intention in intentions where intention.covers(day, calendar: calendar) {
             guard let b = best else { best = intention; continue }
-            if intention.scope < b.scope || (intention.scope == b.scope && (intention.updatedAt, intention.id.uuidString) > (b.updatedAt, b.id.uuidString)) {
+            if intention.scope < b.scope
+                || (intention.scope == b.scope && (intention.updatedAt, intention.id.uuidString) > (b.updatedAt, b.id.uuidString))
+            {
                 best = intention
             }
         }
@@ -69,7 +73,9 @@ public enum IntentionHierarchy {
     /// first one is `current`; the others are the week and month it sits within).
     public static func layers(from intentions: some Sequence<Intention>, on day: LocalDay, calendar: ZonedCalendar) -> [Intention] {
         let all = Array(intentions)
-        return IntentionScope.allCases.sorted().compactMap { scope in current(from: all.lazy.filter { $0.scope == scope }, on: day, calendar: calendar) }
+        return IntentionScope.allCases.sorted().compactMap { scope in
+            current(from: all.lazy.filter { $0.scope == scope }, on: day, calendar: calendar)
+        }
     }
 }
 

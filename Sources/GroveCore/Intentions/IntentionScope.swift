@@ -27,8 +27,10 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
         }
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                     "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 
     /// The period around `day` as a card's label: "Mon 23 Nov 2026", "Week of 16–22 Nov" (across
     /// months "Week of 30 Nov – 6 Dec"), "November 2026". Never a bare day for a week or a month.
@@ -41,7 +43,8 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
             let first = days.lowerBound, last = days.upperBound.adding(days: -1)
             if first.month == last.month { return "Week of \(first.day)–\(last.day) \(Self.shortMonth(last.month))" }
             let year = first.year == last.year ? "" : " \(first.year)"
-            return "Week of \(first.day) \(Self.shortMonth(first.month))\(year) – \(last.day) \(Self.shortMonth(last.month))\(year.isEmpty ? "" : " \(last.year)")"
+            return
+                "Week of \(first.day) \(Self.shortMonth(first.month))\(year) – \(last.day) \(Self.shortMonth(last.month))\(year.isEmpty ? "" : " \(last.year)")"
         case .month:
             return periodDescription(containing: day, calendar: calendar)
         }

@@ -12,8 +12,10 @@ public struct IntentionTheme: Identifiable, Hashable, Sendable, Codable {
     public var isAIGenerated: Bool
     public var createdAt: Date
 
-    public init(id: UUID, name: String, backgroundColor: String, textColor: String, accentColor: String? = nil, fontName: String? = nil,
-                isPreset: Bool = false, isAIGenerated: Bool = false, createdAt: Date) {
+    public init(
+        id: UUID, name: String, backgroundColor: String, textColor: String, accentColor: String? = nil, fontName: String? = nil,
+        isPreset: Bool = false, isAIGenerated: Bool = false, createdAt: Date
+    ) {
         self.id = id
         self.name = name
         self.backgroundColor = backgroundColor

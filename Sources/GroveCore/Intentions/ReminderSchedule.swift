@@ -54,7 +54,9 @@ public enum ReminderSchedule {
     }
 
     /// Every enabled reminder's next fire instant, soonest first.
-    public static func upcoming(settings: NotificationSettings, after now: Date, calendar: ZonedCalendar) -> [(kind: ReminderKind, at: Date)] {
+    public static func upcoming(settings: NotificationSettings, after now: Date, calendar: ZonedCalendar) -> [(
+        kind: ReminderKind, at: Date
+    )] {
         ReminderKind.allCases.compactMap { kind in nextFire(kind, settings: settings, after: now, calendar: calendar).map { (kind, $0) } }
             .sorted { $0.at < $1.at }
     }

@@ -15,8 +15,10 @@ public struct UserPreferences: Equatable, Sendable, Codable {
     /// First day of the week, Sunday = 0 … Saturday = 6 (default Monday, ISO 8601).
     public var firstWeekday: Int
 
-    public init(id: UUID = UserPreferences.singletonID, onboardingCompleted: Bool = false, defaultThemeId: UUID? = nil, defaultFont: String? = nil,
-                notificationSettings: NotificationSettings = .default, timeZoneIdentifier: String? = nil, firstWeekday: Int = 1) {
+    public init(
+        id: UUID = UserPreferences.singletonID, onboardingCompleted: Bool = false, defaultThemeId: UUID? = nil, defaultFont: String? = nil,
+        notificationSettings: NotificationSettings = .default, timeZoneIdentifier: String? = nil, firstWeekday: Int = 1
+    ) {
         self.id = id
         self.onboardingCompleted = onboardingCompleted
         self.defaultThemeId = defaultThemeId
@@ -56,8 +58,10 @@ public struct NotificationSettings: Equatable, Sendable, Codable {
         dailyEnabled: false, dailyTime: TimeOfDay(hour: 8, minute: 0), weeklyEnabled: false, weeklyTime: TimeOfDay(hour: 9, minute: 0),
         weeklyDay: 1, monthlyEnabled: false, monthlyTime: TimeOfDay(hour: 9, minute: 0), monthlyDay: 1)
 
-    public init(dailyEnabled: Bool, dailyTime: TimeOfDay?, weeklyEnabled: Bool, weeklyTime: TimeOfDay?, weeklyDay: Int,
-                monthlyEnabled: Bool, monthlyTime: TimeOfDay?, monthlyDay: Int) {
+    public init(
+        dailyEnabled: Bool, dailyTime: TimeOfDay?, weeklyEnabled: Bool, weeklyTime: TimeOfDay?, weeklyDay: Int,
+        monthlyEnabled: Bool, monthlyTime: TimeOfDay?, monthlyDay: Int
+    ) {
         self.dailyEnabled = dailyEnabled
         self.dailyTime = dailyTime
         self.weeklyEnabled = weeklyEnabled

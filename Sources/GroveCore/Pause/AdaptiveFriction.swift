@@ -39,8 +39,10 @@ public struct AdaptiveFriction: Sendable, Equatable, Codable {
     public static let threshold = 0.05
     public static let reviewInterval = 7
 
-    public init(appId: String, duration: Int, reviewedDay: LocalDay? = nil, lastChange: Int = 0,
-                recentExitRate: Double? = nil, earlierExitRate: Double? = nil) {
+    public init(
+        appId: String, duration: Int, reviewedDay: LocalDay? = nil, lastChange: Int = 0,
+        recentExitRate: Double? = nil, earlierExitRate: Double? = nil
+    ) {
         self.appId = appId
         self.duration = duration
         self.reviewedDay = reviewedDay
@@ -83,7 +85,8 @@ public struct AdaptiveFriction: Sendable, Equatable, Codable {
         guard let reviewedDay else { return "not reviewed yet" }
         let percent = { (rate: Double?) in rate.map { "\(Int(($0 * 100).rounded()))%" } ?? "too few pauses" }
         let change = lastChange == 0 ? "unchanged" : "\(lastChange > 0 ? "+" : "−")\(abs(lastChange)) s"
-        return "\(change) on \(reviewedDay): \(percent(recentExitRate)) of pauses ended without opening it (\(percent(earlierExitRate)) the week before)"
+        return
+            "\(change) on \(reviewedDay): \(percent(recentExitRate)) of pauses ended without opening it (\(percent(earlierExitRate)) the week before)"
     }
 
     /// The length a pause gets: the adapted one, but never below what the person set since.

@@ -45,9 +45,11 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
     /// When the session ended.
     public var endTimestamp: Date?
 
-    public init(id: UUID, appId: String, contentId: String, startTimestamp: Date, durationSetting: Int,
-                completionStatus: CompletionType? = nil, timeSpent: Int = 0, actionOutcome: ActionType? = nil,
-                platform: String, calendar: ZonedCalendar, endTimestamp: Date? = nil) {
+    public init(
+        id: UUID, appId: String, contentId: String, startTimestamp: Date, durationSetting: Int,
+        completionStatus: CompletionType? = nil, timeSpent: Int = 0, actionOutcome: ActionType? = nil,
+        platform: String, calendar: ZonedCalendar, endTimestamp: Date? = nil
+    ) {
         self.id = id
         self.appId = appId
         self.contentId = contentId
@@ -93,7 +95,8 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
         }
         let day = calendar.localDay(of: startTimestamp)
         guard day == localDay else {
-            throw .inconsistentRecord(field: "localDay", rule: "localDay \(localDay) is not the day the pause started in \(timeZoneIdentifier) (\(day))")
+            throw .inconsistentRecord(
+                field: "localDay", rule: "localDay \(localDay) is not the day the pause started in \(timeZoneIdentifier) (\(day))")
         }
         guard (completionStatus == nil) == (endTimestamp == nil) else {
             throw .inconsistentRecord(field: "endTimestamp", rule: "A pause has an endTimestamp exactly when it has a completionStatus")

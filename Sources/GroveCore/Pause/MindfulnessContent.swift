@@ -38,8 +38,10 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
     public static let priorityRange = 1...10
     public static let defaultPriority = 5
 
-    public init(id: String, type: ContentType, text: String, category: ContentCategory, author: String? = nil, length: Int? = nil,
-                priority: Int = MindfulnessContent.defaultPriority, isBundled: Bool = false, lastUsed: Date? = nil, timesShown: Int = 0) {
+    public init(
+        id: String, type: ContentType, text: String, category: ContentCategory, author: String? = nil, length: Int? = nil,
+        priority: Int = MindfulnessContent.defaultPriority, isBundled: Bool = false, lastUsed: Date? = nil, timesShown: Int = 0
+    ) {
         self.id = id
         self.type = type
         self.text = text
@@ -60,29 +62,36 @@ public struct MindfulnessContent: Identifiable, Hashable, Sendable, Codable {
 
     public func validate() throws(PauseValidationError) {
         guard !id.isEmpty, id.storedLength <= 100,
-              id.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.".unicodeScalars.contains($0) })
+            id.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.".unicodeScalars.contains($0) })
         else { throw .invalidContentID(id) }
         // Measured as stored (the store keeps the text as given), so that the schema's CHECK agrees.
         if text.containsNUL || author?.containsNUL == true { throw .nulCharacter(field: text.containsNUL ? "text" : "author") }
-        if let author, author.storedLength > Self.maxAuthorLength { throw .textTooLong(field: "author", limit: Self.maxAuthorLength, length: author.storedLength) }
+        if let author, author.storedLength > Self.maxAuthorLength {
+            throw .textTooLong(field: "author", limit: Self.maxAuthorLength, length: author.storedLength)
+        }
         let count = text.storedLength
-        guard Self.textLengthRange.contains(count), Self.textLengthRange.contains(text.trimmingCharacters(in: .whitespacesAndNewlines).storedLength)
+        guard Self.textLengthRange.contains(count),
+            Self.textLengthRange.contains(text.trimmingCharacters(in: .whitespacesAndNewlines).storedLength)
         else { throw .contentTextLength(count) }
         guard Self.readingLengthRange.contains(length) else { throw .contentReadingLength(length) }
         guard Self.priorityRange.contains(priority) else { throw .contentPriority(priority) }
         guard timesShown >= 0 else { throw .inconsistentRecord(field: "timesShown", rule: "timesShown cannot be negative") }
     }
 
-    private enum CodingKeys: String, CodingKey { case id, type, text, category, author, length, priority, isBundled, lastUsed, timesShown, source }
+    private enum CodingKeys: String, CodingKey {
+        case id, type, text, category, author, length, priority, isBundled, lastUsed, timesShown, source
+    }
 
     /// Content packs may leave out what Grove can work out: reading length, priority, counters.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try c.decode(String.self, forKey: .id), type: try c.decode(ContentType.self, forKey: .type),
-                  text: try c.decode(String.self, forKey: .text), category: try c.decode(ContentCategory.self, forKey: .category),
-                  author: try c.decodeIfPresent(String.self, forKey: .author), length: try c.decodeIfPresent(Int.self, forKey: .length),
-                  priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? Self.defaultPriority,
-                  isBundled: try c.decodeIfPresent(Bool.self, forKey: .isBundled) ?? false,
-                  lastUsed: try c.decodeIfPresent(Date.self, forKey: .lastUsed), timesShown: try c.decodeIfPresent(Int.self, forKey: .timesShown) ?? 0)
+        self.init(
+            id: try c.decode(String.self, forKey: .id), type: try c.decode(ContentType.self, forKey: .type),
+            text: try c.decode(String.self, forKey: .text), category: try c.decode(ContentCategory.self, forKey: .category),
+            author: try c.decodeIfPresent(String.self, forKey: .author), length: try c.decodeIfPresent(Int.self, forKey: .length),
+            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? Self.defaultPriority,
+            isBundled: try c.decodeIfPresent(Bool.self, forKey: .isBundled) ?? false,
+            lastUsed: try c.decodeIfPresent(Date.self, forKey: .lastUsed),
+            timesShown: try c.decodeIfPresent(Int.self, forKey: .timesShown) ?? 0)
     }
 }

@@ -21,9 +21,12 @@ public struct PausePreferences: Equatable, Sendable, Codable {
     /// Privacy preference, off by default (Grove sends nothing anyway).
     public var analyticsOptIn: Bool
 
-    public init(timerDuration: Int = 15, selectedCategories: Set<MindfulnessContent.ContentCategory> = Set(MindfulnessContent.ContentCategory.allCases),
-                enabledApps: Set<String> = [], onboardingCompleted: Bool = false, trialStartDate: Date? = nil,
-                lastContentSync: Date? = nil, analyticsOptIn: Bool = false) {
+    public init(
+        timerDuration: Int = 15,
+        selectedCategories: Set<MindfulnessContent.ContentCategory> = Set(MindfulnessContent.ContentCategory.allCases),
+        enabledApps: Set<String> = [], onboardingCompleted: Bool = false, trialStartDate: Date? = nil,
+        lastContentSync: Date? = nil, analyticsOptIn: Bool = false
+    ) {
         self.id = Self.singletonID
         self.timerDuration = timerDuration
         self.selectedCategories = selectedCategories
@@ -62,12 +65,13 @@ public struct PausePreferences: Equatable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(timerDuration: try c.decode(Int.self, forKey: .timerDuration),
-                  selectedCategories: try c.decode(Set<MindfulnessContent.ContentCategory>.self, forKey: .selectedCategories),
-                  enabledApps: try c.decodeIfPresent(Set<String>.self, forKey: .enabledApps) ?? [],
-                  onboardingCompleted: try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false,
-                  trialStartDate: try c.decodeIfPresent(Date.self, forKey: .trialStartDate),
-                  lastContentSync: try c.decodeIfPresent(Date.self, forKey: .lastContentSync),
-                  analyticsOptIn: try c.decodeIfPresent(Bool.self, forKey: .analyticsOptIn) ?? false)
+        self.init(
+            timerDuration: try c.decode(Int.self, forKey: .timerDuration),
+            selectedCategories: try c.decode(Set<MindfulnessContent.ContentCategory>.self, forKey: .selectedCategories),
+            enabledApps: try c.decodeIfPresent(Set<String>.self, forKey: .enabledApps) ?? [],
+            onboardingCompleted: try c.decodeIfPresent(Bool.self, forKey: .onboardingCompleted) ?? false,
+            trialStartDate: try c.decodeIfPresent(Date.self, forKey: .trialStartDate),
+            lastContentSync: try c.decodeIfPresent(Date.self, forKey: .lastContentSync),
+            analyticsOptIn: try c.decodeIfPresent(Bool.self, forKey: .analyticsOptIn) ?? false)
     }
 }

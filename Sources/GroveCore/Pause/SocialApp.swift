@@ -17,7 +17,10 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     /// Where "Proceed" goes on the web or desktop, e.g. https://www.instagram.com/.
     public var webURL: String?
 
-    public init(id: String, displayName: String, urlScheme: String, iconAssetName: String? = nil, isEnabled: Bool = false, order: Int = 0, webURL: String? = nil) {
+    public init(
+        id: String, displayName: String, urlScheme: String, iconAssetName: String? = nil, isEnabled: Bool = false, order: Int = 0,
+        webURL: String? = nil
+    ) {
         self.id = id
         self.displayName = displayName
         self.urlScheme = urlScheme
@@ -34,12 +37,15 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
 
     public func validate() throws(PauseValidationError) {
         guard Self.isValidID(id) else { throw .invalidAppID(id) }
-        for (field, value) in [("displayName", displayName), ("iconAssetName", iconAssetName), ("webURL", webURL ?? "")] where value.containsNUL {
+        for (field, value) in [("displayName", displayName), ("iconAssetName", iconAssetName), ("webURL", webURL ?? "")]
+        where value.containsNUL {
             throw .nulCharacter(field: field)
         }
         guard !displayName.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyDisplayName }
-        for (field, value, limit) in [("displayName", displayName, Self.maxNameLength), ("iconAssetName", iconAssetName, Self.maxNameLength),
-                                      ("urlScheme", urlScheme, Self.maxNameLength), ("webURL", webURL ?? "", Self.maxURLLength)] where value.storedLength > limit {
+        for (field, value, limit) in [
+            ("displayName", displayName, Self.maxNameLength), ("iconAssetName", iconAssetName, Self.maxNameLength),
+            ("urlScheme", urlScheme, Self.maxNameLength), ("webURL", webURL ?? "", Self.maxURLLength),
+        ] where value.storedLength > limit {
             throw .textTooLong(field: field, limit: limit, length: value.storedLength)
         }
         guard Self.isValidScheme(urlScheme) else { throw .invalidURLScheme(urlScheme) }
@@ -66,7 +72,8 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     /// An absolute http(s) URL with a host.
     public static func isValidWebURL(_ string: String) -> Bool {
         guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { return false }
+            let host = url.host, !host.isEmpty
+        else { return false }
         return true
     }
 
@@ -75,8 +82,9 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     /// such an address, so that its link can never be turned into a redirect to anywhere.
     public func owns(_ address: String) -> Bool {
         guard let webURL, let home = URL(string: webURL)?.host?.lowercased(), let url = URL(string: address),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.user == nil, url.password == nil,
-              let host = url.host?.lowercased(), !host.isEmpty else { return false }
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.user == nil, url.password == nil,
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return false }
         let site = home.hasPrefix("www.") ? String(home.dropFirst(4)) : home
         return host == home || host == site || host.hasSuffix("." + site)
     }
@@ -91,10 +99,13 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let id = try c.decode(String.self, forKey: .id)
-        self.init(id: id, displayName: try c.decode(String.self, forKey: .displayName),
-                  urlScheme: try c.decodeIfPresent(String.self, forKey: .urlScheme) ?? Self.defaultScheme(for: id), iconAssetName: try c.decodeIfPresent(String.self, forKey: .iconAssetName),
-                  isEnabled: try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? false, order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
-                  webURL: try c.decodeIfPresent(String.self, forKey: .webURL))
+        self.init(
+            id: id, displayName: try c.decode(String.self, forKey: .displayName),
+            urlScheme: try c.decodeIfPresent(String.self, forKey: .urlScheme) ?? Self.defaultScheme(for: id),
+            iconAssetName: try c.decodeIfPresent(String.self, forKey: .iconAssetName),
+            isEnabled: try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? false,
+            order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
+            webURL: try c.decodeIfPresent(String.self, forKey: .webURL))
     }
 
     /// The apps the hub offers out of the box (disabled until chosen).

@@ -33,7 +33,10 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
         case id, date, appId, totalSessions, completedSessions, exitedSessions, avgTimeSpent, streakCount, completionRate, meetsTarget
     }
 
-    public init(date: LocalDay, appId: String, totalSessions: Int, completedSessions: Int, exitedSessions: Int, avgTimeSpent: Double, streakCount: Int) {
+    public init(
+        date: LocalDay, appId: String, totalSessions: Int, completedSessions: Int, exitedSessions: Int, avgTimeSpent: Double,
+        streakCount: Int
+    ) {
         self.id = "\(date)_\(appId)"
         self.date = date
         self.appId = appId
@@ -46,10 +49,12 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(date: try c.decode(LocalDay.self, forKey: .date), appId: try c.decode(String.self, forKey: .appId),
-                  totalSessions: try c.decode(Int.self, forKey: .totalSessions), completedSessions: try c.decode(Int.self, forKey: .completedSessions),
-                  exitedSessions: try c.decode(Int.self, forKey: .exitedSessions), avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
-                  streakCount: try c.decode(Int.self, forKey: .streakCount))
+        self.init(
+            date: try c.decode(LocalDay.self, forKey: .date), appId: try c.decode(String.self, forKey: .appId),
+            totalSessions: try c.decode(Int.self, forKey: .totalSessions),
+            completedSessions: try c.decode(Int.self, forKey: .completedSessions),
+            exitedSessions: try c.decode(Int.self, forKey: .exitedSessions), avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
+            streakCount: try c.decode(Int.self, forKey: .streakCount))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -104,10 +109,11 @@ extension UsageStatistics {
                     streak = 0
                     previous = nil
                 }
-                result.append(UsageStatistics(
-                    date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
-                    exitedSessions: row.exited, avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
-                    streakCount: streak))
+                result.append(
+                    UsageStatistics(
+                        date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
+                        exitedSessions: row.exited, avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
+                        streakCount: streak))
             }
         }
         return result.sorted { ($0.date, $1.appId) > ($1.date, $0.appId) }
@@ -123,7 +129,9 @@ extension UsageStatistics {
         var counts: [String: UsageDayCounts] = [:]
         for s in sessions {
             let key = "\(s.localDay)_\(s.appId)"
-            var c = counts[key] ?? UsageDayCounts(date: s.localDay, appId: s.appId, total: 0, completed: 0, exited: 0, timeSpentSum: 0, finished: 0)
+            var c =
+                counts[key]
+                ?? UsageDayCounts(date: s.localDay, appId: s.appId, total: 0, completed: 0, exited: 0, timeSpentSum: 0, finished: 0)
             c.total += 1
             if s.completionStatus == .completed { c.completed += 1 }
             if s.isExitToFocus { c.exited += 1 }

@@ -103,9 +103,11 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
     public var checklistsCompleted: [String]
     public var upcomingReminders: [Reminder]
 
-    public init(week: String, start: LocalDay, end: LocalDay, weekIntention: String?, monthIntention: String?, days: [Day],
-                previousWeekFocusMinutes: Int, streak: Int, pauses: [AppPauses], pausesKept: Bool,
-                todosCompleted: Int, checklistsCompleted: [String], upcomingReminders: [Reminder], tags: [TagTotal] = []) {
+    public init(
+        week: String, start: LocalDay, end: LocalDay, weekIntention: String?, monthIntention: String?, days: [Day],
+        previousWeekFocusMinutes: Int, streak: Int, pauses: [AppPauses], pausesKept: Bool,
+        todosCompleted: Int, checklistsCompleted: [String], upcomingReminders: [Reminder], tags: [TagTotal] = []
+    ) {
         self.week = week
         self.start = start
         self.end = end
@@ -132,7 +134,7 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
 public enum ISOWeek {
     /// The ISO week of `day`: (year, week 1…53). Week 1 is the one with the year's first Thursday.
     public static func of(_ day: LocalDay) -> (year: Int, week: Int) {
-        let isoWeekday = (day.weekday + 6) % 7 // Monday 0 … Sunday 6
+        let isoWeekday = (day.weekday + 6) % 7  // Monday 0 … Sunday 6
         let thursday = day.adding(days: 3 - isoWeekday)
         let firstOfYear = LocalDay(validYear: thursday.year, month: 1, day: 1)
         return (thursday.year, firstOfYear.days(to: thursday) / 7 + 1)
@@ -161,7 +163,8 @@ public enum ISOWeek {
         guard parts.count == 2 else { return nil }
         let yearText = parts[0].hasSuffix("-") ? parts[0].dropLast() : parts[0]
         guard yearText.count == 4, parts[1].count == 2, yearText.allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII),
-              let year = Int(yearText), let week = Int(parts[1]), (1...9999).contains(year), (1...53).contains(week) else { return nil }
+            let year = Int(yearText), let week = Int(parts[1]), (1...9999).contains(year), (1...53).contains(week)
+        else { return nil }
         let january4 = LocalDay(validYear: year, month: 1, day: 4)
         let monday = january4.adding(days: -((january4.weekday + 6) % 7)).adding(days: (week - 1) * 7)
         return of(monday) == (year, week) ? monday : nil

@@ -20,7 +20,8 @@ public enum FocusSupersession {
         let (keep, close, closing) = aKeeps ? (a, b, second) : (b, a, first)
         let laterStart = aKeeps ? first.startTime : second.startTime
         let at = notAfter.map { max(closing.startTime, min(laterStart, $0)) } ?? laterStart
-        let calendar = ZonedCalendar(identifier: closing.timeZoneIdentifier) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let calendar =
+            ZonedCalendar(identifier: closing.timeZoneIdentifier) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         var closed = closing.settled(at: at, fallback: calendar)
         if closed.isOpen { try? closed.abandon(at: at, in: calendar) }
         return (keep, (close.id, fields(closed, base: close.fields)))
@@ -31,13 +32,14 @@ public enum FocusSupersession {
         func instant(_ name: String) -> Date? { fields[name]?.int.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
         func seconds(_ name: String) -> TimeInterval? { fields[name]?.int.map { Double($0) / 1000 } }
         guard let start = instant("startTime"), let state = fields["state"]?.text.flatMap(SessionState.init(rawValue:)),
-              let duration = seconds("durationMs"), let paused = seconds("pausedMs"), let planned = seconds("plannedMs"),
-              let created = instant("createdAt"), let zone = fields["timeZone"]?.text
+            let duration = seconds("durationMs"), let paused = seconds("pausedMs"), let planned = seconds("plannedMs"),
+            let created = instant("createdAt"), let zone = fields["timeZone"]?.text
         else { return nil }
-        return FocusSession(id: UUID(), startTime: start, endTime: instant("endTime"), state: state, duration: duration, pausedDuration: paused,
-                            createdAt: created, plannedDuration: planned, pausedAt: instant("pausedAt"), timeZoneIdentifier: zone,
-                            endDay: fields["endDay"]?.text.flatMap { LocalDay($0) },
-                            clockUncertain: fields["clockUncertain"].map { $0 == .bool(true) || $0 == .int(1) } ?? false)
+        return FocusSession(
+            id: UUID(), startTime: start, endTime: instant("endTime"), state: state, duration: duration, pausedDuration: paused,
+            createdAt: created, plannedDuration: planned, pausedAt: instant("pausedAt"), timeZoneIdentifier: zone,
+            endDay: fields["endDay"]?.text.flatMap { LocalDay($0) },
+            clockUncertain: fields["clockUncertain"].map { $0 == .bool(true) || $0 == .int(1) } ?? false)
     }
 
     static func fields(_ session: FocusSession, base: SyncFields) -> SyncFields {

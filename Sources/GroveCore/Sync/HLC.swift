@@ -46,10 +46,15 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
         guard remote.millis - wall <= Self.maxDrift else { throw .drift(remote: remote, aheadByMillis: remote.millis - wall) }
         let top = max(wall, millis, remote.millis)
         var next: UInt16
-        if top == millis && top == remote.millis { next = max(counter, remote.counter) }
-        else if top == millis { next = counter }
-        else if top == remote.millis { next = remote.counter }
-        else { return HLC(millis: top, counter: 0, node: node) }
+        if top == millis && top == remote.millis {
+            next = max(counter, remote.counter)
+        } else if top == millis {
+            next = counter
+        } else if top == remote.millis {
+            next = remote.counter
+        } else {
+            return HLC(millis: top, counter: 0, node: node)
+        }
         if next == .max { return HLC(millis: top + 1, counter: 0, node: node) }
         next += 1
         return HLC(millis: top, counter: next, node: node)
@@ -63,7 +68,7 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
         String(unsafeUninitializedCapacity: 30 + node.utf8.count) { buffer in
             HLC.writeStamp(millis, into: buffer)
             buffer[24] = UInt8(ascii: "-")
-            for index in 0 ..< 4 {
+            for index in 0..<4 {
                 let nibble = UInt8(truncatingIfNeeded: counter >> (12 - 4 * index)) & 0xF
                 buffer[25 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
             }
@@ -78,15 +83,15 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 46, bytes[24] == UInt8(ascii: "-"), bytes[29] == UInt8(ascii: "-"),
-              let millis = HLC.parseStamp(bytes[0 ..< 24]),
-              let counter = UInt16(String(decoding: bytes[25 ..< 29], as: UTF8.self), radix: 16),
-              bytes[25 ..< 29].allSatisfy(HLC.isLowerHex), bytes[30...].allSatisfy(HLC.isLowerHex)
+            let millis = HLC.parseStamp(bytes[0..<24]),
+            let counter = UInt16(String(decoding: bytes[25..<29], as: UTF8.self), radix: 16),
+            bytes[25..<29].allSatisfy(HLC.isLowerHex), bytes[30...].allSatisfy(HLC.isLowerHex)
         else { return nil }
         self.init(millis: millis, counter: counter, node: String(decoding: bytes[30...], as: UTF8.self))
     }
 
     private static func isLowerHex(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a") ... UInt8(ascii: "f")).contains(byte)
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for milliseconds since 1970 (proleptic Gregorian, UTC), by
@@ -123,19 +128,19 @@ public struct HLC: Hashable, Sendable, Comparable, CustomStringConvertible {
     static func parseStamp(_ bytes: ArraySlice<UInt8>) -> Int64? {
         let b = Array(bytes)
         guard b.count == 24, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "."), b[23] == UInt8(ascii: "Z")
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "."), b[23] == UInt8(ascii: "Z")
         else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0
             for index in range {
-                guard (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(b[index]) else { return nil }
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[index]) else { return nil }
                 value = value * 10 + Int64(b[index] - UInt8(ascii: "0"))
             }
             return value
         }
-        guard let year = number(0 ..< 4), let month = number(5 ..< 7), let day = number(8 ..< 10), let hour = number(11 ..< 13),
-              let minute = number(14 ..< 16), let second = number(17 ..< 19), let milli = number(20 ..< 23),
-              (1 ... 12).contains(month), (1 ... 31).contains(day), hour < 24, minute < 60, second < 60
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            let minute = number(14..<16), let second = number(17..<19), let milli = number(20..<23),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
         guard let date = LocalDay(year: Int(year), month: Int(month), day: Int(day)), date.dayNumber >= 0 else { return nil }
         return Int64(date.dayNumber) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli

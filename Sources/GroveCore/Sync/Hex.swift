@@ -17,6 +17,6 @@ public enum Hex {
     /// `count` random bytes as hex (from the system's secure generator).
     public static func random(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return string((0 ..< max(0, count)).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
+        return string((0..<max(0, count)).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 }

@@ -50,7 +50,7 @@ public enum OrderKey {
             var end = index
             while end < existing.count && !keep.contains(end) { end += 1 }
             let next = end < existing.count ? existing[end] : nil
-            for position in index ..< end {
+            for position in index..<end {
                 let key = between(previous, next)
                 result[position] = key
                 previous = key
@@ -101,7 +101,7 @@ public enum OrderKey {
         if let b {
             var n = 0
             while n < b.count && (n < a.count ? a[n] : 0) == b[n] { n += 1 }
-            if n > 0 { return Array(b[0 ..< n]) + midpoint(Array(a.dropFirst(n)), Array(b.dropFirst(n))) }
+            if n > 0 { return Array(b[0..<n]) + midpoint(Array(a.dropFirst(n)), Array(b.dropFirst(n))) }
         }
         let digitA = a.first ?? 0
         let digitB = b?.first ?? base

@@ -55,8 +55,10 @@ public struct PushPlan: Sendable {
 
     /// Plans `mutations` over `stored` (every entity they touch, absent when the server has none) and
     /// `openSessions` (the user's open focus sessions), given the device's last id and the user's head.
-    public static func make(schemaVersion: Int, mutations: [SyncMutation], lastMutationId: Int64, head: Int64,
-                            stored: [EntityKey: SyncState], openSessions: [EntityKey: SyncState], now: Date) throws(PushRefusal) -> PushPlan {
+    public static func make(
+        schemaVersion: Int, mutations: [SyncMutation], lastMutationId: Int64, head: Int64,
+        stored: [EntityKey: SyncState], openSessions: [EntityKey: SyncState], now: Date
+    ) throws(PushRefusal) -> PushPlan {
         guard schemaVersion == SyncWire.schemaVersion else { throw .unsupportedSchema(schemaVersion) }
         var plan = PushPlan(head: head, lastMutationId: lastMutationId)
         var current = stored
@@ -80,11 +82,14 @@ public struct PushPlan: Sendable {
             } catch {
                 throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
             }
-            for clock in [incoming.latest].compactMap({ $0 }) + Array(incoming.clocks.values) where clock.millis - nowMillis > HLC.maxDrift {
+            for clock in [incoming.latest].compactMap({ $0 }) + Array(incoming.clocks.values) where clock.millis - nowMillis > HLC.maxDrift
+            {
                 _ = clock
                 throw .clockDrift(mutationId: mutation.id, serverTime: now)
             }
-            if let latest = incoming.latest, latest > newest { newest = HLC(millis: latest.millis, counter: latest.counter, node: serverNode) }
+            if let latest = incoming.latest, latest > newest {
+                newest = HLC(millis: latest.millis, counter: latest.counter, node: serverNode)
+            }
             plan.lastMutationId = mutation.id
             plan.applied += 1
             let key = EntityKey(entity: entity.name, id: mutation.entityId)
@@ -111,7 +116,8 @@ public struct PushPlan: Sendable {
         while open.count > 1 {
             let sessions = open.sorted { $0.key < $1.key }
             guard let first = sessions.first, let second = sessions.dropFirst().first,
-                  let (_, close) = FocusSupersession.resolve((first.key.id, first.value.fields), (second.key.id, second.value.fields), notAfter: now)
+                let (_, close) = FocusSupersession.resolve(
+                    (first.key.id, first.value.fields), (second.key.id, second.value.fields), notAfter: now)
             else { break }
             let key = EntityKey(entity: SyncEntity.focusSession.name, id: close.id)
             newest = newest.tick(now: now)
@@ -127,8 +133,10 @@ public struct PushPlan: Sendable {
         for key in closes + touched {
             guard let state = current[key], let entity = SyncEntity.named(key.entity) else { continue }
             plan.head += 1
-            plan.writes.append(EntityWrite(key: key, state: state, seq: plan.head, deleted: state.isDeleted(entity),
-                                           open: entity == .focusSession && isOpen(state, entity), echoesWriter: echoes.contains(key)))
+            plan.writes.append(
+                EntityWrite(
+                    key: key, state: state, seq: plan.head, deleted: state.isDeleted(entity),
+                    open: entity == .focusSession && isOpen(state, entity), echoesWriter: echoes.contains(key)))
         }
         return plan
     }

@@ -58,8 +58,11 @@ public struct SyncState: Hashable, Sendable, Codable {
 
     /// Whether `b`'s version of a group (clock `r`) beats `a`'s (clock `l`): a total order, so that
     /// the merge is the same whatever order versions meet in.
-    private static func prefers(_ b: SyncState, _ r: HLC, over a: SyncState, _ l: HLC, group: SyncEntity.Group, entity: SyncEntity) -> Bool {
-        if case .terminal(let stateField, let terminalStates, let endField) = entity.rule, group.fields.contains(where: { $0.wire == stateField }) {
+    private static func prefers(_ b: SyncState, _ r: HLC, over a: SyncState, _ l: HLC, group: SyncEntity.Group, entity: SyncEntity) -> Bool
+    {
+        if case .terminal(let stateField, let terminalStates, let endField) = entity.rule,
+            group.fields.contains(where: { $0.wire == stateField })
+        {
             // Terminal beats open; between terminals the earlier end; then the later clock.
             let aTerminal = a.fields[stateField]?.text.map(terminalStates.contains) ?? false
             let bTerminal = b.fields[stateField]?.text.map(terminalStates.contains) ?? false
@@ -90,7 +93,8 @@ extension HLC: Codable {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
         guard let clock = HLC(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "Not a clock (expected 2025-05-14T09:30:00.000Z-0001-<16 hex digits>): \(text.prefix(60))")
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "Not a clock (expected 2025-05-14T09:30:00.000Z-0001-<16 hex digits>): \(text.prefix(60))")
         }
         self = clock
     }

@@ -11,12 +11,20 @@ public enum SyncValue: Hashable, Sendable, Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         // Text first: most values are text, and each failed attempt builds an error.
-        if c.decodeNil() { self = .null }
-        else if let value = try? c.decode(String.self) { self = .text(value) }
-        else if let value = try? c.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? c.decode(Int64.self) { self = .int(value) }
-        else if let value = try? c.decode(Double.self), value.isFinite { self = .double(value) }
-        else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "A field value must be null, a boolean, a finite number or a string") }
+        if c.decodeNil() {
+            self = .null
+        } else if let value = try? c.decode(String.self) {
+            self = .text(value)
+        } else if let value = try? c.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? c.decode(Int64.self) {
+            self = .int(value)
+        } else if let value = try? c.decode(Double.self), value.isFinite {
+            self = .double(value)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "A field value must be null, a boolean, a finite number or a string")
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

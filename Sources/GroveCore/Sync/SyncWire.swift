@@ -47,7 +47,8 @@ public struct DeviceInfo: Codable, Sendable, Hashable {
     /// The device this one was forked from (a copied store registered as a device of its own); a
     /// revocation of that device revokes this one too.
     public var parentId: UUID?
-    public init(deviceId: UUID, name: String, createdAt: Date, lastSeen: Date?, lastMutationId: Int64, revoked: Bool, parentId: UUID? = nil) {
+    public init(deviceId: UUID, name: String, createdAt: Date, lastSeen: Date?, lastMutationId: Int64, revoked: Bool, parentId: UUID? = nil)
+    {
         self.parentId = parentId
         self.deviceId = deviceId
         self.name = name
@@ -79,8 +80,10 @@ public struct SyncMutation: Codable, Sendable, Hashable {
     /// was made. Absent: `hlc`.
     public var alive: HLC?
 
-    public init(id: Int64, hlc: HLC, entity: String, entityId: String, op: Operation, fields: SyncFields = [:],
-                clocks: [String: HLC]? = nil, insert: Bool? = nil, alive: HLC? = nil) {
+    public init(
+        id: Int64, hlc: HLC, entity: String, entityId: String, op: Operation, fields: SyncFields = [:],
+        clocks: [String: HLC]? = nil, insert: Bool? = nil, alive: HLC? = nil
+    ) {
         self.alive = alive
         self.id = id
         self.hlc = hlc
@@ -107,7 +110,7 @@ public struct SyncMutation: Codable, Sendable, Hashable {
             var groupsSeen = Set<String>()
             for (name, value) in fields {
                 guard let index = entity.groupIndex(ofField: name),
-                      let field = entity.groups[index].fields.first(where: { $0.wire == name })
+                    let field = entity.groups[index].fields.first(where: { $0.wire == name })
                 else { throw InvalidField("fields.\(name)", "The \(entity.name) entity has no field \(name)") }
                 try Self.check(value, field, name: "fields.\(name)")
                 state.fields[name] = value
@@ -116,7 +119,8 @@ public struct SyncMutation: Codable, Sendable, Hashable {
             for name in groupsSeen {
                 guard let group = entity.group(named: name) else { continue }
                 for field in group.fields where fields[field.wire] == nil {
-                    throw InvalidField("fields.\(field.wire)", "\(field.wire) travels with \(group.fields.map(\.wire).joined(separator: ", "))")
+                    throw InvalidField(
+                        "fields.\(field.wire)", "\(field.wire) travels with \(group.fields.map(\.wire).joined(separator: ", "))")
                 }
                 let clock = clocks?[name] ?? hlc
                 guard clock <= hlc else { throw InvalidField("clocks.\(name)", "A group's clock cannot be newer than the mutation's hlc") }
@@ -145,13 +149,20 @@ public struct SyncMutation: Codable, Sendable, Hashable {
         case (.int, .integer), (.bool, .bool): break
         case (.int(let value), .bool): guard value == 0 || value == 1 else { throw InvalidField(name, "\(field.wire) is a boolean") }
         default:
-            let expected = switch field.kind { case .text: "a string"; case .integer: "an integer"; case .bool: "a boolean" }
+            let expected =
+                switch field.kind {
+                case .text: "a string";
+                case .integer: "an integer";
+                case .bool: "a boolean"
+                }
             throw InvalidField(name, "\(field.wire) must be \(expected)")
         }
     }
 
     /// A rough size in bytes (the client's split point).
-    public var approximateSize: Int { 200 + entityId.utf8.count + fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateSize + 60 } }
+    public var approximateSize: Int {
+        200 + entityId.utf8.count + fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateSize + 60 }
+    }
 }
 
 /// `POST /sync/v1/push`.

@@ -31,7 +31,8 @@ public enum DurationParser {
     private static func unchecked(_ text: String) -> TimeInterval? {
         let s = text.lowercased().replacingOccurrences(of: " ", with: "")
         // Digits, one decimal point per number, and the unit letters only: no "inf", "nan", "0x1p3" or exponents.
-        guard !s.isEmpty, s.count <= 40, s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "hms.".unicodeScalars.contains($0) }) else {
+        guard !s.isEmpty, s.count <= 40, s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "hms.".unicodeScalars.contains($0) })
+        else {
             return nil
         }
         if let minutes = Double(s) { return minutes > 0 ? minutes * 60 : nil }

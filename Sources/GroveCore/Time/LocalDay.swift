@@ -131,7 +131,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
         guard let day = LocalDay(string) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a date as YYYY-MM-DD, got \(string.quotedForMessage)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected a date as YYYY-MM-DD, got \(string.quotedForMessage)")
         }
         self = day
     }

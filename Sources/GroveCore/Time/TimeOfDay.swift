@@ -16,7 +16,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public init?(_ string: some StringProtocol) {
         let parts = string.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+            let h = Int(parts[0]), let m = Int(parts[1])
+        else { return nil }
         self.init(hour: h, minute: m)
     }
 
@@ -33,7 +34,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let container = try decoder.singleValueContainer()
         let string = try container.decode(String.self)
         guard let time = TimeOfDay(string) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected a time as HH:mm, got \(string.quotedForMessage)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected a time as HH:mm, got \(string.quotedForMessage)")
         }
         self = time
     }

@@ -28,8 +28,10 @@ public struct ZonedCalendar: Sendable, Hashable {
     /// `..` component. `../../dev/zero` must never reach the file system.
     public static func zone(_ identifier: String) -> TimeZone? {
         guard (1...64).contains(identifier.utf8.count),
-              identifier.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_+-/".unicodeScalars.contains($0)) }),
-              !identifier.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
+            identifier.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_+-/".unicodeScalars.contains($0))
+            }),
+            !identifier.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
         else { return nil }
         return TimeZone(identifier: identifier)
     }

@@ -43,7 +43,7 @@ public struct TimerDTO: Codable, Hashable, Sendable {
     /// know — newer, zero or negative — are refused, whichever message carries them.
     static func checkedSchemaVersion<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int {
         let version = try c.decodeIfPresent(Int.self, forKey: key) ?? 1
-        guard (1 ... currentSchemaVersion).contains(version) else {
+        guard (1...currentSchemaVersion).contains(version) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: c,
                 debugDescription: "Schema version \(version) is not one this Grove understands (1 to \(currentSchemaVersion))")
@@ -144,7 +144,8 @@ public struct TimerUpdateMessage: Codable, Hashable, Sendable {
         timer = try c.decodeIfPresent(TimerDTO.self, forKey: .timer)
         timerID = try c.decode(UUID.self, forKey: .timerID)
         if type != .deleted && timer == nil {
-            throw DecodingError.dataCorruptedError(forKey: .timer, in: c, debugDescription: "A \(type.rawValue) message must carry the timer")
+            throw DecodingError.dataCorruptedError(
+                forKey: .timer, in: c, debugDescription: "A \(type.rawValue) message must carry the timer")
         }
     }
 }

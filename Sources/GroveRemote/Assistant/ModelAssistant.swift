@@ -29,9 +29,11 @@ public struct AssistantConfiguration: Sendable, Equatable {
         try StoredAssistant.checkURL(url, field: "GROVE_ASSISTANT_URL")
         let model = environment["GROVE_ASSISTANT_MODEL"]?.trimmingCharacters(in: .whitespaces)
         guard let model, !model.isEmpty else {
-            throw InvalidField("GROVE_ASSISTANT_MODEL", "GROVE_ASSISTANT_MODEL must name the model to ask (e.g. llama3.2) when GROVE_ASSISTANT_URL is set")
+            throw InvalidField(
+                "GROVE_ASSISTANT_MODEL", "GROVE_ASSISTANT_MODEL must name the model to ask (e.g. llama3.2) when GROVE_ASSISTANT_URL is set")
         }
-        return AssistantConfiguration(baseURL: url, model: model, apiKey: environment["GROVE_ASSISTANT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 })
+        return AssistantConfiguration(
+            baseURL: url, model: model, apiKey: environment["GROVE_ASSISTANT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 })
     }
 }
 
@@ -48,7 +50,8 @@ extension AssistantConfiguration {
         var key: String?
         if let file = stored.apiKeyFile {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw InvalidField("api-key-file", "The assistant's key file \(file) cannot be read (grove assistant set --api-key-file FILE)")
+                throw InvalidField(
+                    "api-key-file", "The assistant's key file \(file) cannot be read (grove assistant set --api-key-file FILE)")
             }
             key = text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -84,7 +87,8 @@ public struct ModelAssistant: IntentionAssistant {
 
     public func rephrase(_ text: String, scope: IntentionScope) async throws -> String {
         let answer = try await complete(
-            system: "You reword a person's intention for their \(scope.rawValue). Keep its meaning and its language; make it warmer and more concrete. "
+            system:
+                "You reword a person's intention for their \(scope.rawValue). Keep its meaning and its language; make it warmer and more concrete. "
                 + "Answer with the new wording only: one sentence of at most 200 characters, no quotation marks, no preamble.",
             user: text)
         // First line, without the quotes models like to add.
@@ -107,12 +111,13 @@ public struct ModelAssistant: IntentionAssistant {
                 + "The text colour must be readable on the background (contrast at least 4.5:1).",
             user: prompt)
         guard let start = answer.firstIndex(of: "{"), let end = answer.lastIndex(of: "}"), start < end,
-              let object = try? JSONSerialization.jsonObject(with: Data(answer[start...end].utf8)) as? [String: Any],
-              let background = object["background"] as? String, let text = object["text"] as? String
+            let object = try? JSONSerialization.jsonObject(with: Data(answer[start...end].utf8)) as? [String: Any],
+            let background = object["background"] as? String, let text = object["text"] as? String
         else { throw AssistantError.unusableAnswer("no theme JSON") }
         let name = (object["name"] as? String).map { String($0.prefix(60)) }.flatMap { $0.isEmpty ? nil : $0 } ?? String(prompt.prefix(40))
-        return IntentionTheme(id: id, name: name, backgroundColor: background, textColor: text, accentColor: object["accent"] as? String,
-                              isPreset: false, isAIGenerated: true, createdAt: createdAt)
+        return IntentionTheme(
+            id: id, name: name, backgroundColor: background, textColor: text, accentColor: object["accent"] as? String,
+            isPreset: false, isAIGenerated: true, createdAt: createdAt)
     }
 
     /// Whether the model's server answers: the model list (`GET /models`, which OpenAI-compatible
@@ -125,7 +130,9 @@ public struct ModelAssistant: IntentionAssistant {
         let response = try await client.execute(request, timeout: timeout)
         let data = try await response.body.collect(upTo: 1 << 20)
         guard response.status.code == 200 else { throw AssistantError.http(response.status.code) }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any], let models = object["data"] as? [Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any],
+            let models = object["data"] as? [Any]
+        else {
             throw AssistantError.unusableAnswer("not a model list")
         }
         return models.count
@@ -148,8 +155,8 @@ public struct ModelAssistant: IntentionAssistant {
         let data = try await response.body.collect(upTo: 1 << 20)
         guard response.status.code == 200 else { throw AssistantError.http(response.status.code) }
         guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any],
-              let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
-              let content = message["content"] as? String
+            let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
+            let content = message["content"] as? String
         else { throw AssistantError.unusableAnswer("not a chat completion") }
         return content
     }

@@ -35,8 +35,10 @@ public struct ContentRefresher: Sendable {
     /// `client` defaults to one client for the process's content checks (never shut down, like
     /// `HTTPClient.shared`); `timeout` bounds a whole fetch, body included.
     /// `logger`: the server logs each source's result; a command prints it instead and passes a quieter one.
-    public init(database: AppDatabase, client: HTTPClient = ContentRefresher.client, timeout: TimeAmount = .seconds(15),
-                logger: Logger = Logger(label: "grove.content")) {
+    public init(
+        database: AppDatabase, client: HTTPClient = ContentRefresher.client, timeout: TimeAmount = .seconds(15),
+        logger: Logger = Logger(label: "grove.content")
+    ) {
         self.database = database
         self.logger = logger
         self.client = client
@@ -83,9 +85,15 @@ public struct ContentRefresher: Sendable {
         do {
             switch result {
             case .updated(let report):
-                logger.info("Content pack applied", metadata: ["url": "\(source.url)", "added": "\(report.added)", "updated": "\(report.updated)",
-                                                              "skipped": "\(report.skipped.count)"])
-                for skipped in report.skipped { logger.warning("Content item skipped", metadata: ["url": "\(source.url)", "item": "\(skipped.description)"]) }
+                logger.info(
+                    "Content pack applied",
+                    metadata: [
+                        "url": "\(source.url)", "added": "\(report.added)", "updated": "\(report.updated)",
+                        "skipped": "\(report.skipped.count)",
+                    ])
+                for skipped in report.skipped {
+                    logger.warning("Content item skipped", metadata: ["url": "\(source.url)", "item": "\(skipped.description)"])
+                }
             case .unchanged:
                 try await database.run { try $0.markContentSourceUnchanged(url: source.url) }
             case .failed(let message):
@@ -134,7 +142,7 @@ public struct ContentRefresher: Sendable {
             _ = try? await response.body.collect(upTo: 64 << 10)
             hops += 1
             guard hops <= Self.maxRedirects, let location = response.headers.first(name: "Location"),
-                  let next = URL(string: location, relativeTo: url)?.absoluteURL.absoluteString
+                let next = URL(string: location, relativeTo: url)?.absoluteURL.absoluteString
             else { return .failed("The source redirected too often, or without saying where") }
             address = next
         }
@@ -177,8 +185,12 @@ public struct ContentRefresher: Sendable {
         default:
             // NIO's errors describe sockets, not situations: name the few a person can act on.
             let text = String(describing: error)
-            if text.contains("Connection refused") { return "Could not reach the source: the connection was refused (offline, or nothing serves there)" }
-            if text.contains("UnknownHost") || text.contains("DNS error") || text.contains("dnsA") { return "Could not reach the source: its host name did not resolve (offline?)" }
+            if text.contains("Connection refused") {
+                return "Could not reach the source: the connection was refused (offline, or nothing serves there)"
+            }
+            if text.contains("UnknownHost") || text.contains("DNS error") || text.contains("dnsA") {
+                return "Could not reach the source: its host name did not resolve (offline?)"
+            }
             return "Could not reach the source (\(text.prefix(300)))"
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a content pack may be fetched from: a public address, or the very host a person typed when
@@ -25,7 +26,9 @@ struct SourceAddressPolicy: Sendable {
     func check(_ url: URL) throws {
         guard let host = url.host?.lowercased(), !host.isEmpty else { throw Refusal(message: "The address has no host") }
         if host == allowedLocalHost { return }
-        if Self.isLocalName(host) { throw Refusal(message: "The source leads to \(host), a local address; add a local pack by its own address") }
+        if Self.isLocalName(host) {
+            throw Refusal(message: "The source leads to \(host), a local address; add a local pack by its own address")
+        }
         let addresses = try Self.resolve(host)
         if let local = addresses.first(where: Self.isLocal) {
             throw Refusal(message: "The source leads to \(host) (\(Self.text(local))), a private, loopback or link-local address: refused")
@@ -84,18 +87,22 @@ struct SourceAddressPolicy: Sendable {
     static func isLocal(_ bytes: [UInt8]) -> Bool {
         if bytes.count == 4 {
             let (a, b) = (bytes[0], bytes[1])
-            return a == 0 || a == 10 || a == 127 || (a == 169 && b == 254) || (a == 172 && (16 ... 31).contains(b)) || (a == 192 && b == 168)
-                || (a == 100 && (64 ... 127).contains(b)) || a >= 224
+            return a == 0 || a == 10 || a == 127 || (a == 169 && b == 254) || (a == 172 && (16...31).contains(b)) || (a == 192 && b == 168)
+                || (a == 100 && (64...127).contains(b)) || a >= 224
         }
         guard bytes.count == 16 else { return true }
         if bytes.allSatisfy({ $0 == 0 }) || bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }  // :: and ::1
-        if bytes[0 ..< 10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF { return isLocal(Array(bytes[12 ..< 16])) }  // v4-mapped
+        // v4-mapped
+        if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF { return isLocal(Array(bytes[12..<16])) }
         return bytes[0] & 0xFE == 0xFC || (bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80) || bytes[0] == 0xFF  // ULA, link-local, multicast
     }
 
     static func text(_ bytes: [UInt8]) -> String {
-        bytes.count == 4 ? bytes.map(String.init).joined(separator: ".") : "IPv6 " + stride(from: 0, to: bytes.count, by: 2).map {
-            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
-        }.joined(separator: ":")
+        bytes.count == 4
+            ? bytes.map(String.init).joined(separator: ".")
+            : "IPv6 "
+                + stride(from: 0, to: bytes.count, by: 2).map {
+                    String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+                }.joined(separator: ":")
     }
 }

@@ -52,7 +52,8 @@ struct JSON<Value: Encodable & Sendable>: ResponseGenerator {
         JSON.encode(try GroveExport.makeEncoder(pretty: false).encode(value), status: status)
     }
 
-    static func encode(_ data: Data, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response {
+    static func encode(_ data: Data, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response
+    {
         var buffer = ByteBuffer()
         buffer.writeBytes(data)
         return Response(status: status, headers: [.contentType: contentType], body: .init(byteBuffer: buffer))
@@ -102,7 +103,9 @@ extension Request {
     func query(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let raw = queryString(name) else { return nil }
         guard let value = Int(raw), range.contains(value) else {
-            throw APIError.badRequest(field: name, detail: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(raw.prefix(40))\")")
+            throw APIError.badRequest(
+                field: name,
+                detail: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(raw.prefix(40))\")")
         }
         return value
     }
@@ -133,7 +136,9 @@ extension Request {
 extension GroveRequestContext {
     /// A path parameter as a UUID, or a 404 (an id that cannot exist names nothing).
     func uuid(_ name: String) throws -> UUID {
-        guard let raw = parameters.get(name), let id = UUID(uuidString: raw) else { throw APIError.notFound("No item with id \(parameters.get(name) ?? "")") }
+        guard let raw = parameters.get(name), let id = UUID(uuidString: raw) else {
+            throw APIError.notFound("No item with id \(parameters.get(name) ?? "")")
+        }
         return id
     }
 

@@ -38,7 +38,9 @@ struct ContentSourcesController {
     /// `DELETE /pause/content-sources?url=`: the source and its items (items a pause showed are
     /// kept for that history, never shown again).
     @Sendable func remove(_ request: Request, context: GroveRequestContext) async throws -> JSON<ContentPackReport> {
-        guard let url = request.queryString("url"), !url.isEmpty else { throw APIError.badRequest(field: "url", detail: "url is required: the source to remove") }
+        guard let url = request.queryString("url"), !url.isEmpty else {
+            throw APIError.badRequest(field: "url", detail: "url is required: the source to remove")
+        }
         return JSON(try await database.run { try $0.removeContentSource(url: url) })
     }
 

@@ -10,7 +10,6 @@ struct DataController {
     let database: AppDatabase
     let monitor: ChangeMonitor
 
-
     func addRoutes(to api: APIRouter) {
         api.get("export", use: export)
         api.post("import", use: importData)
@@ -27,12 +26,13 @@ struct DataController {
         // Written to an unlinked temporary file as it is read, then streamed from it: the server holds
         // one chunk of an export of any size, and the store's read ends before the client is slow.
         let file = try ExportFile(format: format, tag: try request.tagFilter(), database: database)
-        return Response(status: .ok, headers: [.contentType: format.contentType, .contentLength: String(file.size)],
-                        body: ResponseBody { writer in
-                            defer { file.close() }
-                            while let chunk = try file.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
-                            try await writer.finish(nil)
-                        })
+        return Response(
+            status: .ok, headers: [.contentType: format.contentType, .contentLength: String(file.size)],
+            body: ResponseBody { writer in
+                defer { file.close() }
+                while let chunk = try file.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+                try await writer.finish(nil)
+            })
     }
 
     /// `POST /import`: a Grove JSON export, merged by id, all or nothing. The body goes to an unlinked
@@ -71,13 +71,18 @@ struct DataController {
     @Sendable func importSessions(_ request: Request, context: GroveRequestContext) async throws -> JSON<ForeignImportReport> {
         let query = request.uri.queryParameters
         guard let format = ImportFormat(rawValue: query["from"].map(String.init) ?? "grove") else {
-            throw APIError.badRequest(field: "from", detail: "from must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw APIError.badRequest(
+                field: "from", detail: "from must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let map = query["map"].map(String.init)
         let zoneName = query["zone"].map(String.init)
         if format != .csv, map != nil { throw APIError.badRequest(field: "map", detail: "map is for from=csv") }
-        if format != .csv, format != .forest, zoneName != nil { throw APIError.badRequest(field: "zone", detail: "zone is for from=csv and from=forest") }
-        guard format != .csv || map != nil else { throw APIError.badRequest(field: "map", detail: "from=csv needs map, e.g. map=start=Start,end=End") }
+        if format != .csv, format != .forest, zoneName != nil {
+            throw APIError.badRequest(field: "zone", detail: "zone is for from=csv and from=forest")
+        }
+        guard format != .csv || map != nil else {
+            throw APIError.badRequest(field: "map", detail: "from=csv needs map, e.g. map=start=Start,end=End")
+        }
         let columns = try map.map(ColumnMap.parse)
         let zone = try zoneName.map { try ZonedCalendar(validating: $0).timeZone }
         let file = try await Self.spool(request)
@@ -87,7 +92,8 @@ struct DataController {
             switch format {
             case .grove: return JSON(try database.importGroveCSV(streamingFrom: read))
             case .timewarrior: return JSON(try database.importTimewarrior(streamingFrom: read))
-            case .csv: return JSON(try database.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read))
+            case .csv:
+                return JSON(try database.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read))
             case .forest: return JSON(try database.importCSV(map: .forest, zone: zone, format: .forest, streamingFrom: read))
             }
         } catch StoreError.unreadableExport(let why) {

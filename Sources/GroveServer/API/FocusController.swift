@@ -99,7 +99,9 @@ struct FocusController {
 
     /// `GET /focus/sessions/:id`
     @Sendable func session(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusSession> {
-        guard let session = try database.focusSession(id: try context.uuid("id")) else { throw NotFoundError("focus session", try context.string("id")) }
+        guard let session = try database.focusSession(id: try context.uuid("id")) else {
+            throw NotFoundError("focus session", try context.string("id"))
+        }
         return JSON(session)
     }
 
@@ -136,7 +138,9 @@ struct FocusController {
     /// totals, each day with its trees; `older` is the `before` of the next window.
     @Sendable func window(_ request: Request, context: GroveRequestContext) throws -> JSON<ForestWindow> {
         let days = try request.query("days", in: ForestWindow.dayRange) ?? ForestWindow.defaultDays
-        return JSON(try database.forestWindow(days: days, before: try request.query("before", LocalDay.init(validating:field:)), tag: try request.tagFilter()))
+        return JSON(
+            try database.forestWindow(
+                days: days, before: try request.query("before", LocalDay.init(validating:field:)), tag: try request.tagFilter()))
     }
 
     /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
@@ -180,12 +184,13 @@ struct FocusController {
     /// (or the CLI) changing different fields never undo each other.
     @Sendable func changePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
         let input = try await request.decode(as: PreferencesChange.self, context: context)
-        return JSON(try database.changeFocusPreferences { preferences in
-            if let value = input.focusDuration { preferences.focusDuration = value }
-            if let value = input.shortBreakDuration { preferences.shortBreakDuration = value }
-            if let value = input.longBreakDuration { preferences.longBreakDuration = value }
-            if let value = input.longBreakInterval { preferences.longBreakInterval = value }
-        })
+        return JSON(
+            try database.changeFocusPreferences { preferences in
+                if let value = input.focusDuration { preferences.focusDuration = value }
+                if let value = input.shortBreakDuration { preferences.shortBreakDuration = value }
+                if let value = input.longBreakDuration { preferences.longBreakDuration = value }
+                if let value = input.longBreakInterval { preferences.longBreakInterval = value }
+            })
     }
 
     /// `GET /focus/break`: the break the Pomodoro cycle calls for now.
@@ -259,7 +264,8 @@ struct FocusStatusJSON: Sendable {
         var text = "{"
         if session.dueAt != nil { text += "\"dueAt\":\(dueAt)," }
         text += "\"focusTime\":\(Self.number(report.focusTime ?? 0)),\"progress\":\(Self.number(report.progress ?? 0)),"
-        text += "\"remaining\":\(Self.number(report.remaining ?? 0)),\"session\":\(sessionJSON),\"treeStage\":\(report.treeStage?.rawValue ?? 1)}"
+        text +=
+            "\"remaining\":\(Self.number(report.remaining ?? 0)),\"session\":\(sessionJSON),\"treeStage\":\(report.treeStage?.rawValue ?? 1)}"
         return Data(text.utf8)
     }
 
@@ -284,7 +290,8 @@ final class ResponseCache: @unchecked Sendable {
 
     func value<T>(_ key: String, generation: Int, now: Date, compute: () async throws -> (T, Date?)) async throws -> T {
         if let entry = lock.withLock({ entries[key] }), entry.generation == generation, entry.expires.map({ now < $0 }) ?? true,
-           let value = entry.value as? T {
+            let value = entry.value as? T
+        {
             return value
         }
         let (value, expires) = try await compute()
@@ -296,11 +303,16 @@ final class ResponseCache: @unchecked Sendable {
 extension ResponseCache {
     /// The JSON of `read`, computed on the store's threads on a miss and kept until any commit (this
     /// process's or another's) makes a new generation: for routes whose answer depends on data only.
-    func json<T: Encodable>(_ key: String, monitor: ChangeMonitor, database: AppDatabase,
-                            _ read: @escaping @Sendable (AppDatabase) throws -> T) async throws -> RawJSON {
-        RawJSON(data: try await value(key, generation: monitor.freshGeneration, now: database.environment.now()) {
-            try await database.run { database -> (Data, Date?) in (try GroveExport.makeEncoder(pretty: false).encode(read(database)), nil) }
-        })
+    func json<T: Encodable>(
+        _ key: String, monitor: ChangeMonitor, database: AppDatabase,
+        _ read: @escaping @Sendable (AppDatabase) throws -> T
+    ) async throws -> RawJSON {
+        RawJSON(
+            data: try await value(key, generation: monitor.freshGeneration, now: database.environment.now()) {
+                try await database.run { database -> (Data, Date?) in
+                    (try GroveExport.makeEncoder(pretty: false).encode(read(database)), nil)
+                }
+            })
     }
 }
 

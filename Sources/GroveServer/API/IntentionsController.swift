@@ -74,7 +74,9 @@ struct IntentionsController {
             items = try database.searchIntentions(q)
         } else if request.queryString("from") != nil || request.queryString("to") != nil {
             // An open end reaches as far as a date can, as `grove intention list --from/--to` does.
-            items = try database.intentions(from: try request.query("from", LocalDay.init(validating:field:)) ?? LocalDay.earliest, to: try request.query("to", LocalDay.init(validating:field:)) ?? LocalDay.latest)
+            items = try database.intentions(
+                from: try request.query("from", LocalDay.init(validating:field:)) ?? LocalDay.earliest,
+                to: try request.query("to", LocalDay.init(validating:field:)) ?? LocalDay.latest)
         } else {
             items = try database.intentions()
         }
@@ -87,8 +89,9 @@ struct IntentionsController {
     /// `POST /intentions`: sets the intention for the period of `scope` containing `date`.
     @Sendable func set(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
         let input = try await request.decode(as: SetInput.self, context: context)
-        let intention = try database.setIntention(input.text, scope: input.scope, date: input.date, themeId: input.themeId,
-                                                  customFont: input.customFont, quote: input.quote, aiGenerated: input.aiGenerated ?? false)
+        let intention = try database.setIntention(
+            input.text, scope: input.scope, date: input.date, themeId: input.themeId,
+            customFont: input.customFont, quote: input.quote, aiGenerated: input.aiGenerated ?? false)
         return JSON(intention, status: .created)
     }
 
@@ -102,13 +105,14 @@ struct IntentionsController {
             return RawJSON(data: try await database.run { try encoder.encode($0.currentIntention(on: date)) })
         }
         let now = database.environment.now()
-        return RawJSON(data: try await cache.value("intentions/current", generation: monitor.freshGeneration, now: now) {
-            try await database.run { database -> (Data, Date?) in
-                let calendar = try database.calendar()
-                let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
-                return (try encoder.encode(database.currentIntention()), midnight)
-            }
-        })
+        return RawJSON(
+            data: try await cache.value("intentions/current", generation: monitor.freshGeneration, now: now) {
+                try await database.run { database -> (Data, Date?) in
+                    let calendar = try database.calendar()
+                    let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
+                    return (try encoder.encode(database.currentIntention()), midnight)
+                }
+            })
     }
 
     /// `GET /intentions/search?q=`
@@ -125,7 +129,8 @@ struct IntentionsController {
     /// `PUT /intentions/:id`: only the fields given change.
     @Sendable func update(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
         let input = try await request.decode(as: UpdateInput.self, context: context)
-        let changes = IntentionChanges(text: input.text, themeId: input.themeId, customFont: input.customFont, quote: input.quote, date: input.date)
+        let changes = IntentionChanges(
+            text: input.text, themeId: input.themeId, customFont: input.customFont, quote: input.quote, date: input.date)
         let id = try context.uuid("id")
         return JSON(try await database.run { try $0.editIntention(id: id, changes) })
     }
@@ -162,9 +167,10 @@ struct IntentionsController {
     /// `POST /themes`: a custom theme.
     @Sendable func createTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: ThemeInput.self, context: context)
-        let theme = IntentionTheme(id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
-                                   textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
-                                   createdAt: database.environment.now())
+        let theme = IntentionTheme(
+            id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
+            textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
+            createdAt: database.environment.now())
         try database.createTheme(theme, allowLowContrast: input.allowLowContrast ?? false)
         return JSON(theme.normalized, status: .created)
     }
@@ -206,9 +212,12 @@ struct IntentionsController {
     ///
     /// Answered from memory until the data changes (`StoreExecutorMiddleware.cachedPaths`).
     @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        RawJSON(data: try await cache.value("preferences", generation: monitor.freshGeneration, now: database.environment.now()) {
-            try await database.run { database -> (Data, Date?) in (try GroveExport.makeEncoder(pretty: false).encode(database.userPreferences()), nil) }
-        })
+        RawJSON(
+            data: try await cache.value("preferences", generation: monitor.freshGeneration, now: database.environment.now()) {
+                try await database.run { database -> (Data, Date?) in
+                    (try GroveExport.makeEncoder(pretty: false).encode(database.userPreferences()), nil)
+                }
+            })
     }
 
     /// `PUT /preferences`
@@ -240,18 +249,19 @@ struct IntentionsController {
     /// `PATCH /preferences/notifications`: changes only the fields given, in one transaction.
     @Sendable func changeNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
         let input = try await request.decode(as: NotificationChange.self, context: context)
-        return JSON(try database.changeUserPreferences { preferences in
-            var n = preferences.notificationSettings
-            if let value = input.dailyEnabled { n.dailyEnabled = value }
-            if let value = input.dailyTime { n.dailyTime = value }
-            if let value = input.weeklyEnabled { n.weeklyEnabled = value }
-            if let value = input.weeklyTime { n.weeklyTime = value }
-            if let value = input.weeklyDay { n.weeklyDay = value }
-            if let value = input.monthlyEnabled { n.monthlyEnabled = value }
-            if let value = input.monthlyTime { n.monthlyTime = value }
-            if let value = input.monthlyDay { n.monthlyDay = value }
-            preferences.notificationSettings = n
-        }.notificationSettings)
+        return JSON(
+            try database.changeUserPreferences { preferences in
+                var n = preferences.notificationSettings
+                if let value = input.dailyEnabled { n.dailyEnabled = value }
+                if let value = input.dailyTime { n.dailyTime = value }
+                if let value = input.weeklyEnabled { n.weeklyEnabled = value }
+                if let value = input.weeklyTime { n.weeklyTime = value }
+                if let value = input.weeklyDay { n.weeklyDay = value }
+                if let value = input.monthlyEnabled { n.monthlyEnabled = value }
+                if let value = input.monthlyTime { n.monthlyTime = value }
+                if let value = input.monthlyDay { n.monthlyDay = value }
+                preferences.notificationSettings = n
+            }.notificationSettings)
     }
 
     struct DefaultThemeInput: Decodable { var themeId: UUID? }

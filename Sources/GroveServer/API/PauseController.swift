@@ -13,7 +13,9 @@ struct PauseController {
     struct Gate: Encodable, ResponseEncodable { var key: String }
 
     struct StartInput: Decodable { var appId: String; var platform: String? }
-    struct StartOutput: Encodable, Sendable { var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp }
+    struct StartOutput: Encodable, Sendable {
+        var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp
+    }
     struct FinishInput: Decodable { var completionStatus: GatewaySession.CompletionType; var actionOutcome: GatewaySession.ActionType? }
     struct Attempts: Encodable, Sendable { var appId: String; var attemptsToday: Int }
 
@@ -157,14 +159,17 @@ struct PauseController {
 
     /// `GET /pause/sessions/:id`
     @Sendable func showPause(_ request: Request, context: GroveRequestContext) throws -> JSON<GatewaySession> {
-        guard let session = try database.gatewaySession(id: try context.uuid("id")) else { throw NotFoundError("gateway session", try context.string("id")) }
+        guard let session = try database.gatewaySession(id: try context.uuid("id")) else {
+            throw NotFoundError("gateway session", try context.string("id"))
+        }
         return JSON(session)
     }
 
     /// `POST /pause/sessions/:id/finish`: the status and what the person chose.
     @Sendable func finishPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<GatewaySession> {
         let input = try await request.decode(as: FinishInput.self, context: context)
-        return JSON(try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome))
+        return JSON(
+            try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome))
     }
 
     // MARK: Usage and preferences
@@ -187,12 +192,13 @@ struct PauseController {
     /// `PATCH /pause/preferences`: changes only the fields given, in one transaction.
     @Sendable func changePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
         let input = try await request.decode(as: PreferencesChange.self, context: context)
-        return JSON(try database.changePausePreferences { preferences in
-            if let value = input.timerDuration { preferences.timerDuration = value }
-            if let value = input.selectedCategories { preferences.selectedCategories = value }
-            if let value = input.onboardingCompleted { preferences.onboardingCompleted = value }
-            if let value = input.analyticsOptIn { preferences.analyticsOptIn = value }
-        })
+        return JSON(
+            try database.changePausePreferences { preferences in
+                if let value = input.timerDuration { preferences.timerDuration = value }
+                if let value = input.selectedCategories { preferences.selectedCategories = value }
+                if let value = input.onboardingCompleted { preferences.onboardingCompleted = value }
+                if let value = input.analyticsOptIn { preferences.analyticsOptIn = value }
+            })
     }
 
     /// `GET /pause/preferences`

@@ -23,17 +23,21 @@ struct SetupController {
     /// `POST /setup`: the choices (each optional), applied together or not at all.
     @Sendable func complete(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
         let setup = try await request.decode(as: FirstRunSetup.self, context: context)
-        return JSON(State(setupNeeded: try await database.run { db in
-            try db.completeSetup(setup)
-            return try db.needsSetup()
-        }))
+        return JSON(
+            State(
+                setupNeeded: try await database.run { db in
+                    try db.completeSetup(setup)
+                    return try db.needsSetup()
+                }))
     }
 
     /// `POST /setup/skip`: never offered again, nothing changed.
     @Sendable func skip(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
-        JSON(State(setupNeeded: try await database.run { db in
-            try db.completeSetup(FirstRunSetup(), skip: true)
-            return try db.needsSetup()
-        }))
+        JSON(
+            State(
+                setupNeeded: try await database.run { db in
+                    try db.completeSetup(FirstRunSetup(), skip: true)
+                    return try db.needsSetup()
+                }))
     }
 }

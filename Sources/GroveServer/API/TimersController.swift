@@ -15,7 +15,9 @@ struct TimersController {
         var notes: String?
         var todos: [String]?
     }
-    struct UpdateInput: Decodable { var name: String?; var durationInSeconds: Int?; var icon: String?; var colorHex: String?; var notes: String? }
+    struct UpdateInput: Decodable {
+        var name: String?; var durationInSeconds: Int?; var icon: String?; var colorHex: String?; var notes: String?
+    }
     struct TodoInput: Decodable { var text: String }
     struct TodoUpdate: Decodable { var text: String?; var isCompleted: Bool? }
     struct MoveInput: Decodable { var position: Int }
@@ -55,8 +57,9 @@ struct TimersController {
     /// `POST /timers`
     @Sendable func create(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerDTO> {
         let input = try await request.decode(as: CreateInput.self, context: context)
-        let timer = try database.createTimer(name: input.name, durationInSeconds: input.durationInSeconds, icon: input.icon ?? NamedTimer.defaultIcon,
-                                             colorHex: input.colorHex ?? NamedTimer.defaultColorHex, notes: input.notes, todos: input.todos ?? [])
+        let timer = try database.createTimer(
+            name: input.name, durationInSeconds: input.durationInSeconds, icon: input.icon ?? NamedTimer.defaultIcon,
+            colorHex: input.colorHex ?? NamedTimer.defaultColorHex, notes: input.notes, todos: input.todos ?? [])
         return JSON(TimerDTO(from: timer), status: .created)
     }
 
@@ -101,8 +104,9 @@ struct TimersController {
     /// `PATCH /timers/:id`: only the fields given change.
     @Sendable func update(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerDTO> {
         let input = try await request.decode(as: UpdateInput.self, context: context)
-        let updated = try database.updateTimer(id: try context.uuid("id"), name: input.name, durationInSeconds: input.durationInSeconds,
-                                               icon: input.icon, colorHex: input.colorHex, notes: input.notes)
+        let updated = try database.updateTimer(
+            id: try context.uuid("id"), name: input.name, durationInSeconds: input.durationInSeconds,
+            icon: input.icon, colorHex: input.colorHex, notes: input.notes)
         return JSON(TimerDTO(from: updated))
     }
 
@@ -185,7 +189,9 @@ struct TimersController {
     }
 
     private func todo(_ timerID: UUID, _ todoID: UUID) throws -> TodoItem {
-        guard let item = try timer(timerID).todoItems.first(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+        guard let item = try timer(timerID).todoItems.first(where: { $0.id == todoID }) else {
+            throw NotFoundError("to-do", todoID.uuidString)
+        }
         return item
     }
 }

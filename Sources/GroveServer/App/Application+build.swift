@@ -20,7 +20,8 @@ public struct GroveServerParts {
 }
 
 /// The router with every API route and web page, without the background services.
-public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts {
+public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts
+{
     let router = Router(context: GroveRequestContext.self)
     let templates = try await WebTemplates.load()
     let answered = WakeSignal()
@@ -42,7 +43,8 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
     PauseController(database: database, monitor: monitor, cache: cache, gateKey: configuration.gateKey).addRoutes(to: api)
-    IntentionsController(database: database, monitor: monitor, cache: cache, assistant: Assistant(configuration.assistant)).addRoutes(to: api)
+    IntentionsController(database: database, monitor: monitor, cache: cache, assistant: Assistant(configuration.assistant)).addRoutes(
+        to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
@@ -64,7 +66,8 @@ public func buildApplication(
     let notifier = DesktopNotifier()
     // The services sleep until their next instant or a commit (from any process), never on a poll:
     // their longest sleep only bounds a wall clock that jumped meanwhile.
-    let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes()) { kind, _ in
+    let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes()) {
+        kind, _ in
         monitor.broadcast(.reminder(kind: kind, prompt: kind.prompt))
         notifier.send(title: "Grove", body: kind.prompt)
         onReminder?(kind)
@@ -78,8 +81,9 @@ public func buildApplication(
     if notifier.isAvailable {
         treePlanted = { _ in notifier.send(title: CompletionNotice.title, body: CompletionNotice.body) }
     }
-    let alarms = TimerAlarmService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
-                                   onDone: timerDone, onFocusDone: treePlanted)
+    let alarms = TimerAlarmService(
+        database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
+        onDone: timerDone, onFocusDone: treePlanted)
     let maintenance = MaintenanceService(database: database, changes: monitor.changes(), answered: parts.answered)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     return Application(
@@ -163,12 +167,12 @@ final class MaintenanceService: Service, @unchecked Sendable {
 enum MemoryTrim {
     static func releaseFreePages() {
         #if os(Linux)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 }
 
 #if os(Linux)
-/// glibc's `int malloc_trim(size_t pad)` (not in Swift's Glibc module).
-@_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `int malloc_trim(size_t pad)` (not in Swift's Glibc module).
+    @_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif

@@ -21,8 +21,10 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
     /// Wakes it when settings change anywhere, so that it need not look every minute.
     private let changes: WakeSignal?
 
-    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(60), changes: WakeSignal? = nil,
-                onFire: @escaping @Sendable (ReminderKind, Date) -> Void) {
+    public init(
+        database: AppDatabase, clock: C, maxSleep: Duration = .seconds(60), changes: WakeSignal? = nil,
+        onFire: @escaping @Sendable (ReminderKind, Date) -> Void
+    ) {
         self.changes = changes
         self.database = database
         self.clock = clock

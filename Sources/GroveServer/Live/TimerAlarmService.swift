@@ -25,8 +25,10 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
     /// that complete too, claimed like the timers' (`claimFocusNotice`); without it a page claims them.
     /// `changes`, when given, wakes it for a run started or changed anywhere: then `maxSleep` only bounds
     /// a sleep against a clock that jumped. Without it, it looks every `maxSleep`.
-    public init(database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), changes: WakeSignal? = nil,
-                onDone: @escaping @Sendable (TimerRunStatus) -> Void, onFocusDone: (@Sendable (FocusSession) -> Void)? = nil) {
+    public init(
+        database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), changes: WakeSignal? = nil,
+        onDone: @escaping @Sendable (TimerRunStatus) -> Void, onFocusDone: (@Sendable (FocusSession) -> Void)? = nil
+    ) {
         self.database = database
         self.clock = clock
         self.maxSleep = maxSleep

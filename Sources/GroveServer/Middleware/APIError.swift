@@ -34,8 +34,9 @@ extension APIError {
 extension Problem {
     /// A problem of `grove serve`'s API: its type names the status.
     init(status: HTTPResponse.Status, detail: String, field: String? = nil, type: String? = nil) {
-        self.init(type: type ?? "https://grove.invalid/problems/\(status.code)", title: status.reasonPhrase, status: status.code,
-                  detail: detail, field: field)
+        self.init(
+            type: type ?? "https://grove.invalid/problems/\(status.code)", title: status.reasonPhrase, status: status.code,
+            detail: detail, field: field)
     }
 
     /// The problem for any error: bad input is a 4xx, never a 500.
@@ -44,9 +45,13 @@ extension Problem {
         case let e as APIError:
             switch e {
             case .badRequest(let field, let detail): return Problem(status: .badRequest, detail: detail, field: field)
-            case .unauthorized: return Problem(status: .unauthorized, detail: "This Grove server needs its token: Authorization: Bearer <token>, or log in at /login")
-            case .forbiddenOrigin: return Problem(status: .forbidden, detail: "Requests that change data must come from this server's own pages")
-            case .forbiddenHost: return Problem(status: .forbidden, detail: "This Grove server answers only to localhost, 127.0.0.1 or [::1]", field: "Host")
+            case .unauthorized:
+                return Problem(
+                    status: .unauthorized, detail: "This Grove server needs its token: Authorization: Bearer <token>, or log in at /login")
+            case .forbiddenOrigin:
+                return Problem(status: .forbidden, detail: "Requests that change data must come from this server's own pages")
+            case .forbiddenHost:
+                return Problem(status: .forbidden, detail: "This Grove server answers only to localhost, 127.0.0.1 or [::1]", field: "Host")
             case .notFound(let what): return Problem(status: .notFound, detail: what)
             case .tooLarge: return Problem(status: .contentTooLarge, detail: "Request bodies are limited to 1 MiB")
             }
@@ -60,12 +65,14 @@ extension Problem {
         case let e as PauseValidationError:
             switch e {
             case .unknownApp, .unknownContent, .unknownContentSource: return Problem(status: .notFound, detail: e.message, field: e.field)
-            case .sessionAlreadyFinished, .appNotGated, .duplicateContentSource: return Problem(status: .conflict, detail: e.message, field: e.field)
+            case .sessionAlreadyFinished, .appNotGated, .duplicateContentSource:
+                return Problem(status: .conflict, detail: e.message, field: e.field)
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }
         case let e as ReversedRange: return Problem(status: .badRequest, detail: e.message, field: e.field)
         case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
-        case let e as StoreError where e.isBadInput: return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
+        case let e as StoreError where e.isBadInput:
+            return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
         case let e as StoreError: return Problem(status: .serviceUnavailable, detail: e.localizedDescription)
         case let e as HTTPError:
             return Problem(status: e.status, detail: e.body ?? e.status.reasonPhrase)
@@ -78,7 +85,8 @@ extension Problem {
     }
 
     public func response() -> Response {
-        JSON<Int>.encode((try? GroveExport.makeEncoder(pretty: false).encode(self)) ?? Data(), status: .init(code: status),
-                         contentType: "application/problem+json")
+        JSON<Int>.encode(
+            (try? GroveExport.makeEncoder(pretty: false).encode(self)) ?? Data(), status: .init(code: status),
+            contentType: "application/problem+json")
     }
 }

@@ -13,7 +13,9 @@ struct AuthMiddleware: RouterMiddleware {
         guard let token else { return try await next(request, context) }
         let path = request.uri.path
         if path == "/login" || path.hasPrefix("/static/") { return try await next(request, context) }
-        if let header = request.headers[.authorization], Self.constantTimeEqual(header, "Bearer \(token)") { return try await next(request, context) }
+        if let header = request.headers[.authorization], Self.constantTimeEqual(header, "Bearer \(token)") {
+            return try await next(request, context)
+        }
         if let cookie = Self.cookie(Self.cookieName, in: request.headers[.cookie]), Self.constantTimeEqual(cookie, token) {
             return try await next(request, context)
         }

@@ -1,5 +1,5 @@
-import GroveCore
 import Foundation
+import GroveCore
 import Hummingbird
 import Logging
 import NIOHTTP1
@@ -27,8 +27,12 @@ struct ProblemMiddleware: RouterMiddleware {
             // Collecting a body past the limit surfaces as NIO's "too large".
             if "\(error)".contains("tooLarge") || "\(error)".contains("contentTooLarge") { problem = Problem.from(APIError.tooLarge) }
             // A body the HTTP parser could not read (a broken chunk, a body cut short) is the client's.
-            if error is HTTPParserError { problem = Problem.from(APIError.badRequest(field: "body", detail: "The request body could not be read: \(error)")) }
-            if problem.status >= 500 && problem.status != 503 { context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"]) }
+            if error is HTTPParserError {
+                problem = Problem.from(APIError.badRequest(field: "body", detail: "The request body could not be read: \(error)"))
+            }
+            if problem.status >= 500 && problem.status != 503 {
+                context.logger.error("Request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            }
             if !request.uri.path.hasPrefix("/api/"), request.method == .get, problem.status == 401 {
                 let next = LoginRedirect.safe(request.uri.path).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
                 return Response(status: .seeOther, headers: [.location: "/login?next=\(next)"])

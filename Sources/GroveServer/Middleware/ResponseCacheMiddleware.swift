@@ -42,11 +42,11 @@ struct ResponseCacheMiddleware: RouterMiddleware {
     static func freshness(of path: String) -> Freshness? {
         switch path {
         case "/api/v1/focus/sessions", "/api/v1/focus/tags", "/api/v1/timers", "/api/v1/pause/content", "/api/v1/intentions",
-             "/api/v1/intentions/search":
+            "/api/v1/intentions/search":
             return .data
         case "/api/v1/focus/forest", "/api/v1/focus/daily", "/api/v1/focus/break", "/api/v1/focus/window", "/api/v1/pause/usage",
-             // Pages that say "today" (a tree's time, today's usage, the form's date) but count nothing down.
-             "/forest", "/stats", "/intentions", "/themes", "/pause", "/review", "/content":
+            // Pages that say "today" (a tree's time, today's usage, the form's date) but count nothing down.
+            "/forest", "/stats", "/intentions", "/themes", "/pause", "/review", "/content":
             return .day
         case "/api/v1/reminders", "/settings":
             return .minute

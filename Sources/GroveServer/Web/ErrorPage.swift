@@ -1,5 +1,5 @@
-import GroveCore
 import Foundation
+import GroveCore
 import Hummingbird
 
 /// The page a person sees when a page request fails (an unknown address, an app that does not exist):
@@ -21,10 +21,13 @@ struct ErrorPage: Encodable {
     /// answers with the problem itself).
     static func response(_ problem: Problem, templates: WebTemplates) -> Response? {
         let heading = problem.status == 404 ? "Nothing grows here" : problem.title
-        guard let text = try? templates.render("error", ErrorPage(title: heading, heading: heading, detail: problem.detail)) else { return nil }
+        guard let text = try? templates.render("error", ErrorPage(title: heading, heading: heading, detail: problem.detail)) else {
+            return nil
+        }
         var buffer = ByteBuffer()
         buffer.writeString(text)
-        return Response(status: HTTPResponse.Status(code: problem.status, reasonPhrase: problem.title),
-                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
+        return Response(
+            status: HTTPResponse.Status(code: problem.status, reasonPhrase: problem.title),
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
     }
 }

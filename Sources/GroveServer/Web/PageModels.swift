@@ -273,7 +273,10 @@ struct SettingsPage: Encodable {
 struct CategoryView: Encodable { var id: String; var name: String; var selected: Bool }
 
 struct PauseUsagePage: Encodable {
-    struct Row: Encodable { var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var average: String; var rate: Int; var meets: Bool; var streak: Int; var streakWord: String }
+    struct Row: Encodable {
+        var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var average: String; var rate: Int;
+        var meets: Bool; var streak: Int; var streakWord: String
+    }
     var title = "Pause"
     var bare = false
     var rows: [Row]
@@ -284,7 +287,10 @@ struct PauseUsagePage: Encodable {
 }
 
 struct ContentPage: Encodable {
-    struct Item: Encodable { var id: String; var text: String; var author: String?; var type: String; var category: String; var timesShown: Int; var timesWord: String; var bundled: Bool; var source: String? }
+    struct Item: Encodable {
+        var id: String; var text: String; var author: String?; var type: String; var category: String; var timesShown: Int;
+        var timesWord: String; var bundled: Bool; var source: String?
+    }
     var title = "Content"
     var bare = false
     var category: String?

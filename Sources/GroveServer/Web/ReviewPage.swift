@@ -5,7 +5,8 @@ import GroveStore
 /// `/review`: the weekly review as a printable page (the same figures as `grove review`).
 struct ReviewPage: Encodable {
     struct Day: Encodable {
-        var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int; var dayIntention: String
+        var weekday: String; var date: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int;
+        var dayIntention: String
         /// "essay 50m, code 25m", or empty. Never optional: a missing key inside `{{#days}}` would be looked
         /// up in the page around it (whose `tags` is the week's list) and print that list's debug text.
         var tagText: String
@@ -54,10 +55,17 @@ struct ReviewPage: Encodable {
         next = r.end < today ? ISOWeek.label(weekStarting: r.start.adding(days: 7)) : nil
         intention = r.weekIntention ?? r.monthIntention
         intentionScope = r.weekIntention != nil ? "week" : r.monthIntention != nil ? "month" : nil
-        days = r.days.map { Day(weekday: $0.weekday, date: $0.date.description, focus: duration($0.focusMinutes), minutes: $0.focusMinutes,
-                                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention ?? "",
-                                tagText: $0.tags.map { "\($0.tag) \(duration($0.focusMinutes))" }.joined(separator: ", ")) }
-        tags = r.tags.map { Tag(tag: $0.tag, link: "/stats?tag=" + QueryText.encode($0.tag), focus: duration($0.focusMinutes), minutes: $0.focusMinutes, trees: $0.trees, abandoned: $0.abandoned) }
+        days = r.days.map {
+            Day(
+                weekday: $0.weekday, date: $0.date.description, focus: duration($0.focusMinutes), minutes: $0.focusMinutes,
+                trees: $0.trees, abandoned: $0.abandoned, dayIntention: $0.intention ?? "",
+                tagText: $0.tags.map { "\($0.tag) \(duration($0.focusMinutes))" }.joined(separator: ", "))
+        }
+        tags = r.tags.map {
+            Tag(
+                tag: $0.tag, link: "/stats?tag=" + QueryText.encode($0.tag), focus: duration($0.focusMinutes), minutes: $0.focusMinutes,
+                trees: $0.trees, abandoned: $0.abandoned)
+        }
         hasTags = !r.tags.isEmpty
         bestTag = max(1, r.tags.map(\.focusMinutes).max() ?? 1)
         best = max(1, r.busiestDayMinutes)
@@ -70,12 +78,16 @@ struct ReviewPage: Encodable {
         streak = r.streak
         streakWord = plural(r.streak, "day")
         pausesKept = r.pausesKept
-        pauses = r.pauses.map { Pauses(name: $0.name, attempts: $0.attempts, exits: $0.exits, rescued: $0.rescued, proceeded: $0.proceeded) }
+        pauses = r.pauses.map {
+            Pauses(name: $0.name, attempts: $0.attempts, exits: $0.exits, rescued: $0.rescued, proceeded: $0.proceeded)
+        }
         noPauses = r.pausesKept && r.pauses.isEmpty
         hasPauses = !r.pauses.isEmpty
         todos = r.todosCompleted
         todosWord = plural(r.todosCompleted, "to-do")
         checklists = r.checklistsCompleted.isEmpty ? nil : r.checklistsCompleted.joined(separator: ", ")
-        reminders = r.upcomingReminders.map { Reminder(kind: $0.kind.rawValue.prefix(1).uppercased() + $0.kind.rawValue.dropFirst(), at: calendar.wallText($0.at)) }
+        reminders = r.upcomingReminders.map {
+            Reminder(kind: $0.kind.rawValue.prefix(1).uppercased() + $0.kind.rawValue.dropFirst(), at: calendar.wallText($0.at))
+        }
     }
 }

@@ -11,8 +11,12 @@ struct WebTemplates: Sendable {
         var files: [String: (Data, String)] = [:]
         let staticDir = try resource("static")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: staticDir.path)) ?? [] where !name.hasPrefix(".") {
-            let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : name.hasSuffix(".js") ? "text/javascript; charset=utf-8"
-                : name.hasSuffix(".svg") ? "image/svg+xml" : "application/octet-stream"
+            let type =
+                name.hasSuffix(".css")
+                ? "text/css; charset=utf-8"
+                : name.hasSuffix(".js")
+                    ? "text/javascript; charset=utf-8"
+                    : name.hasSuffix(".svg") ? "image/svg+xml" : "application/octet-stream"
             files[name] = (try Data(contentsOf: staticDir.appendingPathComponent(name)), type)
         }
         return WebTemplates(library: library, staticFiles: files)
@@ -21,8 +25,10 @@ struct WebTemplates: Sendable {
     /// A folder of the module's `Resources` (Foundation on Linux may already treat `Resources/` as the
     /// bundle's resource directory, so ask for it both ways).
     static func resource(_ name: String) throws -> URL {
-        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: name, withExtension: nil) else { throw APIError.notFound("\(name) is missing from the build") }
+        guard
+            let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: name, withExtension: nil)
+        else { throw APIError.notFound("\(name) is missing from the build") }
         return url
     }
 

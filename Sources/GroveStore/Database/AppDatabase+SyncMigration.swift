@@ -15,83 +15,83 @@ extension AppDatabase {
     ///   capture then (nobody else ever sees the row: it is deleted before that transaction commits).
     /// - `sync_inbox`: pulled changes waiting to be applied together (parents may come on a later page).
     static let v3Sync = """
-            CREATE TABLE sync_state (
-                id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-                server_url TEXT NOT NULL,
-                user_name TEXT NOT NULL,
-                device_id TEXT NOT NULL,
-                device_name TEXT NOT NULL,
-                token_file TEXT NOT NULL,
-                cursor INTEGER NOT NULL DEFAULT 0,
-                cursor_checksum TEXT NOT NULL DEFAULT '',
-                last_mutation_id INTEGER NOT NULL DEFAULT 0,
-                acked_mutation_id INTEGER NOT NULL DEFAULT 0,
-                hlc TEXT NOT NULL,
-                clock_offset_ms INTEGER NOT NULL DEFAULT 0,
-                store_marker TEXT NOT NULL,
-                last_success INTEGER,
-                last_error TEXT
-            ) STRICT;
-            CREATE TABLE sync_outbox (
-                id INTEGER PRIMARY KEY,
-                entity TEXT NOT NULL,
-                entity_id TEXT NOT NULL,
-                dirty INTEGER NOT NULL,
-                fresh INTEGER NOT NULL,
-                mutation_id INTEGER UNIQUE,
-                payload TEXT
-            ) STRICT;
-            CREATE UNIQUE INDEX sync_outbox_pending ON sync_outbox (entity, entity_id) WHERE mutation_id IS NULL;
-            CREATE INDEX sync_outbox_fresh ON sync_outbox (id) WHERE fresh <> 0;
-            CREATE TABLE sync_clock (
-                entity TEXT NOT NULL,
-                entity_id TEXT NOT NULL,
-                grp INTEGER NOT NULL,
-                hlc TEXT NOT NULL,
-                PRIMARY KEY (entity, entity_id, grp)
-            ) STRICT, WITHOUT ROWID;
-            CREATE TABLE sync_bit (bit INTEGER PRIMARY KEY NOT NULL) STRICT;
-            WITH RECURSIVE bits(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bits WHERE b < 29) INSERT INTO sync_bit SELECT b FROM bits;
-            CREATE TABLE sync_applying (id INTEGER PRIMARY KEY NOT NULL) STRICT;
-            -- During a pull from 0 after the server dropped old deletions: synced rows not seen again
-            -- (deleted elsewhere while this device was away) are removed once the pull completes.
-            CREATE TABLE sync_unseen (
-                entity TEXT NOT NULL,
-                entity_id TEXT NOT NULL,
-                PRIMARY KEY (entity, entity_id)
-            ) STRICT, WITHOUT ROWID;
-            CREATE TABLE sync_inbox (
-                seq INTEGER PRIMARY KEY NOT NULL,
-                entity TEXT NOT NULL,
-                entity_id TEXT NOT NULL,
-                change TEXT NOT NULL
-            ) STRICT;
+        CREATE TABLE sync_state (
+            id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+            server_url TEXT NOT NULL,
+            user_name TEXT NOT NULL,
+            device_id TEXT NOT NULL,
+            device_name TEXT NOT NULL,
+            token_file TEXT NOT NULL,
+            cursor INTEGER NOT NULL DEFAULT 0,
+            cursor_checksum TEXT NOT NULL DEFAULT '',
+            last_mutation_id INTEGER NOT NULL DEFAULT 0,
+            acked_mutation_id INTEGER NOT NULL DEFAULT 0,
+            hlc TEXT NOT NULL,
+            clock_offset_ms INTEGER NOT NULL DEFAULT 0,
+            store_marker TEXT NOT NULL,
+            last_success INTEGER,
+            last_error TEXT
+        ) STRICT;
+        CREATE TABLE sync_outbox (
+            id INTEGER PRIMARY KEY,
+            entity TEXT NOT NULL,
+            entity_id TEXT NOT NULL,
+            dirty INTEGER NOT NULL,
+            fresh INTEGER NOT NULL,
+            mutation_id INTEGER UNIQUE,
+            payload TEXT
+        ) STRICT;
+        CREATE UNIQUE INDEX sync_outbox_pending ON sync_outbox (entity, entity_id) WHERE mutation_id IS NULL;
+        CREATE INDEX sync_outbox_fresh ON sync_outbox (id) WHERE fresh <> 0;
+        CREATE TABLE sync_clock (
+            entity TEXT NOT NULL,
+            entity_id TEXT NOT NULL,
+            grp INTEGER NOT NULL,
+            hlc TEXT NOT NULL,
+            PRIMARY KEY (entity, entity_id, grp)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE sync_bit (bit INTEGER PRIMARY KEY NOT NULL) STRICT;
+        WITH RECURSIVE bits(b) AS (SELECT 0 UNION ALL SELECT b + 1 FROM bits WHERE b < 29) INSERT INTO sync_bit SELECT b FROM bits;
+        CREATE TABLE sync_applying (id INTEGER PRIMARY KEY NOT NULL) STRICT;
+        -- During a pull from 0 after the server dropped old deletions: synced rows not seen again
+        -- (deleted elsewhere while this device was away) are removed once the pull completes.
+        CREATE TABLE sync_unseen (
+            entity TEXT NOT NULL,
+            entity_id TEXT NOT NULL,
+            PRIMARY KEY (entity, entity_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE sync_inbox (
+            seq INTEGER PRIMARY KEY NOT NULL,
+            entity TEXT NOT NULL,
+            entity_id TEXT NOT NULL,
+            change TEXT NOT NULL
+        ) STRICT;
 
-            -- To-dos are ordered by a fractional key (SYNC.md): a move writes one row, so two devices
-            -- moving different to-dos never renumber each other's. `sort_order` stays as the rank the
-            -- seed's model shows, recomputed from (order_key, id). Existing lists get keys in their order.
-            ALTER TABLE todo_item ADD COLUMN order_key TEXT NOT NULL DEFAULT '';
-            UPDATE todo_item SET order_key =
-                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 238328) % 62 + 1, 1) ||
-                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 3844) % 62 + 1, 1) ||
-                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 62) % 62 + 1, 1) ||
-                substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', sort_order % 62 + 1, 1) || 'V';
-            CREATE INDEX todo_item_order ON todo_item (timer_id, order_key, id);
+        -- To-dos are ordered by a fractional key (SYNC.md): a move writes one row, so two devices
+        -- moving different to-dos never renumber each other's. `sort_order` stays as the rank the
+        -- seed's model shows, recomputed from (order_key, id). Existing lists get keys in their order.
+        ALTER TABLE todo_item ADD COLUMN order_key TEXT NOT NULL DEFAULT '';
+        UPDATE todo_item SET order_key =
+            substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 238328) % 62 + 1, 1) ||
+            substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 3844) % 62 + 1, 1) ||
+            substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', (sort_order / 62) % 62 + 1, 1) ||
+            substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', sort_order % 62 + 1, 1) || 'V';
+        CREATE INDEX todo_item_order ON todo_item (timer_id, order_key, id);
 
-            -- The ten-enabled-apps limit stays for what a person does on this device; a merge of other
-            -- devices' choices is resolved when read (latest enables win).
-            DROP TRIGGER social_app_enabled_limit_insert;
-            DROP TRIGGER social_app_enabled_limit_update;
-            CREATE TRIGGER social_app_enabled_limit_insert BEFORE INSERT ON social_app
-            WHEN NEW.is_enabled = 1 AND NOT EXISTS (SELECT 1 FROM sync_applying)
-                AND (SELECT count(*) FROM social_app WHERE is_enabled = 1) >= 10 BEGIN
-                SELECT RAISE(ABORT, 'At most 10 apps can be enabled');
-            END;
-            CREATE TRIGGER social_app_enabled_limit_update BEFORE UPDATE OF is_enabled ON social_app
-            WHEN NEW.is_enabled = 1 AND OLD.is_enabled = 0 AND NOT EXISTS (SELECT 1 FROM sync_applying)
-                AND (SELECT count(*) FROM social_app WHERE is_enabled = 1) >= 10 BEGIN
-                SELECT RAISE(ABORT, 'At most 10 apps can be enabled');
-            END;
+        -- The ten-enabled-apps limit stays for what a person does on this device; a merge of other
+        -- devices' choices is resolved when read (latest enables win).
+        DROP TRIGGER social_app_enabled_limit_insert;
+        DROP TRIGGER social_app_enabled_limit_update;
+        CREATE TRIGGER social_app_enabled_limit_insert BEFORE INSERT ON social_app
+        WHEN NEW.is_enabled = 1 AND NOT EXISTS (SELECT 1 FROM sync_applying)
+            AND (SELECT count(*) FROM social_app WHERE is_enabled = 1) >= 10 BEGIN
+            SELECT RAISE(ABORT, 'At most 10 apps can be enabled');
+        END;
+        CREATE TRIGGER social_app_enabled_limit_update BEFORE UPDATE OF is_enabled ON social_app
+        WHEN NEW.is_enabled = 1 AND OLD.is_enabled = 0 AND NOT EXISTS (SELECT 1 FROM sync_applying)
+            AND (SELECT count(*) FROM social_app WHERE is_enabled = 1) >= 10 BEGIN
+            SELECT RAISE(ABORT, 'At most 10 apps can be enabled');
+        END;
 
-            """
+        """
 }

@@ -96,8 +96,10 @@ public struct AppDatabase: Sendable {
     ///
     /// `createDirectory`: make the file's directory when it is missing (Grove's default place); a
     /// path a person gave must name a directory that exists (`StoreError.missingDirectory`).
-    public static func open(path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true,
-                            createDirectory: Bool = true) throws -> AppDatabase {
+    public static func open(
+        path: String, environment: GroveEnvironment = .live, concurrentReads: Bool = true,
+        createDirectory: Bool = true
+    ) throws -> AppDatabase {
         let rollbackJournal = try StoreFile.prepare(path: path, createDirectory: createDirectory)
         return try FileLock.withExclusiveLock(path: path + ".lock") {
             // Every Grove store is in WAL mode; a database that is not may be another program's,
@@ -144,7 +146,8 @@ public struct AppDatabase: Sendable {
 
     /// Tables, but no record of Grove's migrations.
     static func isForeign(_ db: Database) throws -> Bool {
-        try !db.tableExists("grdb_migrations") && Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1") == true
+        try !db.tableExists("grdb_migrations")
+            && Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1") == true
     }
 
     /// A private in-memory database (tests, previews).
@@ -207,19 +210,25 @@ public struct AppDatabase: Sendable {
     /// content-pack version. Idempotent; the common case is one cheap read.
     func installBundledData() throws {
         let key = "bundled_data_version"
-        let installed = try writer.snapshotRead { db in try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM grove_meta WHERE key = ?"), arguments: [key]) }
+        let installed = try writer.snapshotRead { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM grove_meta WHERE key = ?"), arguments: [key])
+        }
         guard installed != String(BundledContent.version) else { return }
         try write { db in
             for theme in PresetThemes.getAll() { try ThemeRecord(theme).upsert(db) }
             for content in BundledContent.all {
                 // Keep rotation counters of items already shown; refresh their text.
-                try db.cachedExecute("""
+                try db.cachedExecute(
+                    """
                     INSERT INTO mindfulness_content (id, type, text, category, author, length, priority, is_bundled, last_used, times_shown)
                     VALUES (?, ?, ?, ?, ?, ?, ?, 1, NULL, 0)
                     ON CONFLICT (id) DO UPDATE SET type = excluded.type, text = excluded.text, category = excluded.category,
                         author = excluded.author, length = excluded.length, is_bundled = 1
-                    """, [content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
-                                     content.length, content.priority])
+                    """,
+                    [
+                        content.id, content.type.rawValue, content.text, content.category.rawValue, content.author,
+                        content.length, content.priority,
+                    ])
             }
             for app in SocialApp.known { try SocialAppRecord(app).insert(db, onConflict: .ignore) }
             try PausePreferencesRecord(.default).insert(db, onConflict: .ignore)
@@ -254,4 +263,3 @@ public struct AppDatabase: Sendable {
         try writer.snapshotRead { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     }
 }
-

@@ -24,8 +24,11 @@ struct BulkStatement {
     func bind(_ index: Int32, _ value: String?) {
         guard var value else { sqlite3_bind_null(statement, index); return }
         value.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { _ = sqlite3_bind_text(statement, index, "", 0, Self.transient); return }
-            _ = sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                _ = sqlite3_bind_text(statement, index, "", 0, Self.transient); return
+            }
+            _ = sqlite3_bind_text(
+                statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
         }
     }
 

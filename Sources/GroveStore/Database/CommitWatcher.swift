@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Wakes a thread when any process writes to a store file, without polling.
@@ -12,9 +13,9 @@ import Glibc
 public final class CommitWatcher: @unchecked Sendable {
     private let names: Set<String>
     #if canImport(Glibc)
-    private let inotify: Int32
-    /// A pipe whose write end `poke()` and `stop()` write to, so that a waiting thread returns at once.
-    private let wakeRead: Int32, wakeWrite: Int32
+        private let inotify: Int32
+        /// A pipe whose write end `poke()` and `stop()` write to, so that a waiting thread returns at once.
+        private let wakeRead: Int32, wakeWrite: Int32
     #endif
     private let lock = NSLock()
     private var stopped = false
@@ -25,32 +26,32 @@ public final class CommitWatcher: @unchecked Sendable {
         let file = url.lastPathComponent
         names = [file, file + "-wal", file + "-journal"]
         #if canImport(Glibc)
-        inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard inotify >= 0 else { throw StoreError.watch(path, errno) }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE)
-        guard inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask) >= 0 else {
-            let error = errno
-            close(inotify)
-            throw StoreError.watch(path, error)
-        }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            let error = errno
-            close(inotify)
-            throw StoreError.watch(path, error)
-        }
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
-        _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(wakeWrite, F_SETFL, fcntl(wakeWrite, F_GETFL) | O_NONBLOCK)
+            inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+            guard inotify >= 0 else { throw StoreError.watch(path, errno) }
+            let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE)
+            guard inotify_add_watch(inotify, url.deletingLastPathComponent().path, mask) >= 0 else {
+                let error = errno
+                close(inotify)
+                throw StoreError.watch(path, error)
+            }
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else {
+                let error = errno
+                close(inotify)
+                throw StoreError.watch(path, error)
+            }
+            wakeRead = ends[0]
+            wakeWrite = ends[1]
+            _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(wakeWrite, F_SETFL, fcntl(wakeWrite, F_GETFL) | O_NONBLOCK)
         #endif
     }
 
     deinit {
         #if canImport(Glibc)
-        close(inotify)
-        close(wakeRead)
-        close(wakeWrite)
+            close(inotify)
+            close(wakeRead)
+            close(wakeWrite)
         #endif
     }
 
@@ -71,22 +72,25 @@ public final class CommitWatcher: @unchecked Sendable {
     public func wait(timeout: Duration?) -> Wake {
         if isStopped { return .stopped }
         #if canImport(Glibc)
-        var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-        let milliseconds = timeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? -1
-        let ready = poll(&fds, 2, milliseconds)
-        if isStopped { return .stopped }
-        guard ready > 0 else { return .timedOut }
-        var poked = false
-        if fds[1].revents != 0 {
-            var sink = [UInt8](repeating: 0, count: 64)
-            while read(wakeRead, &sink, sink.count) > 0 {}
-            poked = true
-        }
-        let written = fds[0].revents != 0 && drainEvents()
-        return written ? .written : poked ? .poked : .timedOut
+            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            let milliseconds =
+                timeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? -1
+            let ready = poll(&fds, 2, milliseconds)
+            if isStopped { return .stopped }
+            guard ready > 0 else { return .timedOut }
+            var poked = false
+            if fds[1].revents != 0 {
+                var sink = [UInt8](repeating: 0, count: 64)
+                while read(wakeRead, &sink, sink.count) > 0 {}
+                poked = true
+            }
+            let written = fds[0].revents != 0 && drainEvents()
+            return written ? .written : poked ? .poked : .timedOut
         #else
-        Thread.sleep(forTimeInterval: min(0.25, timeout.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0.25))
-        return isStopped ? .stopped : .written
+            Thread.sleep(
+                forTimeInterval: min(0.25, timeout.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0.25)
+            )
+            return isStopped ? .stopped : .written
         #endif
     }
 
@@ -122,8 +126,8 @@ public final class CommitWatcher: @unchecked Sendable {
     /// Ends the current wait (it returns `.poked`), e.g. so that the waiter looks at something else.
     public func poke() {
         #if canImport(Glibc)
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
         #endif
     }
 
@@ -136,23 +140,23 @@ public final class CommitWatcher: @unchecked Sendable {
     private var isStopped: Bool { lock.withLock { stopped } }
 
     #if canImport(Glibc)
-    /// Reads every pending event; true when one names the store's files.
-    private func drainEvents() -> Bool {
-        var relevant = false
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-            guard count > 0 else { return relevant }
-            var offset = 0
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= count {
-                let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)) }
-                let nameStart = offset + header, nameEnd = min(count, nameStart + length)
-                let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-                if names.contains(name) { relevant = true }
-                offset = nameStart + length
+        /// Reads every pending event; true when one names the store's files.
+        private func drainEvents() -> Bool {
+            var relevant = false
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+                guard count > 0 else { return relevant }
+                var offset = 0
+                let header = MemoryLayout<inotify_event>.size
+                while offset + header <= count {
+                    let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)) }
+                    let nameStart = offset + header, nameEnd = min(count, nameStart + length)
+                    let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
+                    if names.contains(name) { relevant = true }
+                    offset = nameStart + length
+                }
             }
         }
-    }
     #endif
 }

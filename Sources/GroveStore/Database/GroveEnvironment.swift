@@ -12,8 +12,10 @@ public struct GroveEnvironment: Sendable {
     /// Wall clock plus boot id and time since boot, for sessions that outlive their process.
     public var clockReading: @Sendable () -> ClockReading
 
-    public init(now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
-                systemTimeZone: @escaping @Sendable () -> TimeZone, clockReading: (@Sendable () -> ClockReading)? = nil) {
+    public init(
+        now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
+        systemTimeZone: @escaping @Sendable () -> TimeZone, clockReading: (@Sendable () -> ClockReading)? = nil
+    ) {
         self.now = now
         self.uuid = uuid
         self.systemTimeZone = systemTimeZone
@@ -29,8 +31,9 @@ public struct GroveEnvironment: Sendable {
 
     /// A fixed clock and counting ids, for tests: `now` can be moved with `TestClock.advance`.
     public static func test(clock: TestClock, zone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> GroveEnvironment {
-        GroveEnvironment(now: { clock.now }, uuid: { clock.nextUUID() }, systemTimeZone: { zone },
-                         clockReading: { ClockReading(wall: clock.now, bootID: clock.bootID, sinceBoot: clock.sinceBoot) })
+        GroveEnvironment(
+            now: { clock.now }, uuid: { clock.nextUUID() }, systemTimeZone: { zone },
+            clockReading: { ClockReading(wall: clock.now, bootID: clock.bootID, sinceBoot: clock.sinceBoot) })
     }
 }
 
@@ -49,11 +52,19 @@ public final class TestClock: @unchecked Sendable {
     public var bootID: String { lock.withLock { _bootID } }
 
     /// Moves wall and monotonic clocks forward together.
-    public func advance(by seconds: TimeInterval) { lock.withLock { _now += seconds; _sinceBoot += seconds } }
+    public func advance(by seconds: TimeInterval) {
+        lock.withLock {
+            _now += seconds; _sinceBoot += seconds
+        }
+    }
     /// Sets the wall clock only (a jump: NTP, a user changing the time).
     public func setWall(_ date: Date) { lock.withLock { _now = date } }
     /// Simulates a reboot: a new boot id and a monotonic clock that starts again.
-    public func reboot() { lock.withLock { _bootID = UUID().uuidString; _sinceBoot = 5 } }
+    public func reboot() {
+        lock.withLock {
+            _bootID = UUID().uuidString; _sinceBoot = 5
+        }
+    }
 
     public func nextUUID() -> UUID {
         lock.withLock {
@@ -69,11 +80,12 @@ public enum MachineClock {
     public static func read() -> ClockReading {
         let wall = Date().groveRoundedToMillis
         #if os(Linux)
-        var ts = timespec()
-        let since: TimeInterval? = clock_gettime(CLOCK_BOOTTIME, &ts) == 0 ? TimeInterval(ts.tv_sec) + TimeInterval(ts.tv_nsec) / 1e9 : nil
-        return ClockReading(wall: wall, bootID: bootID, sinceBoot: since)
+            var ts = timespec()
+            let since: TimeInterval? =
+                clock_gettime(CLOCK_BOOTTIME, &ts) == 0 ? TimeInterval(ts.tv_sec) + TimeInterval(ts.tv_nsec) / 1e9 : nil
+            return ClockReading(wall: wall, bootID: bootID, sinceBoot: since)
         #else
-        return ClockReading(wall: wall)
+            return ClockReading(wall: wall)
         #endif
     }
 

@@ -33,7 +33,8 @@ public enum StoreError: Error, LocalizedError, Equatable {
         case .databaseFileGone(let path): "The database file \(path) was deleted; nothing was saved. Restart Grove to create a new one"
         case .databaseFileReplaced(let path): "The database file \(path) was replaced; nothing was saved. Restart Grove to open the new one"
         case .watch(let path, let code): "Cannot watch \(path) for changes: \(String(cString: strerror(code)))"
-        case .notAStore(let path, let what): "database: \(path) is not a Grove store (it is \(what)); give the path of a Grove store or a new file"
+        case .notAStore(let path, let what):
+            "database: \(path) is not a Grove store (it is \(what)); give the path of a Grove store or a new file"
         case .missingDirectory(let path, let directory):
             "database: the directory \(directory) of \(path) does not exist; create it first or give another path"
         }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The database file as it was when the store opened it: its device and inode.
@@ -53,8 +54,9 @@ struct StoreFile: Sendable {
         var info = stat()
         if stat(directory, &info) != 0 {
             guard createDirectory else { throw StoreError.missingDirectory(path: path, directory: directory) }
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         }
         var rollbackJournal = false
         let fd = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)

@@ -22,8 +22,9 @@ extension AppDatabase {
         if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
         let planned = try plannedDuration ?? focusPreferences(db).focusDuration
         let reading = environment.clockReading()
-        let session = try FocusSession.start(id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone,
-                                             tags: tags)
+        let session = try FocusSession.start(
+            id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone,
+            tags: tags)
         try FocusSessionRecord(session, anchor: reading).insert(db)
         return session
     }
@@ -62,15 +63,18 @@ extension AppDatabase {
 
     /// Records a session that happened in the past, by the rules of `FocusSession.logged`.
     @discardableResult
-    public func logFocusSession(start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false,
-                                plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil, tags: [String] = []) throws -> FocusSession {
+    public func logFocusSession(
+        start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false,
+        plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil, tags: [String] = []
+    ) throws -> FocusSession {
         let start = start.groveRoundedToMillis, end = end.groveRoundedToMillis
         let tags = try FocusTags.normalized(tags)
         let pauses = pauses.map { LoggedPause(start: $0.start.groveRoundedToMillis, end: $0.end.groveRoundedToMillis) }
         return try write { db in
             let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
-            var session = try FocusSession.logged(id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
-                                                  plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
+            var session = try FocusSession.logged(
+                id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
+                plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
             session.tags = tags
             try checkNoOverlap(start: start, end: end, db)
             try FocusSessionRecord(session).insert(db)
@@ -83,18 +87,23 @@ extension AppDatabase {
     /// scan: a session starting inside the new one, or the last one starting before it still running.
     func checkNoOverlap(start: Date, end: Date, _ db: Database) throws {
         let (from, to) = (start.groveMillis, end.groveMillis)
-        let inside = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, start_time, end_time FROM focus_session WHERE start_time >= ? AND start_time < ? ORDER BY start_time LIMIT 1
-            """), arguments: [from, to])
-        let before = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, start_time, end_time FROM focus_session WHERE start_time < ? ORDER BY start_time DESC LIMIT 1
-            """), arguments: [from])
+        let inside = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, start_time, end_time FROM focus_session WHERE start_time >= ? AND start_time < ? ORDER BY start_time LIMIT 1
+                    """), arguments: [from, to])
+        let before = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, start_time, end_time FROM focus_session WHERE start_time < ? ORDER BY start_time DESC LIMIT 1
+                    """), arguments: [from])
         let clash = inside ?? before.flatMap { row in ((row["end_time"] as Int64?) ?? Int64.max) > from ? row : nil }
         guard let clash else { return }
         let calendar = try self.calendar(db)
         let id: String = clash["id"]
         let began = Date(groveMillis: clash["start_time"])
-        throw FocusError.invalidInterval("""
+        throw FocusError.invalidInterval(
+            """
             This time overlaps the session recorded at \(calendar.wallText(began)) \
             (id \(id.prefix(8).lowercased())); remove that one first (grove focus rm \(id.prefix(8).lowercased())) if it was the mistake
             """)
@@ -109,8 +118,9 @@ extension AppDatabase {
         }
         return try writer.snapshotRead { db in
             // A range on the primary key: every id starting with the prefix sorts between it and prefix + "~".
-            let records = try FocusSessionRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"),
-                                                          arguments: [text, text + "~"])
+            let records = try FocusSessionRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM focus_session WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"),
+                arguments: [text, text + "~"])
             guard let record = records.first else { throw NotFoundError("focus session", prefix) }
             guard records.count == 1 else { throw InvalidField("id", "\"\(prefix)\" starts more than one session's id: give more of it") }
             return try record.model()
@@ -121,7 +131,9 @@ extension AppDatabase {
     /// paused is refused: it is ended with `abandon`, never deleted from under its timer.
     public func deleteFocusSession(id: UUID) throws {
         try write { db in
-            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else { throw NotFoundError("focus session", id.uuidString) }
+            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else {
+                throw NotFoundError("focus session", id.uuidString)
+            }
             guard try !record.model().state.isOpen else { throw FocusError.deleteRunning }
             try record.delete(db)
         }
@@ -133,7 +145,10 @@ extension AppDatabase {
     @discardableResult
     public func settleFocusSession() throws -> FocusSession? {
         let check = try writer.snapshotRead { db -> (FocusSession, Bool)? in
-            guard let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')")) else { return nil }
+            guard
+                let record = try FocusSessionRecord.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
+            else { return nil }
             let session = try record.model()
             let (now, uncertain) = environment.clockReading().resolved(since: record.anchor)
             return (session, session.isDue(at: now) || (uncertain && !session.clockUncertain))
@@ -145,7 +160,9 @@ extension AppDatabase {
 
     /// The open session settled at the resolved `now`, persisted if it completed.
     func settledOpenSession(_ db: Database, calendar: ZonedCalendar) throws -> (session: FocusSession, now: Date, reading: ClockReading)? {
-        guard let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
+        guard
+            let record = try FocusSessionRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
         else { return nil }
         var session = try record.model()
         let reading = environment.clockReading()
@@ -238,8 +255,10 @@ extension AppDatabase {
     /// Completed sessions that ended in `[from, to)`, newest first (Query 4).
     public func completedSessions(from: Date, to: Date) throws -> [FocusSession] {
         try writer.snapshotRead { db in
-            try FocusSessionRecord.filter(sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis])
-                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+            try FocusSessionRecord.filter(
+                sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis]
+            )
+            .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
         }
     }
 
@@ -262,16 +281,19 @@ extension AppDatabase {
         return try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let today = calendar.localDay(of: environment.now())
-            let totals = try db.cachedRow("""
+            let totals = try db.cachedRow(
+                """
                 SELECT coalesce(sum(trees), 0), coalesce(sum(abandoned), 0), coalesce(sum(focus_ms), 0),
                        coalesce(sum(CASE WHEN day = ?1 THEN trees END), 0), coalesce(sum(CASE WHEN day = ?1 THEN focus_ms END), 0)
                 FROM \(days.table) WHERE \(days.condition(parameter: 2))
                 """, [today.description, days.tag])
             // julianday() of a YYYY-MM-DD is an exact .5; 2440587.5 is 1970-01-01.
             var treeDays: [LocalDay] = []
-            let cursor = try Int.fetchCursor(db.cachedStatement(sql: """
-                SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM \(days.table) WHERE \(days.condition(parameter: 1)) AND trees > 0 ORDER BY day
-                """), arguments: [days.tag])
+            let cursor = try Int.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM \(days.table) WHERE \(days.condition(parameter: 1)) AND trees > 0 ORDER BY day
+                        """), arguments: [days.tag])
             while let number = try cursor.next() { treeDays.append(LocalDay(dayNumber: number)) }
             // Every column is coalesced, so an empty table still gives one row of zeros.
             func total(_ index: Int) -> Int64 { totals.flatMap { $0[index] as Int64? } ?? 0 }
@@ -286,9 +308,12 @@ extension AppDatabase {
     public func dailyFocusTotals(from: LocalDay, to: LocalDay, tag: String? = nil) throws -> [DailyFocusTotals] {
         let days = try DayTotals(tag: tag)
         return try writer.snapshotRead { db in
-            try FocusDayRecord.fetchAll(db.cachedStatement(sql: """
-                SELECT day, trees, abandoned, focus_ms FROM \(days.table) WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 ORDER BY day
-                """), arguments: [from.description, to.description, days.tag]).compactMap(\.totals)
+            try FocusDayRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT day, trees, abandoned, focus_ms FROM \(days.table) WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 ORDER BY day
+                        """), arguments: [from.description, to.description, days.tag]
+            ).compactMap(\.totals)
         }
     }
 
@@ -326,7 +351,8 @@ extension AppDatabase {
             change(&preferences)
             try preferences.validate()
             try FocusPreferencesRecord(preferences).upsert(db)
-            try SyncChoice.record(db, .focusPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: FocusPreferences.syncFields))
+            try SyncChoice.record(
+                db, .focusPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: FocusPreferences.syncFields))
             return preferences
         }
     }

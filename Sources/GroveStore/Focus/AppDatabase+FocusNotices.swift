@@ -14,7 +14,8 @@ extension AppDatabase {
     public func claimFocusNotice(sessionId: UUID) throws -> Bool {
         let now = environment.now().groveRoundedToMillis.groveMillis
         return try write { db in
-            try db.cachedExecute("""
+            try db.cachedExecute(
+                """
                 INSERT INTO focus_notice (session_id, noticed_at)
                 SELECT id, ? FROM focus_session WHERE id = ? AND state = 'completed'
                 ON CONFLICT (session_id) DO NOTHING
@@ -31,12 +32,14 @@ extension AppDatabase {
         let now = environment.now()
         let since = now.addingTimeInterval(-Self.focusNoticeWindow).groveRoundedToMillis.groveMillis
         let due = try writer.snapshotRead { db in
-            try FocusSessionRecord.fetchOne(db.cachedStatement(sql: """
-                SELECT s.* FROM focus_session s
-                WHERE s.state = 'completed' AND s.end_time >= ?
-                  AND NOT EXISTS (SELECT 1 FROM focus_notice n WHERE n.session_id = s.id)
-                ORDER BY s.end_time DESC LIMIT 1
-                """), arguments: [since])?.model()
+            try FocusSessionRecord.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT s.* FROM focus_session s
+                        WHERE s.state = 'completed' AND s.end_time >= ?
+                          AND NOT EXISTS (SELECT 1 FROM focus_notice n WHERE n.session_id = s.id)
+                        ORDER BY s.end_time DESC LIMIT 1
+                        """), arguments: [since])?.model()
         }
         return (due, open.flatMap { $0.state == .active ? $0.dueAt : nil })
     }

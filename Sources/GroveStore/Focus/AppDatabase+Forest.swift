@@ -6,7 +6,9 @@ extension AppDatabase {
     /// Up to `days` days with trees before `before` (all days when nil), newest first, read from the
     /// per-day totals; with `sessions`, each day's trees too (one indexed range of the days shown). With
     /// `tag`, only the trees of sessions carrying it (the per-day-per-tag totals).
-    public func forestWindow(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true, tag: String? = nil) throws -> ForestWindow {
+    public func forestWindow(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true, tag: String? = nil)
+        throws -> ForestWindow
+    {
         let source = try DayTotals(tag: tag)
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
@@ -14,20 +16,25 @@ extension AppDatabase {
         try settleFocusSession()
         return try writer.snapshotRead { db in
             // One more day than shown says whether there is anything older.
-            var rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT day, trees FROM \(source.table) WHERE \(source.condition(parameter: 3)) AND trees > 0 AND day < ?1 ORDER BY day DESC LIMIT ?2
-                """), arguments: [before?.description ?? "9999-12-31", days + 1, source.tag])
+            var rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT day, trees FROM \(source.table) WHERE \(source.condition(parameter: 3)) AND trees > 0 AND day < ?1 ORDER BY day DESC LIMIT ?2
+                        """), arguments: [before?.description ?? "9999-12-31", days + 1, source.tag])
             let hasOlder = rows.count > days
             if hasOlder { rows.removeLast() }
-            var window = ForestWindow(days: rows.compactMap { row in
-                LocalDay(row[0] as String).map { ForestWindow.Day(day: $0, trees: row[1]) }
-            }, older: nil)
+            var window = ForestWindow(
+                days: rows.compactMap { row in
+                    LocalDay(row[0] as String).map { ForestWindow.Day(day: $0, trees: row[1]) }
+                }, older: nil)
             if hasOlder { window.older = window.days.last?.day }
             guard sessions, let newest = window.days.first?.day, let oldest = window.days.last?.day else { return window }
             // `+state`: the day's index, not the state's (which would visit every completed session).
-            let trees = try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ? AND +state = 'completed'", arguments: [oldest.description, newest.description])
-                .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
-                .filter { session in tag.map(session.tags.contains) ?? true }
+            let trees = try FocusSessionRecord.filter(
+                sql: "end_day BETWEEN ? AND ? AND +state = 'completed'", arguments: [oldest.description, newest.description]
+            )
+            .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
+            .filter { session in tag.map(session.tags.contains) ?? true }
             let byDay = Dictionary(grouping: trees) { $0.endDay }
             for index in window.days.indices { window.days[index].sessions = byDay[window.days[index].day] ?? [] }
             return window

@@ -49,7 +49,9 @@ extension AppDatabase {
                 throw NotFoundError("focus session", id.uuidString)
             }
             try db.cachedExecute("UPDATE focus_session SET tags = ? WHERE id = ?", [TagsColumn.encode(tags), id.uuidString])
-            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else { throw NotFoundError("focus session", id.uuidString) }
+            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else {
+                throw NotFoundError("focus session", id.uuidString)
+            }
             return try record.model()
         }
     }
@@ -60,26 +62,32 @@ extension AppDatabase {
         guard (1...Self.maxPageSize).contains(limit) else { throw InvalidField("limit", "limit must be between 1 and \(Self.maxPageSize)") }
         try settleFocusSession()
         return try writer.snapshotRead { db in
-            try db.cachedRows("""
+            try db.cachedRows(
+                """
                 SELECT tag, sum(trees), sum(abandoned), sum(focus_ms), max(day) FROM focus_day_tag
                 GROUP BY tag ORDER BY max(day) DESC, tag LIMIT ?
-                """, [limit]).compactMap { row in
-                    guard let day = LocalDay(row[4] as String) else { return nil }
-                    return FocusTagSummary(tag: row[0], trees: row[1], abandoned: row[2], focusTime: TimeInterval(groveMillis: row[3]), lastDay: day)
-                }
+                """, [limit]
+            ).compactMap { row in
+                guard let day = LocalDay(row[4] as String) else { return nil }
+                return FocusTagSummary(
+                    tag: row[0], trees: row[1], abandoned: row[2], focusTime: TimeInterval(groveMillis: row[3]), lastDay: day)
+            }
         }
     }
 
     /// Per-tag totals of the days `from`…`to` inclusive (the weekly review), most focus first.
     public func focusTagTotals(from: LocalDay, to: LocalDay) throws -> [FocusTagSummary] {
         try writer.snapshotRead { db in
-            try db.cachedRows("""
+            try db.cachedRows(
+                """
                 SELECT tag, sum(trees), sum(abandoned), sum(focus_ms), max(day) FROM focus_day_tag
                 WHERE day BETWEEN ? AND ? GROUP BY tag ORDER BY sum(focus_ms) DESC, tag
-                """, [from.description, to.description]).compactMap { row in
-                    guard let day = LocalDay(row[4] as String) else { return nil }
-                    return FocusTagSummary(tag: row[0], trees: row[1], abandoned: row[2], focusTime: TimeInterval(groveMillis: row[3]), lastDay: day)
-                }
+                """, [from.description, to.description]
+            ).compactMap { row in
+                guard let day = LocalDay(row[4] as String) else { return nil }
+                return FocusTagSummary(
+                    tag: row[0], trees: row[1], abandoned: row[2], focusTime: TimeInterval(groveMillis: row[3]), lastDay: day)
+            }
         }
     }
 }

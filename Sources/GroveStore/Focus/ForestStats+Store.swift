@@ -3,8 +3,10 @@ import GroveCore
 
 extension ForestStats {
     /// Stats from the store's SQL totals and the sorted, distinct days that had trees.
-    init(totalTrees: Int, totalFocusMillis: Int64, abandonedCount: Int, todaysTrees: Int, todaysFocusMillis: Int64,
-         sortedTreeDays: [LocalDay], today: LocalDay, calendar: ZonedCalendar) {
+    init(
+        totalTrees: Int, totalFocusMillis: Int64, abandonedCount: Int, todaysTrees: Int, todaysFocusMillis: Int64,
+        sortedTreeDays: [LocalDay], today: LocalDay, calendar: ZonedCalendar
+    ) {
         let total = totalTrees + abandonedCount
         self.init(
             totalTrees: totalTrees, totalFocusTime: TimeInterval(groveMillis: totalFocusMillis), totalSessions: total,

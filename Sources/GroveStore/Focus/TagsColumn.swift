@@ -21,7 +21,9 @@ enum TagsColumn {
     static func decode(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
         var chunk: [UInt8]? = Array(text.utf8)
-        var reader = JSONStreamReader { defer { chunk = nil }; return chunk }
+        var reader = JSONStreamReader {
+            defer { chunk = nil }; return chunk
+        }
         guard case .array(let items)? = try? reader.value() else { return [] }
         return items.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
     }

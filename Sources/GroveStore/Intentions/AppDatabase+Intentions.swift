@@ -10,8 +10,10 @@ extension AppDatabase {
     /// Sets the intention for the period of `scope` that contains `date` (today by default):
     /// replaces that period's intention if there is one, else creates it.
     @discardableResult
-    public func setIntention(_ text: String, scope: IntentionScope, date: LocalDay? = nil, themeId: UUID? = nil,
-                             customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false, aiGenerated: Bool = false) throws -> Intention {
+    public func setIntention(
+        _ text: String, scope: IntentionScope, date: LocalDay? = nil, themeId: UUID? = nil,
+        customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false, aiGenerated: Bool = false
+    ) throws -> Intention {
         let now = environment.now()
         return try write { db in
             let calendar = try calendar(db)
@@ -19,9 +21,11 @@ extension AppDatabase {
             if let themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
             let period = scope.period(containing: day, calendar: calendar)
             var intention: Intention
-            if let existing = try IntentionRecord.filter(sql: "scope = ? AND date >= ? AND date < ?",
-                                                         arguments: [scope.rawValue, period.lowerBound.description, period.upperBound.description])
-                .order(sql: "updated_at DESC").fetchOne(db)?.intention {
+            if let existing = try IntentionRecord.filter(
+                sql: "scope = ? AND date >= ? AND date < ?",
+                arguments: [scope.rawValue, period.lowerBound.description, period.upperBound.description]
+            )
+            .order(sql: "updated_at DESC").fetchOne(db)?.intention {
                 intention = existing
                 let newText = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 // A quote chosen for other words is stale once the words change.
@@ -36,14 +40,17 @@ extension AppDatabase {
             } else {
                 // The id comes from the period (UUIDv5): two devices setting "today" offline create the
                 // same intention, which sync merges field by field instead of keeping two.
-                intention = Intention(id: IntentionID.forPeriod(scope: scope, start: period.lowerBound), text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
-                                      date: day, createdAt: now, themeId: themeId, customFont: customFont, aiGenerated: aiGenerated,
-                                      aiRephrased: aiRephrased, quote: quote)
+                intention = Intention(
+                    id: IntentionID.forPeriod(scope: scope, start: period.lowerBound),
+                    text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
+                    date: day, createdAt: now, themeId: themeId, customFont: customFont, aiGenerated: aiGenerated,
+                    aiRephrased: aiRephrased, quote: quote)
             }
             try intention.validate()
             try IntentionRecord(intention).upsert(db)
             // Setting the words a period already has is a choice too (it beats older, other words).
-            let chosen = ["text"] + [("themeId", themeId != nil), ("customFont", customFont != nil), ("quote", quote != nil)].filter(\.1).map(\.0)
+            let chosen =
+                ["text"] + [("themeId", themeId != nil), ("customFont", customFont != nil), ("quote", quote != nil)].filter(\.1).map(\.0)
             try SyncChoice.record(db, .intention, id: intention.id.uuidString, fields: chosen)
             return intention
         }
@@ -53,7 +60,9 @@ extension AppDatabase {
     public func createIntention(_ intention: Intention) throws {
         try intention.validate()
         try write { db in
-            if let themeId = intention.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
+            if let themeId = intention.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) {
+                throw IntentionValidationError.unknownTheme(themeId)
+            }
             guard try !IntentionRecord.exists(db, key: intention.id.uuidString) else {
                 throw InvalidField("id", "An intention with id \(intention.id.uuidString) already exists")
             }
@@ -72,7 +81,9 @@ extension AppDatabase {
         updated.updatedAt = environment.now()
         try updated.validate()
         try write { db in
-            if let themeId = updated.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) { throw IntentionValidationError.unknownTheme(themeId) }
+            if let themeId = updated.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) {
+                throw IntentionValidationError.unknownTheme(themeId)
+            }
             guard let stored = try IntentionRecord.fetchOne(db, key: intention.id.uuidString)?.intention else {
                 throw NotFoundError("intention", intention.id.uuidString)
             }
@@ -117,11 +128,17 @@ extension AppDatabase {
     /// Refuses a change of scope, or a date outside the period the intention's id was derived from.
     private static func checkStaysInPeriod(_ stored: Intention, movedTo updated: Intention, calendar: ZonedCalendar) throws {
         guard updated.scope == stored.scope else {
-            throw InvalidField("scope", "scope cannot change: an intention keeps its scope (\(stored.scope.rawValue)): set a \(updated.scope.rawValue) intention instead")
+            throw InvalidField(
+                "scope",
+                "scope cannot change: an intention keeps its scope (\(stored.scope.rawValue)): set a \(updated.scope.rawValue) intention instead"
+            )
         }
         let period = stored.scope.period(containing: stored.date, calendar: calendar)
         guard period.contains(updated.date) else {
-            throw InvalidField("date", "date must stay within this intention's \(stored.scope.rawValue) (\(stored.scope.periodDescription(containing: stored.date, calendar: calendar))): set the intention of \(updated.date)'s \(stored.scope.rawValue) instead")
+            throw InvalidField(
+                "date",
+                "date must stay within this intention's \(stored.scope.rawValue) (\(stored.scope.periodDescription(containing: stored.date, calendar: calendar))): set the intention of \(updated.date)'s \(stored.scope.rawValue) instead"
+            )
         }
     }
 
@@ -142,7 +159,8 @@ extension AppDatabase {
         let upper = prefix.uppercased()
         guard upper.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
         return try writer.snapshotRead { db in
-            try IntentionRecord.filter(sql: "id >= ? AND id < ?", arguments: [upper, upper + "\u{7F}"]).limit(2).fetchAll(db).map(\.intention)
+            try IntentionRecord.filter(sql: "id >= ? AND id < ?", arguments: [upper, upper + "\u{7F}"]).limit(2).fetchAll(db).map(
+                \.intention)
         }
     }
 
@@ -154,8 +172,9 @@ extension AppDatabase {
     public func intention(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
         try writer.snapshotRead { db in
             let calendar = try calendar(db)
-            return IntentionHierarchy.current(from: try candidates(db, around: date, calendar: calendar).filter { $0.scope == scope },
-                                              on: date, calendar: calendar)
+            return IntentionHierarchy.current(
+                from: try candidates(db, around: date, calendar: calendar).filter { $0.scope == scope },
+                on: date, calendar: calendar)
         }
     }
 
@@ -184,8 +203,10 @@ extension AppDatabase {
         let low = min(week.lowerBound, month.lowerBound), high = max(week.upperBound, month.upperBound)
         // A cached statement, not the query interface: that would read the table's schema first, on
         // the path of `grove now`, which runs on every prompt.
-        return try IntentionRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM intention WHERE date >= ? AND date < ?"),
-                                            arguments: [low.description, high.description]).map(\.intention)
+        return try IntentionRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM intention WHERE date >= ? AND date < ?"),
+            arguments: [low.description, high.description]
+        ).map(\.intention)
     }
 
     /// Case-insensitive text search, newest first. An empty query finds nothing.
@@ -208,7 +229,8 @@ extension AppDatabase {
 
     public func intentions(scope: IntentionScope) throws -> [Intention] {
         try writer.snapshotRead { db in
-            try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
+            try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: Self.newestFirst).fetchAll(db).map(
+                \.intention)
         }
     }
 }

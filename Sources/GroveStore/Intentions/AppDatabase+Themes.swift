@@ -30,7 +30,9 @@ extension AppDatabase {
         try theme.validate()
         try Self.checkContrast(theme, allowLowContrast: allowLowContrast)
         try write { db in
-            guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else { throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists") }
+            guard try !ThemeRecord.exists(db, key: theme.id.uuidString) else {
+                throw InvalidField("id", "A theme with id \(theme.id.uuidString) already exists")
+            }
             try ThemeRecord(theme).insert(db)
         }
     }
@@ -61,7 +63,9 @@ extension AppDatabase {
         let words = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !words.isEmpty else { throw InvalidField("prompt", "Describe the theme in a few words (\"calm ocean morning\")") }
         guard !words.contains("\u{0}") else { throw InvalidField("prompt", "The description cannot contain a NUL character") }
-        guard words.count <= 200 else { throw InvalidField("prompt", "The description must be at most 200 characters (got \(words.count))") }
+        guard words.count <= 200 else {
+            throw InvalidField("prompt", "The description must be at most 200 characters (got \(words.count))")
+        }
         return words
     }
 
@@ -71,7 +75,9 @@ extension AppDatabase {
         try theme.validate()
         try Self.checkContrast(theme, allowLowContrast: allowLowContrast)
         try write { db in
-            guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else { throw NotFoundError("theme", theme.id.uuidString) }
+            guard let existing = try ThemeRecord.fetchOne(db, key: theme.id.uuidString)?.theme else {
+                throw NotFoundError("theme", theme.id.uuidString)
+            }
             guard !existing.isPreset, !theme.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
             try ThemeRecord(theme).update(db)
         }
@@ -80,7 +86,9 @@ extension AppDatabase {
     /// Deletes a user theme; intentions shown in it fall back to the default.
     public func deleteTheme(id: UUID) throws {
         try write { db in
-            guard let existing = try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme else { throw NotFoundError("theme", id.uuidString) }
+            guard let existing = try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme else {
+                throw NotFoundError("theme", id.uuidString)
+            }
             guard !existing.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
             try ThemeRecord.deleteOne(db, key: id.uuidString)
         }
@@ -130,7 +138,9 @@ extension AppDatabase {
 
     /// Whether a preset with this name exists (case-insensitive).
     public func presetThemeExists(name: String) throws -> Bool {
-        try writer.snapshotRead { db in try ThemeRecord.filter(sql: "is_preset AND lower(name) = lower(?)", arguments: [name]).fetchCount(db) > 0 }
+        try writer.snapshotRead { db in
+            try ThemeRecord.filter(sql: "is_preset AND lower(name) = lower(?)", arguments: [name]).fetchCount(db) > 0
+        }
     }
 
     /// Installs the five presets if missing (idempotent; opening the store does this too).
@@ -144,7 +154,9 @@ extension AppDatabase {
     public func userPreferences() throws -> UserPreferences {
         if let stored = try storedUserPreferences() { return stored }
         return try write { db in
-            if let existing = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1")) { return existing.preferences }
+            if let existing = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1")) {
+                return existing.preferences
+            }
             let preferences = UserPreferences()
             try UserPreferencesRecord(preferences).insert(db)
             return preferences
@@ -153,7 +165,9 @@ extension AppDatabase {
 
     /// The preferences, or nil when none exist.
     public func storedUserPreferences() throws -> UserPreferences? {
-        try writer.snapshotRead { db in try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences }
+        try writer.snapshotRead { db in
+            try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences
+        }
     }
 
     /// Creates the preferences; refused when they already exist.
@@ -193,13 +207,16 @@ extension AppDatabase {
     @discardableResult
     public func changeUserPreferences(_ change: (inout UserPreferences) throws -> Void) throws -> UserPreferences {
         try write { db in
-            var preferences = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences()
+            var preferences =
+                try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences
+                ?? UserPreferences()
             let probe = preferences.syncProbe
             try change(&preferences)
             try preferences.validate()
             try checkTheme(preferences.defaultThemeId, db)
             try Self.saveUserPreferences(preferences, db)
-            try SyncChoice.record(db, .userPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: UserPreferences.syncFields))
+            try SyncChoice.record(
+                db, .userPreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: UserPreferences.syncFields))
             return preferences
         }
     }
@@ -210,7 +227,9 @@ extension AppDatabase {
     public func setDefaultFont(_ fontName: String?) throws -> UserPreferences {
         let trimmed = fontName?.trimmingCharacters(in: .whitespaces)
         // Named as the seed's parameter, which is also the API body's field.
-        if let trimmed, !trimmed.isEmpty, !FontStack.isStorable(trimmed) { throw InvalidField("fontName", "fontName must be \(FontStack.rule)") }
+        if let trimmed, !trimmed.isEmpty, !FontStack.isStorable(trimmed) {
+            throw InvalidField("fontName", "fontName must be \(FontStack.rule)")
+        }
         return try changeUserPreferences { $0.defaultFont = (trimmed?.isEmpty ?? true) ? nil : trimmed }
     }
 

@@ -21,7 +21,10 @@ public struct IntentionChanges: Sendable, Equatable {
 
     /// The synced fields this change sets (recorded as choices even when a value does not change).
     var fieldNames: [String] {
-        [("text", text != nil), ("themeId", themeId != nil), ("customFont", customFont != nil), ("quote", quote != nil), ("date", date != nil)]
-            .filter(\.1).map(\.0)
+        [
+            ("text", text != nil), ("themeId", themeId != nil), ("customFont", customFont != nil), ("quote", quote != nil),
+            ("date", date != nil),
+        ]
+        .filter(\.1).map(\.0)
     }
 }

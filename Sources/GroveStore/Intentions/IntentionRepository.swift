@@ -34,7 +34,9 @@ public struct SQLiteIntentionRepository: IntentionRepository {
     public func getAll() throws -> [Intention] { try database.intentions() }
     public func update(_ intention: Intention) throws { try database.updateIntention(intention) }
     public func delete(_ intention: Intention) throws { try database.deleteIntention(id: intention.id) }
-    public func getIntention(for date: LocalDay, scope: IntentionScope) throws -> Intention? { try database.intention(for: date, scope: scope) }
+    public func getIntention(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
+        try database.intention(for: date, scope: scope)
+    }
     public func getCurrentDisplayIntention() throws -> Intention? { try database.currentIntention() }
     public func search(query: String) throws -> [Intention] { try database.searchIntentions(query) }
     public func getIntentions(from: LocalDay, to: LocalDay) throws -> [Intention] { try database.intentions(from: from, to: to) }

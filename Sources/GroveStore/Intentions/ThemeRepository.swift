@@ -32,7 +32,9 @@ public struct UserPreferencesRepository: Sendable {
     public func markOnboardingCompleted() throws { try database.changeUserPreferences { $0.onboardingCompleted = true } }
     public func setDefaultTheme(_ themeId: UUID?) throws { try database.changeUserPreferences { $0.defaultThemeId = themeId } }
     public func setDefaultFont(_ fontName: String?) throws { try database.changeUserPreferences { $0.defaultFont = fontName } }
-    public func updateNotificationSettings(_ settings: NotificationSettings) throws { try database.changeUserPreferences { $0.notificationSettings = settings } }
+    public func updateNotificationSettings(_ settings: NotificationSettings) throws {
+        try database.changeUserPreferences { $0.notificationSettings = settings }
+    }
 
     /// Sets the zone of "today" and reminders (nil follows the system) and the week's first day.
     public func setCalendar(timeZoneIdentifier: String?, firstWeekday: Int? = nil) throws {

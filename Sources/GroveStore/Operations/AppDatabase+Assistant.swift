@@ -22,7 +22,8 @@ public struct StoredAssistant: Codable, Sendable, Equatable {
     /// `GROVE_ASSISTANT_URL`): an http(s) URL with a host.
     public static func checkURL(_ url: String, field: String) throws {
         guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme?.lowercased() ?? ""),
-              components.host?.isEmpty == false else {
+            components.host?.isEmpty == false
+        else {
             throw InvalidField(field, "\(field) must be an http(s) URL such as http://127.0.0.1:11434/v1 (got \(url.quotedForMessage))")
         }
     }

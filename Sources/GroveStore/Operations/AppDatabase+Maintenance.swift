@@ -14,13 +14,16 @@ extension AppDatabase {
             let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
             var next = midnight
             if let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state = 'active'")),
-               let due = try record.model().dueAt {
+                let due = try record.model().dueAt
+            {
                 next = min(next, due)
             }
-            let pauseDeadline = try Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT min(start_timestamp + (duration_setting + \(GatewaySession.gracePeriod)) * 1000)
-                FROM gateway_session WHERE completion_status IS NULL
-                """))
+            let pauseDeadline = try Int64.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT min(start_timestamp + (duration_setting + \(GatewaySession.gracePeriod)) * 1000)
+                        FROM gateway_session WHERE completion_status IS NULL
+                        """))
             if let pauseDeadline { next = min(next, Date(groveMillis: pauseDeadline)) }
             return next
         }

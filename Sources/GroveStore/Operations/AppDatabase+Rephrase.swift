@@ -20,10 +20,13 @@ extension AppDatabase {
     /// `aiRephrased` and takes the quote). `proposal` is a wording an assistant made (a model, or the
     /// one the person saw in a preview and accepted); without one, the offline assistant's. A
     /// proposal is held to the intention rules like any text. One operation for every face.
-    public func rephraseIntention(id: UUID, apply: Bool, proposal: String? = nil, quote proposedQuote: String? = nil,
-                                  assistant: String = "offline") throws -> Rephrasing {
+    public func rephraseIntention(
+        id: UUID, apply: Bool, proposal: String? = nil, quote proposedQuote: String? = nil,
+        assistant: String = "offline"
+    ) throws -> Rephrasing {
         guard var intention = try intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
-        let text = proposal?.trimmingCharacters(in: .whitespacesAndNewlines) ?? OfflineAssistant.rephrased(intention.text, scope: intention.scope)
+        let text =
+            proposal?.trimmingCharacters(in: .whitespacesAndNewlines) ?? OfflineAssistant.rephrased(intention.text, scope: intention.scope)
         let quote = try proposedQuote ?? OfflineAssistant.bestQuote(for: intention.text, from: contents())
         var proposed = intention
         proposed.text = text

@@ -69,22 +69,27 @@ extension AppDatabase {
     public func applyContentPack(_ pack: ContentPack, from url: String, etag: String?) throws -> ContentPackReport {
         let now = environment.now().groveMillis
         return try write { db in
-            guard var source = try ContentSourceRecord.fetchOne(db, key: url)?.source else { throw PauseValidationError.unknownContentSource(url) }
+            guard var source = try ContentSourceRecord.fetchOne(db, key: url)?.source else {
+                throw PauseValidationError.unknownContentSource(url)
+            }
             var report = ContentPackReport()
             report.skipped = pack.skipped
             var kept = Set<String>()
             let owner = try db.cachedStatement(sql: "SELECT source_url, is_bundled FROM mindfulness_content WHERE id = ?")
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO mindfulness_content (id, type, text, category, author, length, priority, is_bundled, last_used, times_shown, source_url, retired)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, 0, ?, 0)
-                ON CONFLICT (id) DO UPDATE SET type = excluded.type, text = excluded.text, category = excluded.category,
-                    author = excluded.author, length = excluded.length, priority = excluded.priority, retired = 0
-                """)
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO mindfulness_content (id, type, text, category, author, length, priority, is_bundled, last_used, times_shown, source_url, retired)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, 0, ?, 0)
+                    ON CONFLICT (id) DO UPDATE SET type = excluded.type, text = excluded.text, category = excluded.category,
+                        author = excluded.author, length = excluded.length, priority = excluded.priority, retired = 0
+                    """)
             for (index, item) in pack.items.enumerated() {
                 if let row = try Row.fetchOne(owner, arguments: [item.id]) {
                     let itemSource: String? = row["source_url"]
                     guard itemSource == url else {
-                        let whose = (row["is_bundled"] as Bool) ? "the bundled pack" : itemSource.map { "the source \($0)" } ?? "one of your own items"
+                        let whose =
+                            (row["is_bundled"] as Bool)
+                            ? "the bundled pack" : itemSource.map { "the source \($0)" } ?? "one of your own items"
                         report.skipped.append(.init(index: index, id: item.id, reason: "id: already used by \(whose)"))
                         continue
                     }
@@ -92,7 +97,9 @@ extension AppDatabase {
                 } else {
                     report.added += 1
                 }
-                try upsert.execute(arguments: [item.id, item.type.rawValue, item.text, item.category.rawValue, item.author, item.length, item.priority, url])
+                try upsert.execute(arguments: [
+                    item.id, item.type.rawValue, item.text, item.category.rawValue, item.author, item.length, item.priority, url,
+                ])
                 kept.insert(item.id)
             }
             try withdraw(from: url, keeping: kept, into: &report, db)
@@ -111,7 +118,8 @@ extension AppDatabase {
     public func markContentSourceUnchanged(url: String) throws {
         let now = environment.now().groveMillis
         try write { db in
-            try db.cachedExecute("UPDATE content_source SET last_checked = ?, last_fetched = ?, last_error = NULL WHERE url = ?", [now, now, url])
+            try db.cachedExecute(
+                "UPDATE content_source SET last_checked = ?, last_fetched = ?, last_error = NULL WHERE url = ?", [now, now, url])
             guard db.changesCount == 1 else { throw PauseValidationError.unknownContentSource(url) }
             try db.cachedExecute("UPDATE pause_preferences SET last_content_sync = ?", [now])
         }
@@ -122,14 +130,16 @@ extension AppDatabase {
     public func recordContentSourceFailure(url: String, message: String) throws {
         let now = environment.now().groveMillis
         try write { db in
-            try db.cachedExecute("UPDATE content_source SET last_checked = ?, last_error = ? WHERE url = ?", [now, String(message.prefix(500)), url])
+            try db.cachedExecute(
+                "UPDATE content_source SET last_checked = ?, last_error = ? WHERE url = ?", [now, String(message.prefix(500)), url])
             guard db.changesCount == 1 else { throw PauseValidationError.unknownContentSource(url) }
         }
     }
 
     /// Withdraws the items of `url` not in `kept`: retired when a pause refers to them, deleted otherwise.
     private func withdraw(from url: String, keeping kept: Set<String>, into report: inout ContentPackReport, _ db: Database) throws {
-        let current = try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND retired IS NOT 1"), arguments: [url])
+        let current = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND retired IS NOT 1"), arguments: [url])
         let shown = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM gateway_session WHERE content_id = ?)")
         for id in current where !kept.contains(id) {
             if try Bool.fetchOne(shown, arguments: [id]) == true {
@@ -152,9 +162,10 @@ struct ContentSourceRecord: FetchableRecord, PersistableRecord {
 
     init(row: Row) throws {
         let checked: Int64? = row["last_checked"], fetched: Int64? = row["last_fetched"]
-        source = ContentSource(url: row["url"], addedAt: Date(groveMillis: row["added_at"]), etag: row["etag"],
-                               lastChecked: checked.map(Date.init(groveMillis:)), lastFetched: fetched.map(Date.init(groveMillis:)),
-                               itemCount: row["item_count"], lastError: row["last_error"])
+        source = ContentSource(
+            url: row["url"], addedAt: Date(groveMillis: row["added_at"]), etag: row["etag"],
+            lastChecked: checked.map(Date.init(groveMillis:)), lastFetched: fetched.map(Date.init(groveMillis:)),
+            itemCount: row["item_count"], lastError: row["last_error"])
     }
 
     func encode(to c: inout PersistenceContainer) {

@@ -32,18 +32,21 @@ extension AppDatabase {
         let today = calendar.localDay(of: environment.now())
         guard friction.isDue(today: today) else { return friction.effectiveDuration(base: base) }
         let (recent, earlier) = AdaptiveFriction.windows(today: today)
-        let reviewed = friction.reviewed(today: today, base: base, recent: try exitWindow(appId: appId, days: recent, db),
-                                         earlier: try exitWindow(appId: appId, days: earlier, db))
+        let reviewed = friction.reviewed(
+            today: today, base: base, recent: try exitWindow(appId: appId, days: recent, db),
+            earlier: try exitWindow(appId: appId, days: earlier, db))
         try FrictionRecord(reviewed).update(db)
         return reviewed.duration
     }
 
     private func exitWindow(appId: String, days: ClosedRange<LocalDay>, _ db: Database) throws -> AdaptiveFriction.Window {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT total(completion_status IS NOT NULL) AS finished,
-                   total(action_outcome IN ('exit_to_home', 'deepen_pause')) AS exits
-            FROM gateway_session WHERE app_id = ? AND local_day BETWEEN ? AND ?
-            """), arguments: [appId, days.lowerBound.description, days.upperBound.description])
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT total(completion_status IS NOT NULL) AS finished,
+                           total(action_outcome IN ('exit_to_home', 'deepen_pause')) AS exits
+                    FROM gateway_session WHERE app_id = ? AND local_day BETWEEN ? AND ?
+                    """), arguments: [appId, days.lowerBound.description, days.upperBound.description])
         func count(_ column: String) -> Int { (row?[column] as Double?).map { Int($0) } ?? 0 }
         return AdaptiveFriction.Window(finished: count("finished"), exits: count("exits"))
     }
@@ -58,12 +61,14 @@ struct FrictionRecord: FetchableRecord, PersistableRecord {
 
     init(row: Row) throws {
         let day: String? = row["reviewed_day"]
-        friction = AdaptiveFriction(appId: row["app_id"], duration: row["duration"], reviewedDay: day.flatMap(LocalDay.init),
-                                    lastChange: row["last_change"], recentExitRate: row["recent_exit_rate"], earlierExitRate: row["earlier_exit_rate"])
+        friction = AdaptiveFriction(
+            appId: row["app_id"], duration: row["duration"], reviewedDay: day.flatMap(LocalDay.init),
+            lastChange: row["last_change"], recentExitRate: row["recent_exit_rate"], earlierExitRate: row["earlier_exit_rate"])
     }
 
     func encode(to c: inout PersistenceContainer) {
         c["app_id"] = friction.appId; c["duration"] = friction.duration; c["reviewed_day"] = friction.reviewedDay?.description
-        c["last_change"] = friction.lastChange; c["recent_exit_rate"] = friction.recentExitRate; c["earlier_exit_rate"] = friction.earlierExitRate
+        c["last_change"] = friction.lastChange; c["recent_exit_rate"] = friction.recentExitRate;
+        c["earlier_exit_rate"] = friction.earlierExitRate
     }
 }

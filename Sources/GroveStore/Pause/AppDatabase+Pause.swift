@@ -19,7 +19,9 @@ extension AppDatabase {
     public func addApp(_ app: SocialApp) throws {
         try app.validate()
         try write { db in
-            guard try !SocialAppRecord.exists(db, key: app.id) else { throw InvalidField("id", "An app with id \"\(app.id)\" already exists") }
+            guard try !SocialAppRecord.exists(db, key: app.id) else {
+                throw InvalidField("id", "An app with id \"\(app.id)\" already exists")
+            }
             try saveApp(app, db)
         }
     }
@@ -40,7 +42,9 @@ extension AppDatabase {
     }
 
     private func saveApp(_ app: SocialApp, _ db: Database) throws {
-        let others = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id]) ?? 0
+        let others =
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id])
+            ?? 0
         if app.isEnabled, others >= PausePreferences.maxEnabledApps {
             throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
         }
@@ -52,7 +56,9 @@ extension AppDatabase {
         try write { db in
             guard var app = try SocialAppRecord.fetchOne(db, key: id)?.app else { throw PauseValidationError.unknownApp(id) }
             if enabled && !app.isEnabled,
-               try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled")) ?? 0 >= PausePreferences.maxEnabledApps {
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled")) ?? 0
+                    >= PausePreferences.maxEnabledApps
+            {
                 throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
             }
             app.isEnabled = enabled
@@ -66,7 +72,8 @@ extension AppDatabase {
     static func switchApps(on enabled: Set<String>, _ db: Database) throws {
         let ids = enabled.sorted()
         let list = ids.isEmpty ? "''" : ids.map { _ in "?" }.joined(separator: ", ")
-        try db.execute(sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled AND id NOT IN (\(list))", arguments: StatementArguments(ids))
+        try db.execute(
+            sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled AND id NOT IN (\(list))", arguments: StatementArguments(ids))
         for id in ids { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND NOT is_enabled", [id]) }
     }
 
@@ -152,7 +159,8 @@ extension AppDatabase {
             change(&preferences)
             try preferences.validate()
             try savePausePreferences(preferences, db)
-            try SyncChoice.record(db, .pausePreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: PausePreferences.syncFields))
+            try SyncChoice.record(
+                db, .pausePreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: PausePreferences.syncFields))
             return preferences
         }
     }
@@ -171,7 +179,9 @@ extension AppDatabase {
     /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
     /// the app was opened through the gate earlier today. One attempt per call: a face that shows the
     /// same pause again (a reload) reads it with `gatewaySession(id:)` instead.
-    public func openGateway(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int) {
+    public func openGateway(appId: String, platform: String) throws -> (
+        session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
+    ) {
         try write { db in
             guard let app = try SocialAppRecord.fetchOne(db, key: appId)?.app else { throw PauseValidationError.unknownApp(appId) }
             guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
@@ -188,7 +198,9 @@ extension AppDatabase {
         try write { db in try startGatewaySession(appId: appId, platform: platform, db) }
     }
 
-    private func startGatewaySession(appId: String, platform: String, _ db: Database) throws -> (session: GatewaySession, content: MindfulnessContent) {
+    private func startGatewaySession(appId: String, platform: String, _ db: Database) throws -> (
+        session: GatewaySession, content: MindfulnessContent
+    ) {
         try recoverAbandonedGatewaySessions(db)
         guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
         let preferences = try pausePreferences(db)
@@ -201,15 +213,18 @@ extension AppDatabase {
         try ContentRecord(content).update(db)
         let calendar = try calendar(db)
         let duration = try pauseDuration(appId: appId, base: preferences.timerDuration, calendar: calendar, db)
-        let session = GatewaySession(id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
-                                     durationSetting: duration, platform: platform, calendar: calendar)
+        let session = GatewaySession(
+            id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
+            durationSetting: duration, platform: platform, calendar: calendar)
         try GatewaySessionRecord(session).insert(db)
         return (session, content)
     }
 
     /// Ends an open pause with its status and outcome.
     @discardableResult
-    public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> GatewaySession {
+    public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws
+        -> GatewaySession
+    {
         try finishPause(id: id, status: status, outcome: outcome).pause
     }
 
@@ -234,8 +249,9 @@ extension AppDatabase {
     /// Stores a finished session from elsewhere (import, another device), validated against the seed's rules.
     public func recordGatewaySession(_ session: GatewaySession) throws {
         try write { db in
-            try session.validate(appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
-                                 contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
+            try session.validate(
+                appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
+                contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
             try GatewaySessionRecord(session).upsert(db)
         }
     }
@@ -249,8 +265,10 @@ extension AppDatabase {
     @discardableResult
     func recoverAbandonedGatewaySessions(_ db: Database) throws -> Int {
         let now = environment.now()
-        let open = try GatewaySessionRecord.filter(sql: "completion_status IS NULL AND start_timestamp < ?",
-                                                   arguments: [overdueCandidatesBefore]).fetchAll(db)
+        let open = try GatewaySessionRecord.filter(
+            sql: "completion_status IS NULL AND start_timestamp < ?",
+            arguments: [overdueCandidatesBefore]
+        ).fetchAll(db)
         var count = 0
         for record in open {
             var session = record.session
@@ -289,8 +307,9 @@ extension AppDatabase {
 
     private func attemptsToday(appId: String, before: Date? = nil, _ db: Database) throws -> Int {
         let today = try calendar(db).localDay(of: environment.now())
-        return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ? AND start_timestamp < ?"),
-                                arguments: [appId, today.description, before?.groveMillis ?? Int64.max]) ?? 0
+        return try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ? AND start_timestamp < ?"),
+            arguments: [appId, today.description, before?.groveMillis ?? Int64.max]) ?? 0
     }
 
     /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;
@@ -318,8 +337,9 @@ extension AppDatabase {
                 // Every aggregate has a value for a day of open pauses only (total() is 0.0, never NULL);
                 // read optionally all the same, so that no row can trap.
                 func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
-                return UsageDayCounts(date: day, appId: row["app_id"], total: row["total"] as Int? ?? 0, completed: count("completed"),
-                                      exited: count("exited"), timeSpentSum: row["spent"] as Int? ?? 0, finished: count("finished"))
+                return UsageDayCounts(
+                    date: day, appId: row["app_id"], total: row["total"] as Int? ?? 0, completed: count("completed"),
+                    exited: count("exited"), timeSpentSum: row["spent"] as Int? ?? 0, finished: count("finished"))
             }
             return UsageStatistics.derive(from: counts, calendar: try calendar(db)).filter { stat in
                 (from.map { stat.date >= $0 } ?? true) && (to.map { stat.date <= $0 } ?? true)
@@ -339,7 +359,8 @@ extension AppDatabase {
     private func pruneExpiredPauseData(_ db: Database) throws -> Int {
         let cutoff = try retentionStart(db).description
         try db.cachedExecute("INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             DELETE FROM sync_clock WHERE entity = 'gatewaySession' AND entity_id IN (SELECT id FROM gateway_session WHERE local_day < ?)
             """, [cutoff])
         try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [cutoff])
@@ -358,10 +379,12 @@ extension AppDatabase {
     @discardableResult
     public func settlePauseData() throws -> Int {
         let needed = try writer.snapshotRead { db in
-            try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM gateway_session WHERE completion_status IS NULL AND start_timestamp < ?)
-                    OR EXISTS (SELECT 1 FROM gateway_session WHERE local_day < ?)
-                """), arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM gateway_session WHERE completion_status IS NULL AND start_timestamp < ?)
+                            OR EXISTS (SELECT 1 FROM gateway_session WHERE local_day < ?)
+                        """), arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
         }
         guard needed else { return 0 }
         return try write { db in try recoverAbandonedGatewaySessions(db) + pruneExpiredPauseData(db) }

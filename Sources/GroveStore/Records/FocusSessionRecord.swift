@@ -40,9 +40,9 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
 
     static var databaseSelection: [any SQLSelectable] {
         [
-        Column("id"), Column("start_time"), Column("end_time"), Column("state"), Column("duration_ms"), Column("paused_ms"),
-        Column("planned_ms"), Column("paused_at"), Column("created_at"), Column("time_zone"), Column("end_day"),
-        Column("clock_uncertain"), Column("anchor_boot_id"), Column("anchor_since_boot"), Column("anchor_wall"), Column("tags"),
+            Column("id"), Column("start_time"), Column("end_time"), Column("state"), Column("duration_ms"), Column("paused_ms"),
+            Column("planned_ms"), Column("paused_at"), Column("created_at"), Column("time_zone"), Column("end_day"),
+            Column("clock_uncertain"), Column("anchor_boot_id"), Column("anchor_since_boot"), Column("anchor_wall"), Column("tags"),
         ]
     }
 
@@ -113,7 +113,8 @@ struct FocusPreferencesRecord: FetchableRecord, PersistableRecord {
     var focusMs: Int64, shortBreakMs: Int64, longBreakMs: Int64, longBreakInterval: Int
 
     init(row: Row) throws {
-        focusMs = row["focus_ms"]; shortBreakMs = row["short_break_ms"]; longBreakMs = row["long_break_ms"]; longBreakInterval = row["long_break_interval"]
+        focusMs = row["focus_ms"]; shortBreakMs = row["short_break_ms"]; longBreakMs = row["long_break_ms"];
+        longBreakInterval = row["long_break_interval"]
     }
 
     init(_ p: FocusPreferences) {
@@ -127,7 +128,8 @@ struct FocusPreferencesRecord: FetchableRecord, PersistableRecord {
     }
 
     var model: FocusPreferences {
-        FocusPreferences(focusDuration: TimeInterval(groveMillis: focusMs), shortBreakDuration: TimeInterval(groveMillis: shortBreakMs),
-                         longBreakDuration: TimeInterval(groveMillis: longBreakMs), longBreakInterval: longBreakInterval)
+        FocusPreferences(
+            focusDuration: TimeInterval(groveMillis: focusMs), shortBreakDuration: TimeInterval(groveMillis: shortBreakMs),
+            longBreakDuration: TimeInterval(groveMillis: longBreakMs), longBreakInterval: longBreakInterval)
     }
 }

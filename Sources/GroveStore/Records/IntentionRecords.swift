@@ -14,10 +14,11 @@ struct IntentionRecord: FetchableRecord, PersistableRecord {
         guard let scope = IntentionScope(rawValue: scopeRaw), let date = LocalDay(dateRaw) else {
             throw InvalidField("scope", "Stored intention has an unknown scope or date")
         }
-        intention = Intention(id: try row.uuid("id"), text: row["text"], scope: scope, date: date,
-                              createdAt: Date(groveMillis: row["created_at"]), updatedAt: Date(groveMillis: row["updated_at"]),
-                              themeId: theme.flatMap(UUID.init(uuidString:)), customFont: row["custom_font"],
-                              aiGenerated: row["ai_generated"], aiRephrased: row["ai_rephrased"], quote: row["quote"])
+        intention = Intention(
+            id: try row.uuid("id"), text: row["text"], scope: scope, date: date,
+            createdAt: Date(groveMillis: row["created_at"]), updatedAt: Date(groveMillis: row["updated_at"]),
+            themeId: theme.flatMap(UUID.init(uuidString:)), customFont: row["custom_font"],
+            aiGenerated: row["ai_generated"], aiRephrased: row["ai_rephrased"], quote: row["quote"])
     }
 
     func encode(to c: inout PersistenceContainer) {
@@ -37,9 +38,10 @@ struct ThemeRecord: FetchableRecord, PersistableRecord {
     init(_ theme: IntentionTheme) { self.theme = theme }
 
     init(row: Row) throws {
-        theme = IntentionTheme(id: try row.uuid("id"), name: row["name"], backgroundColor: row["background_color"],
-                               textColor: row["text_color"], accentColor: row["accent_color"], fontName: row["font_name"],
-                               isPreset: row["is_preset"], isAIGenerated: row["is_ai_generated"], createdAt: Date(groveMillis: row["created_at"]))
+        theme = IntentionTheme(
+            id: try row.uuid("id"), name: row["name"], backgroundColor: row["background_color"],
+            textColor: row["text_color"], accentColor: row["accent_color"], fontName: row["font_name"],
+            isPreset: row["is_preset"], isAIGenerated: row["is_ai_generated"], createdAt: Date(groveMillis: row["created_at"]))
     }
 
     func encode(to c: inout PersistenceContainer) {
@@ -63,9 +65,10 @@ struct UserPreferencesRecord: FetchableRecord, PersistableRecord {
             dailyEnabled: row["daily_enabled"], dailyTime: d.flatMap { TimeOfDay($0) }, weeklyEnabled: row["weekly_enabled"],
             weeklyTime: w.flatMap { TimeOfDay($0) }, weeklyDay: row["weekly_day"], monthlyEnabled: row["monthly_enabled"],
             monthlyTime: m.flatMap { TimeOfDay($0) }, monthlyDay: row["monthly_day"])
-        preferences = UserPreferences(id: try row.uuid("id"), onboardingCompleted: row["onboarding_completed"],
-                                      defaultThemeId: theme.flatMap(UUID.init(uuidString:)), defaultFont: row["default_font"],
-                                      notificationSettings: settings, timeZoneIdentifier: row["time_zone"], firstWeekday: row["first_weekday"])
+        preferences = UserPreferences(
+            id: try row.uuid("id"), onboardingCompleted: row["onboarding_completed"],
+            defaultThemeId: theme.flatMap(UUID.init(uuidString:)), defaultFont: row["default_font"],
+            notificationSettings: settings, timeZoneIdentifier: row["time_zone"], firstWeekday: row["first_weekday"])
     }
 
     func encode(to c: inout PersistenceContainer) {

@@ -10,8 +10,9 @@ struct SocialAppRecord: FetchableRecord, PersistableRecord {
     init(_ app: SocialApp) { self.app = app }
 
     init(row: Row) throws {
-        app = SocialApp(id: row["id"], displayName: row["display_name"], urlScheme: row["url_scheme"], iconAssetName: row["icon_asset_name"],
-                        isEnabled: row["is_enabled"], order: row["sort_order"], webURL: row["web_url"])
+        app = SocialApp(
+            id: row["id"], displayName: row["display_name"], urlScheme: row["url_scheme"], iconAssetName: row["icon_asset_name"],
+            isEnabled: row["is_enabled"], order: row["sort_order"], webURL: row["web_url"])
     }
 
     func encode(to c: inout PersistenceContainer) {
@@ -30,13 +31,15 @@ struct ContentRecord: FetchableRecord, PersistableRecord {
     init(row: Row) throws {
         let typeRaw: String = row["type"], categoryRaw: String = row["category"]
         guard let type = MindfulnessContent.ContentType(rawValue: typeRaw),
-              let category = MindfulnessContent.ContentCategory(rawValue: categoryRaw) else {
+            let category = MindfulnessContent.ContentCategory(rawValue: categoryRaw)
+        else {
             throw InvalidField("type", "Stored content has unknown type or category")
         }
         let lastUsed: Int64? = row["last_used"]
-        content = MindfulnessContent(id: row["id"], type: type, text: row["text"], category: category, author: row["author"],
-                                     length: row["length"], priority: row["priority"], isBundled: row["is_bundled"],
-                                     lastUsed: lastUsed.map(Date.init(groveMillis:)), timesShown: row["times_shown"])
+        content = MindfulnessContent(
+            id: row["id"], type: type, text: row["text"], category: category, author: row["author"],
+            length: row["length"], priority: row["priority"], isBundled: row["is_bundled"],
+            lastUsed: lastUsed.map(Date.init(groveMillis:)), timesShown: row["times_shown"])
         // `source_url` is the store's to set (a pack's refresh), so `encode` leaves it alone.
         if row.hasColumn("source_url") { content.source = row["source_url"] }
     }
@@ -94,7 +97,8 @@ struct PausePreferencesRecord: FetchableRecord, PersistableRecord {
         let raw = (try? JSONDecoder().decode([String].self, from: Data(categoriesJSON.utf8))) ?? []
         let trial: Int64? = row["trial_start_date"], sync: Int64? = row["last_content_sync"]
         preferences = PausePreferences(
-            timerDuration: row["timer_duration"], selectedCategories: Set(raw.compactMap(MindfulnessContent.ContentCategory.init(rawValue:))),
+            timerDuration: row["timer_duration"],
+            selectedCategories: Set(raw.compactMap(MindfulnessContent.ContentCategory.init(rawValue:))),
             onboardingCompleted: row["onboarding_completed"], trialStartDate: trial.map(Date.init(groveMillis:)),
             lastContentSync: sync.map(Date.init(groveMillis:)), analyticsOptIn: row["analytics_opt_in"])
     }

@@ -30,7 +30,8 @@ struct TimerRecord: FetchableRecord, PersistableRecord {
     /// fire), through a statement compiled once per connection: GRDB's `upsert` builds its SQL anew
     /// on every call, a fifth of a timer write's time.
     func upsertRow(_ db: Database) throws {
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             INSERT INTO timer (id, name, duration_in_seconds, icon, color_hex, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, duration_in_seconds = excluded.duration_in_seconds, icon = excluded.icon,
                 color_hex = excluded.color_hex, notes = excluded.notes, created_at = excluded.created_at, updated_at = excluded.updated_at
@@ -38,8 +39,9 @@ struct TimerRecord: FetchableRecord, PersistableRecord {
     }
 
     func model(todos: [TodoItem]) -> NamedTimer {
-        NamedTimer(id: uuid, name: name, durationInSeconds: durationInSeconds, icon: icon, colorHex: colorHex,
-                   notes: notes, createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt), todoItems: todos)
+        NamedTimer(
+            id: uuid, name: name, durationInSeconds: durationInSeconds, icon: icon, colorHex: colorHex,
+            notes: notes, createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt), todoItems: todos)
     }
 }
 
@@ -70,7 +72,8 @@ struct TodoItemRecord: FetchableRecord, PersistableRecord {
 
     /// Inserts the row or updates every column of the stored one, as `TimerRecord.upsertRow`.
     func upsertRow(_ db: Database) throws {
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             INSERT INTO todo_item (id, timer_id, text, is_completed, sort_order, created_at, updated_at, order_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET timer_id = excluded.timer_id, text = excluded.text, is_completed = excluded.is_completed,
                 sort_order = excluded.sort_order, created_at = excluded.created_at, updated_at = excluded.updated_at, order_key = excluded.order_key
@@ -78,8 +81,9 @@ struct TodoItemRecord: FetchableRecord, PersistableRecord {
     }
 
     var model: TodoItem {
-        TodoItem(id: uuid, text: text, isCompleted: isCompleted, sortOrder: sortOrder,
-                 createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt))
+        TodoItem(
+            id: uuid, text: text, isCompleted: isCompleted, sortOrder: sortOrder,
+            createdAt: Date(groveMillis: createdAt), updatedAt: Date(groveMillis: updatedAt))
     }
 }
 
@@ -87,7 +91,9 @@ extension Row {
     /// The UUID in `column`; a malformed one (a row written by hand) is an error, never a trap.
     func uuid(_ column: String) throws -> UUID {
         let text: String? = self[column]
-        guard let text, let id = UUID(uuidString: text) else { throw InvalidField(column, "A stored \(column) is not a UUID: \(text ?? "null")") }
+        guard let text, let id = UUID(uuidString: text) else {
+            throw InvalidField(column, "A stored \(column) is not a UUID: \(text ?? "null")")
+        }
         return id
     }
 }

@@ -24,13 +24,16 @@ extension AppDatabase {
         let start = week.lowerBound, end = week.upperBound.adding(days: -1)
         let weekIntention = try intention(for: start, scope: .week)?.text
         let monthIntention = try intention(for: start, scope: .month)?.text
-        let dayIntentions = Dictionary(try intentions(from: start, to: end).filter { $0.scope == .day }.map { ($0.date, $0.text) },
-                                       uniquingKeysWith: { a, _ in a })
-        let totals = Dictionary(try dailyFocusTotals(from: start.adding(days: -7), to: end).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        let dayIntentions = Dictionary(
+            try intentions(from: start, to: end).filter { $0.scope == .day }.map { ($0.date, $0.text) },
+            uniquingKeysWith: { a, _ in a })
+        let totals = Dictionary(
+            try dailyFocusTotals(from: start.adding(days: -7), to: end).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Per tag: the week's rows of the per-day-per-tag totals (by the day index).
         let tagDays = try writer.snapshotRead { db in
-            try db.cachedRows("SELECT tag, day, trees, abandoned, focus_ms FROM focus_day_tag WHERE day BETWEEN ? AND ?",
-                              [start.description, end.description])
+            try db.cachedRows(
+                "SELECT tag, day, trees, abandoned, focus_ms FROM focus_day_tag WHERE day BETWEEN ? AND ?",
+                [start.description, end.description])
         }
         func byFocus(_ rows: [Row]) -> [WeeklyReview.TagTotal] {
             var totals: [String: (trees: Int, abandoned: Int, ms: Int64)] = [:]
@@ -40,17 +43,21 @@ extension AppDatabase {
                 t.trees += row["trees"] as Int; t.abandoned += row["abandoned"] as Int; t.ms += row["focus_ms"] as Int64
                 totals[tag] = t
             }
-            return totals.map { WeeklyReview.TagTotal(tag: $0.key, trees: $0.value.trees, abandoned: $0.value.abandoned,
-                                                      focusMinutes: Int((Double($0.value.ms) / 60_000).rounded())) }
-                .sorted { ($1.focusMinutes, $1.trees, $0.tag) < ($0.focusMinutes, $0.trees, $1.tag) }
+            return totals.map {
+                WeeklyReview.TagTotal(
+                    tag: $0.key, trees: $0.value.trees, abandoned: $0.value.abandoned,
+                    focusMinutes: Int((Double($0.value.ms) / 60_000).rounded()))
+            }
+            .sorted { ($1.focusMinutes, $1.trees, $0.tag) < ($0.focusMinutes, $0.trees, $1.tag) }
         }
         let tagRowsByDay = Dictionary(grouping: tagDays) { $0["day"] as String }
         let days = (0..<7).map { offset -> WeeklyReview.Day in
             let date = start.adding(days: offset)
             let t = totals[date]
-            return WeeklyReview.Day(date: date, trees: t?.trees ?? 0, abandoned: t?.abandoned ?? 0,
-                                    focusMinutes: Int(((t?.focusTime ?? 0) / 60).rounded()), intention: dayIntentions[date],
-                                    tags: byFocus(tagRowsByDay[date.description] ?? []))
+            return WeeklyReview.Day(
+                date: date, trees: t?.trees ?? 0, abandoned: t?.abandoned ?? 0,
+                focusMinutes: Int(((t?.focusTime ?? 0) / 60).rounded()), intention: dayIntentions[date],
+                tags: byFocus(tagRowsByDay[date.description] ?? []))
         }
         let previousWeek = (1...7).reduce(0.0) { $0 + (totals[start.adding(days: -$1)]?.focusTime ?? 0) }
         let asOf = min(end, today)
@@ -62,9 +69,11 @@ extension AppDatabase {
             // stopped at the first gap, so it costs the streak's length, not the history's.
             var streak = 0
             var previous: LocalDay?
-            let cursor = try Int.fetchCursor(db.cachedStatement(sql: """
-                SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 AND day <= ? ORDER BY day DESC
-                """), arguments: [asOf.description])
+            let cursor = try Int.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM focus_day WHERE trees > 0 AND day <= ? ORDER BY day DESC
+                        """), arguments: [asOf.description])
             while let number = try cursor.next() {
                 let day = LocalDay(dayNumber: number)
                 let continues = previous.map { calendar.areConsecutive(day, $0) } ?? (day == asOf || calendar.areConsecutive(day, asOf))
@@ -73,27 +82,37 @@ extension AppDatabase {
                 previous = day
             }
 
-            let names = Dictionary(try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app"))
-                .map { ($0["id"] as String, $0["display_name"] as String) }, uniquingKeysWith: { a, _ in a })
-            let pauses = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
-                       total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded
-                FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
-                """), arguments: [start.description, end.description]).map { row -> WeeklyReview.AppPauses in
+            let names = Dictionary(
+                try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app"))
+                    .map { ($0["id"] as String, $0["display_name"] as String) }, uniquingKeysWith: { a, _ in a })
+            let pauses = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
+                               total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded
+                        FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
+                        """), arguments: [start.description, end.description]
+            ).map { row -> WeeklyReview.AppPauses in
                 func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
                 let id: String = row["app_id"]
-                return WeeklyReview.AppPauses(appId: id, name: names[id] ?? id, attempts: row["attempts"] as Int? ?? 0,
-                                              exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"))
+                return WeeklyReview.AppPauses(
+                    appId: id, name: names[id] ?? id, attempts: row["attempts"] as Int? ?? 0,
+                    exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"))
             }
-            let todos = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE completed_at >= ? AND completed_at < ?"),
-                                         arguments: [from.groveMillis, to.groveMillis]) ?? 0
-            let checklists = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id
-                WHERE t.id IN (SELECT timer_id FROM todo_item WHERE completed_at >= ? AND completed_at < ?) GROUP BY t.id
-                HAVING min(i.is_completed) = 1 AND max(i.completed_at) < ? ORDER BY t.name
-                """), arguments: [from.groveMillis, to.groveMillis, to.groveMillis])
+            let todos =
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE completed_at >= ? AND completed_at < ?"),
+                    arguments: [from.groveMillis, to.groveMillis]) ?? 0
+            let checklists = try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id
+                        WHERE t.id IN (SELECT timer_id FROM todo_item WHERE completed_at >= ? AND completed_at < ?) GROUP BY t.id
+                        HAVING min(i.is_completed) = 1 AND max(i.completed_at) < ? ORDER BY t.name
+                        """), arguments: [from.groveMillis, to.groveMillis, to.groveMillis])
             return WeeklyReview(
-                week: ISOWeek.label(weekStarting: start), start: start, end: end, weekIntention: weekIntention, monthIntention: monthIntention, days: days,
+                week: ISOWeek.label(weekStarting: start), start: start, end: end, weekIntention: weekIntention,
+                monthIntention: monthIntention, days: days,
                 previousWeekFocusMinutes: Int((previousWeek / 60).rounded()),
                 streak: streak,
                 pauses: pauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),
@@ -110,7 +129,9 @@ extension AppDatabase {
             var after = start.addingTimeInterval(-0.001)
             // At most one a day: the bound keeps a schedule that misbehaves from looping.
             for _ in 0..<8 {
-                guard let at = ReminderSchedule.nextFire(kind, settings: settings, after: after, calendar: calendar), at < end else { break }
+                guard let at = ReminderSchedule.nextFire(kind, settings: settings, after: after, calendar: calendar), at < end else {
+                    break
+                }
                 found.append(.init(kind: kind, at: at))
                 after = at
             }

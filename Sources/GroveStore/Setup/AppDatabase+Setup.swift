@@ -18,8 +18,10 @@ public struct FirstRunSetup: Codable, Sendable, Equatable {
     /// Off unless asked for.
     public var analyticsOptIn: Bool?
 
-    public init(focusMinutes: Int? = nil, shortBreakMinutes: Int? = nil, longBreakMinutes: Int? = nil, gatedApps: [String]? = nil,
-                dailyReminder: String? = nil, sampleTimers: Bool? = nil, analyticsOptIn: Bool? = nil) {
+    public init(
+        focusMinutes: Int? = nil, shortBreakMinutes: Int? = nil, longBreakMinutes: Int? = nil, gatedApps: [String]? = nil,
+        dailyReminder: String? = nil, sampleTimers: Bool? = nil, analyticsOptIn: Bool? = nil
+    ) {
         self.focusMinutes = focusMinutes
         self.shortBreakMinutes = shortBreakMinutes
         self.longBreakMinutes = longBreakMinutes
@@ -43,7 +45,9 @@ extension AppDatabase {
         let now = environment.now()
         var reminder: TimeOfDay?
         if !skip, let text = setup.dailyReminder, !text.isEmpty {
-            guard let time = TimeOfDay(text) else { throw InvalidField("dailyReminder", "dailyReminder must be a time like 08:00 (got \(text.quotedForMessage))") }
+            guard let time = TimeOfDay(text) else {
+                throw InvalidField("dailyReminder", "dailyReminder must be a time like 08:00 (got \(text.quotedForMessage))")
+            }
             reminder = time
         }
         if !skip, let apps = setup.gatedApps {
@@ -72,7 +76,9 @@ extension AppDatabase {
             if pause.trialStartDate == nil { pause.trialStartDate = now }
             if !skip, let optIn = setup.analyticsOptIn { pause.analyticsOptIn = optIn }
             try PausePreferencesRecord(pause).upsert(db)
-            var user = try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences()
+            var user =
+                try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences
+                ?? UserPreferences()
             user.onboardingCompleted = true
             if !skip, setup.dailyReminder != nil {
                 user.notificationSettings.dailyEnabled = reminder != nil

@@ -21,7 +21,8 @@ extension AppDatabase {
         let now = environment.now()
         return try write { db in
             guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
-            var clock = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
+            var clock =
+                try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
             let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
             for change in changes {
                 try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
@@ -29,8 +30,9 @@ extension AppDatabase {
                 // already checked drift against its own time).
                 if let seen = change.hlc, seen > clock { clock = HLC(millis: seen.millis, counter: seen.counter, node: device.node) }
             }
-            try db.execute(sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
-                           arguments: [page.cursor, page.checksum, clock.description])
+            try db.execute(
+                sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
+                arguments: [page.cursor, page.checksum, clock.description])
             try Self.observeServerTime(db, page.serverTime, now: now)
             if page.hasMore {
                 try Self.park(db, changes)
@@ -57,8 +59,9 @@ extension AppDatabase {
     private static func park(_ db: Database, _ changes: [SyncChange]) throws {
         let encoder = SyncWire.encoder()
         for change in changes {
-            try db.cachedExecute("INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
-                                 [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
+            try db.cachedExecute(
+                "INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
+                [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
         }
     }
 
@@ -94,7 +97,9 @@ extension AppDatabase {
                     throw error
                 }
             } catch {
-                logger.warning("A pulled change could not be applied", metadata: ["entity": "\(entity.name)", "id": "\(change.entityId)", "error": "\(error)"])
+                logger.warning(
+                    "A pulled change could not be applied",
+                    metadata: ["entity": "\(entity.name)", "id": "\(change.entityId)", "error": "\(error)"])
                 outcome = .parked
             }
             switch outcome {
@@ -118,7 +123,8 @@ extension AppDatabase {
 
     /// Sets each to-do's `sort_order` of a timer to its rank by (order key, id).
     static func rankTodos(_ db: Database, timer: String) throws {
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             UPDATE todo_item SET sort_order = (
                 SELECT count(*) FROM todo_item t WHERE t.timer_id = todo_item.timer_id
                     AND (t.order_key < todo_item.order_key OR (t.order_key = todo_item.order_key AND t.id < todo_item.id)))
@@ -131,7 +137,8 @@ extension AppDatabase {
     /// and not yet sent whole (a whole insert waits in the outbox) stay and go out as new; an edit of
     /// a row deleted meanwhile goes with the row, as it would have against the tombstone.
     static func removeUnseen(_ db: Database) throws -> Int {
-        let rows = try db.cachedRows("""
+        let rows = try db.cachedRows(
+            """
             SELECT u.entity, u.entity_id FROM sync_unseen u
             WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.entity = u.entity AND o.entity_id = u.entity_id
                                   AND o.dirty & \(1 << SyncEntity.aliveBit) <> 0)
@@ -162,7 +169,8 @@ extension AppDatabase {
             // Pending edits of the row are moot; a deletion made here that the server has not seen yet
             // (a later tombstone than the pulled one) still goes out.
             let ownDeletionPending = local.tomb.map { $0 > (remote.tomb ?? HLC.unchosen) } ?? false
-            try db.cachedExecute("""
+            try db.cachedExecute(
+                """
                 DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL AND NOT (? AND dirty & \(1 << SyncEntity.tombBit) <> 0)
                 """, [entity.name, id, ownDeletionPending])
             try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
@@ -174,8 +182,9 @@ extension AppDatabase {
             guard let parentID = merged.fields[reference.field]?.text, let parent = SyncEntity.named(reference.entity) else { continue }
             let exists = try db.cachedExists("SELECT 1 FROM \(parent.table) WHERE \(parent.keyColumn) = ?", [parentID])
             if !exists {
-                let deleted = try db.cachedExists("SELECT 1 FROM sync_clock WHERE entity = ? AND entity_id = ? AND grp = ?",
-                                                  [parent.name, parentID, SyncEntity.tombBit])
+                let deleted = try db.cachedExists(
+                    "SELECT 1 FROM sync_clock WHERE entity = ? AND entity_id = ? AND grp = ?",
+                    [parent.name, parentID, SyncEntity.tombBit])
                 // A parent not here yet (it comes later in this pull, or in the next): wait for it.
                 guard deleted else { return .parked }
                 if reference.optional {
@@ -210,7 +219,7 @@ extension AppDatabase {
             switch entity.name {
             case "theme": names.append("is_preset"); values.append(0.databaseValue)
             case "content": names += ["is_bundled", "times_shown"]; values += [0.databaseValue, 0.databaseValue]
-            case "todo": names.append("sort_order"); values.append(0.databaseValue) // the rank, recomputed after the batch
+            case "todo": names.append("sort_order"); values.append(0.databaseValue)  // the rank, recomputed after the batch
             default: break
             }
             names.append(entity.keyColumn)
@@ -218,11 +227,13 @@ extension AppDatabase {
             switch entity.name {
             case "focusPreferences": values.append(1.databaseValue)
             case "pausePreferences": values.append("user_preferences".databaseValue)
-            case "userPreferences": values.append(IntentionID.uuid5(namespace: IntentionID.namespace, name: "user-preferences").uuidString.databaseValue)
+            case "userPreferences":
+                values.append(IntentionID.uuid5(namespace: IntentionID.namespace, name: "user-preferences").uuidString.databaseValue)
             default: values.append(id.databaseValue)
             }
-            try db.cachedExecute("INSERT INTO \(entity.table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
-                                 StatementArguments(values))
+            try db.cachedExecute(
+                "INSERT INTO \(entity.table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
+                StatementArguments(values))
         }
     }
 
@@ -250,7 +261,8 @@ extension AppDatabase {
         }
         // The close is this device's decision and goes out like any change: the server may never see
         // both sessions open at once (one may reach it already ended, later than this close).
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('focusSession', ?, 1, 1)
             ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | 1, fresh = fresh | 1
             """, [close.id])
@@ -259,7 +271,8 @@ extension AppDatabase {
     /// At most ten apps are enabled: when merged choices enable more, the latest enables win and the
     /// others are held back (marked, so that they come back when a place frees up).
     static func resolveEnabledApps(_ db: Database) throws {
-        let rows = try db.cachedRows("""
+        let rows = try db.cachedRows(
+            """
             SELECT a.id, a.is_enabled, coalesce(c.hlc, '') AS clock, h.hlc IS NOT NULL AS held
             FROM social_app a
             LEFT JOIN sync_clock c ON c.entity = 'app' AND c.entity_id = a.id AND c.grp = 3

@@ -10,12 +10,18 @@ extension AppDatabase {
     /// old copy never beats newer edits made on devices that synced all along.
     public func beginSync(_ device: SyncDevice) throws {
         try write { db in
-            if let server = try String.fetchOne(db.cachedStatement(sql: "SELECT server_url FROM sync_state")) { throw SyncStoreError.alreadyLoggedIn(server: server) }
-            try db.cachedExecute("""
+            if let server = try String.fetchOne(db.cachedStatement(sql: "SELECT server_url FROM sync_state")) {
+                throw SyncStoreError.alreadyLoggedIn(server: server)
+            }
+            try db.cachedExecute(
+                """
                 INSERT INTO sync_state (id, server_url, user_name, device_id, device_name, token_file, hlc, store_marker)
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?)
-                """, [device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
-                                 HLC.zero(node: device.node).description, environment.uuid().uuidString])
+                """,
+                [
+                    device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
+                    HLC.zero(node: device.node).description, environment.uuid().uuidString,
+                ])
             try SyncCapture.install(db)
             try Self.queueEverything(db, node: device.node, keepClocks: false)
             try Self.unstampDefaults(db)
@@ -29,26 +35,32 @@ extension AppDatabase {
         let entities = SyncEntity.all.filter { $0.singleton != nil } + [SyncEntity.app]
         let defaults = try pristine.get().read { pristine in
             try entities.flatMap { entity in
-                try String.fetchAll(pristine, sql: entity.singleton.map { "SELECT '\($0)'" } ?? "SELECT \(entity.keyColumn) FROM \(entity.table)")
-                    .compactMap { id in try SyncRows.fields(pristine, entity, id: id).map { (entity, id, $0) } }
+                try String.fetchAll(
+                    pristine, sql: entity.singleton.map { "SELECT '\($0)'" } ?? "SELECT \(entity.keyColumn) FROM \(entity.table)"
+                )
+                .compactMap { id in try SyncRows.fields(pristine, entity, id: id).map { (entity, id, $0) } }
             }
         }
         for (entity, id, shipped) in defaults {
             guard let fields = try SyncRows.fields(db, entity, id: id) else { continue }
             for (index, group) in entity.groups.enumerated() where group.fields.allSatisfy({ fields[$0.wire] == shipped[$0.wire] }) {
-                try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
-                                     [HLC.unchosen.description, entity.name, id, index])
+                try db.cachedExecute(
+                    "UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
+                    [HLC.unchosen.description, entity.name, id, index])
             }
             // A row every device has from the start was not made by anyone either.
-            try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
-                                 [HLC.unchosen.description, entity.name, id, SyncEntity.aliveBit])
+            try db.cachedExecute(
+                "UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
+                [HLC.unchosen.description, entity.name, id, SyncEntity.aliveBit])
         }
     }
 
     /// Unlinks the store: forgets the server, the cursor, the outbox and the clocks (data stays).
     public func endSync() throws {
         try write { db in
-            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox", "sync_unseen"] { try db.execute(sql: "DELETE FROM \(table)") }
+            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox", "sync_unseen"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
             try SyncCapture.remove(db)
         }
     }
@@ -64,9 +76,14 @@ extension AppDatabase {
             // A new device id is a new clock node: keep the clock's time, change its name.
             let node = HLC.node(for: deviceId)
             let old = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: node)
-            try db.cachedExecute("""
+            try db.cachedExecute(
+                """
                 UPDATE sync_state SET device_id = ?, cursor = 0, cursor_checksum = '', last_mutation_id = ?, acked_mutation_id = ?, hlc = ?
-                """, [deviceId.uuidString, lastMutationId, lastMutationId, HLC(millis: old.millis, counter: old.counter, node: node).description])
+                """,
+                [
+                    deviceId.uuidString, lastMutationId, lastMutationId,
+                    HLC(millis: old.millis, counter: old.counter, node: node).description,
+                ])
             try Self.queueEverything(db, node: HLC.node(for: deviceId), keepClocks: true)
         }
     }
@@ -77,27 +94,31 @@ extension AppDatabase {
         for entity in SyncEntity.all {
             let key = entity.singleton.map { "'\($0)'" } ?? entity.keyColumn
             let filter = entity.localOnly.map { "WHERE NOT (\($0))" } ?? "WHERE true"
-            let stamp = entity.bootstrapClockColumn.map { "strftime('%Y-%m-%dT%H:%M:%fZ', max(0, coalesce(\($0), 0)) / 1000.0, 'unixepoch')" }
+            let stamp =
+                entity.bootstrapClockColumn.map { "strftime('%Y-%m-%dT%H:%M:%fZ', max(0, coalesce(\($0), 0)) / 1000.0, 'unixepoch')" }
                 ?? "'1970-01-01T00:00:00.000Z'"
-            try db.execute(sql: """
-                INSERT INTO sync_clock (entity, entity_id, grp, hlc)
-                SELECT '\(entity.name)', \(key), b.bit, \(stamp) || '-0000-' || ?
-                FROM \(entity.table) JOIN sync_bit b ON b.bit < \(entity.groups.count) OR b.bit = \(SyncEntity.aliveBit) \(filter)
-                ON CONFLICT (entity, entity_id, grp) DO \(keepClocks ? "NOTHING" : "UPDATE SET hlc = excluded.hlc")
-                """, arguments: [node])
-            try db.execute(sql: """
-                INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
-                SELECT '\(entity.name)', \(key), \(entity.allGroupBits | alive), 0 FROM \(entity.table) \(filter)
-                ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = excluded.dirty
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_clock (entity, entity_id, grp, hlc)
+                    SELECT '\(entity.name)', \(key), b.bit, \(stamp) || '-0000-' || ?
+                    FROM \(entity.table) JOIN sync_bit b ON b.bit < \(entity.groups.count) OR b.bit = \(SyncEntity.aliveBit) \(filter)
+                    ON CONFLICT (entity, entity_id, grp) DO \(keepClocks ? "NOTHING" : "UPDATE SET hlc = excluded.hlc")
+                    """, arguments: [node])
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
+                    SELECT '\(entity.name)', \(key), \(entity.allGroupBits | alive), 0 FROM \(entity.table) \(filter)
+                    ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = excluded.dirty
+                    """)
         }
         // Deletes this device made and the server may not have: queue their tombstones again.
         if keepClocks {
-            try db.execute(sql: """
-                INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
-                SELECT entity, entity_id, \(1 << SyncEntity.tombBit), 0 FROM sync_clock WHERE grp = \(SyncEntity.tombBit) AND true
-                ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO NOTHING
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
+                    SELECT entity, entity_id, \(1 << SyncEntity.tombBit), 0 FROM sync_clock WHERE grp = \(SyncEntity.tombBit) AND true
+                    ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO NOTHING
+                    """)
         }
     }
 
@@ -108,18 +129,20 @@ extension AppDatabase {
     /// Costs one indexed read when nothing was captured, and nothing at all unless linked.
     static func stampCapturedChanges(_ db: Database, now: Date) throws {
         guard try db.cachedExists("SELECT 1 FROM sync_outbox WHERE fresh <> 0 LIMIT 1"),
-              let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"),
-              let previous = HLC(row["hlc"] as String)
+            let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"),
+            let previous = HLC(row["hlc"] as String)
         else { return }
         let offset: Int64 = row["clock_offset_ms"]
         let clock = previous.tick(now: now.addingTimeInterval(Double(offset) / 1000)).description
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             INSERT INTO sync_clock (entity, entity_id, grp, hlc)
             SELECT o.entity, o.entity_id, b.bit, ? FROM sync_outbox o JOIN sync_bit b ON (o.fresh >> b.bit) & 1 WHERE o.fresh <> 0
             ON CONFLICT (entity, entity_id, grp) DO UPDATE SET hlc = excluded.hlc
             """, [clock])
         // A person enabling or disabling an app decides for it: it is no longer held back by the limit.
-        try db.cachedExecute("""
+        try db.cachedExecute(
+            """
             DELETE FROM sync_clock WHERE grp = \(Self.heldBackBit) AND entity = 'app'
                 AND entity_id IN (SELECT entity_id FROM sync_outbox WHERE entity = 'app' AND fresh & \(1 << 3))
             """)
@@ -136,7 +159,9 @@ extension AppDatabase {
     /// and the server's is learned anew each time — a clock that is fast or slow is corrected, and one
     /// that was fixed drops the correction it learned before.
     static func observeServerTime(_ db: Database, _ serverTime: Date, now: Date) throws {
-        guard let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"), let clock = HLC(row["hlc"] as String) else { return }
+        guard let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"), let clock = HLC(row["hlc"] as String) else {
+            return
+        }
         let difference = serverTime.groveMillis - now.groveMillis
         let offset = abs(difference) > clockTolerance ? difference : 0
         let next = Swift.max(clock, HLC(millis: serverTime.groveMillis, counter: 0, node: clock.node))
@@ -157,11 +182,13 @@ extension AppDatabase {
     static func syncDevice(_ db: Database) throws -> SyncDevice? {
         guard let row = try db.cachedRow("SELECT * FROM sync_state") else { return nil }
         let id: String = row["device_id"]
-        return SyncDevice(serverURL: row["server_url"], user: row["user_name"], deviceId: UUID(uuidString: id) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                          deviceName: row["device_name"], tokenFile: row["token_file"], cursor: row["cursor"],
-                          lastMutationId: row["last_mutation_id"], ackedMutationId: row["acked_mutation_id"],
-                          lastSuccess: (row["last_success"] as Int64?).map { Date(timeIntervalSince1970: Double($0) / 1000) },
-                          lastError: row["last_error"])
+        return SyncDevice(
+            serverURL: row["server_url"], user: row["user_name"],
+            deviceId: UUID(uuidString: id) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+            deviceName: row["device_name"], tokenFile: row["token_file"], cursor: row["cursor"],
+            lastMutationId: row["last_mutation_id"], ackedMutationId: row["acked_mutation_id"],
+            lastSuccess: (row["last_success"] as Int64?).map { Date(timeIntervalSince1970: Double($0) / 1000) },
+            lastError: row["last_error"])
     }
 
     public func syncStatus() throws -> SyncStatus? {
@@ -200,14 +227,16 @@ extension AppDatabase {
             let sealed = try db.cachedRows("SELECT id, payload FROM sync_outbox WHERE mutation_id IS NOT NULL")
             for row in sealed {
                 guard let payload = (row["payload"] as String?).map({ Data($0.utf8) }),
-                      var mutation = try? JSONDecoder().decode(SyncMutation.self, from: payload), mutation.hlc.description > limit
+                    var mutation = try? JSONDecoder().decode(SyncMutation.self, from: payload), mutation.hlc.description > limit
                 else { continue }
                 clock = clock.tick(now: serverTime)
                 mutation.clocks = mutation.clocks?.mapValues { $0.description > limit ? clock : $0 }
                 mutation.alive = mutation.alive.flatMap { $0.description > limit ? nil : $0 }
                 // The mutation's clock is still the newest it carries (clocks within the drift stay).
                 mutation.hlc = ([clock] + Array(mutation.clocks?.values ?? [:].values) + [mutation.alive].compactMap { $0 }).max() ?? clock
-                try db.cachedExecute("UPDATE sync_outbox SET payload = ? WHERE id = ?", [String(decoding: try SyncWire.encoder().encode(mutation), as: UTF8.self), row["id"] as Int64])
+                try db.cachedExecute(
+                    "UPDATE sync_outbox SET payload = ? WHERE id = ?",
+                    [String(decoding: try SyncWire.encoder().encode(mutation), as: UTF8.self), row["id"] as Int64])
             }
             try db.cachedExecute("UPDATE sync_state SET hlc = ?", [clock.description])
         }

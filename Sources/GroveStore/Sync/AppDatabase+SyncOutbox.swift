@@ -14,25 +14,30 @@ extension AppDatabase {
             // them) get their clock now.
             try Self.stampCapturedChanges(db, now: now)
             let decoder = JSONDecoder()
-            var mutations = try String.fetchAll(db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?"),
-                                                arguments: [limit]).compactMap { try? decoder.decode(SyncMutation.self, from: Data($0.utf8)) }
+            var mutations = try String.fetchAll(
+                db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?"),
+                arguments: [limit]
+            ).compactMap { try? decoder.decode(SyncMutation.self, from: Data($0.utf8)) }
             guard mutations.count < limit else { return mutations }
             var next = device.lastMutationId
-            let pending = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?"),
-                                           arguments: [limit - mutations.count])
+            let pending = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?"),
+                arguments: [limit - mutations.count])
             let encoder = SyncWire.encoder()
             for row in pending {
                 let rowID: Int64 = row["id"]
                 guard let entity = SyncEntity.named(row["entity"]),
-                      let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
+                    let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
                 else {
                     try db.cachedExecute("DELETE FROM sync_outbox WHERE id = ?", [rowID])
                     continue
                 }
                 next += 1
                 mutations.append(mutation)
-                try db.cachedExecute("UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
-                                     [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
+                try db.cachedExecute(
+                    "UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
+                    [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
             }
             try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [next])
             return mutations
@@ -61,8 +66,9 @@ extension AppDatabase {
         // The row's own insert clock travels with it, however much newer its edits are: re-sent after a
         // restore or a reset, it must not outlive a deletion made after it was created.
         let alive = complete ? state.alive.flatMap { $0 < top ? $0 : nil } : nil
-        return SyncMutation(id: number, hlc: top, entity: entity.name, entityId: id, op: .put, fields: put,
-                            clocks: clocks, insert: complete ? true : nil, alive: alive)
+        return SyncMutation(
+            id: number, hlc: top, entity: entity.name, entityId: id, op: .put, fields: put,
+            clocks: clocks, insert: complete ? true : nil, alive: alive)
     }
 
     /// Forgets the mutations the server holds (ids up to `lastMutationId`), and takes the answer's
@@ -87,11 +93,15 @@ extension AppDatabase {
     /// in smaller batches, under new ids, from the rows as they are now).
     public func unsealMutations() throws {
         try write { db in
-            guard let acked = try Int64.fetchOne(db.cachedStatement(sql: "SELECT acked_mutation_id FROM sync_state")) else { throw SyncStoreError.notLoggedIn }
-            let sealed = try db.cachedRows("SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id")
+            guard let acked = try Int64.fetchOne(db.cachedStatement(sql: "SELECT acked_mutation_id FROM sync_state")) else {
+                throw SyncStoreError.notLoggedIn
+            }
+            let sealed = try db.cachedRows(
+                "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id")
             try db.cachedExecute("DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL")
             for row in sealed {
-                try db.cachedExecute("""
+                try db.cachedExecute(
+                    """
                     INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES (?, ?, ?, 0)
                     ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | excluded.dirty
                     """, [row["entity"] as String, row["entity_id"] as String, row["dirty"] as Int])
@@ -112,10 +122,11 @@ extension AppDatabase {
         try write { db in
             try db.cachedExecute("UPDATE sync_state SET cursor = 0, cursor_checksum = ''")
             try db.cachedExecute("DELETE FROM sync_unseen")
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO sync_unseen (entity, entity_id)
-                SELECT entity, entity_id FROM sync_clock WHERE grp = \(SyncEntity.aliveBit) OR grp = 0
-                """)
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO sync_unseen (entity, entity_id)
+                    SELECT entity, entity_id FROM sync_clock WHERE grp = \(SyncEntity.aliveBit) OR grp = 0
+                    """)
         }
     }
 }

@@ -25,36 +25,47 @@ enum SyncCapture {
         // Rows that stay on this device (presets, bundled content) are never captured.
         let keep = { (row: String) in entity.localOnly.map { " AND NOT (\(row).\($0))" } ?? "" }
         let applying = "NOT EXISTS (SELECT 1 FROM sync_applying)"
-        let upsert = "ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | excluded.dirty, fresh = fresh | excluded.fresh"
+        let upsert =
+            "ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | excluded.dirty, fresh = fresh | excluded.fresh"
         let changed = entity.groups.enumerated().map { index, group in
-            "(CASE WHEN " + group.fields.map { "OLD.\($0.column) IS NOT NEW.\($0.column)" }.joined(separator: " OR ") + " THEN \(1 << index) ELSE 0 END)"
+            "(CASE WHEN " + group.fields.map { "OLD.\($0.column) IS NOT NEW.\($0.column)" }.joined(separator: " OR ")
+                + " THEN \(1 << index) ELSE 0 END)"
         }.joined(separator: " | ")
         let table = entity.table
         return [
-            Trigger(name: prefix + table + "_insert", sql: """
-                CREATE TRIGGER \(prefix)\(table)_insert AFTER INSERT ON \(table) WHEN \(applying)\(keep("NEW")) BEGIN
-                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('\(entity.name)', \(id("NEW")), \(all | alive), \(all | alive)) \(upsert);
-                END
-                """),
-            Trigger(name: prefix + table + "_update", sql: """
-                CREATE TRIGGER \(prefix)\(table)_update AFTER UPDATE ON \(table) WHEN \(applying)\(keep("NEW")) BEGIN
-                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
-                    SELECT '\(entity.name)', \(id("NEW")), bits, bits FROM (SELECT \(changed) AS bits) WHERE bits <> 0 \(upsert);
-                END
-                """),
-            Trigger(name: prefix + table + "_delete", sql: """
-                CREATE TRIGGER \(prefix)\(table)_delete AFTER DELETE ON \(table) WHEN \(applying)\(keep("OLD")) BEGIN
-                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('\(entity.name)', \(id("OLD")), \(tomb), \(tomb))
-                    ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = \(tomb), fresh = fresh | \(tomb);
-                END
-                """),
+            Trigger(
+                name: prefix + table + "_insert",
+                sql: """
+                    CREATE TRIGGER \(prefix)\(table)_insert AFTER INSERT ON \(table) WHEN \(applying)\(keep("NEW")) BEGIN
+                        INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('\(entity.name)', \(id("NEW")), \(all | alive), \(all | alive)) \(upsert);
+                    END
+                    """),
+            Trigger(
+                name: prefix + table + "_update",
+                sql: """
+                    CREATE TRIGGER \(prefix)\(table)_update AFTER UPDATE ON \(table) WHEN \(applying)\(keep("NEW")) BEGIN
+                        INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
+                        SELECT '\(entity.name)', \(id("NEW")), bits, bits FROM (SELECT \(changed) AS bits) WHERE bits <> 0 \(upsert);
+                    END
+                    """),
+            Trigger(
+                name: prefix + table + "_delete",
+                sql: """
+                    CREATE TRIGGER \(prefix)\(table)_delete AFTER DELETE ON \(table) WHEN \(applying)\(keep("OLD")) BEGIN
+                        INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('\(entity.name)', \(id("OLD")), \(tomb), \(tomb))
+                        ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = \(tomb), fresh = fresh | \(tomb);
+                    END
+                    """),
         ]
     }
 
     /// The capture triggers the store has now.
     static func installed(_ db: Database) throws -> [Trigger] {
-        try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync\\_capture\\_%' ESCAPE '\\' ORDER BY name")
-            .map { Trigger(name: $0["name"], sql: $0["sql"]) }
+        try Row.fetchAll(
+            db,
+            sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync\\_capture\\_%' ESCAPE '\\' ORDER BY name"
+        )
+        .map { Trigger(name: $0["name"], sql: $0["sql"]) }
     }
 
     static func install(_ db: Database) throws {
@@ -81,7 +92,11 @@ extension AppDatabase {
     func ensureSyncCapture() throws {
         guard try !writer.snapshotRead({ try SyncCapture.isCurrent($0) }) else { return }
         try write { db in
-            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true { try SyncCapture.install(db) } else { try SyncCapture.remove(db) }
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true {
+                try SyncCapture.install(db)
+            } else {
+                try SyncCapture.remove(db)
+            }
         }
     }
 }

@@ -17,8 +17,10 @@ public struct SyncDevice: Sendable, Equatable, Codable {
 
     public var node: String { HLC.node(for: deviceId) }
 
-    public init(serverURL: String, user: String, deviceId: UUID, deviceName: String, tokenFile: String, cursor: Int64 = 0,
-                lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil) {
+    public init(
+        serverURL: String, user: String, deviceId: UUID, deviceName: String, tokenFile: String, cursor: Int64 = 0,
+        lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil
+    ) {
         self.serverURL = serverURL
         self.user = user
         self.deviceId = deviceId

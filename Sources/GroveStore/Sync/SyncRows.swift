@@ -53,15 +53,21 @@ enum SyncRows {
         for row in rows {
             let bit: Int = row["grp"]
             guard let clock = HLC(row["hlc"] as String) else { continue }
-            if bit == SyncEntity.aliveBit { state.alive = clock }
-            else if bit == SyncEntity.tombBit { state.tomb = clock }
-            else if bit < entity.groups.count, fields != nil { state.clocks[entity.groups[bit].name] = clock }
+            if bit == SyncEntity.aliveBit {
+                state.alive = clock
+            } else if bit == SyncEntity.tombBit {
+                state.tomb = clock
+            } else if bit < entity.groups.count, fields != nil {
+                state.clocks[entity.groups[bit].name] = clock
+            }
         }
         return state
     }
 
     /// Stores the clocks of `state`; those equal in `stored` (read from this table) are there already.
-    static func saveClocks(_ db: Database, _ entity: SyncEntity, id: String, _ state: SyncState, over stored: SyncState = SyncState()) throws {
+    static func saveClocks(_ db: Database, _ entity: SyncEntity, id: String, _ state: SyncState, over stored: SyncState = SyncState())
+        throws
+    {
         var pairs: [(Int, HLC)] = []
         for (index, group) in entity.groups.enumerated() {
             if let clock = state.clocks[group.name], clock != stored.clocks[group.name] { pairs.append((index, clock)) }
@@ -69,7 +75,8 @@ enum SyncRows {
         if let alive = state.alive, alive != stored.alive { pairs.append((SyncEntity.aliveBit, alive)) }
         if let tomb = state.tomb, tomb != stored.tomb { pairs.append((SyncEntity.tombBit, tomb)) }
         for (bit, clock) in pairs {
-            try db.cachedExecute("""
+            try db.cachedExecute(
+                """
                 INSERT INTO sync_clock (entity, entity_id, grp, hlc) VALUES (?, ?, ?, ?)
                 ON CONFLICT (entity, entity_id, grp) DO UPDATE SET hlc = excluded.hlc
                 """, [entity.name, id, bit, clock.description])

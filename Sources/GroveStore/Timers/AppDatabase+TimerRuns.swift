@@ -44,9 +44,10 @@ extension AppDatabase {
     private func runStatuses(_ clause: String, _ arguments: StatementArguments = []) throws -> [TimerRunStatus] {
         let now = environment.now().groveRoundedToMillis
         return try writer.snapshotRead { db in
-            try db.cachedRows("SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id \(clause)", arguments).compactMap { row in
-                try Self.run(row).map { TimerRunStatus($0, name: row["name"], colorHex: row["color_hex"], now: now) }
-            }
+            try db.cachedRows("SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id \(clause)", arguments)
+                .compactMap { row in
+                    try Self.run(row).map { TimerRunStatus($0, name: row["name"], colorHex: row["color_hex"], now: now) }
+                }
         }
     }
 
@@ -57,8 +58,10 @@ extension AppDatabase {
     public func startTimerRun(timerId: UUID) throws -> TimerRunStatus {
         try write { db in
             guard let timer = try timer(db, id: timerId) else { throw NotFoundError("timer", timerId.uuidString) }
-            let run = TimerRun(timerId: timerId, duration: TimeInterval(timer.durationInSeconds), startedAt: environment.now().groveRoundedToMillis)
-            try db.cachedExecute("""
+            let run = TimerRun(
+                timerId: timerId, duration: TimeInterval(timer.durationInSeconds), startedAt: environment.now().groveRoundedToMillis)
+            try db.cachedExecute(
+                """
                 INSERT OR REPLACE INTO timer_run (timer_id, duration_ms, started_at, paused_ms, paused_at, notified) VALUES (?, ?, ?, 0, NULL, 0)
                 """, [timerId.uuidString, run.duration.groveMillis, run.startedAt.groveMillis])
             return TimerRunStatus(run, name: timer.name, colorHex: timer.colorHex, now: run.startedAt)
@@ -91,7 +94,8 @@ extension AppDatabase {
     public func claimTimerNotice(timerId: UUID) throws -> Bool {
         let now = environment.now().groveRoundedToMillis.groveMillis
         return try write { db in
-            try db.cachedExecute("""
+            try db.cachedExecute(
+                """
                 UPDATE timer_run SET notified = 1
                 WHERE timer_id = ? AND notified = 0 AND paused_at IS NULL AND started_at + paused_ms + duration_ms <= ?
                 """, [timerId.uuidString, now])
@@ -103,7 +107,8 @@ extension AppDatabase {
     public func timerNotices() throws -> (due: [TimerRunStatus], next: Date?) {
         let now = environment.now().groveRoundedToMillis
         return try writer.snapshotRead { db in
-            let rows = try db.cachedRows("""
+            let rows = try db.cachedRows(
+                """
                 SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id
                 WHERE r.notified = 0 AND r.paused_at IS NULL ORDER BY r.started_at + r.paused_ms + r.duration_ms
                 """)
@@ -117,20 +122,25 @@ extension AppDatabase {
     private func changeRun(_ timerId: UUID, _ change: (inout TimerRun, Date) throws -> Void) throws -> TimerRunStatus {
         try write { db in
             guard let timer = try timer(db, id: timerId) else { throw NotFoundError("timer", timerId.uuidString) }
-            guard let row = try db.cachedRow("SELECT * FROM timer_run WHERE timer_id = ?", [timerId.uuidString]), var run = try Self.run(row) else {
+            guard let row = try db.cachedRow("SELECT * FROM timer_run WHERE timer_id = ?", [timerId.uuidString]),
+                var run = try Self.run(row)
+            else {
                 throw TimerRunError.noRun(timer.name)
             }
             let now = environment.now().groveRoundedToMillis
             try change(&run, now)
-            try db.cachedExecute("UPDATE timer_run SET paused_ms = ?, paused_at = ? WHERE timer_id = ?",
-                                 [run.pausedDuration.groveMillis, run.pausedAt?.groveMillis, timerId.uuidString])
+            try db.cachedExecute(
+                "UPDATE timer_run SET paused_ms = ?, paused_at = ? WHERE timer_id = ?",
+                [run.pausedDuration.groveMillis, run.pausedAt?.groveMillis, timerId.uuidString])
             return TimerRunStatus(run, name: timer.name, colorHex: timer.colorHex, now: now)
         }
     }
 
     private static func run(_ row: Row) throws -> TimerRun? {
         guard let id = UUID(uuidString: row["timer_id"]) else { return nil }
-        return TimerRun(timerId: id, duration: TimeInterval(groveMillis: row["duration_ms"]), startedAt: Date(groveMillis: row["started_at"]),
-                        pausedDuration: TimeInterval(groveMillis: row["paused_ms"]), pausedAt: (row["paused_at"] as Int64?).map(Date.init(groveMillis:)))
+        return TimerRun(
+            timerId: id, duration: TimeInterval(groveMillis: row["duration_ms"]), startedAt: Date(groveMillis: row["started_at"]),
+            pausedDuration: TimeInterval(groveMillis: row["paused_ms"]), pausedAt: (row["paused_at"] as Int64?).map(Date.init(groveMillis:))
+        )
     }
 }

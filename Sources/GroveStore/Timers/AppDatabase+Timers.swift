@@ -24,7 +24,9 @@ extension AppDatabase {
     /// All timers with their to-dos in order.
     public func timers(orderedBy order: TimerOrder = .createdAt) throws -> [NamedTimer] {
         try writer.snapshotRead { db in
-            let sql = order == .createdAt ? "SELECT * FROM timer ORDER BY created_at DESC, id" : "SELECT * FROM timer ORDER BY name COLLATE NOCASE, created_at DESC"
+            let sql =
+                order == .createdAt
+                ? "SELECT * FROM timer ORDER BY created_at DESC, id" : "SELECT * FROM timer ORDER BY name COLLATE NOCASE, created_at DESC"
             return try loadTodos(db, for: TimerRecord.fetchAll(db.cachedStatement(sql: sql)))
         }
     }
@@ -38,8 +40,10 @@ extension AppDatabase {
     public func timers(orderedBy order: TimerOrder, incompleteOnly: Bool) throws -> [NamedTimer] {
         guard incompleteOnly else { return try timers(orderedBy: order) }
         return try writer.snapshotRead { db in
-            try loadTodos(db, for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
-                .order(sql: order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC").fetchAll(db))
+            try loadTodos(
+                db,
+                for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
+                    .order(sql: order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC").fetchAll(db))
         }
     }
 
@@ -49,7 +53,8 @@ extension AppDatabase {
     }
 
     func timer(_ db: Database, id: UUID) throws -> NamedTimer? {
-        guard let record = try TimerRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM timer WHERE id = ?"), arguments: [id.uuidString]) else { return nil }
+        guard let record = try TimerRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM timer WHERE id = ?"), arguments: [id.uuidString])
+        else { return nil }
         return try loadTodos(db, for: [record]).first
     }
 
@@ -57,9 +62,11 @@ extension AppDatabase {
         guard !records.isEmpty else { return [] }
         // One statement for any number of timers (the ids as one JSON array), compiled once per connection.
         let ids = String(decoding: try JSONEncoder().encode(records.map(\.id)), as: UTF8.self)
-        let todos = try TodoItemRecord.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM todo_item WHERE timer_id IN (SELECT value FROM json_each(?)) ORDER BY sort_order, order_key, id
-            """), arguments: [ids])
+        let todos = try TodoItemRecord.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM todo_item WHERE timer_id IN (SELECT value FROM json_each(?)) ORDER BY sort_order, order_key, id
+                    """), arguments: [ids])
         let byTimer = Dictionary(grouping: todos, by: \.timerId)
         return records.map { $0.model(todos: (byTimer[$0.id] ?? []).map(\.model)) }
     }
@@ -68,12 +75,17 @@ extension AppDatabase {
 
     /// Creates a timer (and its to-dos) after validating it.
     @discardableResult
-    public func createTimer(name: String, durationInSeconds: Int, icon: String = NamedTimer.defaultIcon,
-                            colorHex: String = NamedTimer.defaultColorHex, notes: String? = nil, todos: [String] = []) throws -> NamedTimer {
+    public func createTimer(
+        name: String, durationInSeconds: Int, icon: String = NamedTimer.defaultIcon,
+        colorHex: String = NamedTimer.defaultColorHex, notes: String? = nil, todos: [String] = []
+    ) throws -> NamedTimer {
         let now = environment.now()
-        var timer = NamedTimer(id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
-                               icon: icon, colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
-        timer.todoItems = todos.enumerated().map { TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now) }
+        var timer = NamedTimer(
+            id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
+            icon: icon, colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
+        timer.todoItems = todos.enumerated().map {
+            TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now)
+        }
         try saveTimer(timer)
         return timer
     }
@@ -88,13 +100,15 @@ extension AppDatabase {
     func saveTimer(_ timer: NamedTimer, _ db: Database) throws {
         try checkTodoOwnership(timer, db)
         try TimerRecord(timer).upsertRow(db)
-        let existing = Dictionary(try db.cachedRows("SELECT id, order_key FROM todo_item WHERE timer_id = ?", [timer.id.uuidString])
-            .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
+        let existing = Dictionary(
+            try db.cachedRows("SELECT id, order_key FROM todo_item WHERE timer_id = ?", [timer.id.uuidString])
+                .map { ($0["id"] as String, $0["order_key"] as String) }, uniquingKeysWith: { a, _ in a })
         let keep = Set(timer.todoItems.map(\.id.uuidString))
         for id in existing.keys where !keep.contains(id) { try db.cachedExecute("DELETE FROM todo_item WHERE id = ?", [id]) }
         // The list's order as given (by sortOrder), kept as fractional keys: to-dos still in order keep
         // theirs, only the moved and the new get one (a synced move then changes one row).
-        let ordered = timer.todoItems.enumerated().sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }.map(\.element)
+        let ordered = timer.todoItems.enumerated().sorted { ($0.element.sortOrder, $0.offset) < ($1.element.sortOrder, $1.offset) }.map(
+            \.element)
         let keys = OrderKey.assign(ordered.map { existing[$0.id.uuidString] })
         for (rank, (item, key)) in zip(ordered, keys).enumerated() {
             var item = item
@@ -109,19 +123,26 @@ extension AppDatabase {
         try Self.checkUnique(timer.todoItems.map(\.id.uuidString), "todoItems")
         guard !timer.todoItems.isEmpty else { return }
         let ids = timer.todoItems.map(\.id.uuidString)
-        if let taken = try String.fetchOne(db, TodoItemRecord.select(Column("id"))
-            .filter(ids.contains(Column("id")) && Column("timer_id") != timer.id.uuidString)) {
+        if let taken = try String.fetchOne(
+            db,
+            TodoItemRecord.select(Column("id"))
+                .filter(ids.contains(Column("id")) && Column("timer_id") != timer.id.uuidString))
+        {
             throw InvalidField("todoItems", "To-do \(taken) belongs to another timer")
         }
     }
 
     /// Changes a timer's fields; `nil` leaves a field as it is. `notes: ""` clears the notes.
     @discardableResult
-    public func updateTimer(id: UUID, name: String? = nil, durationInSeconds: Int? = nil, icon: String? = nil,
-                            colorHex: String? = nil, notes: String? = nil) throws -> NamedTimer {
+    public func updateTimer(
+        id: UUID, name: String? = nil, durationInSeconds: Int? = nil, icon: String? = nil,
+        colorHex: String? = nil, notes: String? = nil
+    ) throws -> NamedTimer {
         // Each field given is a choice, even of the value it has (it syncs as one).
-        let chosen = [("name", name != nil), ("durationInSeconds", durationInSeconds != nil), ("icon", icon != nil), ("colorHex", colorHex != nil),
-                      ("notes", notes != nil)].filter(\.1).map(\.0)
+        let chosen = [
+            ("name", name != nil), ("durationInSeconds", durationInSeconds != nil), ("icon", icon != nil), ("colorHex", colorHex != nil),
+            ("notes", notes != nil),
+        ].filter(\.1).map(\.0)
         return try modifyTimer(id: id, chosen: chosen) { timer in
             if let name { timer.name = name.trimmingCharacters(in: .whitespaces) }
             if let durationInSeconds { timer.durationInSeconds = durationInSeconds }
@@ -157,7 +178,9 @@ extension AppDatabase {
     public func toggleTodo(timerID: UUID, todoID: UUID) throws -> TodoItem {
         var result: TodoItem?
         try modifyTimer(id: timerID) { timer in
-            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
+                throw NotFoundError("to-do", todoID.uuidString)
+            }
             timer.todoItems[index].toggle(at: environment.now())
             result = timer.todoItems[index]
         }
@@ -170,7 +193,9 @@ extension AppDatabase {
     public func editTodo(timerID: UUID, todoID: UUID, text: String) throws -> TodoItem {
         var result: TodoItem?
         try modifyTimer(id: timerID) { timer in
-            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
+                throw NotFoundError("to-do", todoID.uuidString)
+            }
             timer.todoItems[index].text = text.trimmingCharacters(in: .whitespaces)
             timer.todoItems[index].updatedAt = environment.now()
             try timer.todoItems[index].validate()
@@ -183,7 +208,9 @@ extension AppDatabase {
     /// Moves a to-do to position `to` (0-based) and renumbers the checklist.
     public func moveTodo(timerID: UUID, todoID: UUID, to position: Int) throws {
         try modifyTimer(id: timerID) { timer in
-            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
+                throw NotFoundError("to-do", todoID.uuidString)
+            }
             guard position >= 0, position < timer.todoItems.count else {
                 throw InvalidField("sortOrder", "Position must be between 0 and \(timer.todoItems.count - 1)")
             }
@@ -194,7 +221,9 @@ extension AppDatabase {
     /// Removes a to-do and closes the gap in the order.
     public func deleteTodo(timerID: UUID, todoID: UUID) throws {
         try modifyTimer(id: timerID) { timer in
-            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else { throw NotFoundError("to-do", todoID.uuidString) }
+            guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
+                throw NotFoundError("to-do", todoID.uuidString)
+            }
             timer.todoItems.remove(at: index)
             for i in timer.todoItems.indices where timer.todoItems[i].sortOrder != i { timer.todoItems[i].sortOrder = i }
         }
@@ -209,7 +238,9 @@ extension AppDatabase {
         switch message.type {
         case .created, .updated:
             guard let dto = message.timer else { throw InvalidField("timer", "A \(message.type.rawValue) message must carry the timer") }
-            guard dto.id == message.timerID else { throw InvalidField("timerID", "timerID must be the id of the timer the message carries") }
+            guard dto.id == message.timerID else {
+                throw InvalidField("timerID", "timerID must be the id of the timer the message carries")
+            }
             let incoming = try dto.toModel()
             for item in incoming.todoItems { try item.validate() }
             return try write { db in

@@ -52,20 +52,24 @@ struct AddedDayTotals {
     /// Adds the sums to the tables and forgets them.
     mutating func write(_ db: Database) throws {
         if !days.isEmpty {
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO focus_day (day, trees, abandoned, focus_ms) VALUES (?, ?, ?, ?)
-                ON CONFLICT (day) DO UPDATE SET trees = trees + excluded.trees,
-                    abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO focus_day (day, trees, abandoned, focus_ms) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (day) DO UPDATE SET trees = trees + excluded.trees,
+                        abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms
+                    """)
             for (day, sums) in days { try statement.execute(arguments: [day, sums.trees, sums.abandoned, sums.focusMillis]) }
         }
         if !tagDays.isEmpty {
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
-                    abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms
-                """)
-            for (key, sums) in tagDays { try statement.execute(arguments: [key.tag, key.day, sums.trees, sums.abandoned, sums.focusMillis]) }
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (tag, day) DO UPDATE SET trees = trees + excluded.trees,
+                        abandoned = abandoned + excluded.abandoned, focus_ms = focus_ms + excluded.focus_ms
+                    """)
+            for (key, sums) in tagDays {
+                try statement.execute(arguments: [key.tag, key.day, sums.trees, sums.abandoned, sums.focusMillis])
+            }
         }
         days.removeAll()
         tagDays.removeAll()

@@ -19,7 +19,8 @@ extension AppDatabase {
                 pausePreferences: try pausePreferences(db),
                 themes: try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchAll(db).map(\.theme),
                 intentions: try IntentionRecord.order(sql: "date, created_at, id").fetchAll(db).map(\.intention),
-                userPreferences: try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences())
+                userPreferences: try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?
+                    .preferences ?? UserPreferences())
         }
     }
 
@@ -32,7 +33,9 @@ extension AppDatabase {
     @discardableResult
     public func importJSON(_ data: Data) throws -> ImportSummary {
         var remaining: Data? = data
-        return try importJSON { defer { remaining = nil }; return remaining.map(Array.init) }
+        return try importJSON {
+            defer { remaining = nil }; return remaining.map(Array.init)
+        }
     }
 
     /// Merges a decoded export (see `importJSON`).
@@ -52,7 +55,9 @@ extension AppDatabase {
     /// Validates everything in an export before anything is written: each item by its rules, ids
     /// unique within each list, at most one open session.
     func checkImport(_ export: GroveExport) throws -> CheckedImport {
-        guard export.format == GroveExport.formatName else { throw StoreError.unreadableExport("not a Grove export (format \"\(export.format)\")") }
+        guard export.format == GroveExport.formatName else {
+            throw StoreError.unreadableExport("not a Grove export (format \"\(export.format)\")")
+        }
         guard export.version <= GroveExport.currentVersion else { throw StoreError.unsupportedExportVersion(export.version) }
         // Validate everything before writing anything: each item by its rules, ids unique within each
         // list, and every reference resolvable in the file or the store.
@@ -77,8 +82,9 @@ extension AppDatabase {
         for intention in export.intentions { try intention.validate() }
         try export.userPreferences.validate()
         for session in export.gatewaySessions { try session.checkConsistency() }
-        return CheckedImport(timers: timers, appIDs: Set(export.apps.map(\.id)), contentIDs: Set(export.contents.map(\.id)),
-                             themeIDs: Set(export.themes.map(\.id)))
+        return CheckedImport(
+            timers: timers, appIDs: Set(export.apps.map(\.id)), contentIDs: Set(export.contents.map(\.id)),
+            themeIDs: Set(export.themes.map(\.id)))
     }
 
     /// Writes a checked export in the caller's transaction, checking every reference against the
@@ -104,8 +110,9 @@ extension AppDatabase {
         for app in export.apps { try SocialAppRecord(app).upsert(db) }
         for content in export.contents { try ContentRecord(content).upsert(db) }
         for session in export.gatewaySessions {
-            try session.validate(appExists: { appIDs.contains($0) || (try? SocialAppRecord.exists(db, key: $0)) == true },
-                                 contentExists: { contentIDs.contains($0) || (try? ContentRecord.exists(db, key: $0)) == true })
+            try session.validate(
+                appExists: { appIDs.contains($0) || (try? SocialAppRecord.exists(db, key: $0)) == true },
+                contentExists: { contentIDs.contains($0) || (try? ContentRecord.exists(db, key: $0)) == true })
             try GatewaySessionRecord(session).upsert(db)
         }
         try PausePreferencesRecord(export.pausePreferences).upsert(db)

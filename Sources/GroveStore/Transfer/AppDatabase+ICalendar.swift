@@ -11,11 +11,13 @@ public enum ICalendar {
     /// One session as an event (nothing for a session still running).
     static func event(_ s: FocusSession, stamp: Date) -> String {
         guard s.state.isTerminal, let end = s.endTime else { return "" }
-        return folded(["BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
-                       "DTEND:\(utc(end))",
-                       "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
-                       "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
-                       "CATEGORIES:Grove,Focus", "END:VEVENT"])
+        return folded([
+            "BEGIN:VEVENT", "UID:\(s.id.uuidString.lowercased())@grove", "DTSTAMP:\(utc(stamp))", "DTSTART:\(utc(s.startTime))",
+            "DTEND:\(utc(end))",
+            "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
+            "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
+            "CATEGORIES:Grove,Focus", "END:VEVENT",
+        ])
     }
 
     /// Sessions (oldest first) as a whole calendar.

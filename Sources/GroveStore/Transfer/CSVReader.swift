@@ -42,7 +42,11 @@ struct CSVReader {
         if !started {
             started = true
             // A byte order mark some spreadsheets write first.
-            if try fill(), buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF { position += 3 }
+            if try fill(), buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+                buffer[position + 2] == 0xBF
+            {
+                position += 3
+            }
         }
         while true {
             guard try fill() else { return nil }
@@ -54,7 +58,9 @@ struct CSVReader {
             func endField() throws {
                 guard fields.count < Self.maxFields else { throw failure("more than \(Self.maxFields) fields") }
                 // Refused, not repaired: U+FFFD in place of what the file held would be stored as if it were text.
-                guard let text = String(validating: field, as: UTF8.self) else { throw failure("text that is not UTF-8 (save the file as UTF-8)") }
+                guard let text = String(validating: field, as: UTF8.self) else {
+                    throw failure("text that is not UTF-8 (save the file as UTF-8)")
+                }
                 fields.append(text)
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false

@@ -83,7 +83,8 @@ extension AppDatabase {
             try value("exportedAt", GroveExport.formatInstant(environment.now()))
             try value("focusPreferences", try focusPreferences(db))
             // Sessions go straight from their columns to bytes (see `SessionRows`).
-            let sessions = try Row.fetchCursor(db, sql: SessionRows.select + filter.sql + " ORDER BY start_time, id", arguments: filter.arguments)
+            let sessions = try Row.fetchCursor(
+                db, sql: SessionRows.select + filter.sql + " ORDER BY start_time, id", arguments: filter.arguments)
             var bytes: [UInt8] = []
             try list("focusSessions") { () -> [UInt8]? in
                 guard let row = try sessions.next() else { return nil }
@@ -107,7 +108,10 @@ extension AppDatabase {
                 let items = try TodoItemRecord.fetchAll(todos, arguments: [timer.id])
                 return TimerDTO(from: timer.model(todos: items.map(\.model)))
             }
-            try value("userPreferences", try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences ?? UserPreferences())
+            try value(
+                "userPreferences",
+                try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?.preferences
+                    ?? UserPreferences())
             try value("version", GroveExport.currentVersion, last: true)
             try stream.write("}\n")
         }
@@ -117,7 +121,8 @@ extension AppDatabase {
     private func writeCSV(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         try stream.write(Self.groveCSVColumns.joined(separator: ",") + "\r\n")
         try writer.snapshotRead { db in
-            let rows = try Row.fetchCursor(db, sql: SessionRows.select + filter.sql + " ORDER BY start_time, id", arguments: filter.arguments)
+            let rows = try Row.fetchCursor(
+                db, sql: SessionRows.select + filter.sql + " ORDER BY start_time, id", arguments: filter.arguments)
             var bytes: [UInt8] = []
             while let row = try rows.next() {
                 bytes.removeAll(keepingCapacity: true)

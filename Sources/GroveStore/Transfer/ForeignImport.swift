@@ -46,7 +46,10 @@ public struct ColumnMap: Sendable, Equatable {
         for part in text.split(separator: ",") {
             let kv = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard kv.count == 2, !kv[1].isEmpty, keys.contains(kv[0]), pairs[kv[0]] == nil else {
-                throw InvalidField("map", "map must be key=Column pairs separated by commas, keys among \(keys.joined(separator: ", ")), each once (got \(part.quotedForMessage))")
+                throw InvalidField(
+                    "map",
+                    "map must be key=Column pairs separated by commas, keys among \(keys.joined(separator: ", ")), each once (got \(part.quotedForMessage))"
+                )
             }
             pairs[kv[0]] = kv[1]
         }
@@ -173,15 +176,19 @@ extension AppDatabase {
             }
             return n
         }
-        guard let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8), let h = number(9..<11), let mi = number(11..<13), let s = number(13..<15),
-              let day = LocalDay(year: y, month: mo, day: d), h < 24, mi < 60, s < 60 else { return nil }
+        guard let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8), let h = number(9..<11), let mi = number(11..<13),
+            let s = number(13..<15),
+            let day = LocalDay(year: y, month: mo, day: d), h < 24, mi < 60, s < 60
+        else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + h * 3600 + mi * 60 + s))
     }
 
     /// Imports a CSV of sessions whose columns `map` names. Instants are ISO 8601 with a zone or
     /// offset, or `YYYY-MM-DD HH:MM[:SS]` on the wall clock of `zone` (the configured zone by default).
-    public func importCSV(map: ColumnMap, zone: TimeZone? = nil, format: ImportFormat = .csv,
-                          streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
+    public func importCSV(
+        map: ColumnMap, zone: TimeZone? = nil, format: ImportFormat = .csv,
+        streamingFrom read: @escaping () throws -> [UInt8]?
+    ) throws -> ForeignImportReport {
         var reader = CSVReader(read: read)
         let given = zone.map { ZonedCalendar(timeZone: $0, firstWeekday: 1) }
         let calendar = try given ?? self.calendar()
@@ -195,11 +202,15 @@ extension AppDatabase {
                     func column(_ name: String?) throws -> Int? {
                         guard let name else { return nil }
                         guard let i = names.firstIndex(of: name) else {
-                            throw InvalidField("map", "The file has no column \"\(name)\" (its columns: \(names.prefix(20).joined(separator: ", ")))")
+                            throw InvalidField(
+                                "map", "The file has no column \"\(name)\" (its columns: \(names.prefix(20).joined(separator: ", ")))")
                         }
                         return i
                     }
-                    columns = (try column(map.start) ?? 0, try column(map.end), try column(map.duration), try column(map.tag), try column(map.completed))
+                    columns = (
+                        try column(map.start) ?? 0, try column(map.end), try column(map.duration), try column(map.tag),
+                        try column(map.completed)
+                    )
                 }
                 guard let fields = try reader.next(), let c = columns else { return nil }
                 row += 1
@@ -212,7 +223,8 @@ extension AppDatabase {
                 var end = field(c.end).flatMap { Self.csvInstant($0, calendar: calendar) }
                 if end == nil, let duration = field(c.duration).flatMap(Self.csvDuration) { end = start.addingTimeInterval(duration) }
                 guard let end else { return .some(nil) }
-                let abandoned = field(c.completed).map { ["false", "no", "0", "abandoned", "failed", "fail"].contains($0.lowercased()) } ?? false
+                let abandoned =
+                    field(c.completed).map { ["false", "no", "0", "abandoned", "failed", "fail"].contains($0.lowercased()) } ?? false
                 // A tag column may list several, comma-separated (as Grove's CSV writes them).
                 let tags = field(c.tag).map { $0.split(separator: ",").map(String.init) } ?? []
                 return .some(ForeignSession(row: row, start: start, end: end, abandoned: abandoned, tags: tags))
@@ -236,7 +248,8 @@ extension AppDatabase {
                     guard let names = try reader.next() else { return nil }
                     // Exports from before tags lack the last column.
                     guard names == Self.groveCSVColumns || names == Array(Self.groveCSVColumns.dropLast()) else {
-                        throw StoreError.unreadableExport("This is not Grove's CSV export: its header must be \(Self.groveCSVColumns.joined(separator: ","))")
+                        throw StoreError.unreadableExport(
+                            "This is not Grove's CSV export: its header must be \(Self.groveCSVColumns.joined(separator: ","))")
                     }
                     columnCount = names.count
                     header = true
@@ -244,15 +257,17 @@ extension AppDatabase {
                 guard let f = try reader.next() else { return nil }
                 row += 1
                 guard f.count == columnCount, let id = UUID(uuidString: f[0]), let start = GroveExport.parseInstant(f[1]),
-                      let state = SessionState(rawValue: f[3]), let duration = Double(f[4]), let paused = Double(f[5]), let planned = Double(f[6])
+                    let state = SessionState(rawValue: f[3]), let duration = Double(f[4]), let paused = Double(f[5]),
+                    let planned = Double(f[6])
                 else { return .some(nil) }
                 let end = f[2].isEmpty ? nil : GroveExport.parseInstant(f[2])
                 guard !state.isOpen, let end else {
                     return .some(ForeignSession(row: row, start: start, end: .distantFuture))
                 }
                 let tags = f.count > 9 && !f[9].isEmpty ? f[9].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
-                let session = FocusSession(id: id, startTime: start, endTime: end, state: state, duration: duration, pausedDuration: paused,
-                                           plannedDuration: planned, timeZoneIdentifier: f[7], endDay: LocalDay(f[8]), tags: tags)
+                let session = FocusSession(
+                    id: id, startTime: start, endTime: end, state: state, duration: duration, pausedDuration: paused,
+                    plannedDuration: planned, timeZoneIdentifier: f[7], endDay: LocalDay(f[8]), tags: tags)
                 return .some(ForeignSession(row: row, start: start, end: end, abandoned: state == .abandoned, tags: tags, stored: session))
             } catch let failure as CSVReader.Failure {
                 throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
@@ -260,7 +275,9 @@ extension AppDatabase {
         }
     }
 
-    static let groveCSVColumns = ["id", "startTime", "endTime", "state", "duration", "pausedDuration", "plannedDuration", "timeZone", "endDay", "tags"]
+    static let groveCSVColumns = [
+        "id", "startTime", "endTime", "state", "duration", "pausedDuration", "plannedDuration", "timeZone", "endDay", "tags",
+    ]
 
     /// ISO 8601 (`2025-03-09T07:00:00Z`, `…+01:00`, with or without fractions) or a wall-clock
     /// `YYYY-MM-DD HH:MM[:SS]` / `YYYY-MM-DDTHH:MM[:SS]` in `calendar`'s zone.
@@ -275,7 +292,8 @@ extension AppDatabase {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" })
         guard parts.count == 2, let day = LocalDay(parts[0]) else { return nil }
         let clock = parts[1].split(separator: ":").map { Int($0) }
-        guard (2...3).contains(clock.count), clock.allSatisfy({ $0 != nil }), let h = clock[0], let m = clock[1], (0..<24).contains(h), (0..<60).contains(m)
+        guard (2...3).contains(clock.count), clock.allSatisfy({ $0 != nil }), let h = clock[0], let m = clock[1], (0..<24).contains(h),
+            (0..<60).contains(m)
         else { return nil }
         let s = clock.count == 3 ? clock[2] ?? 0 : 0
         guard (0..<60).contains(s) else { return nil }
@@ -289,10 +307,12 @@ extension AppDatabase {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5].count == 4, let year = Int(parts[5]), let dayOfMonth = Int(parts[2]) else { return nil }
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        guard let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 }), let day = LocalDay(year: year, month: month, day: dayOfMonth)
+        guard let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 }),
+            let day = LocalDay(year: year, month: month, day: dayOfMonth)
         else { return nil }
         let clock = parts[3].split(separator: ":").map { Int($0) }
-        guard clock.count == 3, let h = clock[0], let m = clock[1], let s = clock[2], (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s)
+        guard clock.count == 3, let h = clock[0], let m = clock[1], let s = clock[2], (0..<24).contains(h), (0..<60).contains(m),
+            (0..<60).contains(s)
         else { return nil }
         let seconds = h * 3600 + m * 60 + s
         let zone = String(parts[4])
@@ -303,7 +323,9 @@ extension AppDatabase {
             // GMT+01:00
             let rest = Array(zone.utf8.dropFirst(3))
             if (rest[0] == UInt8(ascii: "+") || rest[0] == UInt8(ascii: "-")), rest[3] == UInt8(ascii: ":"),
-               let hh = Int(String(decoding: rest[1...2], as: UTF8.self)), let mm = Int(String(decoding: rest[4...5], as: UTF8.self)), hh < 24, mm < 60 {
+                let hh = Int(String(decoding: rest[1...2], as: UTF8.self)), let mm = Int(String(decoding: rest[4...5], as: UTF8.self)),
+                hh < 24, mm < 60
+            {
                 offset = (hh * 3600 + mm * 60) * (rest[0] == UInt8(ascii: "-") ? -1 : 1)
             } else {
                 return nil
@@ -332,7 +354,9 @@ extension AppDatabase {
     /// Files from other tools are sorted by start, and usually fall before or after everything the
     /// store holds: such a row can only clash with rows of this same import, which the loop tracks
     /// itself (`ImportSpan`), so it costs no lookup at all. Anything else is checked against the store.
-    private func importForeign(_ format: ImportFormat, zone: ZonedCalendar? = nil, _ next: @escaping () throws -> ForeignSession??) throws -> ForeignImportReport {
+    private func importForeign(_ format: ImportFormat, zone: ZonedCalendar? = nil, _ next: @escaping () throws -> ForeignSession??) throws
+        -> ForeignImportReport
+    {
         var report = ForeignImportReport(format: format)
         try write { db in
             // Sessions are filed under the day they ended where they were lived: the CSV's zone if given.
@@ -410,17 +434,23 @@ extension AppDatabase {
     /// One row of another tool's file as the import needs it: skipped with the reason, or an interval
     /// with its id and the session Grove's rules make of it (or the rule it breaks). Pure: it runs on
     /// the reading thread.
-    private static func prepare(_ item: ForeignSession?, row: Int, format: ImportFormat, now: Date, calendar: ZonedCalendar,
-                                tagForms: inout TagForms) -> PreparedRow {
+    private static func prepare(
+        _ item: ForeignSession?, row: Int, format: ImportFormat, now: Date, calendar: ZonedCalendar,
+        tagForms: inout TagForms
+    ) -> PreparedRow {
         guard let foreign = item else {
-            return .skipped(row: row, reason: format == .timewarrior
-                            ? "not an interval with a readable start and end (\"start\": \"20250101T090000Z\")"
-                            : "no readable start and end (ISO 8601, or YYYY-MM-DD HH:MM; a duration in seconds or H:MM:SS)")
+            return .skipped(
+                row: row,
+                reason: format == .timewarrior
+                    ? "not an interval with a readable start and end (\"start\": \"20250101T090000Z\")"
+                    : "no readable start and end (ISO 8601, or YYYY-MM-DD HH:MM; a duration in seconds or H:MM:SS)")
         }
         guard let end = foreign.end, end != .distantFuture else {
-            return .skipped(row: foreign.row, reason: format == .timewarrior
-                            ? "an open interval (still running): stop it first (`timew stop`), then export again"
-                            : "a session still running or paused: finish it where it runs, then export again")
+            return .skipped(
+                row: foreign.row,
+                reason: format == .timewarrior
+                    ? "an open interval (still running): stop it first (`timew stop`), then export again"
+                    : "a session still running or paused: finish it where it runs, then export again")
         }
         let start = foreign.start.groveRoundedToMillis, finish = end.groveRoundedToMillis
         let (from, to) = (start.groveMillis, finish.groveMillis)
@@ -437,19 +467,24 @@ extension AppDatabase {
                 session.tags = tags
                 try session.validateAsStored()
             } else {
-                session = try FocusSession.logged(id: id, start: start, end: finish, abandoned: foreign.abandoned,
-                                                  plannedDuration: foreign.abandoned ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
-                                                  now: now, calendar: calendar)
+                session = try FocusSession.logged(
+                    id: id, start: start, end: finish, abandoned: foreign.abandoned,
+                    plannedDuration: foreign.abandoned
+                        ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
+                    now: now, calendar: calendar)
                 session.tags = tags
             }
             return session
         }
-        return .interval(PreparedInterval(row: foreign.row, start: start, finish: finish, name: name, id: id,
-                                          isStored: foreign.stored != nil, session: session))
+        return .interval(
+            PreparedInterval(
+                row: foreign.row, start: start, finish: finish, name: name, id: id,
+                isStored: foreign.stored != nil, session: session))
     }
 
     /// The namespace of the ids imported sessions get from their instants.
-    static let importNamespace = UUID(uuidString: "3b8f4a0e-5d2c-4e7b-9f1a-6c0d2e8b7a41") ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    static let importNamespace =
+        UUID(uuidString: "3b8f4a0e-5d2c-4e7b-9f1a-6c0d2e8b7a41") ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }
 
 /// A row of another tool's file, read and checked on the reading thread (`AppDatabase.importForeign`).
@@ -520,10 +555,13 @@ enum ImportID {
         let digest = Array(Insecure.SHA1.hash(data: Array(name.utf8)))
         // Offset by 2^47 so that instants before 1970 sort before those after.
         let key = UInt64(bitPattern: start &+ (1 << 47)) & 0xFFFF_FFFF_FFFF
-        return UUID(uuid: (UInt8(truncatingIfNeeded: key >> 40), UInt8(truncatingIfNeeded: key >> 32), UInt8(truncatingIfNeeded: key >> 24),
-                           UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key),
-                           0x80 | (digest[0] & 0x0F), digest[1], 0x80 | (digest[2] & 0x3F), digest[3], digest[4], digest[5], digest[6], digest[7],
-                           digest[8], digest[9]))
+        return UUID(
+            uuid: (
+                UInt8(truncatingIfNeeded: key >> 40), UInt8(truncatingIfNeeded: key >> 32), UInt8(truncatingIfNeeded: key >> 24),
+                UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key),
+                0x80 | (digest[0] & 0x0F), digest[1], 0x80 | (digest[2] & 0x3F), digest[3], digest[4], digest[5], digest[6], digest[7],
+                digest[8], digest[9]
+            ))
     }
 }
 

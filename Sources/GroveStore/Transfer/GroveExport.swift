@@ -23,7 +23,8 @@ public struct GroveExport: Codable, Equatable, Sendable {
     /// The encoder every face uses for Grove JSON: ISO 8601 instants with milliseconds, sorted keys.
     public static func makeEncoder(pretty: Bool = true) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(formatInstant(date))
@@ -38,7 +39,8 @@ public struct GroveExport: Codable, Equatable, Sendable {
             let container = try decoder.singleValueContainer()
             let string = try container.decode(String.self)
             guard let date = parseInstant(string) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 instant, got \(string.quotedForMessage)")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected an ISO 8601 instant, got \(string.quotedForMessage)")
             }
             return date
         }
@@ -65,7 +67,8 @@ public struct GroveExport: Codable, Equatable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
         while let b = utf8.next() { bytes.append(b); if bytes.count > 40 { return nil } }
-        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116, bytes[13] == 58, bytes[16] == 58 else { return nil }
+        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116, bytes[13] == 58, bytes[16] == 58
+        else { return nil }
         func digits(_ from: Int, _ count: Int) -> Int? {
             var n = 0
             for i in from..<(from + count) {
@@ -76,8 +79,9 @@ public struct GroveExport: Codable, Equatable, Sendable {
             return n
         }
         guard let year = digits(0, 4), let month = digits(5, 2), let dayOfMonth = digits(8, 2), let hour = digits(11, 2),
-              let minute = digits(14, 2), let second = digits(17, 2), hour < 24, minute < 60, second < 61,
-              let day = LocalDay(year: year, month: month, day: dayOfMonth) else { return nil }
+            let minute = digits(14, 2), let second = digits(17, 2), hour < 24, minute < 60, second < 61,
+            let day = LocalDay(year: year, month: month, day: dayOfMonth)
+        else { return nil }
         var index = 19
         var millis = 0
         if index < bytes.count, bytes[index] == 46 {
@@ -97,7 +101,9 @@ public struct GroveExport: Codable, Equatable, Sendable {
         case 90, 122:  // Z
             guard index + 1 == bytes.count else { return nil }
         case 43, 45:  // + or -
-            guard index + 6 == bytes.count, bytes[index + 3] == 58, let h = digits(index + 1, 2), let m = digits(index + 4, 2) else { return nil }
+            guard index + 6 == bytes.count, bytes[index + 3] == 58, let h = digits(index + 1, 2), let m = digits(index + 4, 2) else {
+                return nil
+            }
             offset = (h * 3600 + m * 60) * (bytes[index] == 45 ? -1 : 1)
         default:
             return nil

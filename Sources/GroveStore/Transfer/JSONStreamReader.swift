@@ -160,8 +160,10 @@ struct JSONStreamReader: ~Copyable {
         var text: [UInt8] = []
         while try fill() {
             let byte = buffer[position]
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") else { break }
+            guard
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            else { break }
             text.append(byte)
             position += 1
             guard text.count <= 64 else { throw failure("a number too long") }
@@ -215,7 +217,13 @@ struct JSONStreamReader: ~Copyable {
             out.append(byte)
             guard out.count <= Self.maxCapture else { throw failure("a value larger than 256 MiB") }
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

@@ -42,9 +42,11 @@ final class SessionWriter {
     func setTriggersAside(adding: Bool = false) throws {
         guard setAside == nil else { return }
         if adding { totals = AddedDayTotals() }
-        let triggers = try Row.fetchAll(db, sql: """
-            SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session' AND name LIKE 'focus\\_day\\_%' ESCAPE '\\'
-            """)
+        let triggers = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'focus_session' AND name LIKE 'focus\\_day\\_%' ESCAPE '\\'
+                """)
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger[0] as String)") }
         setAside = triggers.map { $0[1] }
     }
@@ -56,7 +58,9 @@ final class SessionWriter {
         try bind(s, idText: idText, to: bulk)
         do {
             try bulk.step()
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open")
+        {
             throw FocusError.sessionAlreadyOpen
         }
     }
@@ -202,7 +206,9 @@ final class SessionWriter {
         let before = db.totalChangesCount
         do {
             try insert.step()
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open") {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CONSTRAINT && (error.message ?? "").contains("focus_session_one_open")
+        {
             throw FocusError.sessionAlreadyOpen
         }
         guard db.totalChangesCount > before else { return false }
@@ -224,26 +230,27 @@ final class SessionWriter {
             setAside = nil
             return
         }
-        try db.execute(sql: """
-            DELETE FROM focus_day;
-            INSERT INTO focus_day (day, trees, abandoned, focus_ms)
-            SELECT end_day, sum(state = 'completed'), sum(state = 'abandoned'),
-                   sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
-            FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day;
-            DELETE FROM focus_day_tag;
-            -- The GROUP BY sorts in memory up to the cache size before it spills to a temporary file:
-            -- a small cache for it keeps a million-row rebuild within the import's memory bound.
-            PRAGMA cache_size = -2048;
-            INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
-            SELECT j.value, s.end_day, sum(s.state = 'completed'), sum(s.state = 'abandoned'),
-                   sum(CASE WHEN s.state = 'completed' THEN s.duration_ms ELSE 0 END)
-            FROM focus_session s, json_each(s.tags) j
-            WHERE s.end_day IS NOT NULL AND s.tags IS NOT NULL
-              -- A tag counted once per session, however often its array repeats it (as the triggers' DISTINCT).
-              AND NOT EXISTS (SELECT 1 FROM json_each(s.tags) k WHERE k.key < j.key AND k.value = j.value)
-            GROUP BY s.end_day, j.value;
-            PRAGMA cache_size = \(AppDatabase.writerCacheSize);
-            """)
+        try db.execute(
+            sql: """
+                DELETE FROM focus_day;
+                INSERT INTO focus_day (day, trees, abandoned, focus_ms)
+                SELECT end_day, sum(state = 'completed'), sum(state = 'abandoned'),
+                       sum(CASE WHEN state = 'completed' THEN duration_ms ELSE 0 END)
+                FROM focus_session WHERE end_day IS NOT NULL GROUP BY end_day;
+                DELETE FROM focus_day_tag;
+                -- The GROUP BY sorts in memory up to the cache size before it spills to a temporary file:
+                -- a small cache for it keeps a million-row rebuild within the import's memory bound.
+                PRAGMA cache_size = -2048;
+                INSERT INTO focus_day_tag (tag, day, trees, abandoned, focus_ms)
+                SELECT j.value, s.end_day, sum(s.state = 'completed'), sum(s.state = 'abandoned'),
+                       sum(CASE WHEN s.state = 'completed' THEN s.duration_ms ELSE 0 END)
+                FROM focus_session s, json_each(s.tags) j
+                WHERE s.end_day IS NOT NULL AND s.tags IS NOT NULL
+                  -- A tag counted once per session, however often its array repeats it (as the triggers' DISTINCT).
+                  AND NOT EXISTS (SELECT 1 FROM json_each(s.tags) k WHERE k.key < j.key AND k.value = j.value)
+                GROUP BY s.end_day, j.value;
+                PRAGMA cache_size = \(AppDatabase.writerCacheSize);
+                """)
         for sql in triggers { try db.execute(sql: sql) }
         setAside = nil
     }

@@ -39,7 +39,8 @@ extension AppDatabase {
             var rest: [UInt8] = Array(#"{"focusSessions":["#.utf8) + Array("]".utf8)
             for (key, value) in members {
                 rest.append(contentsOf: ",\"".utf8)
-                rest.append(contentsOf: key.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] })
+                rest.append(
+                    contentsOf: key.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] })
                 rest.append(contentsOf: "\":".utf8)
                 rest.append(contentsOf: value)
             }
@@ -53,8 +54,9 @@ extension AppDatabase {
             let checked = try checkImport(export)
             try applyImport(export, checked, db)
             try sessions.finish()
-            return ImportSummary(focusSessions: sessions.count, timers: export.timers.count, intentions: export.intentions.count,
-                                 gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
+            return ImportSummary(
+                focusSessions: sessions.count, timers: export.timers.count, intentions: export.intentions.count,
+                gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
         }
     }
 
@@ -86,7 +88,9 @@ private struct SessionImport {
         let writer = try SessionWriter(db)
         self.writer = writer
         // The ids seen so far, in a temporary table: a set of a million ids would not fit the memory bound.
-        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS import_session_id (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.import_session_id")
+        try db.execute(
+            sql: "CREATE TEMP TABLE IF NOT EXISTS import_session_id (id TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.import_session_id"
+        )
         let statement = try db.makeStatement(sql: "INSERT INTO temp.import_session_id (id) VALUES (?)")
         seenStatement = statement
         let seen = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
@@ -168,7 +172,9 @@ private struct SessionImport {
         }
         func instant(_ key: String) throws -> Date? {
             guard let text = try string(key) else { return nil }
-            guard let date = GroveExport.parseInstant(text) else { throw unreadable(index, key, "Expected an ISO 8601 instant, got \"\(text.prefix(40))\"") }
+            guard let date = GroveExport.parseInstant(text) else {
+                throw unreadable(index, key, "Expected an ISO 8601 instant, got \"\(text.prefix(40))\"")
+            }
             return date
         }
         func number(_ key: String) throws -> Double? {
@@ -187,7 +193,9 @@ private struct SessionImport {
                 case "id":
                     let text = try string(key)
                     guard let text else { break }
-                    guard let value = fastUUID(text) ?? UUID(uuidString: text) else { throw unreadable(index, key, "Attempted to decode UUID from invalid UUID string.") }
+                    guard let value = fastUUID(text) ?? UUID(uuidString: text) else {
+                        throw unreadable(index, key, "Attempted to decode UUID from invalid UUID string.")
+                    }
                     id = value
                 case "startTime": start = try instant(key)
                 case "endTime": end = try instant(key)
@@ -195,7 +203,9 @@ private struct SessionImport {
                 case "pausedAt": pausedAt = try instant(key)
                 case "state":
                     guard let text = try string(key) else { break }
-                    guard let value = SessionState(rawValue: text) else { throw unreadable(index, key, "Cannot initialize SessionState from invalid String value \(text.prefix(40))") }
+                    guard let value = SessionState(rawValue: text) else {
+                        throw unreadable(index, key, "Cannot initialize SessionState from invalid String value \(text.prefix(40))")
+                    }
                     state = value
                 case "duration": duration = try number(key)
                 case "pausedDuration": paused = try number(key)
@@ -203,7 +213,9 @@ private struct SessionImport {
                 case "timeZoneIdentifier": zone = try string(key)
                 case "endDay":
                     guard let text = try string(key) else { break }
-                    guard let day = LocalDay(text) else { throw unreadable(index, key, "Expected a date as YYYY-MM-DD, got \"\(text.prefix(40))\"") }
+                    guard let day = LocalDay(text) else {
+                        throw unreadable(index, key, "Expected a date as YYYY-MM-DD, got \"\(text.prefix(40))\"")
+                    }
                     endDay = day
                 case "tags":
                     switch try reader.value() {
@@ -265,8 +277,11 @@ private struct SessionImport {
             if let h = high { bytes.append(h << 4 | digit); high = nil } else { high = digit }
         }
         guard count == 36, bytes.count == 16 else { return nil }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     private static func unreadable(_ index: Int, _ key: String?, _ why: String) -> StoreError {

@@ -22,9 +22,11 @@ public final class BackgroundSync<C: Clock>: Service, @unchecked Sendable where 
     let jitter: @Sendable () -> Double
     let (wakeups, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
-    public init(database: AppDatabase, makeTransport: @escaping @Sendable () throws -> HTTPSyncTransport,
-                makeEngine: @escaping @Sendable () throws -> SyncEngine, pullEvery: Duration = .seconds(60), clock: C,
-                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, logger: Logger = Logger(label: "grove.sync")) {
+    public init(
+        database: AppDatabase, makeTransport: @escaping @Sendable () throws -> HTTPSyncTransport,
+        makeEngine: @escaping @Sendable () throws -> SyncEngine, pullEvery: Duration = .seconds(60), clock: C,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, logger: Logger = Logger(label: "grove.sync")
+    ) {
         self.database = database
         self.makeTransport = makeTransport
         self.makeEngine = makeEngine

@@ -31,8 +31,9 @@ public struct HTTPSyncTransport: SyncTransport {
 
     /// Checks a server address: http or https, a host, no query.
     public static func validate(_ url: String) throws -> String {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil
         else { throw InvalidField("URL", "The server address is http(s)://HOST[:PORT], for example http://127.0.0.1:8090") }
         return url.hasSuffix("/") ? String(url.dropLast()) : url
     }
@@ -47,7 +48,8 @@ public struct HTTPSyncTransport: SyncTransport {
 
     public func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
         let escaped = checksum.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return try await send(.GET, "/sync/v1/pull?cursor=\(cursor)&limit=\(limit)&checksum=\(escaped)\(full ? "&full=true" : "")", body: Optional<Int>.none)
+        return try await send(
+            .GET, "/sync/v1/pull?cursor=\(cursor)&limit=\(limit)&checksum=\(escaped)\(full ? "&full=true" : "")", body: Optional<Int>.none)
     }
 
     public func fork() async throws -> DeviceCredentials { try await send(.POST, "/sync/v1/devices/fork", body: Optional<Int>.none) }
@@ -68,8 +70,10 @@ public struct HTTPSyncTransport: SyncTransport {
         return request
     }
 
-    private func send<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?,
-                                                          authenticated: Bool = true) async throws -> Answer {
+    private func send<Body: Encodable, Answer: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: Body?,
+        authenticated: Bool = true
+    ) async throws -> Answer {
         var request = request(method, path, authenticated: authenticated)
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
@@ -77,10 +81,11 @@ public struct HTTPSyncTransport: SyncTransport {
         }
         let response = try await client.execute(request, timeout: timeout)
         let data = Data(buffer: try await response.body.collect(upTo: 64 << 20))
-        guard (200 ..< 300).contains(response.status.code) else {
+        guard (200..<300).contains(response.status.code) else {
             if let problem = try? SyncWire.decoder().decode(SyncProblem.self, from: data) { throw problem }
-            throw SyncProblem(type: "about:blank", title: response.status.reasonPhrase, status: Int(response.status.code),
-                              detail: "The server answered \(response.status.code) \(response.status.reasonPhrase)")
+            throw SyncProblem(
+                type: "about:blank", title: response.status.reasonPhrase, status: Int(response.status.code),
+                detail: "The server answered \(response.status.code) \(response.status.reasonPhrase)")
         }
         if Answer.self == Empty.self, let empty = Empty() as? Answer { return empty }
         return try SyncWire.decoder().decode(Answer.self, from: data)

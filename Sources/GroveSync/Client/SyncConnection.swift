@@ -51,7 +51,9 @@ public struct SyncConnection: Sendable {
     /// Registers this store as a device of `user` on the server at `url` and links it (its rows queued
     /// for the first push). A store linked before to the same account whose token is gone registers
     /// again as a new device and keeps everything it has.
-    public static func login(database: AppDatabase, url: String, user: String, password: String, deviceName: String) async throws -> SyncDevice {
+    public static func login(database: AppDatabase, url: String, user: String, password: String, deviceName: String) async throws
+        -> SyncDevice
+    {
         guard let storePath = database.path else { throw SyncConnectionError.noStoreFile }
         let server = try HTTPSyncTransport.validate(url)
         let existing = try database.syncDevice()
@@ -64,8 +66,10 @@ public struct SyncConnection: Sendable {
         if existing != nil {
             try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
         } else {
-            try database.beginSync(SyncDevice(serverURL: server, user: user, deviceId: credentials.deviceId, deviceName: deviceName,
-                                              tokenFile: DeviceToken.path(forStore: storePath)))
+            try database.beginSync(
+                SyncDevice(
+                    serverURL: server, user: user, deviceId: credentials.deviceId, deviceName: deviceName,
+                    tokenFile: DeviceToken.path(forStore: storePath)))
         }
         guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
         return device

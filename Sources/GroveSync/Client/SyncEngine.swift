@@ -31,8 +31,10 @@ public struct SyncEngine: Sendable {
     /// Stores new credentials (after a fork) and returns a transport that uses them.
     let adopt: @Sendable (DeviceCredentials) async throws -> any SyncTransport
 
-    public init(database: AppDatabase, transport: any SyncTransport,
-                adopt: @escaping @Sendable (DeviceCredentials) async throws -> any SyncTransport) {
+    public init(
+        database: AppDatabase, transport: any SyncTransport,
+        adopt: @escaping @Sendable (DeviceCredentials) async throws -> any SyncTransport
+    ) {
         self.database = database
         self.transport = transport
         self.adopt = adopt
@@ -152,7 +154,8 @@ public struct SyncEngine: Sendable {
             guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
             let full = try database.isPullingEverything()
             do {
-                let page = try await transport.pull(cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum(), full: full)
+                let page = try await transport.pull(
+                    cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum(), full: full)
                 let result = try database.receive(page)
                 summary.pulled += result.received
                 summary.applied += result.applied

@@ -49,11 +49,14 @@ public struct SQLiteSyncStore: SyncStore {
         defer { try? probe.close() }
         let known = Set(migrator.migrations)
         let verdict = try probe.read { db -> String? in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1") == true else { return nil }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1") == true else {
+                return nil
+            }
             guard try db.tableExists("grdb_migrations") else { return "an SQLite database of another program" }
             let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
             if applied.contains(where: known.contains) { return nil }
-            return try db.tableExists("focus_session") ? "a Grove device store (give `grove sync-server` a file of its own)"
+            return try db.tableExists("focus_session")
+                ? "a Grove device store (give `grove sync-server` a file of its own)"
                 : "an SQLite database of another program"
         }
         if let verdict { throw StoreError.notAStore(path: path, what: verdict) }
@@ -63,59 +66,61 @@ public struct SQLiteSyncStore: SyncStore {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("sync-v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE sync_user (
-                    id INTEGER PRIMARY KEY,
-                    name TEXT NOT NULL UNIQUE,
-                    password_hash TEXT NOT NULL,
-                    disabled INTEGER NOT NULL DEFAULT 0,
-                    created_at INTEGER NOT NULL,
-                    head INTEGER NOT NULL DEFAULT 0,
-                    horizon INTEGER NOT NULL DEFAULT 0
-                ) STRICT;
-                CREATE TABLE sync_device (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    user_id INTEGER NOT NULL REFERENCES sync_user (id),
-                    name TEXT NOT NULL,
-                    token_prefix TEXT NOT NULL UNIQUE,
-                    token_hash TEXT NOT NULL,
-                    last_mutation_id INTEGER NOT NULL DEFAULT 0,
-                    last_mutation_digest TEXT NOT NULL DEFAULT '',
-                    acked_cursor INTEGER NOT NULL DEFAULT 0,
-                    created_at INTEGER NOT NULL,
-                    last_seen INTEGER,
-                    revoked INTEGER NOT NULL DEFAULT 0
-                ) STRICT;
-                CREATE INDEX sync_device_user ON sync_device (user_id);
-                CREATE TABLE sync_entity (
-                    user_id INTEGER NOT NULL,
-                    entity TEXT NOT NULL,
-                    entity_id TEXT NOT NULL,
-                    seq INTEGER NOT NULL,
-                    hlc TEXT,
-                    deleted INTEGER NOT NULL,
-                    open INTEGER NOT NULL,
-                    writer TEXT NOT NULL,
-                    echo INTEGER NOT NULL,
-                    state TEXT NOT NULL,
-                    PRIMARY KEY (user_id, entity, entity_id)
-                ) STRICT, WITHOUT ROWID;
-                CREATE UNIQUE INDEX sync_entity_seq ON sync_entity (user_id, seq);
-                CREATE INDEX sync_entity_open ON sync_entity (user_id, entity) WHERE open = 1;
-                CREATE TABLE sync_log (
-                    user_id INTEGER NOT NULL,
-                    seq INTEGER NOT NULL,
-                    digest TEXT NOT NULL,
-                    PRIMARY KEY (user_id, seq)
-                ) STRICT, WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_user (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        password_hash TEXT NOT NULL,
+                        disabled INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL,
+                        head INTEGER NOT NULL DEFAULT 0,
+                        horizon INTEGER NOT NULL DEFAULT 0
+                    ) STRICT;
+                    CREATE TABLE sync_device (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user_id INTEGER NOT NULL REFERENCES sync_user (id),
+                        name TEXT NOT NULL,
+                        token_prefix TEXT NOT NULL UNIQUE,
+                        token_hash TEXT NOT NULL,
+                        last_mutation_id INTEGER NOT NULL DEFAULT 0,
+                        last_mutation_digest TEXT NOT NULL DEFAULT '',
+                        acked_cursor INTEGER NOT NULL DEFAULT 0,
+                        created_at INTEGER NOT NULL,
+                        last_seen INTEGER,
+                        revoked INTEGER NOT NULL DEFAULT 0
+                    ) STRICT;
+                    CREATE INDEX sync_device_user ON sync_device (user_id);
+                    CREATE TABLE sync_entity (
+                        user_id INTEGER NOT NULL,
+                        entity TEXT NOT NULL,
+                        entity_id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        hlc TEXT,
+                        deleted INTEGER NOT NULL,
+                        open INTEGER NOT NULL,
+                        writer TEXT NOT NULL,
+                        echo INTEGER NOT NULL,
+                        state TEXT NOT NULL,
+                        PRIMARY KEY (user_id, entity, entity_id)
+                    ) STRICT, WITHOUT ROWID;
+                    CREATE UNIQUE INDEX sync_entity_seq ON sync_entity (user_id, seq);
+                    CREATE INDEX sync_entity_open ON sync_entity (user_id, entity) WHERE open = 1;
+                    CREATE TABLE sync_log (
+                        user_id INTEGER NOT NULL,
+                        seq INTEGER NOT NULL,
+                        digest TEXT NOT NULL,
+                        PRIMARY KEY (user_id, seq)
+                    ) STRICT, WITHOUT ROWID;
+                    """)
         }
         // Forks remember the device they came from, so that revoking it revokes them too.
         migrator.registerMigration("sync-v2") { db in
-            try db.execute(sql: """
-                ALTER TABLE sync_device ADD COLUMN parent_id TEXT;
-                CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE sync_device ADD COLUMN parent_id TEXT;
+                    CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL;
+                    """)
         }
         return migrator
     }
@@ -133,8 +138,9 @@ public struct SQLiteSyncStore: SyncStore {
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_user WHERE name = ?"), arguments: [name]) != true else {
                 throw SyncServerError.userExists(name)
             }
-            try db.execute(sql: "INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, ?)",
-                           arguments: [name, passwordHash, now.groveMillis])
+            try db.execute(
+                sql: "INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, ?)",
+                arguments: [name, passwordHash, now.groveMillis])
             return SyncUser(id: db.lastInsertedRowID, name: name, passwordHash: passwordHash, disabled: false, createdAt: now)
         }
     }
@@ -155,32 +161,41 @@ public struct SQLiteSyncStore: SyncStore {
     }
 
     private static func user(_ row: Row) -> SyncUser {
-        SyncUser(id: row["id"], name: row["name"], passwordHash: row["password_hash"], disabled: row["disabled"],
-                 createdAt: Date(groveMillis: row["created_at"]))
+        SyncUser(
+            id: row["id"], name: row["name"], passwordHash: row["password_hash"], disabled: row["disabled"],
+            createdAt: Date(groveMillis: row["created_at"]))
     }
 
     // MARK: Devices
 
-    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date) async throws {
+    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date)
+        async throws
+    {
         try await writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis, parent?.uuidString])
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis, parent?.uuidString])
         }
     }
 
     public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
         try await writer.snapshotRead { db in
-            guard let row = try db.cachedRow("""
-                SELECT d.*, u.name AS user_name, u.password_hash, u.disabled, u.created_at AS user_created_at
-                FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = ?
-                """, [tokenPrefix]), let id = UUID(uuidString: row["id"])
+            guard
+                let row = try db.cachedRow(
+                    """
+                    SELECT d.*, u.name AS user_name, u.password_hash, u.disabled, u.created_at AS user_created_at
+                    FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = ?
+                    """, [tokenPrefix]), let id = UUID(uuidString: row["id"])
             else { return nil }
-            let device = StoredDevice(id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
-                                      lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)),
-                                      revoked: row["revoked"])
-            let user = SyncUser(id: row["user_id"], name: row["user_name"], passwordHash: row["password_hash"], disabled: row["disabled"],
-                                createdAt: Date(groveMillis: row["user_created_at"]))
+            let device = StoredDevice(
+                id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
+                lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)),
+                revoked: row["revoked"])
+            let user = SyncUser(
+                id: row["user_id"], name: row["user_name"], passwordHash: row["password_hash"], disabled: row["disabled"],
+                createdAt: Date(groveMillis: row["user_created_at"]))
             return (device, user)
         }
     }
@@ -189,22 +204,25 @@ public struct SQLiteSyncStore: SyncStore {
         try await writer.snapshotRead { db in
             try db.cachedRows("SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id", [userId]).compactMap { row in
                 guard let id = UUID(uuidString: row["id"]) else { return nil }
-                return DeviceInfo(deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
-                                  lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
-                                  revoked: row["revoked"], parentId: (row["parent_id"] as String?).flatMap(UUID.init(uuidString:)))
+                return DeviceInfo(
+                    deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
+                    lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
+                    revoked: row["revoked"], parentId: (row["parent_id"] as String?).flatMap(UUID.init(uuidString:)))
             }
         }
     }
 
     public func revokeDevice(_ id: UUID, userId: Int64) async throws -> [UUID] {
         try await writer.write { db in
-            let ids = try String.fetchAll(db.cachedStatement(sql: """
-                WITH RECURSIVE lineage (id) AS (
-                    SELECT id FROM sync_device WHERE id = ? AND user_id = ?
-                    UNION SELECT d.id FROM sync_device d JOIN lineage l ON d.parent_id = l.id
-                )
-                SELECT id FROM lineage
-                """), arguments: [id.uuidString, userId])
+            let ids = try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        WITH RECURSIVE lineage (id) AS (
+                            SELECT id FROM sync_device WHERE id = ? AND user_id = ?
+                            UNION SELECT d.id FROM sync_device d JOIN lineage l ON d.parent_id = l.id
+                        )
+                        SELECT id FROM lineage
+                        """), arguments: [id.uuidString, userId])
             for device in ids { try db.cachedExecute("UPDATE sync_device SET revoked = 1 WHERE id = ?", [device]) }
             return ids.compactMap(UUID.init(uuidString:))
         }
@@ -221,8 +239,9 @@ public struct SQLiteSyncStore: SyncStore {
     public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
         try await writer.write { db in
             guard let head = try Int64.fetchOne(db.cachedStatement(sql: "SELECT head FROM sync_user WHERE id = ?"), arguments: [userId]),
-                  let device = try Row.fetchOne(db.cachedStatement(sql: "SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = ?"),
-                                                arguments: [deviceId.uuidString])
+                let device = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = ?"),
+                    arguments: [deviceId.uuidString])
             else { throw SyncServerError.unauthorized }
             let last: Int64 = device["last_mutation_id"]
             try MutationDigest.checkReplay(request.mutations, lastMutationId: last, lastDigest: device["last_mutation_digest"])
@@ -231,31 +250,43 @@ public struct SQLiteSyncStore: SyncStore {
             for mutation in request.mutations where mutation.id > last {
                 let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
                 guard stored[key] == nil,
-                      let text = try String.fetchOne(db.cachedStatement(sql: "SELECT state FROM sync_entity WHERE user_id = ? AND entity = ? AND entity_id = ?"),
-                                                     arguments: [userId, key.entity, key.id])
+                    let text = try String.fetchOne(
+                        db.cachedStatement(sql: "SELECT state FROM sync_entity WHERE user_id = ? AND entity = ? AND entity_id = ?"),
+                        arguments: [userId, key.entity, key.id])
                 else { continue }
                 stored[key] = try StoredState.state(text, decoder: decoder)
             }
             var open: [EntityKey: SyncState] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT entity_id, state FROM sync_entity WHERE user_id = ? AND entity = 'focusSession' AND open = 1"),
-                                        arguments: [userId]) {
+            for row in try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT entity_id, state FROM sync_entity WHERE user_id = ? AND entity = 'focusSession' AND open = 1"),
+                arguments: [userId])
+            {
                 open[EntityKey(entity: "focusSession", id: row["entity_id"])] = try StoredState.state(row["state"], decoder: decoder)
             }
-            let plan = try PushPlan.make(schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
-                                         stored: stored, openSessions: open, now: now)
+            let plan = try PushPlan.make(
+                schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
+                stored: stored, openSessions: open, now: now)
             for write in plan.writes {
-                try db.cachedExecute("""
+                try db.cachedExecute(
+                    """
                     INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
                         open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
-                    """, [userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
-                                     deviceId.uuidString, write.echoesWriter, try StoredState.text(write.state)])
-                try db.cachedExecute("INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", [userId, write.seq, write.digest])
+                    """,
+                    [
+                        userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
+                        deviceId.uuidString, write.echoesWriter, try StoredState.text(write.state),
+                    ])
+                try db.cachedExecute(
+                    "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", [userId, write.seq, write.digest])
             }
             try db.cachedExecute("UPDATE sync_user SET head = ? WHERE id = ?", [plan.head, userId])
-            let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? (device["last_mutation_digest"] as String)
-            try db.cachedExecute("UPDATE sync_device SET last_mutation_id = ?, last_mutation_digest = ? WHERE id = ?",
-                                 [plan.lastMutationId, digest, deviceId.uuidString])
+            let digest =
+                MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? (device["last_mutation_digest"] as String)
+            try db.cachedExecute(
+                "UPDATE sync_device SET last_mutation_id = ?, last_mutation_digest = ? WHERE id = ?",
+                [plan.lastMutationId, digest, deviceId.uuidString])
             return plan
         }
     }
@@ -264,7 +295,8 @@ public struct SQLiteSyncStore: SyncStore {
         try await writer.write { db in
             try db.cachedExecute("UPDATE sync_device SET acked_cursor = max(acked_cursor, ?) WHERE id = ?", [cursor, deviceId.uuidString])
             let head = try Int64.fetchOne(db.cachedStatement(sql: "SELECT head FROM sync_user WHERE id = ?"), arguments: [userId]) ?? 0
-            let rows = try db.cachedRows("""
+            let rows = try db.cachedRows(
+                """
                 SELECT seq, entity, entity_id, deleted, state FROM sync_entity
                 WHERE user_id = ? AND seq > ? AND NOT (echo = 1 AND writer = ?) ORDER BY seq LIMIT ?
                 """, [userId, cursor, includeOwn ? "" : deviceId.uuidString, limit + 1])
@@ -272,12 +304,17 @@ public struct SQLiteSyncStore: SyncStore {
             var changes: [SyncChange] = []
             for row in rows.prefix(limit) {
                 let state = try StoredState.state(row["state"], decoder: decoder)
-                changes.append(SyncChange(seq: row["seq"], entity: row["entity"], entityId: row["entity_id"], state: state, deleted: row["deleted"]))
+                changes.append(
+                    SyncChange(seq: row["seq"], entity: row["entity"], entityId: row["entity_id"], state: state, deleted: row["deleted"]))
             }
             let hasMore = rows.count > limit
             let next = hasMore ? (changes.last?.seq ?? cursor) : max(cursor, head)
-            let checksum = next == 0 ? "" : try String.fetchOne(db.cachedStatement(sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?"),
-                                                                  arguments: [userId, next]) ?? ""
+            let checksum =
+                next == 0
+                ? ""
+                : try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?"),
+                    arguments: [userId, next]) ?? ""
             return StoredPage(changes: changes, hasMore: hasMore, head: head, cursor: next, checksum: checksum)
         }
     }
@@ -291,7 +328,8 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func digest(userId: Int64, seq: Int64) async throws -> String {
         try await writer.snapshotRead { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?"), arguments: [userId, seq]) ?? ""
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT digest FROM sync_log WHERE user_id = ? AND seq = ?"), arguments: [userId, seq]) ?? ""
         }
     }
 
@@ -312,11 +350,15 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int {
         try await writer.write { db in
-            let pulledPast = try Int64.fetchOne(db.cachedStatement(sql: """
-                SELECT min(acked_cursor) FROM sync_device WHERE user_id = ? AND revoked = 0 AND coalesce(last_seen, 0) >= ?
-                """), arguments: [userId, devicesSeenSince.groveMillis]) ?? 0
+            let pulledPast =
+                try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT min(acked_cursor) FROM sync_device WHERE user_id = ? AND revoked = 0 AND coalesce(last_seen, 0) >= ?
+                            """), arguments: [userId, devicesSeenSince.groveMillis]) ?? 0
             let limit = "\(HLCText.stamp(olderThan))"
-            try db.cachedExecute("DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?", [userId, pulledPast, limit])
+            try db.cachedExecute(
+                "DELETE FROM sync_entity WHERE user_id = ? AND deleted = 1 AND seq <= ? AND hlc < ?", [userId, pulledPast, limit])
             let removed = db.changesCount
             if removed > 0 {
                 try db.cachedExecute("UPDATE sync_user SET horizon = max(horizon, ?) WHERE id = ?", [pulledPast, userId])

@@ -16,8 +16,10 @@ public final class SyncMetrics: Sendable {
     let storeCalls: Gauge
 
     public init() {
-        let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-                                   .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
+        let buckets: [Duration] = [
+            .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
+        ]
         pushes = registry.makeCounter(name: "grove_sync_pushes_total", help: "Pushes answered")
         pulls = registry.makeCounter(name: "grove_sync_pulls_total", help: "Pulls answered")
         mutations = registry.makeCounter(name: "grove_sync_mutations_total", help: "Mutations received in pushes")

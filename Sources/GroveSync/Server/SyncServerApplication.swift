@@ -38,10 +38,13 @@ public struct SyncJSONDecoder: RequestDecoder {
         do {
             buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
                 group.addTask { try await request.body.collect(upTo: limit) }
-                group.addTask { try await Task.sleep(for: Self.bodyTimeout); return nil }
+                group.addTask {
+                    try await Task.sleep(for: Self.bodyTimeout); return nil
+                }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let body = first else {
-                    throw SyncServerError.malformed(field: "body", message: "The body did not arrive within \(Self.bodyTimeout.components.seconds) s")
+                    throw SyncServerError.malformed(
+                        field: "body", message: "The body did not arrive within \(Self.bodyTimeout.components.seconds) s")
                 }
                 return body
             }
@@ -59,7 +62,9 @@ public struct SyncJSONDecoder: RequestDecoder {
             return try SyncWire.decoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let DecodingError.keyNotFound(key, context) {
             throw SyncServerError.malformed(field: Self.path(context.codingPath + [key]), message: "is required")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(
+            context)
+        {
             let field = Self.path(context.codingPath)
             throw SyncServerError.malformed(field: field.isEmpty ? "body" : field, message: String(context.debugDescription.prefix(200)))
         } catch {
@@ -90,11 +95,14 @@ struct SyncProblemMiddleware: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             return Self.response(SyncProblem(.notFound("such route")))
         } catch let error as HTTPError {
-            return Self.response(SyncProblem(type: "about:blank", title: error.status.reasonPhrase, status: error.status.code,
-                                             detail: error.body ?? error.status.reasonPhrase))
+            return Self.response(
+                SyncProblem(
+                    type: "about:blank", title: error.status.reasonPhrase, status: error.status.code,
+                    detail: error.body ?? error.status.reasonPhrase))
         } catch {
             context.logger.error("Sync request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            return Self.response(SyncProblem(type: "about:blank", title: "Internal Server Error", status: 500, detail: "The server could not do this"))
+            return Self.response(
+                SyncProblem(type: "about:blank", title: "Internal Server Error", status: 500, detail: "The server could not do this"))
         }
     }
 
@@ -135,8 +143,8 @@ struct SyncController {
     /// proxy saw. A client's own `X-Forwarded-For` is believed only through such a proxy.
     static func clientAddress(_ request: Request, _ context: SyncRequestContext) -> String? {
         guard let peer = context.remoteAddress, peer == "127.0.0.1" || peer == "::1",
-              let header = request.headers.last(where: { $0.name.canonicalName == "x-forwarded-for" })?.value,
-              let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty, last.count <= 45
+            let header = request.headers.last(where: { $0.name.canonicalName == "x-forwarded-for" })?.value,
+            let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty, last.count <= 45
         else { return context.remoteAddress }
         return last
     }
@@ -148,7 +156,8 @@ struct SyncController {
 
     @Sendable func register(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
         let registration = try await request.decode(as: DeviceRegistration.self, context: context)
-        return EditedResponse(status: .created, response: try await service.register(registration, address: Self.clientAddress(request, context)))
+        return EditedResponse(
+            status: .created, response: try await service.register(registration, address: Self.clientAddress(request, context)))
     }
 
     @Sendable func fork(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
@@ -187,7 +196,7 @@ struct SyncController {
         }
         let cursor = try number("cursor", default: 0)
         let limit = try number("limit", default: Int64(SyncWire.defaultPullLimit))
-        guard (1 ... Int64(SyncWire.maxPullLimit)).contains(limit) else {
+        guard (1...Int64(SyncWire.maxPullLimit)).contains(limit) else {
             throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
         }
         let full = query["full"].map { $0 == "true" || $0 == "1" } ?? false
@@ -227,7 +236,8 @@ struct SyncController {
                 }
                 try await withGracefulShutdownHandler {
                     for await event in events {
-                        try await writer.write(ByteBuffer(string: event.map { "event: poke\ndata: {\"head\":\($0)}\n\n" } ?? ": keep-alive\n\n"))
+                        try await writer.write(
+                            ByteBuffer(string: event.map { "event: poke\ndata: {\"head\":\($0)}\n\n" } ?? ": keep-alive\n\n"))
                     }
                 } onGracefulShutdown: {
                     continuation.finish()
@@ -268,12 +278,16 @@ public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> 
             try await service.store.checkReady()
             return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready")))
         } catch {
-            return SyncProblemMiddleware.response(SyncProblem(type: "about:blank", title: "Service Unavailable", status: 503,
-                                                              detail: "The sync database does not answer"))
+            return SyncProblemMiddleware.response(
+                SyncProblem(
+                    type: "about:blank", title: "Service Unavailable", status: 503,
+                    detail: "The sync database does not answer"))
         }
     }
     router.get("metrics") { _, _ in
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: service.metrics.text())))
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+            body: .init(byteBuffer: ByteBuffer(string: service.metrics.text())))
     }
     return router
 }
@@ -281,16 +295,20 @@ public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> 
 /// The sync server (hummingbird-examples style: tests run what this returns).
 /// `services` run beside the server (the PostgreSQL pool and its poke listener); `beforeStart` runs
 /// once they have started and before the server listens (migrations).
-public func buildSyncApplication(service: SyncService, configuration: SyncServerConfiguration, services: [any Service] = [],
-                                 beforeStart: [@Sendable () async throws -> Void] = [],
-                                 logger: Logger = Logger(label: "grove.sync-server")) -> some ApplicationProtocol {
+public func buildSyncApplication(
+    service: SyncService, configuration: SyncServerConfiguration, services: [any Service] = [],
+    beforeStart: [@Sendable () async throws -> Void] = [],
+    logger: Logger = Logger(label: "grove.sync-server")
+) -> some ApplicationProtocol {
     let idle = configuration.idleTimeout.components
-    var application = Application(router: buildSyncRouter(service: service),
-                                  server: .http1(configuration: .init(idleTimeout: .seconds(idle.seconds))),
-                                  configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",
-                                                       availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
-                                  services: services + [TombstonePruning(service: service, logger: logger)],
-                                  logger: logger)
+    var application = Application(
+        router: buildSyncRouter(service: service),
+        server: .http1(configuration: .init(idleTimeout: .seconds(idle.seconds))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
+        services: services + [TombstonePruning(service: service, logger: logger)],
+        logger: logger)
     for process in beforeStart { application.beforeServerStarts(perform: process) }
     return application
 }

@@ -79,22 +79,27 @@ public enum SyncServerError: Error, Equatable, Sendable {
     public var detail: String {
         switch self {
         case .unauthorized: "A valid device token is required (Authorization: Bearer …); it may have been revoked"
-        case .unknownDevice: "This server has no record of this device (was it restored from a backup?): log in again; nothing on the device is lost"
+        case .unknownDevice:
+            "This server has no record of this device (was it restored from a backup?): log in again; nothing on the device is lost"
         case .badCredentials: "Unknown user or wrong password"
         case .userExists(let name): "A user named \(name) exists already"
         case .invalid(let field, let message), .malformed(let field, let message): "\(field): \(message)"
         case .push(.gap(let expected, let got, _)): "Mutation ids must follow on: expected \(expected), got \(got)"
-        case .push(.clockDrift(let id, _)): "Mutation \(id) is stamped more than \(HLC.maxDrift / 60000) minutes ahead of the server's clock: re-stamp it"
+        case .push(.clockDrift(let id, _)):
+            "Mutation \(id) is stamped more than \(HLC.maxDrift / 60000) minutes ahead of the server's clock: re-stamp it"
         case .push(.invalid(let id, let field, let message)): "Mutation \(id): \(field): \(message)"
         case .push(.deviceCloned): "Another store pushed under this device's identity (a copied store?): register this one as a new device"
-        case .push(.unsupportedSchema(let version)): "schemaVersion \(version) is not supported (this server speaks \(SyncWire.schemaVersion))"
+        case .push(.unsupportedSchema(let version)):
+            "schemaVersion \(version) is not supported (this server speaks \(SyncWire.schemaVersion))"
         case .cursorExpired(let horizon): "This cursor is older than the server keeps deletions (\(horizon)): pull from 0"
-        case .historyDiverged(let head): "The server's history differs from this device's (head \(head)): push everything again and pull from 0"
+        case .historyDiverged(let head):
+            "The server's history differs from this device's (head \(head)): push everything again and pull from 0"
         case .tooLarge(let limit): "A push has at most \(limit) bytes and \(SyncWire.maxMutationsPerPush) mutations: split it"
         case .wrongDevice: "The deviceId is not this token's device"
         case .notFound(let what): "No \(what)"
         case .throttled(let seconds): "Too many wrong passwords for this account or from this address: try again in \(seconds) s"
-        case .tooManyForks(let limit): "This device has \(limit) copies registered already: log in with the password instead (grove sync login)"
+        case .tooManyForks(let limit):
+            "This device has \(limit) copies registered already: log in with the password instead (grove sync login)"
         }
     }
 }
@@ -105,8 +110,10 @@ public typealias SyncProblem = Problem
 extension Problem {
     /// The problem for a refusal of the sync server, with the fields a client needs to recover.
     public init(_ error: SyncServerError) {
-        self.init(type: "https://grove.invalid/problems/sync/" + error.slug, title: error.slug.replacingOccurrences(of: "-", with: " ").capitalized,
-                  status: error.status, detail: error.detail)
+        self.init(
+            type: "https://grove.invalid/problems/sync/" + error.slug,
+            title: error.slug.replacingOccurrences(of: "-", with: " ").capitalized,
+            status: error.status, detail: error.detail)
         switch error {
         case .invalid(let field, _), .malformed(let field, _), .push(.invalid(_, let field, _)): self.field = field
         case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last

@@ -31,8 +31,11 @@ public struct SyncService: Sendable {
     /// guesses queues behind itself instead of stalling every push and pull.
     static let passwordQueue = DispatchQueue(label: "grove.sync.passwords")
 
-    public init(store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(), now: @escaping @Sendable () -> Date = { Date() },
-                newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle()) {
+    public init(
+        store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(),
+        now: @escaping @Sendable () -> Date = { Date() },
+        newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle()
+    ) {
         self.store = store
         self.throttle = throttle
         self.pokes = pokes
@@ -55,7 +58,8 @@ public struct SyncService: Sendable {
     }
 
     static func checkName(_ name: String) throws {
-        guard (1 ... 64).contains(name.utf8.count), name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-@".unicodeScalars.contains($0) })
+        guard (1...64).contains(name.utf8.count),
+            name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-@".unicodeScalars.contains($0) })
         else { throw SyncServerError.invalid(field: "user", message: "A user name has 1 to 64 letters, digits, '.', '_', '-' or '@'") }
     }
 
@@ -63,7 +67,9 @@ public struct SyncService: Sendable {
     /// client's, for throttling wrong passwords (`LoginThrottle`).
     public func register(_ registration: DeviceRegistration, address: String? = nil) async throws -> DeviceCredentials {
         let name = registration.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1 ... 100).contains(name.count) else { throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters") }
+        guard (1...100).contains(name.count) else {
+            throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters")
+        }
         let account = String(registration.user.prefix(64))
         try throttle.check(user: account, address: address, now: now())
         let user = registration.user.utf8.count <= 64 ? try await store.user(named: registration.user) : nil
@@ -96,14 +102,16 @@ public struct SyncService: Sendable {
     public func fork(_ caller: Caller, name: String? = nil) async throws -> DeviceCredentials {
         let live = try await store.devices(userId: caller.user.id).filter { $0.parentId == caller.device.id && !$0.revoked }.count
         guard live < Self.maxForks else { throw SyncServerError.tooManyForks(limit: Self.maxForks) }
-        return try await newDevice(user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)), parent: caller.device.id)
+        return try await newDevice(
+            user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)), parent: caller.device.id)
     }
 
     private func newDevice(user: SyncUser, name: String, parent: UUID? = nil) async throws -> DeviceCredentials {
         let id = newID()
         let prefix = Hex.random(bytes: 6), secret = Hex.random(bytes: 32)
         let token = "gsy_\(prefix)_\(secret)"
-        try await store.registerDevice(id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), parent: parent, now: now())
+        try await store.registerDevice(
+            id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), parent: parent, now: now())
         return DeviceCredentials(deviceId: id, token: token)
     }
 
@@ -113,7 +121,9 @@ public struct SyncService: Sendable {
         // A well-formed token nobody here issued: a server restored from an older backup (its prefix is
         // 48 random bits: saying so tells a guesser nothing).
         guard let (device, user) = try await store.device(tokenPrefix: prefix) else { throw SyncServerError.unknownDevice }
-        guard Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled else { throw SyncServerError.unauthorized }
+        guard Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled else {
+            throw SyncServerError.unauthorized
+        }
         let time = now()
         var seen = device.lastSeen
         if seen.map({ time.timeIntervalSince($0) >= Self.touchInterval }) ?? true {
@@ -130,7 +140,7 @@ public struct SyncService: Sendable {
     /// disabled) is the statement's to refuse. Other stores, and every other route, `authenticate`.
     public func authenticateForSync(token: String) async throws -> Caller {
         guard store.checksAccessInline, let prefix = Self.prefix(of: token), let (caller, seen) = tokens.caller(prefix),
-              Self.constantTimeEqual(caller.device.tokenHash, Self.digest(token))
+            Self.constantTimeEqual(caller.device.tokenHash, Self.digest(token))
         else { return try await authenticate(token: token) }
         let time = now()
         if time.timeIntervalSince(seen) >= Self.touchInterval {
@@ -196,13 +206,14 @@ public struct SyncService: Sendable {
     /// answer here means the server lost or rewrote that history (a restore).
     public func pull(_ caller: Caller, cursor: Int64, limit: Int, checksum: String?, full: Bool = false) async throws -> PullResponse {
         guard cursor >= 0 else { throw SyncServerError.invalid(field: "cursor", message: "A cursor is 0 or more") }
-        guard (1 ... SyncWire.maxPullLimit).contains(limit) else {
+        guard (1...SyncWire.maxPullLimit).contains(limit) else {
             throw SyncServerError.invalid(field: "limit", message: "limit is 1 to \(SyncWire.maxPullLimit)")
         }
         let page = try await forgettingRefused(caller) {
             try await metrics.measure(metrics.pulls, metrics.pullSeconds) {
-                try await store.checkedPull(userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, checksum: checksum,
-                                            limit: limit, includeOwn: full)
+                try await store.checkedPull(
+                    userId: caller.user.id, deviceId: caller.device.id, cursor: cursor, checksum: checksum,
+                    limit: limit, includeOwn: full)
             }
         }
         return PullResponse(changes: page.changes, cursor: page.cursor, hasMore: page.hasMore, checksum: page.checksum, serverTime: now())
@@ -223,7 +234,6 @@ public struct SyncService: Sendable {
     // MARK: Helpers
 
     static func digest(_ token: String) -> String { Hex.string(SHA256.hash(data: Data(token.utf8))) }
-
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

@@ -45,7 +45,8 @@ public protocol SyncStore: Sendable {
     func setUser(named name: String, disabled: Bool) async throws -> Bool
 
     /// Registers a device; `parent` is the device it was forked from (nil for a login with the password).
-    func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date) async throws
+    func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date)
+        async throws
     /// The device whose token starts with `prefix`, with its user.
     func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)?
     func devices(userId: Int64) async throws -> [DeviceInfo]
@@ -80,14 +81,17 @@ public protocol SyncStore: Sendable {
     /// A pull whose cursor is checked against the same snapshot it reads: past the head or a
     /// `checksum` that is not what sits at the cursor → `historyDiverged`; below the horizon →
     /// `cursorExpired`. The cursor is acknowledged only when it passed.
-    func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws -> StoredPage
+    func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws
+        -> StoredPage
 }
 
 extension SyncStore {
     public var checksAccessInline: Bool { false }
 
     /// The checks, then the page, in separate reads (an embedded store answers each in microseconds).
-    public func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws -> StoredPage {
+    public func checkedPull(userId: Int64, deviceId: UUID, cursor: Int64, checksum: String?, limit: Int, includeOwn: Bool) async throws
+        -> StoredPage
+    {
         let (head, horizon) = try await head(userId: userId)
         if cursor > head { throw SyncServerError.historyDiverged(head: head) }
         if cursor > 0, cursor < horizon { throw SyncServerError.cursorExpired(horizon: horizon) }

@@ -15,6 +15,8 @@ struct ThemeCommand: ParsableCommand {
               grove theme rm Desert
               grove theme default Ocean
             """,
-        subcommands: [ThemeList.self, ThemeAdd.self, ThemeEdit.self, ThemeRemove.self, ThemeGenerate.self, ThemeDefault.self, ThemeFont.self],
+        subcommands: [
+            ThemeList.self, ThemeAdd.self, ThemeEdit.self, ThemeRemove.self, ThemeGenerate.self, ThemeDefault.self, ThemeFont.self,
+        ],
         defaultSubcommand: ThemeList.self)
 }

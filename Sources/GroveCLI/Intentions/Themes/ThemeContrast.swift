@@ -6,6 +6,7 @@ import GroveStore
 enum ThemeContrast {
     static func warn(_ theme: IntentionTheme) {
         guard theme.contrastRatio < AppDatabase.minimumThemeContrast else { return }
-        Output.note("warning: \(theme.name)'s text is hard to read at \(String(format: "%.1f", theme.contrastRatio)):1 (4.5:1 keeps it readable)\n")
+        Output.note(
+            "warning: \(theme.name)'s text is hard to read at \(String(format: "%.1f", theme.contrastRatio)):1 (4.5:1 keeps it readable)\n")
     }
 }

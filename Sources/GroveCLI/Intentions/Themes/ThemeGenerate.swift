@@ -17,6 +17,8 @@ struct ThemeGenerate: AsyncParsableCommand {
         let assistant = Assistant(try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
         let theme = try db.generateTheme(prompt: words, proposal: await assistant.theme(for: words))
         if options.json { return try Output.json(theme) }
-        print("\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1")
+        print(
+            "\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1"
+        )
     }
 }

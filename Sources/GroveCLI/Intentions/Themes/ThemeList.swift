@@ -15,8 +15,11 @@ struct ThemeList: ParsableCommand {
         let defaultID = try db.userPreferences().defaultThemeId
         for t in themes {
             let kind = AppDatabase.ThemeKind(of: t).rawValue
-            let sample = style.colors("  \(t.name.padding(toLength: 16, withPad: " ", startingAt: 0))  ", foreground: t.textColor, background: t.backgroundColor)
-            print("\(t.id == defaultID ? "★" : " ") \(sample) \(t.backgroundColor)/\(t.textColor)  \(kind)  contrast \(String(format: "%.1f", t.contrastRatio)):1")
+            let sample = style.colors(
+                "  \(t.name.padding(toLength: 16, withPad: " ", startingAt: 0))  ", foreground: t.textColor, background: t.backgroundColor)
+            print(
+                "\(t.id == defaultID ? "★" : " ") \(sample) \(t.backgroundColor)/\(t.textColor)  \(kind)  contrast \(String(format: "%.1f", t.contrastRatio)):1"
+            )
         }
     }
 }

@@ -24,7 +24,8 @@ struct AppsAdaptive: ParsableCommand {
         if let id {
             let friction = try db.setAdaptiveFriction(appId: id, !off)
             if options.json { return try Output.json(friction.map { [$0] } ?? []) }
-            return print(friction.map { "\(id): adaptive friction on; pauses last \($0.duration) s now." } ?? "\(id): adaptive friction off.")
+            return print(
+                friction.map { "\(id): adaptive friction on; pauses last \($0.duration) s now." } ?? "\(id): adaptive friction off.")
         }
         let all = try db.adaptiveFriction()
         if options.json { return try Output.json(all) }

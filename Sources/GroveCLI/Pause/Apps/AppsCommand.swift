@@ -15,6 +15,9 @@ struct AppsCommand: ParsableCommand {
               grove apps enable hn
               grove apps duration 30s
             """,
-        subcommands: [AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self, AppsAdaptive.self, AppsLauncher.self],
+        subcommands: [
+            AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self, AppsAdaptive.self,
+            AppsLauncher.self,
+        ],
         defaultSubcommand: AppsList.self)
 }

@@ -28,19 +28,25 @@ struct AppsLauncher: ParsableCommand {
         let file = DesktopLauncher.directory(environment: variables).appendingPathComponent(DesktopLauncher.fileName(appId: app.id))
         if remove {
             guard exec == nil else { throw CLIError.usage("--remove takes no --exec") }
-            guard FileManager.default.fileExists(atPath: file.path) else { throw CLIError.failure("\(app.displayName) has no launcher (\(file.path))") }
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw CLIError.failure("\(app.displayName) has no launcher (\(file.path))")
+            }
             try FileManager.default.removeItem(at: file)
             return options.json ? try Output.json(["removed": file.path]) : print("Removed \(file.path).")
         }
         let launcher = try Self.launcher(for: app, exec: exec, variables: variables)
         try Self.write(launcher, variables: variables)
         if options.json { return try Output.json(["path": file.path, "exec": launcher.command.joined(separator: " ")]) }
-        print("Wrote \(file.path): \(app.displayName) in the desktop's menu now pauses first\(app.isEnabled ? "" : " (once its gate is on: `grove apps enable \(app.id)`)").")
+        print(
+            "Wrote \(file.path): \(app.displayName) in the desktop's menu now pauses first\(app.isEnabled ? "" : " (once its gate is on: `grove apps enable \(app.id)`)")."
+        )
     }
 
     /// The launcher for `app` running `exec`; a usage error names the option when it cannot be run.
     static func launcher(for app: SocialApp, exec: String?, variables: [String: String]) throws -> DesktopLauncher {
-        guard let exec else { throw CLIError.usage("--exec is required: the program to run after the pause, e.g. --exec \"firefox https://example.org/\"") }
+        guard let exec else {
+            throw CLIError.usage("--exec is required: the program to run after the pause, e.g. --exec \"firefox https://example.org/\"")
+        }
         let command: [String]
         do { command = try ShellWords.split(exec) } catch {
             throw CLIError.usage(error == .empty ? "--exec must name a program" : "--exec has a quote that is never closed")

@@ -14,7 +14,9 @@ struct AppsList: ParsableCommand {
         let adaptive = Dictionary(try db.adaptiveFriction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
         for a in apps {
             let friction = adaptive[a.id].map { "  (adaptive: \($0.effectiveDuration(base: p.timerDuration)) s)" } ?? ""
-            print("\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)\(friction)")
+            print(
+                "\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)\(friction)"
+            )
         }
         print("\(p.enabledApps.count)/\(PausePreferences.maxEnabledApps) enabled · pause \(p.timerDuration) s")
     }

@@ -15,8 +15,9 @@ struct ContentAdd: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let item = MindfulnessContent(id: id ?? "user-\(db.environment.uuid().uuidString.prefix(8).lowercased())", type: type, text: text,
-                                      category: category, author: author, priority: priority)
+        let item = MindfulnessContent(
+            id: id ?? "user-\(db.environment.uuid().uuidString.prefix(8).lowercased())", type: type, text: text,
+            category: category, author: author, priority: priority)
         try db.saveContents([item])
         if options.json { return try Output.json(try db.content(id: item.id)) }
         print("Added \(item.id).")

@@ -14,6 +14,8 @@ struct ContentCommand: ParsableCommand {
               grove content categories stoicism nature
               grove content source add https://example.org/pack.json   # a pack from the web, refreshed daily
             """,
-        subcommands: [ContentList.self, ContentAdd.self, ContentRemove.self, ContentImport.self, ContentCategories.self, ContentSourceCommand.self],
+        subcommands: [
+            ContentList.self, ContentAdd.self, ContentRemove.self, ContentImport.self, ContentCategories.self, ContentSourceCommand.self,
+        ],
         defaultSubcommand: ContentList.self)
 }

@@ -13,10 +13,14 @@ struct ContentImport: ParsableCommand {
         data = try InputFile.read(file)
         let items: [MindfulnessContent]
         do { items = try GroveExport.makeDecoder().decode([MindfulnessContent].self, from: data) } catch {
-            throw CLIError.usage("\(file) is not a content pack (a JSON array of {id, type, text, category, …}): \(error.localizedDescription)")
+            throw CLIError.usage(
+                "\(file) is not a content pack (a JSON array of {id, type, text, category, …}): \(error.localizedDescription)")
         }
         let db = try options.open()
-        try db.saveContents(items.map { var i = $0; i.isBundled = false; return i })
+        try db.saveContents(
+            items.map {
+                var i = $0; i.isBundled = false; return i
+            })
         if options.json { return try Output.json(["imported": items.count]) }
         print("Imported \(items.count) item\(items.count == 1 ? "" : "s").")
     }

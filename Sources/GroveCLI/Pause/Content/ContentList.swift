@@ -12,7 +12,9 @@ struct ContentList: ParsableCommand {
         let items = try db.contents(category: category)
         if options.json { return try Output.json(items) }
         for i in items {
-            print("\(i.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \(i.type.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(i.category.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) p\(i.priority) ×\(i.timesShown)  \(i.text.prefix(50))…")
+            print(
+                "\(i.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \(i.type.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(i.category.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) p\(i.priority) ×\(i.timesShown)  \(i.text.prefix(50))…"
+            )
         }
         print("\(items.count) items")
     }

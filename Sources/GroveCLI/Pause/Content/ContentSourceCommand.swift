@@ -41,7 +41,9 @@ struct ContentSourceList: ParsableCommand {
         let formatter = ISO8601DateFormatter()
         for source in sources {
             let fetched = source.lastFetched.map { "fetched \(formatter.string(from: $0))" } ?? "never fetched"
-            print("\(source.url)\n  \(source.itemCount) item\(source.itemCount == 1 ? "" : "s"), \(fetched)\(source.lastError.map { "; last check failed: \($0)" } ?? "")")
+            print(
+                "\(source.url)\n  \(source.itemCount) item\(source.itemCount == 1 ? "" : "s"), \(fetched)\(source.lastError.map { "; last check failed: \($0)" } ?? "")"
+            )
         }
     }
 }
@@ -65,15 +67,18 @@ struct ContentSourceAdd: AsyncParsableCommand {
 }
 
 struct ContentSourceRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a content source and its items.",
-                                                    discussion: "Items a pause already showed are kept for that pause's history and no longer shown.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a content source and its items.",
+        discussion: "Items a pause already showed are kept for that pause's history and no longer shown.")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The source's URL, as listed.") var url: String
 
     func run() throws {
         let report = try options.open().removeContentSource(url: url)
         if options.json { return try Output.json(report) }
-        print("Removed \(url): \(report.removed) item\(report.removed == 1 ? "" : "s") deleted\(report.retired > 0 ? ", \(report.retired) kept for past pauses" : "").")
+        print(
+            "Removed \(url): \(report.removed) item\(report.removed == 1 ? "" : "s") deleted\(report.retired > 0 ? ", \(report.retired) kept for past pauses" : "")."
+        )
     }
 }
 
@@ -99,7 +104,9 @@ struct ContentSourceRefresh: AsyncParsableCommand {
             for outcome in outcomes {
                 switch outcome.result {
                 case .updated(let r):
-                    print("\(outcome.url): \(r.added) new, \(r.updated) updated, \(r.removed + r.retired) withdrawn, \(r.skipped.count) skipped")
+                    print(
+                        "\(outcome.url): \(r.added) new, \(r.updated) updated, \(r.removed + r.retired) withdrawn, \(r.skipped.count) skipped"
+                    )
                     for skipped in r.skipped { print("  skipped \(skipped.description)") }
                 case .unchanged: print("\(outcome.url): not modified since the last fetch")
                 case .failed(let message): print("\(outcome.url): \(message) (kept what was there; the bundled pack still serves)")

@@ -1,102 +1,110 @@
 #if Postgres
-import Foundation
-import Logging
-import PostgresNIO
+    import Foundation
+    import Logging
+    import PostgresNIO
 
-/// The PostgreSQL schema as named migrations in plain SQL, never edited once shipped.
-///
-/// `migrate` applies what is missing in one transaction under `pg_advisory_xact_lock`, so that
-/// instances starting at once take turns (the second finds the work done); a database that holds a
-/// migration this binary does not know was written by a newer Grove and is refused.
-public enum PostgresSyncSchema {
-    /// The advisory lock's key ("grove" in ASCII).
-    static let lockKey: Int64 = 0x67_72_6F_76_65
+    /// The PostgreSQL schema as named migrations in plain SQL, never edited once shipped.
+    ///
+    /// `migrate` applies what is missing in one transaction under `pg_advisory_xact_lock`, so that
+    /// instances starting at once take turns (the second finds the work done); a database that holds a
+    /// migration this binary does not know was written by a newer Grove and is refused.
+    public enum PostgresSyncSchema {
+        /// The advisory lock's key ("grove" in ASCII).
+        static let lockKey: Int64 = 0x67_72_6F_76_65
 
-    /// Name and statements, in order. Text that is compared (clocks, ids) uses the "C" collation:
-    /// bytewise, as SQLite and every device compare it.
-    static let migrations: [(name: String, statements: [String])] = [
-        ("sync-v1", [
-            """
-            CREATE TABLE sync_user (
-                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE,
-                password_hash TEXT NOT NULL,
-                disabled BOOLEAN NOT NULL DEFAULT false,
-                created_at BIGINT NOT NULL,
-                head BIGINT NOT NULL DEFAULT 0,
-                horizon BIGINT NOT NULL DEFAULT 0
-            )
-            """,
-            """
-            CREATE TABLE sync_device (
-                id TEXT PRIMARY KEY,
-                user_id BIGINT NOT NULL REFERENCES sync_user (id),
-                name TEXT NOT NULL,
-                token_prefix TEXT NOT NULL UNIQUE,
-                token_hash TEXT NOT NULL,
-                last_mutation_id BIGINT NOT NULL DEFAULT 0,
-                last_mutation_digest TEXT NOT NULL DEFAULT '',
-                acked_cursor BIGINT NOT NULL DEFAULT 0,
-                created_at BIGINT NOT NULL,
-                last_seen BIGINT,
-                revoked BOOLEAN NOT NULL DEFAULT false
-            )
-            """,
-            "CREATE INDEX sync_device_user ON sync_device (user_id)",
-            """
-            CREATE TABLE sync_entity (
-                user_id BIGINT NOT NULL REFERENCES sync_user (id),
-                entity TEXT COLLATE "C" NOT NULL,
-                entity_id TEXT COLLATE "C" NOT NULL,
-                seq BIGINT NOT NULL,
-                hlc TEXT COLLATE "C",
-                deleted BOOLEAN NOT NULL,
-                open BOOLEAN NOT NULL,
-                writer TEXT NOT NULL,
-                echo BOOLEAN NOT NULL,
-                state TEXT NOT NULL,
-                PRIMARY KEY (user_id, entity, entity_id)
-            )
-            """,
-            "CREATE UNIQUE INDEX sync_entity_seq ON sync_entity (user_id, seq)",
-            "CREATE INDEX sync_entity_open ON sync_entity (user_id, entity) WHERE open",
-            """
-            CREATE TABLE sync_log (
-                user_id BIGINT NOT NULL REFERENCES sync_user (id),
-                seq BIGINT NOT NULL,
-                digest TEXT NOT NULL,
-                PRIMARY KEY (user_id, seq)
-            )
-            """,
-        ]),
-        // Forks remember the device they came from, so that revoking it revokes them too.
-        ("sync-v2", [
-            "ALTER TABLE sync_device ADD COLUMN parent_id TEXT",
-            "CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL",
-        ]),
-    ]
+        /// Name and statements, in order. Text that is compared (clocks, ids) uses the "C" collation:
+        /// bytewise, as SQLite and every device compare it.
+        static let migrations: [(name: String, statements: [String])] = [
+            (
+                "sync-v1",
+                [
+                    """
+                    CREATE TABLE sync_user (
+                        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        password_hash TEXT NOT NULL,
+                        disabled BOOLEAN NOT NULL DEFAULT false,
+                        created_at BIGINT NOT NULL,
+                        head BIGINT NOT NULL DEFAULT 0,
+                        horizon BIGINT NOT NULL DEFAULT 0
+                    )
+                    """,
+                    """
+                    CREATE TABLE sync_device (
+                        id TEXT PRIMARY KEY,
+                        user_id BIGINT NOT NULL REFERENCES sync_user (id),
+                        name TEXT NOT NULL,
+                        token_prefix TEXT NOT NULL UNIQUE,
+                        token_hash TEXT NOT NULL,
+                        last_mutation_id BIGINT NOT NULL DEFAULT 0,
+                        last_mutation_digest TEXT NOT NULL DEFAULT '',
+                        acked_cursor BIGINT NOT NULL DEFAULT 0,
+                        created_at BIGINT NOT NULL,
+                        last_seen BIGINT,
+                        revoked BOOLEAN NOT NULL DEFAULT false
+                    )
+                    """,
+                    "CREATE INDEX sync_device_user ON sync_device (user_id)",
+                    """
+                    CREATE TABLE sync_entity (
+                        user_id BIGINT NOT NULL REFERENCES sync_user (id),
+                        entity TEXT COLLATE "C" NOT NULL,
+                        entity_id TEXT COLLATE "C" NOT NULL,
+                        seq BIGINT NOT NULL,
+                        hlc TEXT COLLATE "C",
+                        deleted BOOLEAN NOT NULL,
+                        open BOOLEAN NOT NULL,
+                        writer TEXT NOT NULL,
+                        echo BOOLEAN NOT NULL,
+                        state TEXT NOT NULL,
+                        PRIMARY KEY (user_id, entity, entity_id)
+                    )
+                    """,
+                    "CREATE UNIQUE INDEX sync_entity_seq ON sync_entity (user_id, seq)",
+                    "CREATE INDEX sync_entity_open ON sync_entity (user_id, entity) WHERE open",
+                    """
+                    CREATE TABLE sync_log (
+                        user_id BIGINT NOT NULL REFERENCES sync_user (id),
+                        seq BIGINT NOT NULL,
+                        digest TEXT NOT NULL,
+                        PRIMARY KEY (user_id, seq)
+                    )
+                    """,
+                ]
+            ),
+            // Forks remember the device they came from, so that revoking it revokes them too.
+            (
+                "sync-v2",
+                [
+                    "ALTER TABLE sync_device ADD COLUMN parent_id TEXT",
+                    "CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL",
+                ]
+            ),
+        ]
 
-    /// Brings the database to this binary's schema (see the type's comment).
-    public static func migrate(_ client: PostgresClient, logger: Logger) async throws {
-        try await client.transaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-            try await connection.query("""
-                CREATE TABLE IF NOT EXISTS grove_sync_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
-                """, logger: logger)
-            let applied = Set(try await connection.query("SELECT name FROM grove_sync_migration", logger: logger).decode(String.self).all())
-            let known = Set(migrations.map(\.name))
-            let unknown = applied.subtracting(known)
-            guard unknown.isEmpty else { throw SyncStoreSchemaError.newerSchema(unknown.sorted()) }
-            for migration in migrations where !applied.contains(migration.name) {
-                for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        /// Brings the database to this binary's schema (see the type's comment).
+        public static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+            try await client.transaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS grove_sync_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                    """, logger: logger)
+                let applied = Set(
+                    try await connection.query("SELECT name FROM grove_sync_migration", logger: logger).decode(String.self).all())
+                let known = Set(migrations.map(\.name))
+                let unknown = applied.subtracting(known)
+                guard unknown.isEmpty else { throw SyncStoreSchemaError.newerSchema(unknown.sorted()) }
+                for migration in migrations where !applied.contains(migration.name) {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query("INSERT INTO grove_sync_migration (name) VALUES (\(migration.name))", logger: logger)
+                    logger.info("Applied migration", metadata: ["name": "\(migration.name)"])
                 }
-                try await connection.query("INSERT INTO grove_sync_migration (name) VALUES (\(migration.name))", logger: logger)
-                logger.info("Applied migration", metadata: ["name": "\(migration.name)"])
             }
         }
     }
-}
 #endif
 
 /// A server database the running Grove cannot use.
