@@ -41,7 +41,7 @@ extension AppDatabase {
         try write { db in try saveApp(app, db) }
     }
 
-    private func saveApp(_ app: SocialApp, _ db: Database) throws {
+    func saveApp(_ app: SocialApp, _ db: Database) throws {
         let others =
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id])
             ?? 0
@@ -84,53 +84,6 @@ extension AppDatabase {
         }
     }
 
-    // MARK: Content
-
-    /// The content library, optionally one category, by id (items a content source withdrew are
-    /// kept for the pauses that showed them, and left out here).
-    public func contents(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
-        try writer.snapshotRead { db in
-            var request = ContentRecord.filter(sql: "retired IS NOT 1").order(sql: "id")
-            if let category { request = request.filter(sql: "category = ?", arguments: [category.rawValue]) }
-            return try request.fetchAll(db).map(\.content)
-        }
-    }
-
-    public func content(id: String) throws -> MindfulnessContent? {
-        try writer.snapshotRead { db in try ContentRecord.fetchOne(db, key: id)?.content }
-    }
-
-    /// Adds or replaces content items (a user's own, or a content pack), all or none.
-    public func saveContents(_ items: [MindfulnessContent]) throws {
-        let normalized = items.map { item -> MindfulnessContent in
-            var item = item
-            item.text = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return item
-        }
-        for item in normalized { try item.validate() }
-        try write { db in for item in normalized { try ContentRecord(item).upsert(db) } }
-    }
-
-    /// Deletes a content item (and the pauses that showed it).
-    ///
-    /// History is never deleted as a side effect: an item a pause showed is retired instead (kept for
-    /// that pause and its day's statistics, never shown again), as a content pack retires what it drops.
-    /// Returns whether the item was retired rather than deleted.
-    @discardableResult
-    public func deleteContent(id: String) throws -> Bool {
-        try write { db in
-            guard try db.cachedExists("SELECT 1 FROM mindfulness_content WHERE id = ? AND retired IS NOT 1", [id]) else {
-                throw PauseValidationError.unknownContent(id)
-            }
-            if try db.cachedExists("SELECT 1 FROM gateway_session WHERE content_id = ?", [id]) {
-                try db.cachedExecute("UPDATE mindfulness_content SET retired = 1 WHERE id = ?", [id])
-                return true
-            }
-            try db.cachedExecute("DELETE FROM mindfulness_content WHERE id = ?", [id])
-            return false
-        }
-    }
-
     // MARK: Preferences
 
     /// The Pause settings; `enabledApps` reflects the apps' switches.
@@ -165,151 +118,11 @@ extension AppDatabase {
         }
     }
 
-    private func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
+    func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
         let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app")))
         if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
         try PausePreferencesRecord(preferences).upsert(db)
         try Self.switchApps(on: preferences.enabledApps, db)
-    }
-
-    // MARK: Gateway sessions
-
-    /// What a gate does when someone opens an app through it (every face: the web gateway, the
-    /// browser extension, `grove pause`): an app whose gate is off opens without a pause and without
-    /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
-    /// the app was opened through the gate earlier today. One attempt per call: a face that shows the
-    /// same pause again (a reload) reads it with `gatewaySession(id:)` instead.
-    public func openGateway(appId: String, platform: String) throws -> (
-        session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
-    ) {
-        try write { db in
-            guard let app = try SocialAppRecord.fetchOne(db, key: appId)?.app else { throw PauseValidationError.unknownApp(appId) }
-            guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
-            let attempts = try attemptsToday(appId: appId, db)
-            let (session, content) = try startGatewaySession(appId: appId, platform: platform, db)
-            return (session, content, attempts)
-        }
-    }
-
-    /// Opens a pause in front of `appId` whether or not its gate is on (imports, tests, the seed's
-    /// repository method): recovers abandoned pauses, picks the next content by the rotation, records
-    /// it as shown, and stores the open session. All in one transaction.
-    public func startGatewaySession(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
-        try write { db in try startGatewaySession(appId: appId, platform: platform, db) }
-    }
-
-    private func startGatewaySession(appId: String, platform: String, _ db: Database) throws -> (
-        session: GatewaySession, content: MindfulnessContent
-    ) {
-        try recoverAbandonedGatewaySessions(db)
-        guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
-        let preferences = try pausePreferences(db)
-        let library = try ContentRecord.filter(sql: "retired IS NOT 1").fetchAll(db).map(\.content)
-        guard var content = ContentRotation.forPause(from: library, categories: preferences.selectedCategories) else {
-            throw PauseValidationError.noContent
-        }
-        let now = environment.now()
-        ContentRotation.markShown(&content, at: now)
-        try ContentRecord(content).update(db)
-        let calendar = try calendar(db)
-        let duration = try pauseDuration(appId: appId, base: preferences.timerDuration, calendar: calendar, db)
-        let session = GatewaySession(
-            id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
-            durationSetting: duration, platform: platform, calendar: calendar)
-        try GatewaySessionRecord(session).insert(db)
-        return (session, content)
-    }
-
-    /// Ends an open pause with its status and outcome.
-    @discardableResult
-    public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws
-        -> GatewaySession
-    {
-        try finishPause(id: id, status: status, outcome: outcome).pause
-    }
-
-    /// Ends a pause with what the person chose, in one transaction with what the choice does: "plant a
-    /// tree instead" (`deepenPause`) starts a focus session of the preferred length, unless one is already
-    /// open (then that one goes on, and `focus` is it). Every face (CLI, API, web) calls this one operation.
-    public func finishPause(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> PauseFinish {
-        try write { db in
-            guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
-                throw NotFoundError("gateway session", id.uuidString)
-            }
-            try session.finish(status, outcome: outcome, at: environment.now())
-            try GatewaySessionRecord(session).update(db)
-            guard outcome == .deepenPause else { return PauseFinish(pause: session, focus: nil, focusStarted: false) }
-            if let open = try settledOpenSession(db, calendar: calendar(db))?.session, open.state.isOpen {
-                return PauseFinish(pause: session, focus: open, focusStarted: false)
-            }
-            return PauseFinish(pause: session, focus: try startFocusSession(db, plannedDuration: nil, tags: []), focusStarted: true)
-        }
-    }
-
-    /// Stores a finished session from elsewhere (import, another device), validated against the seed's rules.
-    public func recordGatewaySession(_ session: GatewaySession) throws {
-        try write { db in
-            try session.validate(
-                appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
-                contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
-            try GatewaySessionRecord(session).upsert(db)
-        }
-    }
-
-    /// Closes every open pause whose duration plus grace has passed as `timeout`. Returns how many.
-    @discardableResult
-    public func recoverAbandonedGatewaySessions() throws -> Int {
-        try write { db in try recoverAbandonedGatewaySessions(db) }
-    }
-
-    @discardableResult
-    func recoverAbandonedGatewaySessions(_ db: Database) throws -> Int {
-        let now = environment.now()
-        let open = try GatewaySessionRecord.filter(
-            sql: "completion_status IS NULL AND start_timestamp < ?",
-            arguments: [overdueCandidatesBefore]
-        ).fetchAll(db)
-        var count = 0
-        for record in open {
-            var session = record.session
-            if session.recoverIfAbandoned(at: now) {
-                try GatewaySessionRecord(session).update(db)
-                count += 1
-            }
-        }
-        return count
-    }
-
-    /// Only pauses that started before this instant can be overdue: the shortest lasts 15 s + 5 s grace.
-    private var overdueCandidatesBefore: Int64 {
-        environment.now().groveMillis - Int64((GatewaySession.durationRange.lowerBound + GatewaySession.gracePeriod) * 1000)
-    }
-
-    public func gatewaySession(id: UUID) throws -> GatewaySession? {
-        try writer.snapshotRead { db in try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session }
-    }
-
-    /// Pauses, newest first, optionally for one app (abandoned ones already closed as timeout).
-    public func gatewaySessions(appId: String? = nil, limit: Int? = nil) throws -> [GatewaySession] {
-        try settlePauseData()
-        return try writer.snapshotRead { db in
-            var request = GatewaySessionRecord.order(sql: "start_timestamp DESC, id")
-            if let appId { request = request.filter(sql: "app_id = ?", arguments: [appId]) }
-            return try request.limit(limit ?? -1).fetchAll(db).map(\.session)
-        }
-    }
-
-    /// How many times `appId` was opened through Grove today (configured zone), or — given `before`
-    /// — today before that instant (the attempts before a pause shown again).
-    public func attemptsToday(appId: String, before: Date? = nil) throws -> Int {
-        try writer.snapshotRead { db in try attemptsToday(appId: appId, before: before, db) }
-    }
-
-    private func attemptsToday(appId: String, before: Date? = nil, _ db: Database) throws -> Int {
-        let today = try calendar(db).localDay(of: environment.now())
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ? AND start_timestamp < ?"),
-            arguments: [appId, today.description, before?.groveMillis ?? Int64.max]) ?? 0
     }
 
     /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;
@@ -356,7 +169,7 @@ extension AppDatabase {
     /// Local housekeeping, not a deletion anyone made (SYNC.md "30-day pruning is local and makes no
     /// tombstones"): the capture triggers are held off, and the pruned rows' clocks go with them. Every
     /// device prunes by the same rule, so nothing needs to travel.
-    private func pruneExpiredPauseData(_ db: Database) throws -> Int {
+    func pruneExpiredPauseData(_ db: Database) throws -> Int {
         let cutoff = try retentionStart(db).description
         try db.cachedExecute("INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
         try db.cachedExecute(
@@ -369,7 +182,7 @@ extension AppDatabase {
         return pruned
     }
 
-    private func retentionStart(_ db: Database) throws -> LocalDay {
+    func retentionStart(_ db: Database) throws -> LocalDay {
         UsageStatistics.retentionStart(today: try calendar(db).localDay(of: environment.now()))
     }
 

@@ -58,7 +58,7 @@ extension AppDatabase {
         return try loadTodos(db, for: [record]).first
     }
 
-    private func loadTodos(_ db: Database, for records: [TimerRecord]) throws -> [NamedTimer] {
+    func loadTodos(_ db: Database, for records: [TimerRecord]) throws -> [NamedTimer] {
         guard !records.isEmpty else { return [] }
         // One statement for any number of timers (the ids as one JSON array), compiled once per connection.
         let ids = String(decoding: try JSONEncoder().encode(records.map(\.id)), as: UTF8.self)
@@ -229,64 +229,6 @@ extension AppDatabase {
         }
     }
 
-    /// Applies a sync message from another device (seed 001's `TimerUpdateMessage`) by "updatedAt
-    /// wins": a message older than the timer here changes nothing, and a to-do changed here after the
-    /// message was written keeps its newer version (a whole-checklist message never deletes it).
-    /// Returns whether the message changed anything.
-    @discardableResult
-    public func apply(_ message: TimerUpdateMessage) throws -> Bool {
-        switch message.type {
-        case .created, .updated:
-            guard let dto = message.timer else { throw InvalidField("timer", "A \(message.type.rawValue) message must carry the timer") }
-            guard dto.id == message.timerID else {
-                throw InvalidField("timerID", "timerID must be the id of the timer the message carries")
-            }
-            let incoming = try dto.toModel()
-            for item in incoming.todoItems { try item.validate() }
-            return try write { db in
-                let existing = try timer(db, id: incoming.id)
-                guard let merged = TimerMerge.merge(existing: existing, incoming: incoming) else { return false }
-                try saveTimer(merged, db)
-                return true
-            }
-        case .deleted:
-            return try write { db in try TimerRecord.deleteOne(db, key: message.timerID.uuidString) }
-        }
-    }
-
-    /// Applies seed 001's whole payload: each timer as an update message, by its `updatedAt`.
-    /// Returns how many timers changed.
-    /// Every timer is checked before any is applied, and all are applied in one transaction: a
-    /// payload with one bad timer changes nothing.
-    @discardableResult
-    public func apply(_ payload: TimerSyncPayload) throws -> Int {
-        try Self.checkUnique(payload.timers.map(\.id.uuidString), "timers")
-        let incoming = try payload.timers.map { dto in
-            let timer = try dto.toModel()
-            for item in timer.todoItems { try item.validate() }
-            return timer
-        }
-        return try write { db in
-            var changed = 0
-            for timer in incoming {
-                guard let merged = TimerMerge.merge(existing: try self.timer(db, id: timer.id), incoming: timer) else { continue }
-                try saveTimer(merged, db)
-                changed += 1
-            }
-            return changed
-        }
-    }
-
-    /// Applies a quick action from another device (seed 001's `QuickActionMessage`).
-    public func apply(_ message: QuickActionMessage) throws {
-        try modifyTimer(id: message.timerID) { timer in try message.apply(to: &timer, at: environment.now()) }
-    }
-
-    /// All timers as seed 001's sync payload.
-    public func timerSyncPayload() throws -> TimerSyncPayload {
-        TimerSyncPayload(timers: try timers().map(TimerDTO.init(from:)), syncTimestamp: environment.now())
-    }
-
     /// Loads seed 001's sample timers (idempotent: fixed ids).
     /// Adds seed 001's sample timers that are not there yet (their ids are fixed: loading twice adds
     /// nothing, and a sample you edited stays as you left it); how many were added.
@@ -301,7 +243,7 @@ extension AppDatabase {
     }
 
     @discardableResult
-    private func modifyTimer(id: UUID, chosen: [String] = [], _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
+    func modifyTimer(id: UUID, chosen: [String] = [], _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
         try write { db in
             guard var timer = try timer(db, id: id) else { throw NotFoundError("timer", id.uuidString) }
             try change(&timer)

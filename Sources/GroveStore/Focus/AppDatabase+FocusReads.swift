@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import GroveCore
+
+extension AppDatabase {
+    // MARK: Reads (seed 000's queries)
+
+    /// The active or paused session (Query 5), settled: a session that has run its length is stored
+    /// as completed and no longer returned here.
+    public func currentFocusSession() throws -> FocusSession? {
+        try settleFocusSession().flatMap { $0.state.isOpen ? $0 : nil }
+    }
+
+    /// The instant to evaluate `session` at: the wall clock, or the monotonic clock since its last
+    /// transition when the process is on the same boot.
+    public func now(for session: FocusSession) throws -> Date {
+        now(since: try clockAnchor(of: session))
+    }
+
+    /// The clock reading taken at the session's last transition (what `now(for:)` measures from).
+    public func clockAnchor(of session: FocusSession) throws -> ClockReading? {
+        try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
+    }
+
+    /// The current instant measured from `anchor` (see `ClockReading.resolved(since:)`); no database access.
+    public func now(since anchor: ClockReading?) -> Date {
+        environment.clockReading().resolved(since: anchor).now
+    }
+
+    /// One session by id.
+    public func focusSession(id: UUID) throws -> FocusSession? {
+        try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: id.uuidString)?.model() }
+    }
+
+    /// Completed sessions, newest first (Query 1: the forest).
+    public func completedSessions(limit: Int? = nil, offset: Int = 0) throws -> [FocusSession] {
+        if let limit, limit < 0 { throw InvalidField("limit", "limit cannot be negative") }
+        guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
+        try settleFocusSession()
+        return try writer.snapshotRead { db in
+            try FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
+                .limit(limit ?? -1, offset: offset).fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// Sessions completed today in the configured zone (Query 2).
+    public func todaysCompletedSessions() throws -> [FocusSession] {
+        try settleFocusSession()
+        return try writer.snapshotRead { db in
+            let today = try calendar(db).localDay(of: environment.now())
+            // `+state`: the day's index, not the state's (which would visit every completed session).
+            return try FocusSessionRecord.filter(sql: "end_day = ? AND +state = 'completed'", arguments: [today.description])
+                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// The largest page a list returns at once.
+    public static let maxPageSize = 1000
+
+    /// One page of sessions by start, newest first, optionally in one state (Query 3 in pages): the
+    /// database sorts and skips, so a page costs the same at any history size.
+    public func focusSessions(state: SessionState? = nil, limit: Int, offset: Int = 0) throws -> [FocusSession] {
+        guard (1...Self.maxPageSize).contains(limit) else { throw InvalidField("limit", "limit must be between 1 and \(Self.maxPageSize)") }
+        guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
+        try settleFocusSession()
+        return try writer.snapshotRead { db in
+            var request = FocusSessionRecord.order(sql: "start_time DESC, id")
+            if let state { request = request.filter(sql: "state = ?", arguments: [state.rawValue]) }
+            return try request.limit(limit, offset: offset).fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// The session started last, if any (settled first).
+    public func latestFocusSession() throws -> FocusSession? {
+        try focusSessions(limit: 1).first
+    }
+
+    /// Every session, newest first (Query 3).
+    public func allFocusSessions() throws -> [FocusSession] {
+        try writer.snapshotRead { db in try FocusSessionRecord.order(sql: "start_time DESC, id").fetchAll(db).map { try $0.model() } }
+    }
+
+    /// Completed sessions that ended in `[from, to)`, newest first (Query 4).
+    public func completedSessions(from: Date, to: Date) throws -> [FocusSession] {
+        try writer.snapshotRead { db in
+            try FocusSessionRecord.filter(
+                sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis]
+            )
+            .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+
+    /// Completed and abandoned sessions that ended on the given local days (inclusive), newest first.
+    public func terminalSessions(fromDay: LocalDay, toDay: LocalDay) throws -> [FocusSession] {
+        try writer.snapshotRead { db in
+            try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ?", arguments: [fromDay.description, toDay.description])
+                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+}
