@@ -91,3 +91,12 @@ struct ReviewPage: Encodable {
         }
     }
 }
+
+extension WebController {
+    /// The weekly review of `?week=` (an ISO week, a day, "this" or "last"); anything else is a 400 naming it.
+    func review(week: String?) throws -> ReviewPage {
+        let calendar = try database.calendar()
+        let today = calendar.localDay(of: database.environment.now())
+        return ReviewPage(try APIError.parameter { try database.weeklyReview(named: week) }, calendar: calendar, today: today)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import GroveCore
+import GroveStore
+import HTTPTypes
+import Hummingbird
+
+struct PausePage: Encodable {
+    var title: String
+    var bare = true
+    var app: AppView
+    /// False when the app's gate is off: the page lets the person through without a pause.
+    var gated: Bool
+    /// Where Proceed goes: the address asked for (one of the app's pages), else the app's web URL.
+    var target: String
+    var attemptsToday: Int
+    var firstVisit: Bool
+    var times: String
+    /// Reached by a link on another site: nothing is counted until the person starts the pause.
+    var confirm = false
+}
+
+extension WebController {
+    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")
+
+    /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);
+    /// `session` is the pause this page already shows (a reload: no new attempt, the same countdown).
+    func gateway(_ id: String, request: Request) throws -> PausePage {
+        guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+        let target = request.queryString("to").flatMap { app.owns($0) ? $0 : nil } ?? app.webURL ?? ""
+        let shown = try request.queryString("session").flatMap(UUID.init(uuidString:)).flatMap { try database.gatewaySession(id: $0) }
+            .flatMap { $0.appId == id ? $0 : nil }
+        let attempts = try database.attemptsToday(appId: id, before: shown?.startTimestamp)
+        // A link followed from another site (the browser says so in `Sec-Fetch-Site`) is not an attempt
+        // the person made: any page could otherwise fill the Pause statistics. The page asks first. The
+        // extension's redirect, a typed address and Grove's own links are "none" or "same-origin".
+        let fromElsewhere = ["cross-site", "same-site"].contains(Self.fetchSite.flatMap { request.headers[$0] }?.lowercased() ?? "")
+        return PausePage(
+            title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
+            target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
+            confirm: fromElsewhere && shown == nil && request.queryString("key") != configuration.gateKey)
+    }
+}

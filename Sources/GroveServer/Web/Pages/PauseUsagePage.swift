@@ -1,0 +1,41 @@
+import Foundation
+import GroveCore
+import GroveStore
+import HTTPTypes
+import Hummingbird
+
+struct PauseUsagePage: Encodable {
+    struct Row: Encodable {
+        var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var average: String; var rate: Int;
+        var meets: Bool; var streak: Int; var streakWord: String
+    }
+    var title = "Pause"
+    var bare = false
+    var rows: [Row]
+    var empty: Bool
+    /// Adaptive friction, one row per gated app (and any app that has it on): its switch, its length now, its last review.
+    struct Friction: Encodable { var id: String; var app: String; var on: Bool; var length: String; var review: String }
+    var friction: [Friction]
+}
+
+extension WebController {
+    /// Usage per app and day (30 days), newest first, with the apps' names.
+    func pauseUsage() throws -> PauseUsagePage {
+        let names = Dictionary(try database.apps().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        let rows = try database.usageStatistics().map { s in
+            PauseUsagePage.Row(
+                day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
+                exited: s.exitedSessions, average: String(format: "%.0f", s.avgTimeSpent), rate: Int((s.completionRate * 100).rounded()),
+                meets: s.meetsTarget, streak: s.streakCount, streakWord: s.streakCount == 1 ? "day" : "days")
+        }
+        let base = try database.pausePreferences().timerDuration
+        let adaptive = Dictionary(try database.adaptiveFriction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
+        let friction = try database.apps().filter { $0.isEnabled || adaptive[$0.id] != nil }.map { app in
+            let f = adaptive[app.id]
+            return PauseUsagePage.Friction(
+                id: app.id, app: app.displayName, on: f != nil, length: "\(f?.effectiveDuration(base: base) ?? base) s",
+                review: f?.reviewDescription ?? "off")
+        }
+        return PauseUsagePage(rows: rows, empty: rows.isEmpty, friction: friction)
+    }
+}
