@@ -25,8 +25,16 @@ struct APIRouter {
     typealias Handler<Output> = @Sendable (Request, GroveRequestContext) async throws -> Output
     let group: RouterGroup<GroveRequestContext>
     let table: RouteTable
+    let policies: RoutePolicies
 
-    func get<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.get, path, handler) }
+    /// A GET route; `cache`: its answers are kept in memory for that long (`ResponseCacheMiddleware`);
+    /// `onEventLoop`: it answers from memory itself and hops to the store's threads only on a miss.
+    func get<O: ResponseGenerator>(
+        _ path: String, cache: ResponseCacheMiddleware.Freshness? = nil, onEventLoop: Bool = false, use handler: @escaping Handler<O>
+    ) {
+        policies.register("api/v1/" + path, RoutePolicy(cache: cache, onEventLoop: onEventLoop))
+        add(.get, path, handler)
+    }
     func post<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.post, path, handler) }
     func put<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.put, path, handler) }
     func patch<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.patch, path, handler) }

@@ -23,26 +23,26 @@ struct FocusController {
     }
 
     func addRoutes(to api: APIRouter) {
-        api.get("focus/current", use: current)
+        api.get("focus/current", onEventLoop: true, use: current)
         api.post("focus/start", use: start)
         api.post("focus/pause", use: pause)
         api.post("focus/resume", use: resume)
         api.post("focus/abandon", use: abandon)
         api.post("focus/log", use: log)
-        api.get("focus/sessions", use: sessions)
+        api.get("focus/sessions", cache: .data, use: sessions)
         api.get("focus/sessions/:id", use: session)
         api.delete("focus/sessions/:id", use: deleteSession)
         api.put("focus/sessions/:id/tags", use: retag)
         api.post("focus/sessions/:id/notice", use: claimNotice)
-        api.get("focus/tags", use: tags)
-        api.get("focus/window", use: window)
-        api.get("focus/stats", use: stats)
-        api.get("focus/forest", use: forest)
-        api.get("focus/daily", use: daily)
-        api.get("focus/preferences", use: preferences)
+        api.get("focus/tags", cache: .data, use: tags)
+        api.get("focus/window", cache: .day, use: window)
+        api.get("focus/stats", onEventLoop: true, use: stats)
+        api.get("focus/forest", cache: .day, use: forest)
+        api.get("focus/daily", cache: .day, use: daily)
+        api.get("focus/preferences", onEventLoop: true, use: preferences)
         api.put("focus/preferences", use: updatePreferences)
         api.patch("focus/preferences", use: changePreferences)
-        api.get("focus/break", use: nextBreak)
+        api.get("focus/break", cache: .day, use: nextBreak)
     }
 
     // MARK: The running session
@@ -205,7 +205,7 @@ struct FocusController {
     /// The running session and its clock anchor: cached until data changes or it falls due; the live
     /// figures (`remaining`, `progress`) are computed per request without touching the database.
     ///
-    /// These two routes answer from memory on the event loop (`StoreExecutorMiddleware.cachedPaths`);
+    /// These two routes answer from memory on the event loop (registered `onEventLoop`);
     /// only a miss goes to the store's threads.
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {

@@ -41,28 +41,28 @@ struct IntentionsController {
     struct Reminder: Encodable, Sendable { var kind: ReminderKind; var at: Date; var prompt: String }
 
     func addRoutes(to api: APIRouter) {
-        api.get("intentions", use: list)
+        api.get("intentions", cache: .data, use: list)
         api.post("intentions", use: set)
-        api.get("intentions/current", use: current)
-        api.get("intentions/search", use: search)
+        api.get("intentions/current", onEventLoop: true, use: current)
+        api.get("intentions/search", cache: .data, use: search)
         api.get("intentions/:id", use: show)
         api.put("intentions/:id", use: update)
         api.delete("intentions/:id", use: delete)
         api.post("intentions/:id/rephrase", use: rephrase)
-        api.get("themes", use: themeList)
+        api.get("themes", onEventLoop: true, use: themeList)
         api.post("themes", use: createTheme)
         api.post("themes/generate", use: generateTheme)
         api.get("themes/:id", use: showTheme)
         api.put("themes/:id", use: updateTheme)
         api.delete("themes/:id", use: deleteTheme)
-        api.get("preferences", use: showPreferences)
+        api.get("preferences", onEventLoop: true, use: showPreferences)
         api.put("preferences", use: updatePreferences)
         api.get("preferences/notifications", use: notificationSettings)
         api.put("preferences/notifications", use: updateNotificationSettings)
         api.patch("preferences/notifications", use: changeNotificationSettings)
         api.put("preferences/default-theme", use: setDefaultTheme)
         api.put("preferences/default-font", use: setDefaultFont)
-        api.get("reminders", use: reminders)
+        api.get("reminders", cache: .minute, use: reminders)
     }
 
     // MARK: Intentions
@@ -98,7 +98,7 @@ struct IntentionsController {
     /// `GET /intentions/current?date=`: day over week over month; null when none is set.
     ///
     /// Without `date`, answered from memory on the event loop until the data changes or the local day
-    /// ends (`StoreExecutorMiddleware.cachedPaths`); a miss, or a given `date`, goes to the store's threads.
+    /// ends (registered `onEventLoop`); a miss, or a given `date`, goes to the store's threads.
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let encoder = GroveExport.makeEncoder(pretty: false)
         if let date = try request.query("date", LocalDay.init(validating:field:)) {
@@ -210,7 +210,7 @@ struct IntentionsController {
 
     /// `GET /preferences`
     ///
-    /// Answered from memory until the data changes (`StoreExecutorMiddleware.cachedPaths`).
+    /// Answered from memory until the data changes (registered `onEventLoop`).
     @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         RawJSON(
             data: try await cache.value("preferences", generation: monitor.freshGeneration, now: database.environment.now()) {

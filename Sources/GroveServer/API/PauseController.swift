@@ -20,14 +20,14 @@ struct PauseController {
     struct Attempts: Encodable, Sendable { var appId: String; var attemptsToday: Int }
 
     func addRoutes(to api: APIRouter) {
-        api.get("pause/apps", use: apps)
+        api.get("pause/apps", onEventLoop: true, use: apps)
         api.get("pause/gate", use: gate)
         api.post("pause/apps", use: addApp)
         api.get("pause/apps/:appId", use: showApp)
         api.put("pause/apps/:appId", use: updateApp)
         api.delete("pause/apps/:appId", use: deleteApp)
         api.get("pause/apps/:appId/attempts", use: attempts)
-        api.get("pause/content", use: contents)
+        api.get("pause/content", cache: .data, use: contents)
         api.post("pause/content", use: addContent)
         api.get("pause/content/:contentId", use: showContent)
         api.delete("pause/content/:contentId", use: deleteContent)
@@ -35,8 +35,8 @@ struct PauseController {
         api.get("pause/sessions", use: pauses)
         api.get("pause/sessions/:id", use: showPause)
         api.post("pause/sessions/:id/finish", use: finishPause)
-        api.get("pause/usage", use: usage)
-        api.get("pause/preferences", use: preferences)
+        api.get("pause/usage", cache: .day, use: usage)
+        api.get("pause/preferences", onEventLoop: true, use: preferences)
         api.put("pause/preferences", use: updatePreferences)
         api.patch("pause/preferences", use: changePreferences)
         api.put("pause/apps/:appId/enabled", use: setAppEnabled)

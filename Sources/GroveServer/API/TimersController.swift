@@ -23,7 +23,7 @@ struct TimersController {
     struct MoveInput: Decodable { var position: Int }
 
     func addRoutes(to api: APIRouter) {
-        api.get("timers", use: list)
+        api.get("timers", cache: .data, use: list)
         api.post("timers", use: create)
         api.get("timers/sync", use: syncPayload)
         api.post("timers/sync", use: applyPayload)
@@ -35,7 +35,7 @@ struct TimersController {
         api.post("timers/:id/run/pause", use: pauseRun)
         api.post("timers/:id/run/resume", use: resumeRun)
         api.delete("timers/:id/run", use: stopRun)
-        api.get("timers/:id", use: show)
+        api.get("timers/:id", cache: .data, use: show)
         api.patch("timers/:id", use: update)
         api.delete("timers/:id", use: delete)
         api.post("timers/:id/todos", use: addTodo)

@@ -17,6 +17,8 @@ public struct GroveServerParts {
     let responses: ResponseStore
     /// Signalled after every answer: memory freed by a large one goes back to the system soon after.
     let answered: WakeSignal
+    /// How each GET route is answered, as its registration declared.
+    let policies: RoutePolicies
 }
 
 /// The router with every API route and web page, without the background services.
@@ -33,12 +35,13 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     // After the login check (a kept page is never shown to whoever could not see it) and before the hop
     // to the store's threads (a kept answer needs no store).
     let responses = ResponseStore()
-    router.add(middleware: ResponseCacheMiddleware(monitor: monitor, database: database, store: responses))
-    router.add(middleware: StoreExecutorMiddleware())
+    let policies = RoutePolicies()
+    router.add(middleware: ResponseCacheMiddleware(monitor: monitor, database: database, store: responses, policies: policies))
+    router.add(middleware: StoreExecutorMiddleware(policies: policies))
     // Every commit through this store tells the live layer, whichever route or service made it.
     database.onCommit { [monitor] in monitor.invalidate() }
     let table = RouteTable()
-    let api = APIRouter(group: router.group("api/v1"), table: table)
+    let api = APIRouter(group: router.group("api/v1"), table: table, policies: policies)
     let cache = ResponseCache()
     FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
@@ -49,10 +52,10 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
-    WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: router)
+    WebController(database: database, templates: templates, configuration: configuration, policies: policies).addRoutes(to: router)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
-    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered)
+    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered, policies: policies)
 }
 
 /// The whole server: router, change monitor and reminder scheduler (hummingbird-examples style:

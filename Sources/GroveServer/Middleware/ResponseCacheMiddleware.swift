@@ -31,39 +31,20 @@ struct ResponseCacheMiddleware: RouterMiddleware {
     let monitor: ChangeMonitor
     let database: AppDatabase
     let store: ResponseStore
+    /// Which routes are kept, and how long: declared where each route is registered.
+    let policies: RoutePolicies
 
-    init(monitor: ChangeMonitor, database: AppDatabase, store: ResponseStore = ResponseStore()) {
+    init(monitor: ChangeMonitor, database: AppDatabase, store: ResponseStore = ResponseStore(), policies: RoutePolicies) {
         self.monitor = monitor
         self.database = database
         self.store = store
-    }
-
-    /// The routes answered from memory and how long their answers hold; nil for every other route.
-    static func freshness(of path: String) -> Freshness? {
-        switch path {
-        case "/api/v1/focus/sessions", "/api/v1/focus/tags", "/api/v1/timers", "/api/v1/pause/content", "/api/v1/intentions",
-            "/api/v1/intentions/search":
-            return .data
-        case "/api/v1/focus/forest", "/api/v1/focus/daily", "/api/v1/focus/break", "/api/v1/focus/window", "/api/v1/pause/usage",
-            // Pages that say "today" (a tree's time, today's usage, the form's date) but count nothing down.
-            "/forest", "/stats", "/intentions", "/themes", "/pause", "/review", "/content":
-            return .day
-        case "/api/v1/reminders", "/settings":
-            return .minute
-        case "/", "/focus", "/timers":
-            // The dashboard's and the Timers page's countdowns, drawn in whole seconds.
-            return .second
-        default:
-            // One timer (`/api/v1/timers/ID`): its definition and checklist, not its run.
-            let prefix = "/api/v1/timers/"
-            guard path.hasPrefix(prefix) else { return nil }
-            let id = path.dropFirst(prefix.count)
-            return UUID(uuidString: String(id)) != nil ? .data : nil
-        }
+        self.policies = policies
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get, let freshness = Self.freshness(of: request.uri.path) else { return try await next(request, context) }
+        guard request.method == .get, let freshness = policies.policy(for: request.uri.path)?.cache else {
+            return try await next(request, context)
+        }
         let key = request.uri.description
         let generation = monitor.freshGeneration
         let now = database.environment.now()

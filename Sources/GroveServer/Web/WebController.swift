@@ -10,47 +10,55 @@ struct WebController {
     let database: AppDatabase
     let templates: WebTemplates
     let configuration: ServerConfiguration
+    let policies: RoutePolicies
+
+    /// A page route, with how long its answers are kept (pages that count down in seconds, say "today",
+    /// or show reminder minutes): declared here, where the route is, for `ResponseCacheMiddleware`.
+    private func route(
+        _ router: Router<GroveRequestContext>, _ path: String, cache: ResponseCacheMiddleware.Freshness?,
+        _ build: @escaping @Sendable (Request, GroveRequestContext) throws -> Response
+    ) {
+        policies.register(path, RoutePolicy(cache: cache))
+        router.get(RouterPath(path)) { request, context in try build(request, context) }
+    }
 
     func addRoutes(to router: Router<GroveRequestContext>) {
-        router.get("/") { _, _ in try page("dashboard", dashboard()) }
-        router.get("focus") { _, _ in try page("focus", focus()) }
-        router.get("forest") { request, _ in
+        route(router, "/", cache: .second) { _, _ in try page("dashboard", dashboard()) }
+        route(router, "focus", cache: .second) { _, _ in try page("focus", focus()) }
+        route(router, "forest", cache: .day) { request, _ in
             try page("forest", forest(before: request.query("before", LocalDay.init(validating:field:)), tag: tag(request)))
         }
-        router.get("stats") { request, _ in try page("stats", stats(tag: tag(request))) }
-        router.get("timers") { request, _ in
+        route(router, "stats", cache: .day) { request, _ in try page("stats", stats(tag: tag(request))) }
+        route(router, "timers", cache: .second) { request, _ in
             try page(
                 "timers",
                 timers(
                     order: request.query("sort", AppDatabase.TimerOrder.init(validating:field:)) ?? .createdAt,
                     incompleteOnly: request.flag("incomplete")))
         }
-        router.get("intentions") { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
-        router.get("themes") { request, _ in
+        route(router, "intentions", cache: .day) { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
+        route(router, "themes", cache: .day) { request, _ in
             try page("themes", themes(kind: request.query("kind", AppDatabase.ThemeKind.init(validating:field:))))
         }
-        router.get("settings") { _, _ in try page("settings", settings()) }
-        router.get("pause") { _, _ in try page("pause-usage", pauseUsage()) }
-        router.get("setup") { _, _ in try page("setup", setup()) }
-        router.get("review") { request, _ in try page("review", review(week: request.queryString("week"))) }
-        router.get("content") { request, _ in
+        route(router, "settings", cache: .minute) { _, _ in try page("settings", settings()) }
+        route(router, "pause", cache: .day) { _, _ in try page("pause-usage", pauseUsage()) }
+        route(router, "setup", cache: nil) { _, _ in try page("setup", setup()) }
+        route(router, "review", cache: .day) { request, _ in try page("review", review(week: request.queryString("week"))) }
+        route(router, "content", cache: .day) { request, _ in
             try page("content", content(category: request.query("category", MindfulnessContent.ContentCategory.init(validating:field:))))
         }
-        router.get("pause/:appId") { request, context in try page("pause", gateway(try context.string("appId"), request: request)) }
-        router.get("login") { request, _ in
+        route(router, "pause/:appId", cache: nil) { request, context in
+            try page("pause", gateway(try context.string("appId"), request: request))
+        }
+        route(router, "login", cache: nil) { request, _ in
             try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
         }
         router.post("login") { request, context -> Response in
             var request = request
             let body = try await request.collectBody(upTo: 16 * 1024)
-            let form = String(buffer: body).split(separator: "&").reduce(into: [String: String]()) { result, pair in
-                let parts = pair.split(separator: "=", maxSplits: 1).map {
-                    String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-                }
-                if parts.count == 2 { result[parts[0]] = parts[1] }
-            }
-            let next = LoginRedirect.safe(form["next"])
-            guard let token = configuration.token, let given = form["token"], AuthMiddleware.constantTimeEqual(given, token) else {
+            let form = (try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))) ?? LoginForm()
+            let next = LoginRedirect.safe(form.next)
+            guard let token = configuration.token, let given = form.token, AuthMiddleware.constantTimeEqual(given, token) else {
                 return try html(templates.render("login", LoginPage(next: next, error: "That token is not right.")), status: .unauthorized)
             }
             return Response(

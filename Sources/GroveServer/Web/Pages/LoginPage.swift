@@ -10,3 +10,9 @@ struct LoginPage: Encodable {
     var next: String
     var error: String?
 }
+
+/// What the login form posts (`application/x-www-form-urlencoded`, read by Hummingbird's decoder).
+struct LoginForm: Decodable {
+    var token: String?
+    var next: String?
+}
