@@ -8,7 +8,7 @@ import GroveStore
 /// Pushes are serialised by SQLite's single writer; each bumps its user's `head` in the same
 /// transaction, so a pull never sees a sequence number whose rows are not committed.
 public struct SQLiteSyncStore: SyncStore {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// Opens (creating) the file at `path`, or a private in-memory store when `path` is nil.
     /// `createDirectory`: make a missing directory (0700) for it — for the default place only: a path
@@ -129,109 +129,6 @@ public struct SQLiteSyncStore: SyncStore {
     public func backup(to path: String) async throws {
         let copy = try DatabaseQueue(path: path)
         try writer.backup(to: copy)
-    }
-
-    // MARK: Users
-
-    public func createUser(name: String, passwordHash: String, now: Date) async throws -> SyncUser {
-        try await writer.write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_user WHERE name = ?"), arguments: [name]) != true else {
-                throw SyncServerError.userExists(name)
-            }
-            try db.execute(
-                sql: "INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, ?)",
-                arguments: [name, passwordHash, now.groveMillis])
-            return SyncUser(id: db.lastInsertedRowID, name: name, passwordHash: passwordHash, disabled: false, createdAt: now)
-        }
-    }
-
-    public func user(named name: String) async throws -> SyncUser? {
-        try await writer.snapshotRead { db in try db.cachedRow("SELECT * FROM sync_user WHERE name = ?", [name]).map(Self.user) }
-    }
-
-    public func users() async throws -> [SyncUser] {
-        try await writer.snapshotRead { db in try db.cachedRows("SELECT * FROM sync_user ORDER BY name").map(Self.user) }
-    }
-
-    public func setUser(named name: String, disabled: Bool) async throws -> Bool {
-        try await writer.write { db in
-            try db.cachedExecute("UPDATE sync_user SET disabled = ? WHERE name = ?", [disabled, name])
-            return db.changesCount > 0
-        }
-    }
-
-    private static func user(_ row: Row) -> SyncUser {
-        SyncUser(
-            id: row["id"], name: row["name"], passwordHash: row["password_hash"], disabled: row["disabled"],
-            createdAt: Date(groveMillis: row["created_at"]))
-    }
-
-    // MARK: Devices
-
-    public func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date)
-        async throws
-    {
-        try await writer.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis, parent?.uuidString])
-        }
-    }
-
-    public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
-        try await writer.snapshotRead { db in
-            guard
-                let row = try db.cachedRow(
-                    """
-                    SELECT d.*, u.name AS user_name, u.password_hash, u.disabled, u.created_at AS user_created_at
-                    FROM sync_device d JOIN sync_user u ON u.id = d.user_id WHERE d.token_prefix = ?
-                    """, [tokenPrefix]), let id = UUID(uuidString: row["id"])
-            else { return nil }
-            let device = StoredDevice(
-                id: id, userId: row["user_id"], name: row["name"], tokenHash: row["token_hash"],
-                lastMutationId: row["last_mutation_id"], lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)),
-                revoked: row["revoked"])
-            let user = SyncUser(
-                id: row["user_id"], name: row["user_name"], passwordHash: row["password_hash"], disabled: row["disabled"],
-                createdAt: Date(groveMillis: row["user_created_at"]))
-            return (device, user)
-        }
-    }
-
-    public func devices(userId: Int64) async throws -> [DeviceInfo] {
-        try await writer.snapshotRead { db in
-            try db.cachedRows("SELECT * FROM sync_device WHERE user_id = ? ORDER BY created_at, id", [userId]).compactMap { row in
-                guard let id = UUID(uuidString: row["id"]) else { return nil }
-                return DeviceInfo(
-                    deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
-                    lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
-                    revoked: row["revoked"], parentId: (row["parent_id"] as String?).flatMap(UUID.init(uuidString:)))
-            }
-        }
-    }
-
-    public func revokeDevice(_ id: UUID, userId: Int64) async throws -> [UUID] {
-        try await writer.write { db in
-            let ids = try String.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        WITH RECURSIVE lineage (id) AS (
-                            SELECT id FROM sync_device WHERE id = ? AND user_id = ?
-                            UNION SELECT d.id FROM sync_device d JOIN lineage l ON d.parent_id = l.id
-                        )
-                        SELECT id FROM lineage
-                        """), arguments: [id.uuidString, userId])
-            for device in ids { try db.cachedExecute("UPDATE sync_device SET revoked = 1 WHERE id = ?", [device]) }
-            return ids.compactMap(UUID.init(uuidString:))
-        }
-    }
-
-    public func touchDevice(_ id: UUID, now: Date) async throws {
-        try await writer.write { db in
-            try db.cachedExecute("UPDATE sync_device SET last_seen = ? WHERE id = ?", [now.groveMillis, id.uuidString])
-        }
     }
 
     // MARK: Push and pull
