@@ -635,3 +635,44 @@ def test_the_focus_page_answers_the_terminals_keys(grove, browser):
     ActionChains(browser).send_keys("a").perform()
     wait(browser).until(EC.alert_is_present()).accept()
     wait(browser).until(lambda b: state() == "abandoned")
+
+
+def test_the_web_offers_what_the_cli_offers_in_the_seeds_words(grove, browser):
+    """Issue #27: every seed capability in every face, with the seed's words."""
+    # The timer list sorts and filters as `grove timer list --sort name --incomplete` does.
+    grove.cli("timer", "add", "Zen", "--duration", "5m", "--todo", "Sit")
+    grove.cli("timer", "add", "Art", "--duration", "5m")
+    browser.get(grove.url + "/timers?sort=name")
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "article.timer h2")]
+    assert [n for n in names if n in ("Art", "Zen")] == ["Art", "Zen"], names
+    browser.find_element(By.LINK_TEXT, "Unfinished to-dos").click()
+    wait(browser).until(lambda b: "incomplete=true" in b.current_url)
+    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "article.timer h2")] == ["Zen"]
+    # Themes by kind, as `grove theme list --kind`.
+    browser.get(grove.url + "/themes?kind=custom")
+    assert browser.find_elements(By.CSS_SELECTOR, "article.swatch") == []
+    assert browser.find_element(By.CSS_SELECTOR, "nav [aria-current=page]").text == "Custom"
+    # The analytics choice after setup, as `grove pause analytics`.
+    browser.get(grove.url + "/settings")
+    form = "form[data-api='PATCH /api/v1/pause/preferences']"
+    click(browser, form + " input[name=analyticsOptIn]")
+    browser.find_element(By.CSS_SELECTOR, form + " button.primary").click()
+    wait(browser).until(lambda b: json.loads(grove.cli("pause", "analytics", "--json"))["analyticsOptIn"] is True)
+    # An app added with an icon name and no scheme gets the CLI's default scheme.
+    apps = browser.find_element(By.CSS_SELECTOR, "form[data-api='POST /api/v1/pause/apps']")
+    apps.find_element(By.NAME, "id").send_keys("hn")
+    apps.find_element(By.NAME, "displayName").send_keys("Hacker News")
+    apps.find_element(By.NAME, "iconAssetName").send_keys("newspaper")
+    apps.find_element(By.TAG_NAME, "button").click()
+    wait(browser).until(lambda b: any(a["id"] == "hn" for a in json.loads(grove.cli("apps", "list", "--json"))))
+    hn = next(a for a in json.loads(grove.cli("apps", "list", "--json")) if a["id"] == "hn")
+    assert (hn["urlScheme"], hn["iconAssetName"]) == ("hn://", "newspaper")
+    # The gateway's buttons say "Exit to Focus", and planting a tree instead starts the session itself.
+    grove.cli("apps", "enable", "youtube")
+    browser.get(grove.url + "/pause/youtube")
+    wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
+    assert browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").text == "Exit to Focus"
+    browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-tree]").click()
+    wait(browser).until(lambda b: b.current_url.endswith("/focus"))
+    status = json.loads(grove.cli("focus", "status", "--json"))
+    assert status["session"]["state"] == "active"

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CompletionNoticeTests {
     @Test func thePageAnnouncesATreeInTheCoresWordsAndLinksToTheForest() async throws {
         let templates = try await WebTemplates.load()
-        let script = String(decoding: try #require(templates.staticFiles["app.js"]).data, as: UTF8.self)
+        let script = String(decoding: try #require(templates.staticFiles["focus.js"]).data, as: UTF8.self)
         #expect(script.contains(#"notify("\#(CompletionNotice.title)", "\#(CompletionNotice.body)", "\#(CompletionNotice.link)""#))
     }
 }

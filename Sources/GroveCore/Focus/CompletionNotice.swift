@@ -1,7 +1,7 @@
 import Foundation
 
 /// The notice of a completed focus session, in seed 002's words, and where clicking it leads (the
-/// forest, where the new tree stands). Every face that announces a tree uses these; `app.js` repeats
+/// forest, where the new tree stands). Every face that announces a tree uses these; `focus.js` (the web app) repeats
 /// them and `CompletionNoticeTests` holds it to them.
 public enum CompletionNotice {
     public static let title = "Tree planted!"

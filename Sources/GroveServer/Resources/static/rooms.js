@@ -1,0 +1,73 @@
+// Grove's web app: intentions and themes, the content library, settings and setup.
+import { $, api, register, swapMain, toast } from "./grove.js";
+
+register({
+  "delete-intention": async (el) => { if (confirm("Delete this intention?")) { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); await swapMain(); } },
+  // A proposal first, as the CLI shows it: the words change only if the person takes them.
+  "rephrase": async (el) => {
+    const proposal = await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase`);
+    if (proposal.text === proposal.intention.text) return toast("No other wording comes to mind for this one.");
+    if (!confirm(`Use this wording?\n\n${proposal.text}${proposal.quote ? `\n\n(with: ${proposal.quote})` : ""}`)) return;
+    // The wording shown is the one saved (a model would word it differently if asked again).
+    await api("POST", `/api/v1/intentions/${el.dataset.id}/rephrase?apply=true`, { text: proposal.text, quote: proposal.quote ?? undefined, assistant: proposal.assistant });
+    await swapMain();
+  },
+  // Targeted changes: one field each, so that two pages changing different settings never undo each other.
+  "default-theme": async (el) => { await api("PUT", "/api/v1/preferences/default-theme", { themeId: el.dataset.id }); await swapMain(); },
+  "delete-theme": async (el) => { if (confirm("Delete this theme?")) { await api("DELETE", `/api/v1/themes/${el.dataset.id}`); await swapMain(); } },
+});
+
+register({
+  "delete-content": async (el) => { if (confirm("Delete this item?")) { await api("DELETE", `/api/v1/pause/content/${encodeURIComponent(el.dataset.id)}`); await swapMain(); } },
+  "remove-source": async (el) => {
+    if (!confirm(`Stop using ${el.dataset.url}? Its items go (those a pause showed stay in its history).`)) return;
+    await api("DELETE", `/api/v1/pause/content-sources?url=${encodeURIComponent(el.dataset.url)}`); await swapMain();
+  },
+  "refresh-sources": async () => {
+    const results = await api("POST", "/api/v1/pause/content-sources/refresh", {});
+    const failed = results.filter((r) => r.status === "failed").length;
+    toast(failed ? `${failed} of ${results.length} could not be fetched; what they gave before stays.` : "Content is up to date.");
+    await swapMain();
+  },
+});
+
+register({
+  "skip-setup": async () => { await api("POST", "/api/v1/setup/skip"); if (location.pathname === "/setup") location.href = "/"; else await swapMain(); },
+  "toggle-friction": async (el) => {
+    try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/adaptive`, { isEnabled: el.checked }); await swapMain(); } catch { el.checked = !el.checked; }
+  },
+  "toggle-app": async (el) => {
+    try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/enabled`, { isEnabled: el.checked }); } catch { el.checked = !el.checked; }
+  },
+  "enable-notifications": async () => {
+    if (!("Notification" in window)) return toast("This browser has no notifications.");
+    const result = await Notification.requestPermission();
+    toast(result === "granted" ? "Reminders will show as notifications." : "Notifications are off.");
+  },
+});
+
+// Importing a file: the file itself is the body (streamed by the browser, never read into the page).
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (form.id !== "import-form") return;
+  event.preventDefault();
+  const file = form.elements.file.files[0];
+  if (!file) return toast("Choose a file first.");
+  const from = form.elements.from.value;
+  const query = new URLSearchParams();
+  if (from !== "grove-json") query.set("from", from);
+  if (from === "csv" && form.elements.map.value.trim()) query.set("map", form.elements.map.value.trim());
+  if ((from === "csv" || from === "forest") && form.elements.zone.value.trim()) query.set("zone", form.elements.zone.value.trim());
+  const path = from === "grove-json" ? "/api/v1/import" : `/api/v1/import/sessions?${query}`;
+  const response = await fetch(path, { method: "POST", body: file, credentials: "same-origin",
+                                       headers: { "Content-Type": from === "grove-json" || from === "timewarrior" ? "application/json" : "text/csv" } });
+  const data = await response.json().catch(() => null);
+  const result = $("#import-result");
+  result.hidden = false;
+  if (!response.ok) { result.textContent = (data && data.detail) || response.statusText; return; }
+  if (from === "grove-json") { result.textContent = "Imported."; return; }
+  const lines = [`Imported ${data.imported}; ${data.alreadyThere} already there; ${data.skippedCount} skipped.`];
+  for (const s of data.skipped) lines.push(`row ${s.row}: ${s.reason}`);
+  if (data.tagged) lines.push(`${data.tagged} of them carry tags: see Stats by tag.`);
+  result.textContent = lines.join("\n");
+});
