@@ -61,4 +61,13 @@ struct FacesAgreeCLITests {
         #expect(try await g.run("content", "rm", shown).status == 64)
         #expect(try await g.run("content", "list", "--json").out.contains(shown) == false)
     }
+
+    @Test func importOptionsAreReadByTheAPIsRule() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        let needs = try await g.run("import", "--from", "csv", "/nonexistent.csv")
+        #expect(needs.status == 64)
+        #expect(needs.err.contains("from csv needs map"))
+        #expect(
+            try await g.run("import", "--from", "timewarrior", "--map", "start=S", "/nonexistent.json").err.contains("map is for from csv"))
+    }
 }

@@ -156,4 +156,16 @@ struct FacesAgreeAPITests {
             expectProblem(try await c.get("/api/v1/review?week=someday"), 400, field: "week", detail: #"(got "someday")"#)
         }
     }
+
+    @Test func importOptionsAreReadByTheCLIsRule() async throws {
+        let server = try await TestServer()
+        try await server.test { c in
+            expectProblem(try await c.post("/api/v1/import/sessions?from=csv", "start\n"), 400, field: "map", detail: "from csv needs map")
+            expectProblem(
+                try await c.post("/api/v1/import/sessions?from=timewarrior&map=start=S", "[]"), 400, field: "map",
+                detail: "map is for from csv")
+            expectProblem(try await c.post("/api/v1/import/sessions?from=notes", "x"), 400, field: "from", detail: #"(got "notes")"#)
+            expectProblem(try await c.post("/api/v1/import/sessions?from=forest&zone=Mars/Olympus", "x"), 400, field: "zone")
+        }
+    }
 }

@@ -70,32 +70,14 @@ struct DataController {
     /// Each row is checked like a logged session; what breaks a rule is skipped and listed.
     @Sendable func importSessions(_ request: Request, context: GroveRequestContext) async throws -> JSON<ForeignImportReport> {
         let query = request.uri.queryParameters
-        guard let format = ImportFormat(rawValue: query["from"].map(String.init) ?? "grove") else {
-            throw APIError.badRequest(
-                field: "from", detail: "from must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        let options = try APIError.parameter {
+            try SessionImportOptions(
+                validating: query["from"].map(String.init), map: query["map"].map(String.init), zone: query["zone"].map(String.init))
         }
-        let map = query["map"].map(String.init)
-        let zoneName = query["zone"].map(String.init)
-        if format != .csv, map != nil { throw APIError.badRequest(field: "map", detail: "map is for from=csv") }
-        if format != .csv, format != .forest, zoneName != nil {
-            throw APIError.badRequest(field: "zone", detail: "zone is for from=csv and from=forest")
-        }
-        guard format != .csv || map != nil else {
-            throw APIError.badRequest(field: "map", detail: "from=csv needs map, e.g. map=start=Start,end=End")
-        }
-        let columns = try map.map(ColumnMap.parse)
-        let zone = try zoneName.map { try ZonedCalendar(validating: $0).timeZone }
         let file = try await Self.spool(request)
         defer { file.close() }
         do {
-            let read = try file.reader()
-            switch format {
-            case .grove: return JSON(try database.importGroveCSV(streamingFrom: read))
-            case .timewarrior: return JSON(try database.importTimewarrior(streamingFrom: read))
-            case .csv:
-                return JSON(try database.importCSV(map: columns ?? ColumnMap(start: "start", end: "end"), zone: zone, streamingFrom: read))
-            case .forest: return JSON(try database.importCSV(map: .forest, zone: zone, format: .forest, streamingFrom: read))
-            }
+            return JSON(try database.importSessions(options, streamingFrom: try file.reader()))
         } catch StoreError.unreadableExport(let why) {
             throw APIError.badRequest(field: "body", detail: why)
         }

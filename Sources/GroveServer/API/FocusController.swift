@@ -168,8 +168,8 @@ struct FocusController {
 
     /// `PUT /focus/preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
-        try database.updateFocusPreferences(try await request.decode(as: FocusPreferences.self, context: context))
-        return JSON(try database.focusPreferences())
+        let preferences = try await request.decode(as: FocusPreferences.self, context: context)
+        return JSON(try await database.run { try $0.updateFocusPreferences(preferences) })
     }
 
     /// Some focus preferences; the fields left out keep their stored values.

@@ -190,14 +190,17 @@ struct IntentionsController {
     /// `PUT /themes/:id` (preset themes are read-only).
     @Sendable func updateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: ThemeInput.self, context: context)
-        var theme = try theme(context)
-        theme.name = input.name
-        theme.backgroundColor = input.backgroundColor
-        theme.textColor = input.textColor
-        theme.accentColor = input.accentColor
-        theme.fontName = input.fontName
-        try database.updateTheme(theme, allowLowContrast: input.allowLowContrast ?? false)
-        return JSON(theme.normalized)
+        let id = try context.uuid("id")
+        return JSON(
+            try await database.run { db in
+                try db.editTheme(id: id, allowLowContrast: input.allowLowContrast ?? false) { theme in
+                    theme.name = input.name
+                    theme.backgroundColor = input.backgroundColor
+                    theme.textColor = input.textColor
+                    theme.accentColor = input.accentColor
+                    theme.fontName = input.fontName
+                }
+            })
     }
 
     /// `DELETE /themes/:id`: intentions shown in it fall back to the default.
@@ -222,10 +225,8 @@ struct IntentionsController {
 
     /// `PUT /preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
-        var input = try await request.decode(as: UserPreferences.self, context: context)
-        input.id = try database.userPreferences().id
-        try database.replaceUserPreferences(input)
-        return JSON(try database.userPreferences())
+        let input = try await request.decode(as: UserPreferences.self, context: context)
+        return JSON(try await database.run { try $0.replaceUserPreferences(input) })
     }
 
     /// `GET /preferences/notifications`

@@ -208,8 +208,8 @@ struct PauseController {
 
     /// `PUT /pause/preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
-        try database.updatePausePreferences(try await request.decode(as: PausePreferences.self, context: context))
-        return JSON(try database.pausePreferences())
+        let preferences = try await request.decode(as: PausePreferences.self, context: context)
+        return JSON(try await database.run { try $0.updatePausePreferences(preferences) })
     }
 
     private func app(_ id: String) throws -> SocialApp {

@@ -25,7 +25,7 @@ extension APIError {
     static func parameter<Value>(_ read: () throws -> Value) throws -> Value {
         do {
             return try read()
-        } catch let error as InvalidField {
+        } catch let error as any GroveValidationError {
             throw APIError.badRequest(field: error.field, detail: error.message)
         }
     }

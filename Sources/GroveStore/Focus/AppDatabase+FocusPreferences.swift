@@ -28,8 +28,12 @@ extension AppDatabase {
         }
     }
 
-    public func updateFocusPreferences(_ preferences: FocusPreferences) throws {
+    @discardableResult
+    public func updateFocusPreferences(_ preferences: FocusPreferences) throws -> FocusPreferences {
         try preferences.validate()
-        try write { db in try FocusPreferencesRecord(preferences).upsert(db) }
+        return try write { db in
+            try FocusPreferencesRecord(preferences).upsert(db)
+            return try focusPreferences(db)
+        }
     }
 }

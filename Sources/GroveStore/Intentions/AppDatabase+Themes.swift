@@ -83,6 +83,28 @@ extension AppDatabase {
         }
     }
 
+    /// Changes a user theme in one transaction (read, change, check, write), returning it as stored:
+    /// `PUT /api/v1/themes/:id` and `grove theme edit` alike. Presets are read-only; colours under
+    /// 4.5:1 are refused unless `allowLowContrast` (never under 1.5:1).
+    @discardableResult
+    public func editTheme(id: UUID, allowLowContrast: Bool = false, _ change: (inout IntentionTheme) -> Void) throws -> IntentionTheme {
+        try write { db in
+            guard let existing = try ThemeRecord.fetchOne(db, key: id.uuidString)?.theme else {
+                throw NotFoundError("theme", id.uuidString)
+            }
+            guard !existing.isPreset else { throw IntentionValidationError.presetThemeReadOnly }
+            var edited = existing
+            change(&edited)
+            edited.id = existing.id
+            edited.isPreset = false
+            let theme = edited.normalized
+            try theme.validate()
+            try Self.checkContrast(theme, allowLowContrast: allowLowContrast)
+            try ThemeRecord(theme).update(db)
+            return theme
+        }
+    }
+
     /// Deletes a user theme; intentions shown in it fall back to the default.
     public func deleteTheme(id: UUID) throws {
         try write { db in
@@ -182,11 +204,18 @@ extension AppDatabase {
 
     /// Replaces the preferences as a whole (validated). Faces change single fields with
     /// `changeUserPreferences` instead: a whole copy may be stale.
-    public func replaceUserPreferences(_ preferences: UserPreferences) throws {
+    @discardableResult
+    public func replaceUserPreferences(_ preferences: UserPreferences) throws -> UserPreferences {
         try preferences.validate()
-        try write { db in
-            try checkTheme(preferences.defaultThemeId, db)
-            try Self.saveUserPreferences(preferences, db)
+        return try write { db in
+            var stored = preferences
+            // The one row keeps its id whatever the body says.
+            stored.id =
+                try String.fetchOne(db.cachedStatement(sql: "SELECT id FROM user_preferences LIMIT 1")).flatMap(UUID.init(uuidString:))
+                ?? UserPreferences.singletonID
+            try checkTheme(stored.defaultThemeId, db)
+            try Self.saveUserPreferences(stored, db)
+            return stored
         }
     }
 

@@ -98,9 +98,13 @@ extension AppDatabase {
     }
 
     /// Saves the Pause settings; `enabledApps` switches apps on and off (they must exist).
-    public func updatePausePreferences(_ preferences: PausePreferences) throws {
+    @discardableResult
+    public func updatePausePreferences(_ preferences: PausePreferences) throws -> PausePreferences {
         try preferences.validate()
-        try write { db in try savePausePreferences(preferences, db) }
+        return try write { db in
+            try savePausePreferences(preferences, db)
+            return try pausePreferences(db)
+        }
     }
 
     /// Changes some Pause settings in one transaction (the rest stay as stored, whoever changed them).

@@ -29,16 +29,16 @@ struct ThemeEdit: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        var edited = try ThemeLookup.find(theme, in: db)
-        if let name { edited.name = name }
-        if let background { edited.backgroundColor = background }
-        if let text { edited.textColor = text }
-        if let accent { edited.accentColor = accent }
-        if noAccent { edited.accentColor = nil }
-        if let font { edited.fontName = font }
-        if noFont { edited.fontName = nil }
-        try db.updateTheme(edited, allowLowContrast: allowLowContrast)
-        let saved = try db.theme(id: edited.id) ?? edited
+        let found = try ThemeLookup.find(theme, in: db)
+        let saved = try db.editTheme(id: found.id, allowLowContrast: allowLowContrast) { edited in
+            if let name { edited.name = name }
+            if let background { edited.backgroundColor = background }
+            if let text { edited.textColor = text }
+            if let accent { edited.accentColor = accent }
+            if noAccent { edited.accentColor = nil }
+            if let font { edited.fontName = font }
+            if noFont { edited.fontName = nil }
+        }
         ThemeContrast.warn(saved)
         if options.json { return try Output.json(saved) }
         print("Saved \(saved.name) (contrast \(String(format: "%.1f", saved.contrastRatio)):1).")
