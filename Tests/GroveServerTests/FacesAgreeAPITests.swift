@@ -168,4 +168,31 @@ struct FacesAgreeAPITests {
             expectProblem(try await c.post("/api/v1/import/sessions?from=forest&zone=Mars/Olympus", "x"), 400, field: "zone")
         }
     }
+
+    @Test func removingAnAppYouPausedInFrontOfKeepsItsHistory() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try database.setAppEnabled(id: "youtube", true)
+        try await server.test { c in
+            let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
+            let id = try #require((started.object["session"] as? [String: Any])?["id"] as? String)
+            _ = try await c.post("/api/v1/pause/sessions/\(id)/finish", #"{"completionStatus": "exited", "actionOutcome": "exit_to_home"}"#)
+            let before = try await c.get("/api/v1/pause/usage?appId=youtube").text
+            #expect(try await c.delete("/api/v1/pause/apps/youtube").status == 204)
+            // Gone from the list and the gate; its pause and the day's figures stay.
+            #expect(try await c.get("/api/v1/pause/apps").array.allSatisfy { $0["id"] as? String != "youtube" })
+            expectProblem(try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#), 404, field: "appId")
+            #expect(try await c.get("/api/v1/pause/usage?appId=youtube").text == before)
+            #expect(try await c.get("/api/v1/pause/sessions/\(id)").status == 200)
+            #expect(try await c.get("/pause").text.contains("YouTube"))
+            // Its id added again brings it back, history and all.
+            let again = try await c.post(
+                "/api/v1/pause/apps", #"{"id": "youtube", "displayName": "YouTube", "webURL": "https://www.youtube.com/"}"#)
+            #expect(again.status == 201)
+            #expect(try await c.get("/api/v1/pause/apps/youtube/attempts").object["attemptsToday"] as? Int == 1)
+            // An app never paused in front of is deleted outright.
+            #expect(try await c.delete("/api/v1/pause/apps/tiktok").status == 204)
+            #expect(try database.appNames()["tiktok"] == nil)
+        }
+    }
 }

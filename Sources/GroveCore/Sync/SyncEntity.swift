@@ -113,7 +113,7 @@ extension SyncEntity {
         name: "app", table: "social_app", keyColumn: "id", singleton: nil,
         groups: each([
             field("display_name"), field("url_scheme"), field("icon_asset_name"), field("is_enabled", .bool),
-            field("sort_order", .integer), field("web_url", optional: true),
+            field("sort_order", .integer), field("web_url", optional: true), field("retired", .bool, optional: true),
         ]),
         rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: nil, localOnly: nil)
 

@@ -32,6 +32,9 @@ extension AppDatabase {
         migrator.registerMigration("v9-todo-ticks") { db in
             try db.execute(sql: v9TodoTicks)
         }
+        migrator.registerMigration("v10-retired-apps") { db in
+            try db.execute(sql: v10RetiredApps)
+        }
         return migrator
     }
 
@@ -87,6 +90,14 @@ extension AppDatabase {
         WHEN NEW.is_completed = 1 AND NEW.completed_at IS NULL BEGIN
             UPDATE todo_item SET completed_at = NEW.updated_at WHERE id = NEW.id;
         END;
+        """
+
+    /// An app removed after pauses were taken in front of it is retired, not deleted: its pauses and
+    /// their days' statistics stay (history is never deleted as a side effect). A retired app is not
+    /// listed, gated or counted; adding its id again brings it back. NULL (a row from a Grove before
+    /// this, through sync) reads as not retired.
+    private static let v10RetiredApps = """
+        ALTER TABLE social_app ADD COLUMN retired INTEGER DEFAULT 0 CHECK (retired IS NULL OR retired IN (0, 1));
         """
 
     /// What a terminal session adds to its day's per-tag totals (insert, and the new side of an update).

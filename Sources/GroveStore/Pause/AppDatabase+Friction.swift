@@ -12,7 +12,7 @@ extension AppDatabase {
     @discardableResult
     public func setAdaptiveFriction(appId: String, _ enabled: Bool) throws -> AdaptiveFriction? {
         try write { db in
-            guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
+            guard try SocialAppRecord.live(db, id: appId) != nil else { throw PauseValidationError.unknownApp(appId) }
             guard enabled else {
                 try FrictionRecord.deleteOne(db, key: appId)
                 return nil

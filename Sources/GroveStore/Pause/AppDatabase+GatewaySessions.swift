@@ -14,7 +14,7 @@ extension AppDatabase {
         session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
     ) {
         try write { db in
-            guard let app = try SocialAppRecord.fetchOne(db, key: appId)?.app else { throw PauseValidationError.unknownApp(appId) }
+            guard let app = try SocialAppRecord.live(db, id: appId) else { throw PauseValidationError.unknownApp(appId) }
             guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
             let attempts = try attemptsToday(appId: appId, db)
             let (session, content) = try startGatewaySession(appId: appId, platform: platform, db)
@@ -33,7 +33,7 @@ extension AppDatabase {
         session: GatewaySession, content: MindfulnessContent
     ) {
         try recoverAbandonedGatewaySessions(db)
-        guard try SocialAppRecord.exists(db, key: appId) else { throw PauseValidationError.unknownApp(appId) }
+        guard try SocialAppRecord.live(db, id: appId) != nil else { throw PauseValidationError.unknownApp(appId) }
         let preferences = try pausePreferences(db)
         let library = try ContentRecord.filter(sql: "retired IS NOT 1").fetchAll(db).map(\.content)
         guard var content = ContentRotation.forPause(from: library, categories: preferences.selectedCategories) else {

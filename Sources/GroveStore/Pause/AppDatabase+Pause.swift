@@ -7,22 +7,36 @@ extension AppDatabase {
 
     /// Every app in hub order.
     public func apps() throws -> [SocialApp] {
-        try writer.snapshotRead { db in try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app) }
+        try writer.snapshotRead { db in
+            try SocialAppRecord.filter(sql: "retired IS NOT 1").order(sql: "sort_order, id").fetchAll(db).map(\.app)
+        }
+    }
+
+    /// Every app's display name by id, retired ones included: the names statistics and reviews show
+    /// for pauses taken in front of an app since removed.
+    public func appNames() throws -> [String: String] {
+        try writer.snapshotRead { db in
+            Dictionary(
+                try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app")).map { ($0["id"], $0["display_name"]) },
+                uniquingKeysWith: { a, _ in a })
+        }
     }
 
     public func app(id: String) throws -> SocialApp? {
-        try writer.snapshotRead { db in try SocialAppRecord.fetchOne(db, key: id)?.app }
+        try writer.snapshotRead { db in try SocialAppRecord.live(db, id: id) }
     }
 
     /// Adds a new app after validating it (at most 10 enabled); an id already in use is an error,
-    /// never a silent replacement.
+    /// never a silent replacement. The id of a retired app brings it back, with these settings and its
+    /// history.
     public func addApp(_ app: SocialApp) throws {
         try app.validate()
         try write { db in
-            guard try !SocialAppRecord.exists(db, key: app.id) else {
+            guard try SocialAppRecord.live(db, id: app.id) == nil else {
                 throw InvalidField("id", "An app with id \"\(app.id)\" already exists")
             }
             try saveApp(app, db)
+            try db.cachedExecute("UPDATE social_app SET retired = 0 WHERE id = ? AND retired", [app.id])
         }
     }
 
@@ -30,7 +44,7 @@ extension AppDatabase {
     public func updateApp(_ app: SocialApp) throws {
         try app.validate()
         try write { db in
-            guard try SocialAppRecord.exists(db, key: app.id) else { throw PauseValidationError.unknownApp(app.id) }
+            guard try SocialAppRecord.live(db, id: app.id) != nil else { throw PauseValidationError.unknownApp(app.id) }
             try saveApp(app, db)
         }
     }
@@ -54,7 +68,7 @@ extension AppDatabase {
     /// Gates (or stops gating) an app.
     public func setAppEnabled(id: String, _ enabled: Bool) throws {
         try write { db in
-            guard var app = try SocialAppRecord.fetchOne(db, key: id)?.app else { throw PauseValidationError.unknownApp(id) }
+            guard var app = try SocialAppRecord.live(db, id: id) else { throw PauseValidationError.unknownApp(id) }
             if enabled && !app.isEnabled,
                 try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled")) ?? 0
                     >= PausePreferences.maxEnabledApps
@@ -77,10 +91,20 @@ extension AppDatabase {
         for id in ids { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND NOT is_enabled", [id]) }
     }
 
-    /// Deletes an app and its pause history.
-    public func deleteApp(id: String) throws {
+    /// Removes an app. One that pauses were taken in front of is retired instead (no longer listed,
+    /// gated or counted; its pauses and their statistics stay): history is never deleted as a side
+    /// effect. Returns whether it was retired rather than deleted.
+    @discardableResult
+    public func deleteApp(id: String) throws -> Bool {
         try write { db in
-            guard try SocialAppRecord.deleteOne(db, key: id) else { throw PauseValidationError.unknownApp(id) }
+            guard try SocialAppRecord.live(db, id: id) != nil else { throw PauseValidationError.unknownApp(id) }
+            if try db.cachedExists("SELECT 1 FROM gateway_session WHERE app_id = ?", [id]) {
+                try db.cachedExecute("UPDATE social_app SET retired = 1, is_enabled = 0 WHERE id = ?", [id])
+                try FrictionRecord.deleteOne(db, key: id)
+                return true
+            }
+            try SocialAppRecord.deleteOne(db, key: id)
+            return false
         }
     }
 
@@ -123,7 +147,7 @@ extension AppDatabase {
     }
 
     func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
-        let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app")))
+        let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE retired IS NOT 1")))
         if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
         try PausePreferencesRecord(preferences).upsert(db)
         try Self.switchApps(on: preferences.enabledApps, db)

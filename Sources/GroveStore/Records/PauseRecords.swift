@@ -5,6 +5,12 @@ import GroveCore
 /// A row of `social_app`.
 struct SocialAppRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "social_app"
+
+    /// The app `id` unless it was retired (removed, its history kept).
+    static func live(_ db: Database, id: String) throws -> SocialApp? {
+        try SocialAppRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM social_app WHERE id = ? AND retired IS NOT 1"), arguments: [id])?.app
+    }
     var app: SocialApp
 
     init(_ app: SocialApp) { self.app = app }

@@ -68,7 +68,7 @@ extension AppDatabase {
                 }
                 if let apps = setup.gatedApps {
                     try db.cachedExecute("UPDATE social_app SET is_enabled = 0 WHERE is_enabled")
-                    for id in apps { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ?", [id]) }
+                    for id in apps { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND retired IS NOT 1", [id]) }
                 }
             }
             var pause = try pausePreferences(db)

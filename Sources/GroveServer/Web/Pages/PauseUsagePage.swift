@@ -21,7 +21,7 @@ struct PauseUsagePage: Encodable {
 extension WebController {
     /// Usage per app and day (30 days), newest first, with the apps' names.
     func pauseUsage() throws -> PauseUsagePage {
-        let names = Dictionary(try database.apps().map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        let names = try database.appNames()
         let rows = try database.usageStatistics().map { s in
             PauseUsagePage.Row(
                 day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
