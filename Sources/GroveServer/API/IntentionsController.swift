@@ -156,59 +156,6 @@ struct IntentionsController {
         return JSON(try database.rephraseIntention(id: id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline"))
     }
 
-    // MARK: Themes
-
-    /// `GET /themes?kind=preset|custom|generated`
-    @Sendable func themeList(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        let kind = try request.query("kind", AppDatabase.ThemeKind.init(validating:field:))
-        return try await cache.json("themes?kind=\(kind?.rawValue ?? "")", monitor: monitor, database: database) { try $0.themes(kind) }
-    }
-
-    /// `POST /themes`: a custom theme.
-    @Sendable func createTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
-        let input = try await request.decode(as: ThemeInput.self, context: context)
-        let theme = IntentionTheme(
-            id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
-            textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
-            createdAt: database.environment.now())
-        try database.createTheme(theme, allowLowContrast: input.allowLowContrast ?? false)
-        return JSON(theme.normalized, status: .created)
-    }
-
-    /// `POST /themes/generate`: a theme from a few words, by the assistant.
-    @Sendable func generateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
-        let input = try await request.decode(as: GenerateInput.self, context: context)
-        let words = try AppDatabase.checkedThemePrompt(input.prompt)
-        return JSON(try database.generateTheme(prompt: words, proposal: await assistant.theme(for: words)), status: .created)
-    }
-
-    /// `GET /themes/:id`
-    @Sendable func showTheme(_ request: Request, context: GroveRequestContext) throws -> JSON<IntentionTheme> {
-        JSON(try theme(context))
-    }
-
-    /// `PUT /themes/:id` (preset themes are read-only).
-    @Sendable func updateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
-        let input = try await request.decode(as: ThemeInput.self, context: context)
-        let id = try context.uuid("id")
-        return JSON(
-            try await database.run { db in
-                try db.editTheme(id: id, allowLowContrast: input.allowLowContrast ?? false) { theme in
-                    theme.name = input.name
-                    theme.backgroundColor = input.backgroundColor
-                    theme.textColor = input.textColor
-                    theme.accentColor = input.accentColor
-                    theme.fontName = input.fontName
-                }
-            })
-    }
-
-    /// `DELETE /themes/:id`: intentions shown in it fall back to the default.
-    @Sendable func deleteTheme(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try database.deleteTheme(id: try theme(context).id)
-        return NoContent()
-    }
-
     // MARK: Preferences and reminders
 
     /// `GET /preferences`
@@ -288,12 +235,12 @@ struct IntentionsController {
         JSON(try database.upcomingReminders().map { Reminder(kind: $0.kind, at: $0.at, prompt: $0.kind.prompt) })
     }
 
-    private func theme(_ context: GroveRequestContext) throws -> IntentionTheme {
+    func theme(_ context: GroveRequestContext) throws -> IntentionTheme {
         guard let theme = try database.theme(id: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
         return theme
     }
 
-    private func intention(_ id: UUID) throws -> Intention {
+    func intention(_ id: UUID) throws -> Intention {
         guard let item = try database.intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
         return item
     }
