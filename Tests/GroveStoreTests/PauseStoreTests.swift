@@ -143,3 +143,25 @@ struct PauseStoreTests {
         #expect(try db.content(id: "mine-2") == nil)
     }
 }
+
+/// What `grove serve`'s maintenance sleeps until (instead of looking every second).
+@Suite("The next instant the store needs settling")
+struct NextSettleInstantTests {
+    @Test func theRunningSessionsEndAnOpenPausesGraceOrMidnightWhicheverComesFirst() throws {
+        let clock = TestClock(instant("2025-05-14T09:00:00Z"))
+        let db = try AppDatabase.inMemory(environment: .test(clock: clock))
+        #expect(try db.nextSettleInstant() == instant("2025-05-15T00:00:00Z"))
+        try db.startFocusSession(plannedDuration: 1500)
+        #expect(try db.nextSettleInstant() == instant("2025-05-14T09:25:00Z"))
+        try db.setAppEnabled(id: "youtube", true)
+        let pause = try db.openGateway(appId: "youtube", platform: "test").session
+        #expect(try db.nextSettleInstant() == pause.timeoutAt)
+        // Past that instant, settling clears it: the next one is the session's end again.
+        clock.advance(by: TimeInterval(pause.durationSetting + GatewaySession.gracePeriod) + 0.01)
+        try db.settlePauseData()
+        #expect(try db.nextSettleInstant() == instant("2025-05-14T09:25:00Z"))
+        // A paused session falls due at no instant.
+        try db.pauseFocusSession()
+        #expect(try db.nextSettleInstant() == instant("2025-05-15T00:00:00Z"))
+    }
+}

@@ -149,8 +149,9 @@ final class MaintenanceService: Service, @unchecked Sendable {
                     return try db.nextSettleInstant()
                 }
                 let seconds = next.timeIntervalSince(database.environment.now())
-                // A few milliseconds past the instant, so that what falls due then has fallen due.
-                wait = min(maxSleep, .milliseconds(Int64(max(0.05, min(seconds + 0.005, 86_400)) * 1000)))
+                // A few milliseconds past the instant, so that what falls due then has fallen due; an
+                // instant already past that settling did not clear waits a second (never a busy loop).
+                wait = seconds > 0 ? min(maxSleep, .milliseconds(Int64(min(seconds + 0.005, 86_400) * 1000))) : .seconds(1)
             } catch {
                 Logger(label: "grove.maintenance").warning("Maintenance failed", metadata: ["error": "\(error)"])
             }

@@ -160,11 +160,30 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
     /// commits that no request asked about: the watcher must not wait behind request handlers (or
     /// anything else) on Swift's small cooperative pool. It sleeps in the kernel between commits.
     public func run() async throws {
-        guard isPolled, let commits else {
+        guard isPolled else {
             try? await gracefulShutdown()
             return
         }
         refresh()
+        guard let commits else {
+            // The kernel would not watch (no inotify instance left, say): look four times a second
+            // rather than leave open pages deaf to other processes' commits.
+            logger.warning("Cannot watch the store for commits; looking for them four times a second instead")
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { [self] in
+                    var looks = 0
+                    while (try? await Task.sleep(for: .milliseconds(250))) != nil {
+                        looks += 1
+                        refresh()
+                        if looks % 60 == 0, subscriberCount > 0 { broadcast(.heartbeat) }
+                    }
+                }
+                try? await gracefulShutdown()
+                group.cancelAll()
+            }
+            for target in lock.withLock({ Array(subscribers.values) }) { target.finish() }
+            return
+        }
         let thread = Thread { [self] in
             while true {
                 // `refresh()` confirms a commit (and tells everyone) as it looks.

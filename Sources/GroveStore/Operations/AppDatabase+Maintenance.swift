@@ -6,17 +6,18 @@ extension AppDatabase {
     /// When the store next needs settling with nothing written meanwhile: the running focus session
     /// falls due, an open pause passes its grace, or a local day ends (a pause leaves the 30 days).
     /// A background service sleeps until then or the next commit, whichever comes first, instead of
-    /// looking every second. nil never happens in practice (a day always ends); kept for symmetry.
+    /// looking every second.
     public func nextSettleInstant() throws -> Date {
         try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let now = environment.now()
             let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
             var next = midnight
-            if let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state = 'active'")),
-                let due = try record.model().dueAt
-            {
-                next = min(next, due)
+            if let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state = 'active'")) {
+                // The session's time as `settleFocusSession` counts it (the monotonic clock since its
+                // anchor), so that the instant it falls due is the instant settling completes it.
+                let counted = environment.clockReading().resolved(since: record.anchor).now
+                next = min(next, now.addingTimeInterval(try record.model().remaining(at: counted)))
             }
             let pauseDeadline = try Int64.fetchOne(
                 db.cachedStatement(

@@ -88,8 +88,17 @@ public final class BackgroundSync<C: Clock>: Service, @unchecked Sendable where 
     private func watchOutbox() async {
         defer { wake.finish() }
         guard let path = database.path, let commits = try? CommitWatcher(path: path) else {
-            // A store without a file (tests): a pull every `pullEvery`; its writes wake nobody.
-            while (try? await clock.sleep(for: pullEvery)) != nil { wake.yield() }
+            // No kernel watch (a store without a file, or no inotify instance left): the outbox is
+            // looked at every second instead, and a pull made every `pullEvery`.
+            var waited = Duration.zero
+            while (try? await clock.sleep(for: .seconds(1))) != nil {
+                waited += .seconds(1)
+                let pending = (try? await database.run { try $0.pendingMutationCount() }) ?? 0
+                if pending > 0 || waited >= pullEvery {
+                    waited = .zero
+                    wake.yield()
+                }
+            }
             return
         }
         let thread = Thread { [self] in
