@@ -3,22 +3,14 @@ import Foundation
 extension MindfulnessContent.ContentCategory {
     /// A category typed by a person (any case), or a validation error naming `field` and the choices.
     public init(validating text: String, field: String = "category") throws {
-        guard let category = Self(rawValue: text.lowercased()) else {
-            throw InvalidField(
-                field, "\(field) must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")) (got \(text.quotedForMessage))")
-        }
-        self = category
+        self = try Self.choosing(text, field: field)
     }
 }
 
 extension MindfulnessContent.ContentType {
     /// A content type typed by a person (any case), or a validation error naming `field` and the choices.
     public init(validating text: String, field: String = "type") throws {
-        guard let type = Self(rawValue: text.lowercased()) else {
-            throw InvalidField(
-                field, "\(field) must be one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")) (got \(text.quotedForMessage))")
-        }
-        self = type
+        self = try Self.choosing(text, field: field)
     }
 }
 

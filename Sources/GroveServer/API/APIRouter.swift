@@ -99,11 +99,7 @@ extension Request {
     /// same words the CLI prints. nil when the parameter is absent.
     func query<Value>(_ name: String, _ read: (String, String) throws -> Value) throws -> Value? {
         guard let raw = queryString(name) else { return nil }
-        do {
-            return try read(raw, name)
-        } catch let error as any GroveValidationError {
-            throw APIError.badRequest(field: error.field, detail: error.message)
-        }
+        return try APIError.parameter { try read(raw, name) }
     }
 
     /// A whole-number query parameter within `range`, or a 400 naming it and the range: numbers from

@@ -41,7 +41,7 @@ extension WebController {
         let list = try database.themes(kind).map { t in
             ThemeView(
                 id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.readableAccent,
-                kind: t.isPreset ? "Preset" : t.isAIGenerated ? "Generated" : "Custom", deletable: !t.isPreset,
+                kind: AppDatabase.ThemeKind(of: t).rawValue.capitalized, deletable: !t.isPreset,
                 contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == preferences.defaultThemeId,
                 font: FontStack.css(for: t.fontName), backgroundInput: t.backgroundColor.lowercased(), textInput: t.textColor.lowercased(),
                 accentInput: (t.accentColor ?? t.textColor).lowercased(), fonts: Self.fontOptions(selected: t.fontName))
