@@ -11,9 +11,9 @@ public struct Dashboard: Codable, Sendable {
     public var stats: ForestStats
 
     public static func load(from db: AppDatabase) throws -> Dashboard {
-        let session = try db.currentFocusSession()
-        let remaining = try session.map { $0.remaining(at: try db.now(for: $0)) }
-        return Dashboard(intention: try db.currentIntention(), activeSession: session, remaining: remaining, stats: try db.forestStats())
+        let session = try db.focus.current()
+        let remaining = try session.map { $0.remaining(at: try db.focus.now(for: $0)) }
+        return Dashboard(intention: try db.intentions.current(), activeSession: session, remaining: remaining, stats: try db.focus.stats())
     }
 
     public var text: String {

@@ -47,7 +47,7 @@ public struct GroveCommand: AsyncParsableCommand {
         } else {
             print(dashboard.text)
             // Output to a terminal but no one to answer (input from a pipe): one line pointing at the setup.
-            if TerminalTraits.current().isTTY, try db.needsSetup() {
+            if TerminalTraits.current().isTTY, try db.setup.isNeeded() {
                 print(
                     Style(.current()).dim(
                         "New here? `grove setup` chooses your focus length, the sites to pause before and a reminder (or `grove setup --skip`)."

@@ -34,7 +34,7 @@ do {
                     id: UUID(), startTime: start, endTime: end, state: .completed, duration: 25, plannedDuration: 25,
                     timeZoneIdentifier: zone.identifier, endDay: calendar.localDay(of: end))
                 do {
-                    try database.insertFocusSessions([session])
+                    try database.focus.insert([session])
                 } catch {
                     FileHandle.standardError.write(Data("grove-stress: \(error)\n".utf8))
                     exit(1)

@@ -11,9 +11,9 @@ struct DashboardTests {
         let clock = TestClock(ISO8601DateFormatter().date(from: "2025-05-14T09:00:00Z")!)
         let db = try AppDatabase.inMemory(environment: .test(clock: clock))
         #expect(try Dashboard.load(from: db).text == "No intention set for today.\nToday: 0 trees, 0m focused\nStreak: 0 days (longest 0)")
-        try db.setIntention("Write the intro", scope: .day)
-        try db.logFocusSession(start: clock.now - 3600, end: clock.now - 2100)
-        try db.startFocusSession(plannedDuration: 600)
+        try db.intentions.set("Write the intro", scope: .day)
+        try db.focus.log(start: clock.now - 3600, end: clock.now - 2100)
+        try db.focus.start(plannedDuration: 600)
         clock.advance(by: 90)
         #expect(
             try Dashboard.load(from: db).text

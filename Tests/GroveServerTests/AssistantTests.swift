@@ -62,14 +62,14 @@ struct AssistantTests {
             let server = try await TestServer(
                 configuration: ServerConfiguration(assistant: AssistantConfiguration(baseURL: base, model: "tiny", apiKey: "sk-test")))
             let database = server.database
-            let intention = try database.setIntention("finish the essay", scope: .week)
+            let intention = try database.intentions.set("finish the essay", scope: .week)
             try await server.test { client in
                 // A proposal, cleaned of the quotes models add; nothing saved yet.
                 model.set(.answer("\"Give the essay the calm hours it needs this week.\"\nHope that helps!"))
                 let preview = try await client.post("/api/v1/intentions/\(intention.id)/rephrase")
                 #expect(preview.object["text"] as? String == "Give the essay the calm hours it needs this week.")
                 #expect(preview.object["assistant"] as? String == "tiny" && preview.object["applied"] as? Bool == false)
-                #expect(try database.intention(id: intention.id)?.text == "finish the essay")
+                #expect(try database.intentions.find(id: intention.id)?.text == "finish the essay")
                 let sent = try #require(model.requests.last)
                 #expect(sent["model"] as? String == "tiny" && model.keys.last == "Bearer sk-test")
                 #expect(((sent["messages"] as? [[String: Any]])?.last?["content"] as? String) == "finish the essay")
@@ -80,7 +80,7 @@ struct AssistantTests {
                     #"{"text":"Give the essay the calm hours it needs this week.","assistant":"tiny"}"#)
                 #expect(applied.object["applied"] as? Bool == true && model.requests.count == asked)
                 #expect(
-                    try database.intention(id: intention.id).map { ($0.text, $0.aiRephrased) } ?? ("", false)
+                    try database.intentions.find(id: intention.id).map { ($0.text, $0.aiRephrased) } ?? ("", false)
                         == ("Give the essay the calm hours it needs this week.", true))
                 // The model down, or answering nonsense: the offline assistant answers, nothing fails.
                 for failure in [FakeModelServer.Mode.status(.internalServerError), .garbage, .answer("   \n")] {

@@ -55,7 +55,7 @@ struct ContentRefresherTests {
         let (db, clock) = try store()
         try await server.application().test(.live) { client in
             let url = "http://127.0.0.1:\(try #require(client.port))/pack.json"
-            try db.addContentSource(url: url)
+            try db.content.addSource(url: url)
             let refresher = ContentRefresher(database: db)
 
             // Fresh fetch: applied, validator kept, lastContentSync set.
@@ -63,8 +63,8 @@ struct ContentRefresherTests {
             guard case .updated(let report)? = first.first?.result else { Issue.record("\(first)"); return }
             #expect(report.added == 2)
             #expect(server.requests == [nil])
-            #expect(try db.contentSource(url: url)?.etag == "\"v1\"")
-            #expect(try db.pausePreferences().lastContentSync == clock.now)
+            #expect(try db.content.source(url: url)?.etag == "\"v1\"")
+            #expect(try db.pause.preferences().lastContentSync == clock.now)
 
             // Within the day: nobody is asked.
             clock.advance(by: 3_600 * 23)
@@ -75,16 +75,16 @@ struct ContentRefresherTests {
             clock.advance(by: 3_600)
             #expect(try await refresher.refresh().map(\.result) == [.unchanged])
             #expect(server.requests == [nil, "\"v1\""])
-            #expect(try db.contentSource(url: url)?.lastFetched == clock.now)
-            #expect(try db.pausePreferences().lastContentSync == clock.now)
+            #expect(try db.content.source(url: url)?.lastFetched == clock.now)
+            #expect(try db.pause.preferences().lastContentSync == clock.now)
 
             // A broken pack is refused whole: the previous one stays, with its validator.
             server.serve(.init(body: #"{"format":1,"items":[{"id":"w-3""#, etag: "\"v2\""))
             let broken = try await refresher.refresh(force: true)
             guard case .failed(let message)? = broken.first?.result else { Issue.record("\(broken)"); return }
             #expect(message.hasPrefix("The pack is not JSON"))
-            #expect(try db.contents(category: .nature).filter { $0.source == url }.map(\.id) == ["w-1", "w-2"])
-            let afterBroken = try #require(try db.contentSource(url: url))
+            #expect(try db.content.all(category: .nature).filter { $0.source == url }.map(\.id) == ["w-1", "w-2"])
+            let afterBroken = try #require(try db.content.source(url: url))
             #expect(afterBroken.etag == "\"v1\"" && afterBroken.lastError == message)
 
             // So is a pack whose every item breaks a rule, and an HTTP error.
@@ -96,7 +96,7 @@ struct ContentRefresherTests {
             )
             server.serve(.init(status: .internalServerError, body: "oops"))
             #expect(try await refresher.refresh(url: url).result == .failed("The source answered HTTP 500 Internal Server Error"))
-            #expect(try db.contents(category: .nature).filter { $0.source == url }.count == 2)
+            #expect(try db.content.all(category: .nature).filter { $0.source == url }.count == 2)
 
             // A good pack with one bad item: the rest applies, the bad one is named.
             server.serve(
@@ -107,7 +107,7 @@ struct ContentRefresherTests {
             guard case .updated(let mixed) = try await refresher.refresh(url: url).result else { Issue.record("not applied"); return }
             #expect(mixed.added == 1 && mixed.updated == 1 && mixed.removed == 1)
             #expect(mixed.skipped.map(\.id) == ["w-5"] && mixed.skipped.first?.reason.hasPrefix("type: must be one of quote") == true)
-            #expect(try db.contentSource(url: url).map { ($0.etag, $0.itemCount, $0.lastError) } ?? (nil, 0, "") == ("\"v4\"", 2, nil))
+            #expect(try db.content.source(url: url).map { ($0.etag, $0.itemCount, $0.lastError) } ?? (nil, 0, "") == ("\"v4\"", 2, nil))
         }
     }
 
@@ -117,7 +117,7 @@ struct ContentRefresherTests {
         let (db, clock) = try store()
         let start = clock.now
         try await server.application().test(.live) { client in
-            try db.addContentSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
+            try db.content.addSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
             // Sleeps of 10 minutes move the store's clock: three simulated days pass in moments.
             let service = ContentRefreshService(
                 refresher: ContentRefresher(database: db), clock: SimulatedClock(clock), interval: .seconds(600))
@@ -127,7 +127,7 @@ struct ContentRefresherTests {
             _ = try? await running.value
             // The first check fetches; each later day asks once, conditionally.
             #expect(server.requests == [nil, "\"b\"", "\"b\"", "\"b\""])
-            #expect(try db.content(id: "bg-1") != nil)
+            #expect(try db.content.item(id: "bg-1") != nil)
         }
     }
 
@@ -137,17 +137,17 @@ struct ContentRefresherTests {
         // The server is gone: its port now refuses connections.
         let (db, clock) = try store()
         let url = "http://127.0.0.1:\(port)/pack.json"
-        try db.addContentSource(url: url)
+        try db.content.addSource(url: url)
         let outcome = try await ContentRefresher(database: db, timeout: .seconds(5)).refresh()
         guard case .failed(let message)? = outcome.first?.result else { Issue.record("\(outcome)"); return }
         #expect(message.hasPrefix("Could not reach the source"))
-        #expect(try db.pausePreferences().lastContentSync == nil)
-        let pause = try db.startGatewaySession(appId: "instagram", platform: "test")
+        #expect(try db.pause.preferences().lastContentSync == nil)
+        let pause = try db.pause.start(appId: "instagram", platform: "test")
         #expect(pause.content.isBundled)
         clock.advance(by: 3_599)
-        #expect(try db.contentSourcesDue().isEmpty)
+        #expect(try db.content.sourcesDue().isEmpty)
         clock.advance(by: 1)
-        #expect(try db.contentSourcesDue().map(\.url) == [url])
+        #expect(try db.content.sourcesDue().map(\.url) == [url])
     }
 
     @Test func theAPIAddsFetchesListsAndRemovesASource() async throws {
@@ -206,15 +206,15 @@ struct ContentRefresherTests {
             let base = "http://127.0.0.1:\(try #require(client.port))"
             let refresher = ContentRefresher(database: db, timeout: .seconds(2))
             for (path, mention) in [("to-metadata", "169.254.169.254"), ("to-localhost", "localhost"), ("to-private", "10.0.0.1")] {
-                try db.addContentSource(url: base + "/" + path)
+                try db.content.addSource(url: base + "/" + path)
                 let outcome = try await refresher.refresh(url: base + "/" + path)
                 guard case .failed(let message) = outcome.result else { Issue.record("\(path): \(outcome)"); continue }
                 #expect(message.contains(mention), "\(path): \(message)")
             }
             // The local host a person typed is theirs to use, redirects within it included.
-            try db.addContentSource(url: base + "/to-self")
+            try db.content.addSource(url: base + "/to-self")
             guard case .updated = try await refresher.refresh(url: base + "/to-self").result else { Issue.record("to-self"); return }
-            try db.addContentSource(url: base + "/slow")
+            try db.content.addSource(url: base + "/slow")
             let started = ContinuousClock.now
             let slow = try await refresher.refresh(url: base + "/slow")
             guard case .failed(let message) = slow.result else { Issue.record("\(slow)"); return }

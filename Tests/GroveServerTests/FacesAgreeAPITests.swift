@@ -42,7 +42,7 @@ struct FacesAgreeAPITests {
             let started = try await c.post("/api/v1/focus/start", "{}")
             let id = try #require((started.object["session"] as? [String: Any])?["id"] as? String)
             expectProblem(try await c.delete("/api/v1/focus/sessions/\(id)"), 409, field: "state", detail: "abandon it")
-            #expect(try database.currentFocusSession()?.id.uuidString == id)
+            #expect(try database.focus.current()?.id.uuidString == id)
             #expect(try await c.post("/api/v1/focus/abandon").status == 200)
             #expect(try await c.delete("/api/v1/focus/sessions/\(id)").status == 204)
         }
@@ -77,7 +77,7 @@ struct FacesAgreeAPITests {
     @Test func plantingATreeInsteadIsOneOperation() async throws {
         let server = try await TestServer()
         let database = server.database
-        try database.setAppEnabled(id: "youtube", true)
+        try database.pause.setAppEnabled(id: "youtube", true)
         try await server.test { c in
             let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
             let session = try #require((started.object["session"] as? [String: Any])?["id"] as? String, "\(started.text)")
@@ -85,8 +85,8 @@ struct FacesAgreeAPITests {
                 "/api/v1/pause/sessions/\(session)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#)
             #expect(finished.status == 200, "\(finished.text)")
             // The finish started the focus session itself: no second request, no second transaction.
-            let open = try #require(try database.currentFocusSession())
-            #expect(open.plannedDuration == (try database.focusPreferences()).focusDuration)
+            let open = try #require(try database.focus.current())
+            #expect(open.plannedDuration == (try database.focus.preferences()).focusDuration)
             // Another pause that plants a tree while one grows leaves that one growing.
             let again = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
             let second = try #require((again.object["session"] as? [String: Any])?["id"] as? String)
@@ -94,14 +94,14 @@ struct FacesAgreeAPITests {
                 try await c.post(
                     "/api/v1/pause/sessions/\(second)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#
                 ).status == 200)
-            #expect(try database.currentFocusSession()?.id == open.id)
+            #expect(try database.focus.current()?.id == open.id)
         }
     }
 
     @Test func everyExitToFocusCountsAndDeletingShownContentKeepsThePast() async throws {
         let server = try await TestServer()
         let database = server.database
-        try database.setAppEnabled(id: "youtube", true)
+        try database.pause.setAppEnabled(id: "youtube", true)
         let clock = server.clock
         try await server.test { c in
             #expect(try await c.patch("/api/v1/pause/preferences", #"{"selectedCategories": ["stoicism"]}"#).status == 200)
@@ -139,9 +139,9 @@ struct FacesAgreeAPITests {
     @Test func theReviewPagePrintsEachDaysTagsAndTheWeekItNames() async throws {
         let server = try await TestServer(at: "2025-05-14T09:00:00Z")
         let database = server.database
-        _ = try database.changeUserPreferences { $0.firstWeekday = 0 }
+        _ = try database.intentions.changePreferences { $0.firstWeekday = 0 }
         let f = ISO8601DateFormatter()
-        try database.logFocusSession(
+        try database.focus.log(
             start: try #require(f.date(from: "2025-05-12T08:00:00Z")), end: try #require(f.date(from: "2025-05-12T08:25:00Z")),
             tags: ["essay"])
         try await server.test { c in
@@ -172,7 +172,7 @@ struct FacesAgreeAPITests {
     @Test func removingAnAppYouPausedInFrontOfKeepsItsHistory() async throws {
         let server = try await TestServer()
         let database = server.database
-        try database.setAppEnabled(id: "youtube", true)
+        try database.pause.setAppEnabled(id: "youtube", true)
         try await server.test { c in
             let started = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
             let id = try #require((started.object["session"] as? [String: Any])?["id"] as? String)
@@ -192,7 +192,7 @@ struct FacesAgreeAPITests {
             #expect(try await c.get("/api/v1/pause/apps/youtube/attempts").object["attemptsToday"] as? Int == 1)
             // An app never paused in front of is deleted outright.
             #expect(try await c.delete("/api/v1/pause/apps/tiktok").status == 204)
-            #expect(try database.appNames()["tiktok"] == nil)
+            #expect(try database.pause.appNames()["tiktok"] == nil)
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct FrictionAPITests {
     @Test func switchedOnAndOffPerAppAndExplainedOnTheUsagePage() async throws {
         let server = try await TestServer()
-        try server.database.setAppEnabled(id: "youtube", true)
+        try server.database.pause.setAppEnabled(id: "youtube", true)
         try await server.test { client in
             #expect(try await client.get("/api/v1/pause/friction").array.isEmpty)
             let page = try await client.get("/pause")

@@ -11,7 +11,7 @@ struct ResponseCacheTests {
         let server = try await TestServer(at: "2025-05-14T23:00:00Z")
         let db = server.database, clock = server.clock, monitor = server.parts.monitor
         let responses = server.parts.responses
-        _ = try db.logFocusSession(start: server.clock.now.addingTimeInterval(-3600), end: server.clock.now.addingTimeInterval(-2100))
+        _ = try db.focus.log(start: server.clock.now.addingTimeInterval(-3600), end: server.clock.now.addingTimeInterval(-2100))
         try await server.test { c in
             let first = try await c.get("/api/v1/focus/sessions?limit=20")
             let generation = monitor.freshGeneration
@@ -21,10 +21,10 @@ struct ResponseCacheTests {
             #expect(monitor.freshGeneration == generation, "reading commits nothing")
             #expect(again.contentType == first.contentType)
             // Any commit: answered afresh.
-            _ = try db.logFocusSession(start: clock.now.addingTimeInterval(-1800), end: clock.now.addingTimeInterval(-300))
+            _ = try db.focus.log(start: clock.now.addingTimeInterval(-1800), end: clock.now.addingTimeInterval(-300))
             #expect(try await c.get("/api/v1/focus/sessions?limit=20").array.count == 2)
             // A running session completes at its instant with no commit: the kept answer goes with it.
-            let running = try db.startFocusSession(plannedDuration: 60)
+            let running = try db.focus.start(plannedDuration: 60)
             #expect(try await c.get("/api/v1/focus/sessions?limit=20").array.first?["state"] as? String == "active")
             clock.advance(by: 61)
             let settled = try await c.get("/api/v1/focus/sessions?limit=20").array.first
@@ -34,7 +34,7 @@ struct ResponseCacheTests {
 
     @Test func answersAboutTodayEndAtTheStoresMidnightRemindersAtTheMinuteCountdownsAtTheSecond() throws {
         let db = try AppDatabase.inMemory(environment: .test(clock: TestClock(instant("2025-05-14T21:59:30.250Z"))))
-        try db.changeUserPreferences { $0.timeZoneIdentifier = "Europe/Berlin" }
+        try db.intentions.changePreferences { $0.timeZoneIdentifier = "Europe/Berlin" }
         let now = db.environment.now()
         #expect(try ResponseCacheMiddleware.expiry(.data, now: now, database: db) == nil)
         #expect(
@@ -42,7 +42,7 @@ struct ResponseCacheTests {
             "midnight in Berlin (UTC+2)")
         #expect(try ResponseCacheMiddleware.expiry(.minute, now: now, database: db) == instant("2025-05-14T22:00:00Z"))
         #expect(try ResponseCacheMiddleware.expiry(.second, now: now, database: db) == instant("2025-05-14T21:59:31Z"))
-        let session = try db.startFocusSession(plannedDuration: 10)
+        let session = try db.focus.start(plannedDuration: 10)
         #expect(try ResponseCacheMiddleware.expiry(.data, now: now, database: db) == session.dueAt, "the open session's due instant")
     }
 
@@ -91,14 +91,14 @@ struct FocusStatusJSONTests {
         let server = try await TestServer()
         let db = server.database, clock = server.clock
         let encoder = GroveExport.makeEncoder(pretty: false)
-        let session = try db.startFocusSession(plannedDuration: 1500, tags: ["essay"])
+        let session = try db.focus.start(plannedDuration: 1500, tags: ["essay"])
         for offset in [0.0, 0.001, 1, 59.999, 333.333, 1499.75, 1500, 1600] {
             let fast = try FocusStatusJSON(session, anchor: nil).encoded(now: session.startTime.addingTimeInterval(offset))
             let slow = try encoder.encode(FocusStatusReport(session, now: session.startTime.addingTimeInterval(offset)))
             #expect(String(decoding: fast, as: UTF8.self) == String(decoding: slow, as: UTF8.self), "at +\(offset) s")
         }
         clock.advance(by: 100)
-        let paused = try db.pauseFocusSession()
+        let paused = try db.focus.pause()
         let fast = try FocusStatusJSON(paused, anchor: nil).encoded(now: clock.now)
         #expect(fast == (try encoder.encode(FocusStatusReport(paused, now: clock.now))))
         let expected = try encoder.encode(FocusStatusReport(paused, now: clock.now))
@@ -106,7 +106,7 @@ struct FocusStatusJSONTests {
             let reply = try await c.get("/api/v1/focus/current")
             #expect(reply.body == expected)
         }
-        _ = try db.abandonFocusSession()
+        _ = try db.focus.abandon()
         try await server.test { c in
             let reply = try await c.get("/api/v1/focus/current")
             #expect(reply.text == "{}")
@@ -124,7 +124,7 @@ struct ForestPageTests {
             let midnight = server.clock.now.addingTimeInterval(-23 * 3600 - Double(day) * 86_400)
             for n in 0..<260 {
                 let start = midnight.addingTimeInterval(Double(n) * 300)
-                _ = try db.logFocusSession(start: start, end: start.addingTimeInterval(240))
+                _ = try db.focus.log(start: start, end: start.addingTimeInterval(240))
             }
         }
         try await server.test { c in

@@ -49,7 +49,7 @@ struct SecurityTests {
             let write = try await Self.send(
                 port: port, .post, "/api/v1/timers", authority: "rebind.example", body: #"{"name":"x","durationInSeconds":5}"#)
             #expect(write.status == .forbidden)
-            #expect(try database.timers().isEmpty)
+            #expect(try database.timers.all().isEmpty)
         }
     }
 
@@ -77,7 +77,7 @@ struct SecurityTests {
             #expect(
                 try await Self.send(port: port, .delete, "/api/v1/timers/\(UUID())", authority: "localhost", headers: crossSite).status
                     == .forbidden)
-            #expect(try database.timers().count == 1)
+            #expect(try database.timers.all().count == 1)
         }
     }
 
@@ -150,17 +150,17 @@ struct SecurityTests {
         let server = try await TestServer()
         let calendar = ZonedCalendar(timeZone: try #require(TimeZone(identifier: "UTC")))
         let database = server.database
-        try database.insertFocusSessions(
+        try database.focus.insert(
             SyntheticHistory.sessions(count: 250, days: 20, lastDay: try #require(LocalDay("2025-05-10")), calendar: calendar))
         try await server.test { c in
             #expect(try await c.get("/api/v1/focus/sessions").array.count == 100, "a default page")
-            let all = try database.allFocusSessions().map(\.id.uuidString)
+            let all = try database.focus.all().map(\.id.uuidString)
             let page = try await c.get("/api/v1/focus/sessions?limit=7&offset=3").array.compactMap { $0["id"] as? String }
             #expect(page == Array(all[3..<10]))
             // A full page names the next one; the last page names none.
             let first = try await c.get("/api/v1/focus/sessions?state=abandoned&limit=20")
             #expect(first.link == "</api/v1/focus/sessions?state=abandoned&limit=20&offset=20>; rel=\"next\"")
-            let abandoned = try database.focusSessions(state: .abandoned, limit: 1000).count
+            let abandoned = try database.focus.sessions(state: .abandoned, limit: 1000).count
             let last = try await c.get("/api/v1/focus/sessions?state=abandoned&limit=20&offset=\(abandoned - abandoned % 20)")
             #expect(last.link == nil && last.array.count == abandoned % 20)
             #expect(try await c.get("/api/v1/focus/forest?limit=5").link?.contains("offset=5") == true)
@@ -188,10 +188,10 @@ struct SecurityTests {
             for _ in 0..<5 {
                 #expect(try await c.get("/api/v1/focus/current").object["session"] == nil)
                 _ = try await c.get("/api/v1/focus/stats")
-                try otherProcess.startFocusSession(plannedDuration: 600)
+                try otherProcess.focus.start(plannedDuration: 600)
                 let current = try await c.get("/api/v1/focus/current").object
                 #expect((current["session"] as? [String: Any])?["state"] as? String == "active")
-                try otherProcess.abandonFocusSession()
+                try otherProcess.focus.abandon()
                 #expect(try await c.get("/api/v1/focus/stats").object["abandonedCount"] != nil)
             }
             #expect(try await c.get("/api/v1/focus/stats").object["abandonedCount"] as? Int == 5)
@@ -199,8 +199,8 @@ struct SecurityTests {
             // intention the next local day (the cache expires at midnight).
             #expect(try await c.get("/api/v1/intentions/current").text == "null")
             _ = try await c.get("/api/v1/preferences")
-            try otherProcess.setIntention("Read a chapter", scope: .day)
-            try otherProcess.changeUserPreferences { $0.firstWeekday = 3 }
+            try otherProcess.intentions.set("Read a chapter", scope: .day)
+            try otherProcess.intentions.changePreferences { $0.firstWeekday = 3 }
             #expect(try await c.get("/api/v1/intentions/current").object["text"] as? String == "Read a chapter")
             #expect(try await c.get("/api/v1/preferences").object["firstWeekday"] as? Int == 3)
             // Every cached list and preference object follows another process's write at once.
@@ -208,11 +208,11 @@ struct SecurityTests {
             let focusLength = try await c.get("/api/v1/focus/preferences").object["focusDuration"] as? Double
             _ = try await c.get("/api/v1/pause/apps")
             _ = try await c.get("/api/v1/pause/preferences")
-            try otherProcess.createTheme(
+            try otherProcess.themes.create(
                 IntentionTheme(id: UUID(), name: "Dusk", backgroundColor: "#102030", textColor: "#FFFFFF", createdAt: clock.now))
-            _ = try otherProcess.changeFocusPreferences { $0.focusDuration = 3000 }
-            try otherProcess.setAppEnabled(id: "youtube", true)
-            _ = try otherProcess.changePausePreferences { $0.timerDuration = 30 }
+            _ = try otherProcess.focus.changePreferences { $0.focusDuration = 3000 }
+            try otherProcess.pause.setAppEnabled(id: "youtube", true)
+            _ = try otherProcess.pause.changePreferences { $0.timerDuration = 30 }
             #expect(try await c.get("/api/v1/themes?kind=custom").array.count == themes + 1)
             #expect(focusLength != 3000)
             let newLength = try await c.get("/api/v1/focus/preferences").object["focusDuration"] as? Double
@@ -258,7 +258,7 @@ struct SecurityTests {
     @Test("a gateway page reached by a link on another site counts nothing until the person starts the pause")
     func gatewayFromAnotherSite() async throws {
         let server = try await TestServer()
-        try server.database.setAppEnabled(id: "youtube", true)
+        try server.database.pause.setAppEnabled(id: "youtube", true)
         try await server.test { c in
             let name = try #require(HTTPField.Name("Sec-Fetch-Site"))
             let foreign = try await c.get("/pause/youtube", headers: [name: "cross-site"])

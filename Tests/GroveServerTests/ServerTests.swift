@@ -129,7 +129,7 @@ struct ServerTests {
         // "Another process": a separate connection pool on the same file, like the CLI.
         let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
         try await Task.sleep(for: .milliseconds(200))  // the monitor reads its first data_version
-        try cli.startFocusSession()
+        try cli.focus.start()
         let committed = ContinuousClock.now
         // Watched from this thread: the poller runs on its own thread, whatever the task pool is doing.
         while monitor.generation == 0 && committed.duration(to: .now) < .seconds(5) { usleep(5_000) }
@@ -154,7 +154,7 @@ struct ServerTests {
         try await Task.sleep(for: .milliseconds(700))
         #expect(monitor.lookCount == settled, "no looks while nothing is written")
         let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
-        try cli.startFocusSession()
+        try cli.focus.start()
         let committed = ContinuousClock.now
         while monitor.generation == 0 && committed.duration(to: .now) < .seconds(5) { usleep(5_000) }
         #expect(monitor.generation == 1)
@@ -169,13 +169,13 @@ struct ServerTests {
     @Test func everyCommitReachesSubscribersByConstruction() async throws {
         let server = try await TestServer()
         let events = server.parts.monitor.subscribe()
-        try server.database.createTimer(name: "Made outside any route", durationInSeconds: 60)
+        try server.database.timers.create(name: "Made outside any route", durationInSeconds: 60)
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == .change(generation: 1))
-        try server.database.startFocusSession()
+        try server.database.focus.start()
         #expect(await iterator.next() == .change(generation: 2))
         // A refused write commits nothing and says nothing.
-        #expect(throws: (any Error).self) { try server.database.createTimer(name: "", durationInSeconds: 60) }
+        #expect(throws: (any Error).self) { try server.database.timers.create(name: "", durationInSeconds: 60) }
         #expect(server.parts.monitor.generation == 2)
     }
 
@@ -208,10 +208,10 @@ struct ServerTests {
 
     @Test func everyPageRendersAndTheGatewayShowsTodaysAttempts() async throws {
         let server = try await TestServer()
-        try server.database.setIntention("Breathe before email", scope: .day)
-        _ = try server.database.createTimer(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
-        try server.database.logFocusSession(start: server.clock.now - 3600, end: server.clock.now - 2100)
-        try server.database.setAppEnabled(id: "youtube", true)
+        try server.database.intentions.set("Breathe before email", scope: .day)
+        _ = try server.database.timers.create(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
+        try server.database.focus.log(start: server.clock.now - 3600, end: server.clock.now - 2100)
+        try server.database.pause.setAppEnabled(id: "youtube", true)
         try await server.test { c in
             for page in [
                 "/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/settings", "/pause", "/content",

@@ -11,7 +11,7 @@ import Testing
 struct TimerRunAPITests {
     @Test func aRunStartedThroughTheAPILivesInTheStore() async throws {
         let server = try await TestServer()
-        let tea = try server.database.createTimer(name: "Tea", durationInSeconds: 180)
+        let tea = try server.database.timers.create(name: "Tea", durationInSeconds: 180)
         let (clock, database) = (server.clock, server.database)
         try await server.test { c in
             #expect(try await c.get("/api/v1/timers/runs").array.isEmpty)
@@ -25,7 +25,7 @@ struct TimerRunAPITests {
             clock.advance(by: 300)
             #expect(try await c.post("/api/v1/timers/\(tea.id)/run/resume").object["remaining"] as? Double == 150)
             // What the page reloaded (or the CLI) reads is the same run.
-            #expect(try database.timerRun(timerId: tea.id)?.remaining == 150)
+            #expect(try database.timers.run(timerId: tea.id)?.remaining == 150)
             let page = try await c.get("/")
             #expect(page.text.contains("data-testid=\"timer-runs\"") && page.text.contains("02:30"))
             #expect(try await c.delete("/api/v1/timers/\(tea.id)/run").status == 204)
@@ -40,14 +40,14 @@ struct TimerRunAPITests {
 
     @Test func theAlarmAnnouncesEachFinishedRunOnceAndNeverWhatATerminalAnnounced() async throws {
         let server = try await TestServer()
-        let tea = try server.database.createTimer(name: "Tea", durationInSeconds: 60)
-        let eggs = try server.database.createTimer(name: "Eggs \"soft\"", durationInSeconds: 420)
+        let tea = try server.database.timers.create(name: "Tea", durationInSeconds: 60)
+        let eggs = try server.database.timers.create(name: "Eggs \"soft\"", durationInSeconds: 420)
         let announced = LockedBox<[String]>([])
         let alarm = TimerAlarmService(database: server.database, clock: SimulatedClock(server.clock)) { run in
             announced.mutate { $0.append(run.name) }
         }
-        try server.database.startTimerRun(timerId: tea.id)
-        try server.database.startTimerRun(timerId: eggs.id)
+        try server.database.timers.start(timerId: tea.id)
+        try server.database.timers.start(timerId: eggs.id)
         #expect(try await alarm.tick() == .seconds(1), "nothing due: a second at most, to see runs started elsewhere")
         server.clock.advance(by: 59.5)
         #expect(try await alarm.tick() == .milliseconds(500), "sleeps until Tea is due")
@@ -57,7 +57,7 @@ struct TimerRunAPITests {
         #expect(announced.value == ["Tea"])
         // A terminal following Eggs noticed first: the server stays quiet about it.
         server.clock.advance(by: 360)
-        #expect(try server.database.claimTimerNotice(timerId: eggs.id))
+        #expect(try server.database.timers.claimNotice(timerId: eggs.id))
         _ = try await alarm.tick()
         #expect(announced.value == ["Tea"])
         // The event a page hears names the timer safely, whatever the name holds.
@@ -71,7 +71,7 @@ struct TimerRunAPITests {
         let alarm = TimerAlarmService(
             database: server.database, clock: SimulatedClock(server.clock), onDone: { _ in },
             onFocusDone: { session in planted.mutate { $0.append(session.id) } })
-        let first = try server.database.startFocusSession(plannedDuration: 120)
+        let first = try server.database.focus.start(plannedDuration: 120)
         #expect(try await alarm.tick() == .seconds(1))
         server.clock.advance(by: 119.75)
         #expect(try await alarm.tick() == .milliseconds(250), "sleeps until the session is due")
@@ -80,9 +80,9 @@ struct TimerRunAPITests {
         _ = try await alarm.tick()
         #expect(planted.value == [first.id])
         // A page that noticed the next one first: the server stays quiet about it.
-        let second = try server.database.startFocusSession(plannedDuration: 60)
+        let second = try server.database.focus.start(plannedDuration: 60)
         server.clock.advance(by: 60)
-        _ = try server.database.settleFocusSession()
+        _ = try server.database.focus.settle()
         try await server.test { c in
             #expect(try await c.post("/api/v1/focus/sessions/\(first.id)/notice").object["claimed"] as? Bool == false, "the server rang")
             #expect(try await c.post("/api/v1/focus/sessions/\(second.id)/notice").object["claimed"] as? Bool == true)

@@ -39,7 +39,7 @@ import Testing
                 timeZoneIdentifier: "UTC", endDay: utc.localDay(of: s.addingTimeInterval(abandoned ? 600 : 1500)),
                 tags: i % 2 == 0 ? ["odd"] : [])
         }
-        try db.insertFocusSessions(sessions)
+        try db.focus.insert(sessions)
     }
 
     /// The per-day tables as stored, and as counted from the sessions themselves.
@@ -77,14 +77,14 @@ import Testing
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         // Stored first: sessions on the import's first days too, tagged like some imported ones.
         try Self.store(db, count: 40, from: "2024-12-31T00:00:00Z")
-        let report = try db.importTimewarrior(
+        let report = try db.transfer.importTimewarrior(
             streamingFrom: ForeignImportTests.chunks(Self.timewarrior(count: 6_000, from: "2025-01-02T12:00:00Z"), size: 4096))
         #expect(report.imported == 6_000 && report.skippedCount == 0 && report.tagged == 2_000)
         let (stored, counted) = try Self.totals(db)
         #expect(stored == counted)
         #expect(stored.count > 100)
         // The triggers are back: a session logged now counts at once.
-        try db.logFocusSession(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"), tags: ["odd"])
+        try db.focus.log(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"), tags: ["odd"])
         let after = try Self.totals(db)
         #expect(after.stored == after.counted)
     }
@@ -98,7 +98,7 @@ import Testing
             let file = Self.timewarrior(count: 6_000, from: "2025-01-02T12:00:00Z")
             var imported = 0
             let work = try SQLiteWork.of(db) { () throws -> Void in
-                imported = try db.importTimewarrior(streamingFrom: ForeignImportTests.chunks(file, size: 1 << 16)).imported
+                imported = try db.transfer.importTimewarrior(streamingFrom: ForeignImportTests.chunks(file, size: 1 << 16)).imported
             }
             #expect(imported == 6_000)
             return work
@@ -112,21 +112,21 @@ import Testing
         let (source, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         for i in 0..<40 {
             let start = instant("2025-03-01T08:00:00Z").addingTimeInterval(Double(i) * 3600)
-            try source.logFocusSession(start: start, end: start.addingTimeInterval(1500), tags: i % 2 == 0 ? ["even"] : [])
+            try source.focus.log(start: start, end: start.addingTimeInterval(1500), tags: i % 2 == 0 ? ["even"] : [])
         }
         let csv = try ForeignImportTests.csv(source)
-        let moved = try #require(try source.focusSessions(limit: 100).sorted { $0.startTime < $1.startTime }.dropFirst(9).first)
+        let moved = try #require(try source.focus.sessions(limit: 100).sorted { $0.startTime < $1.startTime }.dropFirst(9).first)
         let (target, _) = try makeStore(at: "2025-04-02T12:00:00Z")
         let earlier = instant("2025-02-01T08:00:00Z")
-        try target.insertFocusSessions([
+        try target.focus.insert([
             FocusSession(
                 id: moved.id, startTime: earlier, endTime: earlier.addingTimeInterval(1500), state: .completed,
                 duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC", endDay: day("2025-02-01"))
         ])
-        let report = try target.importGroveCSV(streamingFrom: ForeignImportTests.text(csv))
+        let report = try target.transfer.importGroveCSV(streamingFrom: ForeignImportTests.text(csv))
         #expect(report.imported == 39 && report.alreadyThere == 1 && report.skippedCount == 0)
         // What was there stays where it was.
-        #expect(try target.focusSessions(limit: 100).first { $0.id == moved.id }?.startTime == earlier)
+        #expect(try target.focus.sessions(limit: 100).first { $0.id == moved.id }?.startTime == earlier)
         let (stored, counted) = try Self.totals(target)
         #expect(stored == counted)
     }
@@ -135,10 +135,10 @@ import Testing
         // Past the bulk threshold: sessions read on the reading thread, written a batch per statement.
         let calendar = try #require(ZonedCalendar(identifier: "America/New_York"))
         let (source, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
-        try source.insertFocusSessions(
+        try source.focus.insert(
             SyntheticHistory.sessions(count: AppDatabase.bulkThreshold + 1_000, days: 300, lastDay: day("2025-05-01"), calendar: calendar))
-        try source.createTimer(name: "Tea", durationInSeconds: 180, todos: ["Kettle"])
-        let data = try source.exportJSON()
+        try source.timers.create(name: "Tea", durationInSeconds: 180, todos: ["Kettle"])
+        let data = try source.transfer.exportJSON()
         let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
         let before = try snapshot(target)
         func sessions(_ change: (inout [[String: Any]]) -> Void) throws -> Data {
@@ -150,18 +150,18 @@ import Testing
         }
         // Late in the file, inside a batch: a repeated id, a second running session, a broken row.
         let count = AppDatabase.bulkThreshold + 1_000
-        #expect(throws: InvalidField.self) { try target.importJSON(try sessions { $0[count - 3]["id"] = $0[count - 40]["id"] }) }
+        #expect(throws: InvalidField.self) { try target.transfer.importJSON(try sessions { $0[count - 3]["id"] = $0[count - 40]["id"] }) }
         #expect(throws: InvalidField.self) {
-            try target.importJSON(
+            try target.transfer.importJSON(
                 try sessions { list in
                     for i in [count - 50, count - 45] { list[i]["state"] = "active"; list[i]["endTime"] = nil; list[i]["endDay"] = nil }
                 })
         }
-        #expect(throws: StoreError.self) { try target.importJSON(try sessions { $0[count - 2]["startTime"] = "soon" }) }
+        #expect(throws: StoreError.self) { try target.transfer.importJSON(try sessions { $0[count - 2]["startTime"] = "soon" }) }
         #expect(try snapshot(target) == before)
         // And whole: the same sessions and the same totals as the source.
-        #expect(try target.importJSON(data).focusSessions == count)
-        #expect(try target.exportJSON() == data)
+        #expect(try target.transfer.importJSON(data).focusSessions == count)
+        #expect(try target.transfer.exportJSON() == data)
         let (stored, counted) = try Self.totals(target)
         #expect(stored == counted)
     }

@@ -10,29 +10,30 @@ struct ExportTests {
     /// A store with something in every room.
     func populated() throws -> (AppDatabase, TestClock) {
         let (db, clock) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
-        try db.logFocusSession(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
-        try db.logFocusSession(
+        try db.focus.log(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
+        try db.focus.log(
             start: instant("2025-03-09T08:00:00Z"), end: instant("2025-03-09T08:40:00Z"),
             pauses: [.init(start: instant("2025-03-09T08:10:00Z"), end: instant("2025-03-09T08:20:00Z"))], abandoned: true,
             plannedDuration: 1800)
-        try db.startFocusSession(plannedDuration: 3000)
+        try db.focus.start(plannedDuration: 3000)
         clock.advance(by: 100)
-        try db.pauseFocusSession()
-        let t = try db.createTimer(
+        try db.focus.pause()
+        let t = try db.timers.create(
             name: "Workout, \"hard\"", durationInSeconds: 1500, colorHex: "#FF3B30", notes: "Hydrate", todos: ["Warm up", "Run"])
-        try db.toggleTodo(timerID: t.id, todoID: t.todoItems[1].id)
-        var prefs = try db.pausePreferences()
+        try db.timers.toggleTodo(timerID: t.id, todoID: t.todoItems[1].id)
+        var prefs = try db.pause.preferences()
         prefs.enabledApps = ["instagram"]
         prefs.timerDuration = 20
-        try db.updatePausePreferences(prefs)
-        try db.saveApp(SocialApp(id: "news", displayName: "News", urlScheme: "news://", order: 20, webURL: "https://news.example.org/"))
-        let (g, _) = try db.startGatewaySession(appId: "news", platform: "test")
+        try db.pause.updatePreferences(prefs)
+        try db.pause.saveApp(
+            SocialApp(id: "news", displayName: "News", urlScheme: "news://", order: 20, webURL: "https://news.example.org/"))
+        let (g, _) = try db.pause.start(appId: "news", platform: "test")
         clock.advance(by: 21)
-        try db.finishGatewaySession(id: g.id, status: .completed, outcome: .deepenPause)
-        try db.startGatewaySession(appId: "instagram", platform: "test")
+        try db.pause.finishSession(id: g.id, status: .completed, outcome: .deepenPause)
+        try db.pause.start(appId: "instagram", platform: "test")
         try ThemeRepository(database: db).create(OfflineAssistant.theme(for: "ocean calm", id: UUID(), createdAt: clock.now))
-        try db.setIntention("Finish the essay", scope: .week, quote: "Dost thou love life?")
-        try db.setIntention("One page today", scope: .day, themeId: PresetThemes.sunset.id)
+        try db.intentions.set("Finish the essay", scope: .week, quote: "Dost thou love life?")
+        try db.intentions.set("One page today", scope: .day, themeId: PresetThemes.sunset.id)
         var n = NotificationSettings.default
         n.monthlyEnabled = true
         n.monthlyDay = 31
@@ -42,22 +43,22 @@ struct ExportTests {
 
     @Test func exportImportExportIsIdentical() throws {
         let (db, clock) = try populated()
-        let first = try db.exportJSON()
+        let first = try db.transfer.exportJSON()
         let (fresh, freshClock) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
         freshClock.setWall(clock.now)
-        try fresh.importJSON(first)
-        let second = try fresh.exportJSON()
+        try fresh.transfer.importJSON(first)
+        let second = try fresh.transfer.exportJSON()
         #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
-        #expect(try fresh.forestStats() == db.forestStats())
-        #expect(try fresh.currentFocusSession()?.state == .paused)
+        #expect(try fresh.focus.stats() == db.focus.stats())
+        #expect(try fresh.focus.current()?.state == .paused)
         // Importing the same file again changes nothing.
-        try fresh.importJSON(first)
-        #expect(try fresh.exportJSON() == first)
+        try fresh.transfer.importJSON(first)
+        #expect(try fresh.transfer.exportJSON() == first)
     }
 
     @Test func exportUsesTheSeedsFieldNames() throws {
         let (db, _) = try populated()
-        let json = String(decoding: try db.exportJSON(), as: UTF8.self)
+        let json = String(decoding: try db.transfer.exportJSON(), as: UTF8.self)
         for key in [
             "\"focusSessions\"", "\"pausedDuration\"", "\"durationInSeconds\"", "\"colorHex\"", "\"todoItems\"", "\"sortOrder\"",
             "\"urlScheme\"", "\"completionStatus\"", "\"actionOutcome\"", "\"deepen_pause\"", "\"weeklyDay\"", "\"notificationSettings\"",
@@ -69,24 +70,24 @@ struct ExportTests {
 
     @Test func aBadImportChangesNothing() throws {
         let (db, _) = try populated()
-        let before = try db.exportJSON()
+        let before = try db.transfer.exportJSON()
         var export = try GroveExport.makeDecoder().decode(GroveExport.self, from: before)
         export.intentions.append(
             Intention(id: UUID(), text: "   ", scope: .day, date: day("2025-03-11"), createdAt: Date(timeIntervalSince1970: 0)))
         let (target, _) = try makeStore()
         let targetBefore = try snapshot(target)
-        #expect(throws: IntentionValidationError.emptyText) { try target.importExport(export) }
+        #expect(throws: IntentionValidationError.emptyText) { try target.transfer.importExport(export) }
         #expect(try snapshot(target) == targetBefore)
-        #expect(throws: StoreError.self) { try target.importJSON(Data("{\"format\": \"grove-export\"}".utf8)) }
+        #expect(throws: StoreError.self) { try target.transfer.importJSON(Data("{\"format\": \"grove-export\"}".utf8)) }
         export = try GroveExport.makeDecoder().decode(GroveExport.self, from: before)
         export.version = 99
-        #expect(throws: StoreError.unsupportedExportVersion(99)) { try target.importExport(export) }
+        #expect(throws: StoreError.unsupportedExportVersion(99)) { try target.transfer.importExport(export) }
         #expect(try snapshot(target) == targetBefore)
     }
 
     @Test func focusSessionsAsCSV() throws {
         let (db, _) = try populated()
-        let csv = try db.exportFocusSessionsCSV()
+        let csv = try db.transfer.focusSessionsCSV()
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.first == "id,startTime,endTime,state,duration,pausedDuration,plannedDuration,timeZone,endDay,tags")
         #expect(lines.count == 4)

@@ -24,24 +24,24 @@ struct ForeignImportTests {
     @Test func aRealTimewarriorExportImportsOnceWithEverySkipExplained() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
         let file = try Data(contentsOf: Self.fixtures.appendingPathComponent("timewarrior/export.json"))
-        let report = try db.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
+        let report = try db.transfer.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
         #expect(report.imported == 6 && report.alreadyThere == 0 && report.skippedCount == 2)
         #expect(report.skipped.map(\.row) == [6, 8])
         #expect(report.skipped[0].reason == "Session length must be between 1 second and 4 hours")
         #expect(report.skipped[1].reason.hasPrefix("an open interval (still running)"))
         #expect(report.tagged == 5)
         // Tags kept: per tag and day, from the per-day-per-tag totals.
-        let essay = try db.dailyFocusTotals(from: day("2025-03-28"), to: day("2025-03-31"), tag: "essay")
+        let essay = try db.focus.dailyTotals(from: day("2025-03-28"), to: day("2025-03-31"), tag: "essay")
         #expect(essay.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 2 50", "2025-03-30 1 25"])
-        #expect(try db.focusTags().map(\.tag) == ["essay", "night", "deep work", "reading"])
-        #expect(try db.forestStats(tag: "deep work").totalFocusTime == 50 * 60)
+        #expect(try db.focus.tags().map(\.tag) == ["essay", "night", "deep work", "reading"])
+        #expect(try db.focus.stats(tag: "deep work").totalFocusTime == 50 * 60)
         // Filed under the Berlin day each ended on; the night across the change is 50 real minutes.
-        let days = try db.dailyFocusTotals(from: day("2025-03-28"), to: day("2025-03-31"))
+        let days = try db.focus.dailyTotals(from: day("2025-03-28"), to: day("2025-03-31"))
         #expect(
             days.map { "\($0.day) \($0.trees) \(Int($0.focusTime / 60))" } == ["2025-03-28 3 100", "2025-03-30 2 75", "2025-03-31 1 25"])
         // The same file again: nothing new, nothing changed.
         let before = try snapshot(db)
-        let again = try db.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
+        let again = try db.transfer.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
         #expect(again.imported == 0 && again.alreadyThere == 6 && again.skippedCount == 2)
         #expect(try snapshot(db) == before)
     }
@@ -59,12 +59,12 @@ struct ForeignImportTests {
 
             """
         let map = try ColumnMap.parse("start=Start,end=End,tag=Tag,completed=Done")
-        let report = try db.importCSV(map: map, zone: TimeZone(identifier: "Europe/Berlin"), streamingFrom: Self.text(csv))
+        let report = try db.transfer.importCSV(map: map, zone: TimeZone(identifier: "Europe/Berlin"), streamingFrom: Self.text(csv))
         #expect(report.imported == 3 && report.skippedCount == 3 && report.tagged == 1)
         #expect(report.skipped.map(\.row) == [4, 5, 6])
         #expect(report.skipped[0].reason == "A session must end after it starts")
         #expect(report.skipped[2].reason.hasPrefix("This time overlaps the session recorded at"))
-        let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
+        let sessions = try db.focus.sessions(limit: 10).sorted { $0.startTime < $1.startTime }
         #expect(
             sessions.map(\.startTime) == [
                 instant("2025-03-30T00:30:00Z"), instant("2025-03-31T06:00:00Z"), instant("2025-03-31T08:00:00Z"),
@@ -76,7 +76,7 @@ struct ForeignImportTests {
         #expect(sessions.map { $0.endDay?.description } == ["2025-03-30", "2025-03-31", "2025-03-31"])
         // Durations instead of ends.
         let durations = "When,Length\n2025-04-01 09:00,25:00\n2025-04-01 10:00,900\n"
-        let more = try db.importCSV(
+        let more = try db.transfer.importCSV(
             map: try ColumnMap.parse("start=When,duration=Length"), zone: TimeZone(identifier: "UTC"), streamingFrom: Self.text(durations))
         #expect(more.imported == 2)
     }
@@ -84,10 +84,10 @@ struct ForeignImportTests {
     @Test func forestsCSVExportWithItsJavaInstantsTagsAndWitheredTrees() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
         let file = try Data(contentsOf: Self.fixtures.appendingPathComponent("forest/forest-export.csv"))
-        let report = try db.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(file)))
+        let report = try db.transfer.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(file)))
         #expect(report.format == .forest && report.imported == 5 && report.skippedCount == 1 && report.tagged == 4)
         #expect(report.skipped.map(\.row) == [6])
-        let sessions = try db.focusSessions(limit: 10).sorted { $0.startTime < $1.startTime }
+        let sessions = try db.focus.sessions(limit: 10).sorted { $0.startTime < $1.startTime }
         #expect(
             sessions.map(\.startTime)
                 == [
@@ -98,8 +98,8 @@ struct ForeignImportTests {
         #expect(sessions.map(\.tags) == [["Study"], ["Study"], ["Work"], [], ["Work", "deep"]])
         // Fifty real minutes across Berlin's spring-forward night.
         #expect(sessions[2].duration == 3000 && sessions[2].endDay == day("2025-03-30"))
-        #expect(try db.forestStats(tag: "Study").abandonedCount == 1)
-        #expect(try db.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(file))).alreadyThere == 5)
+        #expect(try db.focus.stats(tag: "Study").abandonedCount == 1)
+        #expect(try db.transfer.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(file))).alreadyThere == 5)
         // Java's instants on their own.
         let utc = try #require(ZonedCalendar(identifier: "UTC"))
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT+01:00 2019", calendar: utc) == instant("2019-06-15T07:07:54Z"))
@@ -119,7 +119,7 @@ struct ForeignImportTests {
         let legacy = IntentionID.uuid5(
             namespace: AppDatabase.importNamespace,
             name: "timewarrior:\(instant("2025-03-10T10:00:00Z").groveMillis):\(instant("2025-03-10T10:25:00Z").groveMillis)")
-        try db.insertFocusSessions([
+        try db.focus.insert([
             FocusSession(
                 id: legacy, startTime: instant("2025-03-10T10:00:00Z"), endTime: instant("2025-03-10T10:25:00Z"),
                 state: .completed, duration: 1500, plannedDuration: 1500, timeZoneIdentifier: "UTC",
@@ -133,14 +133,14 @@ struct ForeignImportTests {
             + #"{"start":"20250320T090000Z","end":"20250320T092500Z"},"#  // after everything stored
             + #"{"start":"20250305T090000Z","end":"20250305T092500Z"},"#  // out of order: checked against the store
             + #"{"start":"20250320T091500Z","end":"20250320T093000Z"}]"#  // overlaps an imported row, found out of order
-        let report = try db.importTimewarrior(streamingFrom: Self.text(file))
+        let report = try db.transfer.importTimewarrior(streamingFrom: Self.text(file))
         #expect(report.imported == 3 && report.alreadyThere == 1 && report.skippedCount == 3)
         #expect(report.skipped.map(\.row) == [2, 4, 7])
         #expect(report.skipped.allSatisfy { $0.reason.hasPrefix("This time overlaps the session recorded at") })
         // Imported ids follow the start: the id index takes a history in order.
-        let ids = try db.focusSessions(limit: 10).filter { $0.id != legacy }.sorted { $0.startTime < $1.startTime }.map(\.id.uuidString)
+        let ids = try db.focus.sessions(limit: 10).filter { $0.id != legacy }.sorted { $0.startTime < $1.startTime }.map(\.id.uuidString)
         #expect(ids == ids.sorted() && ids.count == 3)
-        let again = try db.importTimewarrior(streamingFrom: Self.text(file))
+        let again = try db.transfer.importTimewarrior(streamingFrom: Self.text(file))
         #expect(again.imported == 0 && again.alreadyThere == 4 && again.skippedCount == 3)
     }
 
@@ -159,18 +159,18 @@ struct ForeignImportTests {
             let s = start + Double(i) * 1260
             return #"{"start":"\#(stamp(s))","end":"\#(stamp(s + 1200))","tags":[\#(i % 3 == 0 ? #""odd","deep work""# : "")]}"#
         }
-        let report = try db.importTimewarrior(
+        let report = try db.transfer.importTimewarrior(
             streamingFrom: Self.chunks(Array(("[" + items.joined(separator: ",") + "]").utf8), size: 4096))
         #expect(report.imported == 6_000 && report.skippedCount == 0)
-        let totals = try db.dailyFocusTotals(from: day("2025-01-01"), to: day("2025-04-01"))
+        let totals = try db.focus.dailyTotals(from: day("2025-01-01"), to: day("2025-04-01"))
         #expect(totals.reduce(0) { $0 + $1.trees } == 6_000)
         #expect(totals.reduce(0.0) { $0 + $1.focusTime } == 6_000 * 1200)
         // The per-tag totals were rebuilt too.
-        #expect(try db.focusTags().map { "\($0.tag) \($0.trees)" }.sorted() == ["deep work 2000", "odd 2000"])
-        #expect(try db.forestStats(tag: "odd").totalFocusTime == 2_000 * 1_200)
+        #expect(try db.focus.tags().map { "\($0.tag) \($0.trees)" }.sorted() == ["deep work 2000", "odd 2000"])
+        #expect(try db.focus.stats(tag: "odd").totalFocusTime == 2_000 * 1_200)
         // The per-row triggers are back: a session logged now counts at once.
-        try db.logFocusSession(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"))
-        #expect(try db.dailyFocusTotals(from: day("2025-04-02"), to: day("2025-04-02")).first?.trees == 1)
+        try db.focus.log(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"))
+        #expect(try db.focus.dailyTotals(from: day("2025-04-02"), to: day("2025-04-02")).first?.trees == 1)
     }
 
     @Test func badMapsAndBrokenFilesAreRefusedWholeAndChangeNothing() throws {
@@ -180,44 +180,45 @@ struct ForeignImportTests {
             #expect(throws: InvalidField.self, "\(bad)") { try ColumnMap.parse(bad) }
         }
         #expect(throws: InvalidField.self) {
-            try db.importCSV(map: ColumnMap(start: "Start", end: "End"), streamingFrom: Self.text("When,Until\n"))
+            try db.transfer.importCSV(map: ColumnMap(start: "Start", end: "End"), streamingFrom: Self.text("When,Until\n"))
         }
         #expect(throws: StoreError.self) {
-            try db.importCSV(map: ColumnMap(start: "A", end: "B"), streamingFrom: Self.text("A,B\n\"2025-03-31 10:00,2025-03-31 10:10\n"))
+            try db.transfer.importCSV(
+                map: ColumnMap(start: "A", end: "B"), streamingFrom: Self.text("A,B\n\"2025-03-31 10:00,2025-03-31 10:10\n"))
         }
-        #expect(throws: StoreError.self) { try db.importTimewarrior(streamingFrom: Self.text(#"{"start":"20250101T000000Z"}"#)) }
+        #expect(throws: StoreError.self) { try db.transfer.importTimewarrior(streamingFrom: Self.text(#"{"start":"20250101T000000Z"}"#)) }
         #expect(throws: StoreError.self) {
-            try db.importTimewarrior(streamingFrom: Self.text(#"[{"start":"20250101T000000Z","end":"20250101T002500Z"}"#))
+            try db.transfer.importTimewarrior(streamingFrom: Self.text(#"[{"start":"20250101T000000Z","end":"20250101T002500Z"}"#))
         }
-        #expect(throws: StoreError.self) { try db.importGroveCSV(streamingFrom: Self.text("Start,End\n")) }
+        #expect(throws: StoreError.self) { try db.transfer.importGroveCSV(streamingFrom: Self.text("Start,End\n")) }
         #expect(try snapshot(db) == before)
         // A valid but empty export is nothing to do.
-        #expect(try db.importTimewarrior(streamingFrom: Self.text("[]")).imported == 0)
+        #expect(try db.transfer.importTimewarrior(streamingFrom: Self.text("[]")).imported == 0)
     }
 
     @Test func grovesOwnCSVRoundTripsByteForByte() throws {
         let (source, clock) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
-        try source.logFocusSession(
+        try source.focus.log(
             start: instant("2025-03-30T00:30:00Z"), end: instant("2025-03-30T01:20:00Z"), tags: ["essay", " deep work "])
-        try source.logFocusSession(
+        try source.focus.log(
             start: instant("2025-03-31T08:00:00Z"), end: instant("2025-03-31T08:40:00Z"),
             pauses: [.init(start: instant("2025-03-31T08:10:00Z"), end: instant("2025-03-31T08:15:00Z"))])
-        try source.logFocusSession(
+        try source.focus.log(
             start: instant("2025-04-01T08:00:00Z"), end: instant("2025-04-01T08:05:00Z"), abandoned: true, plannedDuration: 1500,
             tags: ["Quote \"this\""])
-        try source.startFocusSession(plannedDuration: 1500)
+        try source.focus.start(plannedDuration: 1500)
         clock.advance(by: 60)
         let exported = try Self.csv(source)
 
         let (target, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "UTC")
-        let report = try target.importGroveCSV(streamingFrom: Self.text(exported))
+        let report = try target.transfer.importGroveCSV(streamingFrom: Self.text(exported))
         #expect(report.imported == 3 && report.skippedCount == 1)
         #expect(report.skipped.first?.reason == "a session still running or paused: finish it where it runs, then export again")
         let reexported = try Self.csv(target)
         #expect(reexported == exported.split(separator: "\r\n").filter { !$0.contains(",active,") }.map { $0 + "\r\n" }.joined())
-        #expect(try target.importGroveCSV(streamingFrom: Self.text(exported)).alreadyThere == 3)
+        #expect(try target.transfer.importGroveCSV(streamingFrom: Self.text(exported)).alreadyThere == 3)
         #expect(exported.contains(#","deep work,essay"\#r\#n"#))
-        #expect(try target.focusTags().map(\.tag).sorted() == ["Quote \"this\"", "deep work", "essay"])
+        #expect(try target.focus.tags().map(\.tag).sorted() == ["Quote \"this\"", "deep work", "essay"])
         // A CSV written before tags (one column fewer) still reads.
         let old = exported.split(separator: "\r\n").map { line in
             line.hasPrefix("id,") ? String(line.dropLast(",tags".count)) : String(line)
@@ -225,12 +226,14 @@ struct ForeignImportTests {
         let legacy =
             old.filter { !$0.contains(",active,") && !$0.contains("essay") && !$0.contains("Quote") }.joined(separator: "\r\n") + "\r\n"
         let (third, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "UTC")
-        #expect(try third.importGroveCSV(streamingFrom: Self.text(legacy.replacingOccurrences(of: ",\r\n", with: "\r\n"))).imported == 1)
+        #expect(
+            try third.transfer.importGroveCSV(streamingFrom: Self.text(legacy.replacingOccurrences(of: ",\r\n", with: "\r\n"))).imported
+                == 1)
     }
 
     static func csv(_ db: AppDatabase) throws -> String {
         var out: [UInt8] = []
-        try db.export(as: .csv) { out.append(contentsOf: Array($0)) }
+        try db.transfer.export(as: .csv) { out.append(contentsOf: Array($0)) }
         return String(decoding: out, as: UTF8.self)
     }
 }

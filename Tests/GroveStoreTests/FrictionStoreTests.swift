@@ -10,24 +10,24 @@ struct FrictionStoreTests {
     /// One pause of `app` now: left at once with Exit, or waited out and proceeded.
     @discardableResult
     func pause(_ db: AppDatabase, _ clock: TestClock, exit: Bool, app: String = "instagram") throws -> GatewaySession {
-        let session = try db.startGatewaySession(appId: app, platform: "test").session
+        let session = try db.pause.start(appId: app, platform: "test").session
         if exit {
-            try db.finishGatewaySession(id: session.id, status: .exited, outcome: .exitToHome)
+            try db.pause.finishSession(id: session.id, status: .exited, outcome: .exitToHome)
         } else {
             clock.advance(by: TimeInterval(session.durationSetting))
-            try db.finishGatewaySession(id: session.id, status: .completed, outcome: .proceedToApp)
+            try db.pause.finishSession(id: session.id, status: .completed, outcome: .proceedToApp)
         }
         return session
     }
 
     @Test func offByDefaultThenTheWeekDecides() throws {
         let (db, clock) = try makeStore(at: "2025-06-02T09:00:00Z")
-        _ = try db.changePausePreferences { $0.timerDuration = 20 }
-        #expect(try db.adaptiveFriction().isEmpty)
+        _ = try db.pause.changePreferences { $0.timerDuration = 20 }
+        #expect(try db.pause.friction().isEmpty)
         #expect(try pause(db, clock, exit: false).durationSetting == 20)
 
-        try db.setAdaptiveFriction(appId: "instagram", true)
-        #expect(try db.adaptiveFriction().map(\.duration) == [20])
+        try db.pause.setFriction(appId: "instagram", true)
+        #expect(try db.pause.friction().map(\.duration) == [20])
         // Week 1: 8 of 11 pauses (the one above included) end without opening the app. Week 2: 2 of 10.
         for i in 0..<10 { try pause(db, clock, exit: i < 8) }
         clock.advance(by: 7 * 86_400)
@@ -37,7 +37,7 @@ struct FrictionStoreTests {
         clock.advance(by: 7 * 86_400)
         let longer = try pause(db, clock, exit: true)
         #expect(longer.durationSetting == 25)
-        let friction = try #require(try db.adaptiveFriction().first)
+        let friction = try #require(try db.pause.friction().first)
         #expect(friction.lastChange == 5 && friction.recentExitRate == 0.2 && friction.earlierExitRate == 8.0 / 11)
         // Reviewed: the rest of the week keeps the length, and youtube (friction off) keeps the setting.
         clock.advance(by: 3 * 86_400)
@@ -45,15 +45,15 @@ struct FrictionStoreTests {
         #expect(try pause(db, clock, exit: true, app: "youtube").durationSetting == 20)
 
         // Off again: back to the setting at once, and nothing left behind.
-        try db.setAdaptiveFriction(appId: "instagram", false)
+        try db.pause.setFriction(appId: "instagram", false)
         #expect(try pause(db, clock, exit: true).durationSetting == 20)
-        #expect(try db.adaptiveFriction().isEmpty)
-        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.setAdaptiveFriction(appId: "nope", true) }
+        #expect(try db.pause.friction().isEmpty)
+        #expect(throws: PauseValidationError.unknownApp("nope")) { try db.pause.setFriction(appId: "nope", true) }
     }
 
     @Test func theReviewReadsTwoWeeksByTheIndexNotEveryPause() throws {
         let (db, clock) = try makeStore(at: "2025-06-02T09:00:00Z")
-        try db.setAdaptiveFriction(appId: "instagram", true)
+        try db.pause.setFriction(appId: "instagram", true)
         let plan = try db.writer.read { d in
             try Row.fetchAll(
                 d,

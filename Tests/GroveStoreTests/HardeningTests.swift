@@ -13,7 +13,7 @@ struct HardeningTests {
     /// server's connections (and the sync simulation's devices) queue behind each other.
     @Test func sqliteMemoryStatisticsAreOffOnceAStoreOpens() throws {
         let store = try AppDatabase.inMemory()
-        _ = try store.createTimer(name: "Tea", durationInSeconds: 180)
+        _ = try store.timers.create(name: "Tea", durationInSeconds: 180)
         #expect(SQLiteProcess.memoryStatisticsOff)
     }
 
@@ -27,10 +27,10 @@ struct HardeningTests {
 
     @Test func aDeletedDatabaseFileRefusesWritesInsteadOfLosingThem() throws {
         let (db, _, path) = try makeFileStore()
-        try db.createTimer(name: "Before", durationInSeconds: 60)
+        try db.timers.create(name: "Before", durationInSeconds: 60)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        #expect(throws: StoreError.databaseFileGone(path)) { try db.createTimer(name: "Lost?", durationInSeconds: 60) }
-        #expect(throws: StoreError.databaseFileGone(path)) { try db.startFocusSession() }
+        #expect(throws: StoreError.databaseFileGone(path)) { try db.timers.create(name: "Lost?", durationInSeconds: 60) }
+        #expect(throws: StoreError.databaseFileGone(path)) { try db.focus.start() }
     }
 
     @Test func aReplacedDatabaseFileRefusesWrites() throws {
@@ -39,7 +39,7 @@ struct HardeningTests {
         _ = try AppDatabase.open(path: other, environment: .test(clock: clock))
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.moveItem(atPath: other, toPath: path)
-        #expect(throws: StoreError.databaseFileReplaced(path)) { try db.setIntention("Gone", scope: .day) }
+        #expect(throws: StoreError.databaseFileReplaced(path)) { try db.intentions.set("Gone", scope: .day) }
     }
 
     @Test func theStoreIsReadableByItsOwnerOnly() throws {
@@ -127,13 +127,13 @@ struct HardeningTests {
 
     @Test func addingAnAppWithAnIdInUseIsAnErrorNotAReplacement() throws {
         let (db, _) = try makeStore()
-        let before = try db.app(id: "youtube")
+        let before = try db.pause.app(id: "youtube")
         #expect(throws: InvalidField("id", "An app with id \"youtube\" already exists")) {
-            try db.addApp(SocialApp(id: "youtube", displayName: "Mine", urlScheme: "mine://"))
+            try db.pause.addApp(SocialApp(id: "youtube", displayName: "Mine", urlScheme: "mine://"))
         }
-        #expect(try db.app(id: "youtube") == before)
+        #expect(try db.pause.app(id: "youtube") == before)
         #expect(throws: PauseValidationError.unknownApp("nope")) {
-            try db.updateApp(SocialApp(id: "nope", displayName: "No", urlScheme: "no://"))
+            try db.pause.updateApp(SocialApp(id: "nope", displayName: "No", urlScheme: "no://"))
         }
     }
 
@@ -141,14 +141,14 @@ struct HardeningTests {
         // Started in Kiritimati (UTC+14) at 09:30 local on 2 May; it falls due while nobody watches and is
         // first noticed by a process configured for Pago Pago (UTC-11), where it is still 1 May.
         let (db, clock) = try makeStore(at: "2025-05-01T19:30:00Z", zone: "Pacific/Kiritimati")
-        let started = try db.startFocusSession(plannedDuration: 1500)
+        let started = try db.focus.start(plannedDuration: 1500)
         #expect(started.timeZoneIdentifier == "Pacific/Kiritimati")
         var prefs = try UserPreferencesRepository(database: db).getOrCreatePreferences()
         prefs.timeZoneIdentifier = "Pacific/Pago_Pago"
         try UserPreferencesRepository(database: db).update(prefs)
         clock.advance(by: 3600)
-        #expect(try db.currentFocusSession() == nil)
-        let settled = try #require(try db.focusSession(id: started.id))
+        #expect(try db.focus.current() == nil)
+        let settled = try #require(try db.focus.session(id: started.id))
         #expect(settled.state == .completed)
         #expect(settled.timeZoneIdentifier == "Pacific/Kiritimati")
         #expect(settled.endDay == day("2025-05-02"))
@@ -156,8 +156,8 @@ struct HardeningTests {
 
     @Test func usageStatisticsWithOnlyOpenPausesAreZeroNotATrap() throws {
         let (db, _) = try makeStore()
-        try db.startGatewaySession(appId: "youtube", platform: "test")
-        let stats = try db.usageStatistics(appId: "youtube")
+        try db.pause.start(appId: "youtube", platform: "test")
+        let stats = try db.pause.statistics(appId: "youtube")
         #expect(stats.count == 1)
         #expect(stats.first?.totalSessions == 1)
         #expect(stats.first?.completedSessions == 0)
@@ -211,13 +211,13 @@ struct HardeningTests {
     /// An export of a small store, as JSON that a test can edit.
     func exportObject() throws -> (AppDatabase, [String: Any]) {
         let (db, clock) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
-        try db.logFocusSession(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
-        try db.createTimer(name: "Tea", durationInSeconds: 180, todos: ["Kettle", "Cup"])
-        let (g, _) = try db.startGatewaySession(appId: "youtube", platform: "test")
+        try db.focus.log(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
+        try db.timers.create(name: "Tea", durationInSeconds: 180, todos: ["Kettle", "Cup"])
+        let (g, _) = try db.pause.start(appId: "youtube", platform: "test")
         clock.advance(by: 20)
-        try db.finishGatewaySession(id: g.id, status: .completed, outcome: .proceedToApp)
-        try db.setIntention("Read", scope: .day)
-        let object = try #require(try JSONSerialization.jsonObject(with: db.exportJSON()) as? [String: Any])
+        try db.pause.finishSession(id: g.id, status: .completed, outcome: .proceedToApp)
+        try db.intentions.set("Read", scope: .day)
+        let object = try #require(try JSONSerialization.jsonObject(with: db.transfer.exportJSON()) as? [String: Any])
         return (db, object)
     }
 
@@ -229,7 +229,7 @@ struct HardeningTests {
         let before = try snapshot(fresh)
         defer { #expect((try? snapshot(fresh)) == before, "a refused import changes nothing") }
         do {
-            try fresh.importJSON(try JSONSerialization.data(withJSONObject: object))
+            try fresh.transfer.importJSON(try JSONSerialization.data(withJSONObject: object))
             return nil
         } catch {
             return error
@@ -275,29 +275,29 @@ struct HardeningTests {
 
     @Test func aChecklistCannotTakeAnotherTimersToDo() throws {
         let (db, _) = try makeStore()
-        let a = try db.createTimer(name: "A", durationInSeconds: 60, todos: ["Mine"])
-        var b = try db.createTimer(name: "B", durationInSeconds: 60)
+        let a = try db.timers.create(name: "A", durationInSeconds: 60, todos: ["Mine"])
+        var b = try db.timers.create(name: "B", durationInSeconds: 60)
         b.todoItems = a.todoItems
-        #expect(throws: InvalidField.self) { try db.saveTimer(b) }
-        #expect(try db.timer(id: a.id)?.todoItems.count == 1)
+        #expect(throws: InvalidField.self) { try db.timers.save(b) }
+        #expect(try db.timers.find(id: a.id)?.todoItems.count == 1)
     }
 
     // MARK: Paging
 
     @Test func sessionsPageInSQLNewestFirstWithCheckedBounds() throws {
         let (db, _) = try makeStore(at: "2025-05-01T09:00:00Z")
-        try db.insertFocusSessions(
+        try db.focus.insert(
             SyntheticHistory.sessions(
                 count: 300, days: 30, lastDay: day("2025-04-30"), calendar: ZonedCalendar(timeZone: TimeZone(identifier: "UTC")!)))
-        let all = try db.allFocusSessions()
-        let page = try db.focusSessions(limit: 10, offset: 20)
+        let all = try db.focus.all()
+        let page = try db.focus.sessions(limit: 10, offset: 20)
         #expect(page == Array(all.dropFirst(20).prefix(10)))
-        #expect(try db.focusSessions(state: .abandoned, limit: 5) == Array(all.filter { $0.state == .abandoned }.prefix(5)))
-        #expect(try db.latestFocusSession() == all.first)
-        #expect(throws: InvalidField.self) { try db.focusSessions(limit: 0) }
-        #expect(throws: InvalidField.self) { try db.focusSessions(limit: AppDatabase.maxPageSize + 1) }
-        #expect(throws: InvalidField.self) { try db.focusSessions(limit: 10, offset: -1) }
-        #expect(throws: InvalidField.self) { try db.completedSessions(limit: 10, offset: -1) }
+        #expect(try db.focus.sessions(state: .abandoned, limit: 5) == Array(all.filter { $0.state == .abandoned }.prefix(5)))
+        #expect(try db.focus.latest() == all.first)
+        #expect(throws: InvalidField.self) { try db.focus.sessions(limit: 0) }
+        #expect(throws: InvalidField.self) { try db.focus.sessions(limit: FocusRoom.maxPageSize + 1) }
+        #expect(throws: InvalidField.self) { try db.focus.sessions(limit: 10, offset: -1) }
+        #expect(throws: InvalidField.self) { try db.focus.completed(limit: 10, offset: -1) }
     }
 
     /// A page must not sort every session: the plan walks an index and stops after the page. This

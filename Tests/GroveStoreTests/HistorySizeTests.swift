@@ -27,9 +27,9 @@ struct HistorySizeTests {
         let recent = tagged(SyntheticHistory.sessions(count: 60, days: 20, lastDay: today, calendar: calendar))
         let older = tagged(SyntheticHistory.sessions(count: 6_000, days: 1_000, lastDay: today.adding(days: -30), calendar: calendar))
         let (short, _) = try makeStore(at: "2025-05-01T20:00:00Z")
-        try short.insertFocusSessions(recent)
+        try short.focus.insert(recent)
         let (long, _) = try makeStore(at: "2025-05-01T20:00:00Z")
-        try long.insertFocusSessions(older + recent)
+        try long.focus.insert(older + recent)
         return (short, long)
     }
 
@@ -45,49 +45,49 @@ struct HistorySizeTests {
 
     @Test func theForestWindowReadsTheDaysItShows() throws {
         let stores = try Self.stores()
-        let window = try stores.long.forestWindow(days: 7)
+        let window = try stores.long.focus.forest(days: 7)
         #expect(window.days.count == 7)
         #expect(window.days.allSatisfy { $0.sessions.count == $0.trees && $0.trees > 0 })
         #expect(window.days.map(\.day) == window.days.map(\.day).sorted(by: >))
         #expect(window.older == window.days.last?.day)
-        let next = try stores.long.forestWindow(days: 7, before: try #require(window.older))
+        let next = try stores.long.focus.forest(days: 7, before: try #require(window.older))
         #expect(next.days.first.map { $0.day < window.days.last!.day } == true)
-        try Self.expectFlat("forest window", stores) { _ = try $0.forestWindow(days: 7) }
-        try Self.expectFlat("forest counts", stores) { _ = try $0.forestWindow(days: 7, sessions: false) }
-        try Self.expectFlat("one tag's forest", stores) { _ = try $0.forestWindow(days: 7, tag: "essay") }
+        try Self.expectFlat("forest window", stores) { _ = try $0.focus.forest(days: 7) }
+        try Self.expectFlat("forest counts", stores) { _ = try $0.focus.forest(days: 7, sessions: false) }
+        try Self.expectFlat("one tag's forest", stores) { _ = try $0.focus.forest(days: 7, tag: "essay") }
         try Self.expectFlat("a week's tags", stores) {
-            _ = try $0.focusTagTotals(from: LocalDay("2025-04-25")!, to: LocalDay("2025-05-01")!)
+            _ = try $0.focus.tagTotals(from: LocalDay("2025-04-25")!, to: LocalDay("2025-05-01")!)
         }
         try Self.expectFlat("retagging a session", stores) { db in
-            _ = try db.retagFocusSession(id: try #require(try db.latestFocusSession()).id, tags: ["essay", "review"])
+            _ = try db.focus.retag(id: try #require(try db.focus.latest()).id, tags: ["essay", "review"])
         }
     }
 
     @Test func theLatestSessionAndPagesAreIndexed() throws {
         let stores = try Self.stores()
-        try Self.expectFlat("latest session", stores) { _ = try $0.latestFocusSession() }
-        try Self.expectFlat("a page of sessions", stores) { _ = try $0.focusSessions(limit: 20) }
-        try Self.expectFlat("a page of completed sessions", stores) { _ = try $0.focusSessions(state: .completed, limit: 20) }
-        try Self.expectFlat("the newest trees", stores) { _ = try $0.completedSessions(limit: 20) }
-        try Self.expectFlat("today's trees", stores) { _ = try $0.todaysCompletedSessions() }
-        try Self.expectFlat("the current session", stores) { _ = try $0.currentFocusSession() }
-        try Self.expectFlat("the weekly review", stores) { _ = try $0.weeklyReview() }
-        try Self.expectFlat("last week's review", stores) { _ = try $0.weeklyReview(containing: LocalDay("2025-04-24")) }
+        try Self.expectFlat("latest session", stores) { _ = try $0.focus.latest() }
+        try Self.expectFlat("a page of sessions", stores) { _ = try $0.focus.sessions(limit: 20) }
+        try Self.expectFlat("a page of completed sessions", stores) { _ = try $0.focus.sessions(state: .completed, limit: 20) }
+        try Self.expectFlat("the newest trees", stores) { _ = try $0.focus.completed(limit: 20) }
+        try Self.expectFlat("today's trees", stores) { _ = try $0.focus.completedToday() }
+        try Self.expectFlat("the current session", stores) { _ = try $0.focus.current() }
+        try Self.expectFlat("the weekly review", stores) { _ = try $0.review.week() }
+        try Self.expectFlat("last week's review", stores) { _ = try $0.review.week(containing: LocalDay("2025-04-24")) }
     }
 
     /// The counter itself must see a path that reads everything, or the checks above prove nothing.
     @Test func theCounterSeesAFullRead() throws {
         let stores = try Self.stores()
-        let small = try SQLiteWork.of(stores.recent) { _ = try stores.recent.allFocusSessions() }
-        let large = try SQLiteWork.of(stores.long) { _ = try stores.long.allFocusSessions() }
+        let small = try SQLiteWork.of(stores.recent) { _ = try stores.recent.focus.all() }
+        let large = try SQLiteWork.of(stores.long) { _ = try stores.long.focus.all() }
         #expect(large > small * 20)
     }
 
     @Test func windowsOutsideTheirRangeAreRefused() throws {
         let (store, _) = try makeStore()
-        #expect(throws: InvalidField.self) { try store.forestWindow(days: 0) }
-        #expect(throws: InvalidField.self) { try store.forestWindow(days: 367) }
-        #expect(try store.forestWindow().days.isEmpty)
-        #expect(try store.forestWindow().older == nil)
+        #expect(throws: InvalidField.self) { try store.focus.forest(days: 0) }
+        #expect(throws: InvalidField.self) { try store.focus.forest(days: 367) }
+        #expect(try store.focus.forest().days.isEmpty)
+        #expect(try store.focus.forest().older == nil)
     }
 }

@@ -54,40 +54,41 @@ struct IntentionStoreTests {
 
     @Test func settingAnIntentionReplacesTheOneForThatPeriod() throws {
         let (db, clock) = try makeStore(at: "2025-05-14T09:00:00Z")
-        let first = try db.setIntention("Read more", scope: .week)
+        let first = try db.intentions.set("Read more", scope: .week)
         clock.advance(by: 10)
-        let second = try db.setIntention("Read every night", scope: .week, date: day("2025-05-17"))
+        let second = try db.intentions.set("Read every night", scope: .week, date: day("2025-05-17"))
         #expect(second.id == first.id)
-        #expect(try db.intentions(scope: .week).count == 1)
-        #expect(try db.currentIntention()?.text == "Read every night")
-        try db.setIntention("Finish chapter two", scope: .day)
-        #expect(try db.currentIntention()?.text == "Finish chapter two")
-        #expect(try db.currentIntention(on: day("2025-05-15"))?.text == "Read every night")
-        #expect(throws: IntentionValidationError.emptyText) { try db.setIntention("", scope: .day) }
+        #expect(try db.intentions.all(scope: .week).count == 1)
+        #expect(try db.intentions.current()?.text == "Read every night")
+        try db.intentions.set("Finish chapter two", scope: .day)
+        #expect(try db.intentions.current()?.text == "Finish chapter two")
+        #expect(try db.intentions.current(on: day("2025-05-15"))?.text == "Read every night")
+        #expect(throws: IntentionValidationError.emptyText) { try db.intentions.set("", scope: .day) }
         #expect(throws: IntentionValidationError.unknownTheme(UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!)) {
-            try db.setIntention("x", scope: .day, themeId: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!)
+            try db.intentions.set("x", scope: .day, themeId: UUID(uuidString: "00000000-0000-4000-8000-0000000000AA")!)
         }
     }
 
     @Test func aNewTextDropsAStaleQuoteAndSaysWhoWroteIt() throws {
         let (db, _) = try makeStore(at: "2025-05-14T09:00:00Z")
-        let first = try db.setIntention("Be patient", scope: .day, quote: "Patience is bitter, but its fruit is sweet.", aiGenerated: true)
+        let first = try db.intentions.set(
+            "Be patient", scope: .day, quote: "Patience is bitter, but its fruit is sweet.", aiGenerated: true)
         #expect(first.aiGenerated && first.quote != nil)
-        #expect(try db.setIntention("Be patient", scope: .day).quote == first.quote, "the same words keep their quote")
-        let second = try db.setIntention("Be kind", scope: .day)
+        #expect(try db.intentions.set("Be patient", scope: .day).quote == first.quote, "the same words keep their quote")
+        let second = try db.intentions.set("Be kind", scope: .day)
         #expect(second.quote == nil, "a quote chosen for other words is stale")
         #expect(second.aiGenerated == false, "words typed by the person are theirs")
-        #expect(try db.setIntention("Be brave", scope: .day, quote: "Fortune favours the bold.").quote == "Fortune favours the bold.")
+        #expect(try db.intentions.set("Be brave", scope: .day, quote: "Fortune favours the bold.").quote == "Fortune favours the bold.")
     }
 
     @Test func weekScopeFollowsTheConfiguredFirstWeekday() throws {
         let (db, _) = try makeStore(at: "2025-05-18T09:00:00Z")  // a Sunday
         let prefs = UserPreferencesRepository(database: db)
-        try db.setIntention("Monday-week intention", scope: .week, date: day("2025-05-12"))
+        try db.intentions.set("Monday-week intention", scope: .week, date: day("2025-05-12"))
         try prefs.setCalendar(timeZoneIdentifier: "UTC", firstWeekday: 1)
-        #expect(try db.currentIntention()?.text == "Monday-week intention")
+        #expect(try db.intentions.current()?.text == "Monday-week intention")
         try prefs.setCalendar(timeZoneIdentifier: "UTC", firstWeekday: 0)
-        #expect(try db.currentIntention() == nil, "with Sunday weeks, the 18th starts a new week")
+        #expect(try db.intentions.current() == nil, "with Sunday weeks, the 18th starts a new week")
     }
 
     @Test func themeRepository() throws {
@@ -111,9 +112,9 @@ struct IntentionStoreTests {
         bad.textColor = "brown"
         #expect(throws: IntentionValidationError.invalidColor(field: "textColor", value: "brown")) { try repo.update(bad) }
         // Deleting a theme keeps the intentions that used it.
-        let intention = try db.setIntention("Stay warm", scope: .day, themeId: mine.id)
+        let intention = try db.intentions.set("Stay warm", scope: .day, themeId: mine.id)
         try repo.delete(mine)
-        #expect(try db.intention(id: intention.id)?.themeId == nil)
+        #expect(try db.intentions.find(id: intention.id)?.themeId == nil)
         #expect(try repo.getTheme(byId: mine.id) == nil)
     }
 
@@ -140,7 +141,7 @@ struct IntentionStoreTests {
         #expect(stored.defaultThemeId == PresetThemes.sunset.id)
         #expect(stored.defaultFont == "Georgia")
         #expect(stored.notificationSettings.dailyTime == TimeOfDay(hour: 7, minute: 30))
-        #expect(try db.upcomingReminders().map(\.at) == [instant("2025-05-15T07:30:00Z")])
+        #expect(try db.intentions.upcomingReminders().map(\.at) == [instant("2025-05-15T07:30:00Z")])
         try repo.delete(stored)
         #expect(try repo.getPreferences() == nil)
         #expect(try repo.getOrCreatePreferences() == UserPreferences())

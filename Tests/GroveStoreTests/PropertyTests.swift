@@ -30,21 +30,21 @@ struct StorePropertyTests {
 
     @Test func everyTextFieldIsValidatedTheWayTheSchemaMeasuresIt() async throws {
         let (db, clock) = try makeStore()
-        let timer = try db.createTimer(name: "Base", durationInSeconds: 60)
+        let timer = try db.timers.create(name: "Base", durationInSeconds: 60)
         await propertyCheck(count: 150, input: Self.texts(0...130)) { text in
-            Self.expectValidatedFirst("timer name", text) { try db.createTimer(name: text, durationInSeconds: 60) }
-            Self.expectValidatedFirst("timer notes", text) { try db.updateTimer(id: timer.id, notes: String(repeating: text, count: 20)) }
-            Self.expectValidatedFirst("to-do", text) { try db.addTodo(timerID: timer.id, text: String(repeating: text, count: 5)) }
-            Self.expectValidatedFirst("intention", text) { try db.setIntention(String(repeating: text, count: 5), scope: .day) }
+            Self.expectValidatedFirst("timer name", text) { try db.timers.create(name: text, durationInSeconds: 60) }
+            Self.expectValidatedFirst("timer notes", text) { try db.timers.update(id: timer.id, notes: String(repeating: text, count: 20)) }
+            Self.expectValidatedFirst("to-do", text) { try db.timers.addTodo(timerID: timer.id, text: String(repeating: text, count: 5)) }
+            Self.expectValidatedFirst("intention", text) { try db.intentions.set(String(repeating: text, count: 5), scope: .day) }
             Self.expectValidatedFirst("theme name", text) {
                 try ThemeRepository(database: db).create(
                     IntentionTheme(id: UUID(), name: text, backgroundColor: "#000000", textColor: "#FFFFFF", createdAt: clock.now))
             }
             Self.expectValidatedFirst("app name", text) {
-                try db.addApp(SocialApp(id: "p\(UInt32.random(in: 0...UInt32.max))", displayName: text, urlScheme: "p://"))
+                try db.pause.addApp(SocialApp(id: "p\(UInt32.random(in: 0...UInt32.max))", displayName: text, urlScheme: "p://"))
             }
             Self.expectValidatedFirst("content", text) {
-                try db.saveContents([
+                try db.content.save([
                     MindfulnessContent(
                         id: "p-\(UInt32.random(in: 0...UInt32.max))", type: .prompt, text: String(repeating: text, count: 7),
                         category: .nature)
@@ -68,7 +68,7 @@ struct StorePropertyTests {
                 case 1: session.pausedDuration = number
                 default: session.plannedDuration = number
                 }
-                do { try db.insertFocusSessions([session]) } catch is any GroveValidationError {} catch {
+                do { try db.focus.insert([session]) } catch is any GroveValidationError {} catch {
                     Issue.record("\(number) in field \(field): \(error)")
                 }
             }
@@ -79,13 +79,13 @@ struct StorePropertyTests {
     /// validation error; nothing traps, and a refused import leaves the store as it was.
     @Test func mutatedExportsAreImportedOrRefusedWhole() async throws {
         let (source, clock) = try makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York")
-        try source.logFocusSession(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
-        try source.createTimer(name: "Tea", durationInSeconds: 180, todos: ["Kettle"])
-        let (g, _) = try source.startGatewaySession(appId: "youtube", platform: "test")
+        try source.focus.log(start: instant("2025-03-09T06:00:00Z"), end: instant("2025-03-09T06:25:00Z"))
+        try source.timers.create(name: "Tea", durationInSeconds: 180, todos: ["Kettle"])
+        let (g, _) = try source.pause.start(appId: "youtube", platform: "test")
         clock.advance(by: 20)
-        try source.finishGatewaySession(id: g.id, status: .completed, outcome: .proceedToApp)
-        try source.setIntention("Read", scope: .week)
-        let original = Array(try source.exportJSON())
+        try source.pause.finishSession(id: g.id, status: .completed, outcome: .proceedToApp)
+        try source.intentions.set("Read", scope: .week)
+        let original = Array(try source.transfer.exportJSON())
         let replacements: [[UInt8]] = [
             "1e300", "-1", "null", "\"\"", "0", "\"x\"", "[]", "{}", "true", "99999999999999999999", "\"2025-02-30\"",
         ].map { Array($0.utf8) }
@@ -99,7 +99,7 @@ struct StorePropertyTests {
             guard let (target, _) = try? makeStore(at: "2025-03-10T15:00:00Z", zone: "America/New_York") else { return }
             let before = try snapshot(target)
             do {
-                try target.importJSON(Data(bytes))
+                try target.transfer.importJSON(Data(bytes))
             } catch is any GroveValidationError {
                 #expect(try snapshot(target) == before)
             } catch is StoreError {

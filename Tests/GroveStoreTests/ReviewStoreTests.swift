@@ -9,7 +9,7 @@ struct ReviewStoreTests {
     /// Berlin, the week of 24–30 March 2025 (Monday first): the clocks go forward on its Sunday.
     func berlin(now: String = "2025-04-02T10:00:00Z") throws -> (AppDatabase, TestClock, ZonedCalendar) {
         let (db, clock) = try makeStore(at: now, zone: "Europe/Berlin")
-        _ = try db.changeUserPreferences { $0.firstWeekday = 1 }
+        _ = try db.intentions.changePreferences { $0.firstWeekday = 1 }
         return (db, clock, try db.calendar())
     }
 
@@ -27,9 +27,9 @@ struct ReviewStoreTests {
         ]
         var logged: [FocusSession] = []
         for (start, end, abandoned) in sessions {
-            logged.append(try db.logFocusSession(start: instant(start), end: instant(end), abandoned: abandoned))
+            logged.append(try db.focus.log(start: instant(start), end: instant(end), abandoned: abandoned))
         }
-        let review = try db.weeklyReview(containing: day("2025-03-27"))
+        let review = try db.review.week(containing: day("2025-03-27"))
         #expect(review.start == day("2025-03-24") && review.end == day("2025-03-30") && review.week == "2025-W13")
         #expect(review.days.map(\.weekday) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
         // The oracle: the sessions themselves, grouped by the Berlin day they ended on.
@@ -47,30 +47,30 @@ struct ReviewStoreTests {
 
     @Test func intentionsPausesChecklistsAndNextWeeksReminders() throws {
         let (db, clock, calendar) = try berlin(now: "2025-03-26T09:00:00Z")
-        try db.setIntention("Finish the essay draft", scope: .week)
-        try db.setIntention("Outline chapter two", scope: .day)
-        try db.setAppEnabled(id: "youtube", true)
+        try db.intentions.set("Finish the essay draft", scope: .week)
+        try db.intentions.set("Outline chapter two", scope: .day)
+        try db.pause.setAppEnabled(id: "youtube", true)
         // Three openings: left, a tree instead, and one waited out and opened.
-        let a = try db.openGateway(appId: "youtube", platform: "test").session
-        try db.finishGatewaySession(id: a.id, status: .exited, outcome: .exitToHome)
-        let b = try db.openGateway(appId: "youtube", platform: "test").session
-        try db.finishGatewaySession(id: b.id, status: .exited, outcome: .deepenPause)
-        let c = try db.openGateway(appId: "youtube", platform: "test").session
+        let a = try db.pause.open(appId: "youtube", platform: "test").session
+        try db.pause.finishSession(id: a.id, status: .exited, outcome: .exitToHome)
+        let b = try db.pause.open(appId: "youtube", platform: "test").session
+        try db.pause.finishSession(id: b.id, status: .exited, outcome: .deepenPause)
+        let c = try db.pause.open(appId: "youtube", platform: "test").session
         clock.advance(by: TimeInterval(c.durationSetting))
-        try db.finishGatewaySession(id: c.id, status: .completed, outcome: .proceedToApp)
-        let tea = try db.createTimer(name: "Tea", durationInSeconds: 240, todos: ["Kettle", "Cup"])
-        let notes = try db.createTimer(name: "Notes", durationInSeconds: 600, todos: ["Read", "Write"])
-        for todo in tea.todoItems { try db.toggleTodo(timerID: tea.id, todoID: todo.id) }
-        try db.toggleTodo(timerID: notes.id, todoID: notes.todoItems[0].id)
-        var settings = try db.userPreferences().notificationSettings
+        try db.pause.finishSession(id: c.id, status: .completed, outcome: .proceedToApp)
+        let tea = try db.timers.create(name: "Tea", durationInSeconds: 240, todos: ["Kettle", "Cup"])
+        let notes = try db.timers.create(name: "Notes", durationInSeconds: 600, todos: ["Read", "Write"])
+        for todo in tea.todoItems { try db.timers.toggleTodo(timerID: tea.id, todoID: todo.id) }
+        try db.timers.toggleTodo(timerID: notes.id, todoID: notes.todoItems[0].id)
+        var settings = try db.intentions.preferences().notificationSettings
         settings.weeklyEnabled = true
         settings.weeklyDay = 1
         settings.weeklyTime = TimeOfDay(hour: 9, minute: 0)
         settings.dailyEnabled = false
         settings.monthlyEnabled = false
-        _ = try db.changeUserPreferences { $0.notificationSettings = settings }
+        _ = try db.intentions.changePreferences { $0.notificationSettings = settings }
 
-        let review = try db.weeklyReview()
+        let review = try db.review.week()
         #expect(review.weekIntention == "Finish the essay draft")
         #expect(review.days.first { $0.date == day("2025-03-26") }?.intention == "Outline chapter two")
         #expect(
@@ -83,10 +83,10 @@ struct ReviewStoreTests {
 
         // A week past the 30 days pauses are kept says so instead of showing zeros.
         clock.advance(by: 40 * 86_400)
-        let old = try db.weeklyReview(containing: day("2025-03-26"))
+        let old = try db.review.week(containing: day("2025-03-26"))
         #expect(!old.pausesKept && old.pauses.isEmpty)
         // Last week had none of it.
-        let before = try db.weeklyReview(containing: day("2025-03-19"))
+        let before = try db.review.week(containing: day("2025-03-19"))
         #expect(before.weekIntention == nil && before.todosCompleted == 0 && before.checklistsCompleted.isEmpty)
     }
 
@@ -118,38 +118,38 @@ struct ReviewWeekTests {
     func aWeekIsNamedByTheISOWeekHoldingMostOfItsDaysAndThatNameSelectsIt(firstWeekday: Int, start: String, name: String) throws {
         let clock = TestClock(instant("2025-05-14T09:00:00Z"))
         let db = try AppDatabase.inMemory(environment: .test(clock: clock))
-        _ = try db.changeUserPreferences { $0.firstWeekday = firstWeekday }
-        let review = try db.weeklyReview(containing: day("2025-05-14"))
+        _ = try db.intentions.changePreferences { $0.firstWeekday = firstWeekday }
+        let review = try db.review.week(containing: day("2025-05-14"))
         #expect(review.start == day(start))
         #expect(review.week == name)
         // The name it prints selects the same week, on every face (they all read it with this rule).
-        #expect(try db.weeklyReview(named: review.week).start == review.start)
+        #expect(try db.review.week(named: review.week).start == review.start)
         #expect(
-            try db.weeklyReview(named: ISOWeek.label(weekStarting: review.start.adding(days: -7))).start == review.start.adding(days: -7))
-        #expect(throws: InvalidField.self) { try db.weeklyReview(named: "W20") }
+            try db.review.week(named: ISOWeek.label(weekStarting: review.start.adding(days: -7))).start == review.start.adding(days: -7))
+        #expect(throws: InvalidField.self) { try db.review.week(named: "W20") }
     }
 
     @Test func aTickStaysInTheWeekItWasMadeWhateverIsEditedLater() throws {
         let clock = TestClock(instant("2025-05-14T09:00:00Z"))
         let db = try AppDatabase.inMemory(environment: .test(clock: clock))
-        let tea = try db.createTimer(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
-        try db.toggleTodo(timerID: tea.id, todoID: tea.todoItems[0].id)
+        let tea = try db.timers.create(name: "Tea", durationInSeconds: 240, todos: ["Kettle"])
+        try db.timers.toggleTodo(timerID: tea.id, todoID: tea.todoItems[0].id)
         // A week later the to-do's text changes and a new one is added and moved first.
         clock.advance(by: 7 * 86_400)
-        let todo = try #require(try db.timer(id: tea.id)?.todoItems.first)
-        try db.editTodo(timerID: tea.id, todoID: todo.id, text: "Boil the kettle")
-        let cup = try db.addTodo(timerID: tea.id, text: "Cup")
-        try db.toggleTodo(timerID: tea.id, todoID: cup.id)
-        try db.moveTodo(timerID: tea.id, todoID: cup.id, to: 0)
-        #expect(try db.weeklyReview(containing: day("2025-05-14")).todosCompleted == 1)
-        #expect(try db.weeklyReview(containing: day("2025-05-14")).checklistsCompleted == [], "finished by its last tick, next week")
+        let todo = try #require(try db.timers.find(id: tea.id)?.todoItems.first)
+        try db.timers.editTodo(timerID: tea.id, todoID: todo.id, text: "Boil the kettle")
+        let cup = try db.timers.addTodo(timerID: tea.id, text: "Cup")
+        try db.timers.toggleTodo(timerID: tea.id, todoID: cup.id)
+        try db.timers.moveTodo(timerID: tea.id, todoID: cup.id, to: 0)
+        #expect(try db.review.week(containing: day("2025-05-14")).todosCompleted == 1)
+        #expect(try db.review.week(containing: day("2025-05-14")).checklistsCompleted == [], "finished by its last tick, next week")
         // This week: the new to-do's tick only, and the checklist finished by it.
-        #expect(try db.weeklyReview(containing: day("2025-05-21")).todosCompleted == 1)
-        #expect(try db.weeklyReview(containing: day("2025-05-21")).checklistsCompleted == ["Tea"])
+        #expect(try db.review.week(containing: day("2025-05-21")).todosCompleted == 1)
+        #expect(try db.review.week(containing: day("2025-05-21")).checklistsCompleted == ["Tea"])
         // Unticked and ticked again: the new tick's week.
-        try db.toggleTodo(timerID: tea.id, todoID: todo.id)
-        try db.toggleTodo(timerID: tea.id, todoID: todo.id)
-        #expect(try db.weeklyReview(containing: day("2025-05-14")).todosCompleted == 0)
-        #expect(try db.weeklyReview(containing: day("2025-05-21")).todosCompleted == 2)
+        try db.timers.toggleTodo(timerID: tea.id, todoID: todo.id)
+        try db.timers.toggleTodo(timerID: tea.id, todoID: todo.id)
+        #expect(try db.review.week(containing: day("2025-05-14")).todosCompleted == 0)
+        #expect(try db.review.week(containing: day("2025-05-21")).todosCompleted == 2)
     }
 }

@@ -89,7 +89,7 @@ struct SchemaTests {
 
     @Test func atMostOneOpenFocusSessionEvenThroughRawSQL() throws {
         let (db, _) = try makeStore()
-        try db.startFocusSession()
+        try db.focus.start()
         #expect(throws: DatabaseError.self) {
             try db.writer.write {
                 try $0.execute(

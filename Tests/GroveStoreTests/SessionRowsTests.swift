@@ -72,18 +72,18 @@ struct SessionRowsTests {
         let calendar = ZonedCalendar(identifier: "Europe/Lisbon")!
         let sessions = SyntheticHistory.sessions(count: 3_000, days: 400, lastDay: LocalDay("2025-05-01")!, calendar: calendar)
         let (source, _) = try makeStore(at: "2025-05-01T20:00:00Z")
-        try source.insertFocusSessions(sessions)
+        try source.focus.insert(sessions)
         var chunks = 0
         var data = Data()
-        try source.export(as: .json) { chunk in
+        try source.transfer.export(as: .json) { chunk in
             chunks += 1
             #expect(chunk.count <= 2 * ExportStream.chunkSize)
             data.append(chunk)
         }
         #expect(chunks > 1, "handed on in pieces")
         let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z")
-        try target.importJSON(data)
-        #expect(try target.allFocusSessions() == source.allFocusSessions())
-        #expect(try target.forestStats() == source.forestStats())
+        try target.transfer.importJSON(data)
+        #expect(try target.focus.all() == source.focus.all())
+        #expect(try target.focus.stats() == source.focus.stats())
     }
 }

@@ -11,10 +11,10 @@ struct StreamingImportTests {
     static func source() throws -> (AppDatabase, Data) {
         let calendar = ZonedCalendar(identifier: "America/New_York")!
         let (db, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
-        try db.insertFocusSessions(SyntheticHistory.sessions(count: 40, days: 10, lastDay: LocalDay("2025-05-01")!, calendar: calendar))
-        try db.createTimer(name: "Tea \"green\" \\ 🍵", durationInSeconds: 180, todos: ["Kettle", "Cup"])
-        try db.setIntention("Read, slowly: \u{1}é👨‍👩‍👧‍👦", scope: .week)
-        return (db, try db.exportJSON())
+        try db.focus.insert(SyntheticHistory.sessions(count: 40, days: 10, lastDay: LocalDay("2025-05-01")!, calendar: calendar))
+        try db.timers.create(name: "Tea \"green\" \\ 🍵", durationInSeconds: 180, todos: ["Kettle", "Cup"])
+        try db.intentions.set("Read, slowly: \u{1}é👨‍👩‍👧‍👦", scope: .week)
+        return (db, try db.transfer.exportJSON())
     }
 
     /// Feeds `data` in chunks of `size` bytes.
@@ -32,12 +32,12 @@ struct StreamingImportTests {
     func everyChunkSizeReadsTheSameDocument(size: Int) throws {
         let (source, data) = try Self.source()
         let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
-        let summary = try target.importJSON(streamingFrom: Self.chunks(data, size))
+        let summary = try target.transfer.importJSON(streamingFrom: Self.chunks(data, size))
         #expect(summary.focusSessions == 40 && summary.timers == 1 && summary.intentions == 1)
-        #expect(try target.allFocusSessions() == source.allFocusSessions())
-        #expect(try target.timers().map(\.name) == ["Tea \"green\" \\ 🍵"])
-        #expect(try target.intentions().map(\.text) == ["Read, slowly: \u{1}é👨‍👩‍👧‍👦"])
-        #expect(try target.forestStats() == source.forestStats())
+        #expect(try target.focus.all() == source.focus.all())
+        #expect(try target.timers.all().map(\.name) == ["Tea \"green\" \\ 🍵"])
+        #expect(try target.intentions.all().map(\.text) == ["Read, slowly: \u{1}é👨‍👩‍👧‍👦"])
+        #expect(try target.focus.stats() == source.focus.stats())
     }
 
     static func edited(_ data: Data, _ change: (inout [String: Any]) -> Void) throws -> Data {
@@ -58,25 +58,25 @@ struct StreamingImportTests {
             }
         }
         let duplicate = try sessions { $0.append($0[3]) }
-        #expect(throws: InvalidField.self) { try target.importJSON(duplicate) }
+        #expect(throws: InvalidField.self) { try target.transfer.importJSON(duplicate) }
         let twoOpen = try sessions { list in
             for i in [5, 30] { list[i]["state"] = "active"; list[i]["endTime"] = nil; list[i]["endDay"] = nil }
         }
-        #expect(throws: InvalidField.self) { try target.importJSON(twoOpen) }
+        #expect(throws: InvalidField.self) { try target.transfer.importJSON(twoOpen) }
         let wrongDay = try sessions { $0[39]["endDay"] = "1999-01-01" }
-        #expect(throws: InvalidField.self) { try target.importJSON(wrongDay) }
+        #expect(throws: InvalidField.self) { try target.transfer.importJSON(wrongDay) }
         let missing = try sessions { $0[20]["startTime"] = nil }
-        #expect(throws: StoreError.self) { try target.importJSON(missing) }
+        #expect(throws: StoreError.self) { try target.transfer.importJSON(missing) }
         let notAnInstant = try sessions { $0[0]["createdAt"] = "yesterday" }
-        #expect(throws: StoreError.self) { try target.importJSON(notAnInstant) }
+        #expect(throws: StoreError.self) { try target.transfer.importJSON(notAnInstant) }
         // A late failure (after every session was written) rolls everything back too.
         let badTimer = try Self.edited(data) { object in object["timers"] = [["bogus": true]] }
-        #expect(throws: StoreError.self) { try target.importJSON(badTimer) }
+        #expect(throws: StoreError.self) { try target.transfer.importJSON(badTimer) }
         for text in [
             "", "{", "[]", #"{"focusSessions": [{}"#, String(decoding: data, as: UTF8.self) + "{}",
             #"{"focusSessions": [], "focusSessions": []}"#,
         ] {
-            #expect(throws: StoreError.self, "\(text.prefix(40))") { try target.importJSON(Data(text.utf8)) }
+            #expect(throws: StoreError.self, "\(text.prefix(40))") { try target.transfer.importJSON(Data(text.utf8)) }
         }
         #expect(try snapshot(target) == before)
     }
@@ -90,7 +90,7 @@ struct StreamingImportTests {
             object["comment"] = "written by hand"
         }
         let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
-        try target.importJSON(extra)
-        #expect(try target.allFocusSessions() == source.allFocusSessions())
+        try target.transfer.importJSON(extra)
+        #expect(try target.focus.all() == source.focus.all())
     }
 }

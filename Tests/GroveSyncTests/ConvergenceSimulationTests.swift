@@ -125,12 +125,12 @@ final class Simulation {
         let states = try await store.entities(userId: user.id)
         let expected = SyncSnapshot.canonical(states)
         for device in devices {
-            let snapshot = try device.database.syncSnapshot()
+            let snapshot = try device.database.sync.snapshot()
             if snapshot != expected {
                 throw SimulationFailure("\(device.name) differs from the server: \(Self.difference(snapshot, expected))")
             }
             // One total to-do order everywhere: the rank each device shows is the order of (key, id).
-            for timer in try device.database.timers() {
+            for timer in try device.database.timers.all() {
                 let expectedOrder = expected.filter { $0.key.entity == "todo" && $0.value["timerId"]?.text == timer.id.uuidString }
                     .sorted { ($0.value["orderKey"]?.text ?? "", $0.key.id) < ($1.value["orderKey"]?.text ?? "", $1.key.id) }.map(\.key.id)
                 let shown = timer.todoItems.map(\.id.uuidString)
@@ -138,16 +138,16 @@ final class Simulation {
                     throw SimulationFailure("\(device.name) shows the to-dos of \(timer.name) as \(shown), not \(expectedOrder)")
                 }
             }
-            let status = try device.database.syncStatus()
+            let status = try device.database.sync.status()
             if status?.pendingMutations != 0 || status?.parkedChanges != 0 {
                 throw SimulationFailure(
                     "\(device.name) has \(status?.pendingMutations ?? -1) pending and \(status?.parkedChanges ?? -1) parked")
             }
             // Per-tag totals kept by triggers through every applied change equal a count of the sessions.
             // Last (settling may write), and settled first: reading the totals completes a session that has run its length.
-            try device.database.settleFocusSession()
-            let sessions = try device.database.allFocusSessions().filter { $0.endDay != nil }
-            let summaries = try device.database.focusTags()
+            try device.database.focus.settle()
+            let sessions = try device.database.focus.all().filter { $0.endDay != nil }
+            let summaries = try device.database.focus.tags()
             if Set(summaries.map(\.tag)) != Set(sessions.flatMap(\.tags)) {
                 throw SimulationFailure(
                     "\(device.name) has totals for tags \(summaries.map(\.tag)), its sessions \(Set(sessions.flatMap(\.tags)))")
@@ -197,7 +197,7 @@ final class Simulation {
     /// transport is enough, since a replay's identity is its device id; use the first device that has it.
     private func tokenOf(_ deviceId: UUID, service: SyncService, devices: [SimulatedDevice]) async throws -> String {
         for device in devices {
-            if let transport = device.engine.transport as? SimulatedTransport, try device.database.syncDevice()?.deviceId == deviceId {
+            if let transport = device.engine.transport as? SimulatedTransport, try device.database.sync.device()?.deviceId == deviceId {
                 return transport.token
             }
         }
@@ -212,13 +212,13 @@ final class Simulation {
         let caller = try await service.authenticate(token: credentials.token)
         let page = try await service.pull(caller, cursor: 0, limit: SyncWire.maxPullLimit, checksum: nil)
         let database = try AppDatabase.inMemory(environment: .test(clock: TestClock(Date(timeIntervalSince1970: 1_772_000_000))))
-        try database.beginSync(
+        try database.sync.begin(
             SyncDevice(
                 serverURL: "sim://server", user: name, deviceId: credentials.deviceId, deviceName: "observer",
                 tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
         // What the observer would push itself (its untouched defaults) joins what it pulls.
         var combined = try await store.entities(userId: userId)
-        for mutation in try database.mutationsToPush(limit: 100_000) {
+        for mutation in try database.sync.mutationsToPush(limit: 100_000) {
             guard let entity = SyncEntity.named(mutation.entity) else { continue }
             let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
             combined[key] = SyncState.join(combined[key] ?? SyncState(), try mutation.state(of: entity), entity: entity)
@@ -228,11 +228,11 @@ final class Simulation {
         let shuffled = page.changes.shuffled(using: &random)
         for start in stride(from: 0, to: shuffled.count, by: 5) {
             let changes = Array(shuffled[start..<min(start + 5, shuffled.count)])
-            try database.receive(
+            try database.sync.receive(
                 PullResponse(changes: changes, cursor: changes.last?.seq ?? 0, hasMore: false, checksum: "", serverTime: Date()))
         }
         let joined = SyncSnapshot.canonical(combined)
-        let snapshot = try database.syncSnapshot()
+        let snapshot = try database.sync.snapshot()
         if snapshot != joined { throw SimulationFailure("shuffled apply differs: \(Self.difference(snapshot, joined))") }
         _ = expected
     }

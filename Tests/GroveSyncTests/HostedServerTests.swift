@@ -100,7 +100,7 @@ struct HostedServerTests {
         // A Grove device store.
         let device = directory + "/grove.sqlite"
         let store = try AppDatabase.open(path: device)
-        _ = try store.createTimer(name: "Essay", durationInSeconds: 600)
+        _ = try store.timers.create(name: "Essay", durationInSeconds: 600)
         try store.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: device))
         #expect(throws: StoreError.self) { _ = try SQLiteSyncStore(path: device) }
@@ -131,7 +131,7 @@ struct HostedServerTests {
         let a = try await world.device()
         let token = (a.engine.transport as? SimulatedTransport)?.token ?? ""
         let caller = try await world.service.authenticate(token: token)
-        let device = try #require(try a.database.syncDevice())
+        let device = try #require(try a.database.sync.device())
         let clock = HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node)
         let timer = UUID().uuidString
         let fields: SyncFields = [

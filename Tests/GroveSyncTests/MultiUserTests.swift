@@ -40,7 +40,7 @@ struct MultiUserTests {
         let device = try SimulatedDevice(
             name: user, start: start, skew: 0, idPrefix: prefix, zone: TimeZone(identifier: "UTC") ?? .current,
             service: service, network: network, credentials: credentials, user: user)
-        _ = try device.database.createTimer(name: "\(user)'s timer", durationInSeconds: 600, todos: ["first"])
+        _ = try device.database.timers.create(name: "\(user)'s timer", durationInSeconds: 600, todos: ["first"])
         _ = try await device.engine.sync()
         return (device, credentials)
     }

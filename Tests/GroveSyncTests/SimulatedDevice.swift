@@ -48,9 +48,9 @@ final class SimulatedDevice: @unchecked Sendable {
             now: { clock.now }, uuid: { ids.next() }, systemTimeZone: { zone },
             clockReading: { ClockReading(wall: clock.now, bootID: clock.bootID, sinceBoot: clock.sinceBoot) })
         database = try AppDatabase.inMemory(environment: environment)
-        try database.changeUserPreferences { $0.timeZoneIdentifier = zone.identifier }
+        try database.intentions.changePreferences { $0.timeZoneIdentifier = zone.identifier }
         try beforeLink(database)
-        try database.beginSync(
+        try database.sync.begin(
             SyncDevice(
                 serverURL: "sim://server", user: user, deviceId: credentials.deviceId, deviceName: name,
                 tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))

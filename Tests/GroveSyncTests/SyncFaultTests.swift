@@ -60,10 +60,10 @@ struct SyncFaultTests {
         func expectConverged(_ devices: [SimulatedDevice], sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let expected = SyncSnapshot.canonical(try await store.entities(userId: userId))
             for device in devices {
-                let snapshot = try device.database.syncSnapshot()
+                let snapshot = try device.database.sync.snapshot()
                 #expect(
                     snapshot == expected, "\(device.name): \(Simulation.difference(snapshot, expected))", sourceLocation: sourceLocation)
-                #expect(try device.database.pendingMutationCount() == 0, sourceLocation: sourceLocation)
+                #expect(try device.database.sync.pendingCount() == 0, sourceLocation: sourceLocation)
             }
         }
     }
@@ -72,13 +72,13 @@ struct SyncFaultTests {
     func offlineForWeeks() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        let essay = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
-        _ = try a.database.createTimer(name: "Reading", durationInSeconds: 900)
+        let essay = try a.database.timers.create(name: "Essay", durationInSeconds: 600)
+        _ = try a.database.timers.create(name: "Reading", durationInSeconds: 900)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         // b goes away for 100 days and edits offline; a deletes a timer and goes on.
-        _ = try b.database.createTimer(name: "Written offline", durationInSeconds: 300)
-        try a.database.deleteTimer(id: essay.id)
+        _ = try b.database.timers.create(name: "Written offline", durationInSeconds: 300)
+        try a.database.timers.delete(id: essay.id)
         _ = try await a.engine.sync()
         world.advance(100 * 86_400, [a, b])
         _ = try await a.engine.sync()
@@ -88,10 +88,10 @@ struct SyncFaultTests {
         #expect(pruned == 1)
         let summary = try await b.engine.sync()
         #expect(summary.notes.contains { $0.contains("pulled everything again") })
-        #expect(try b.database.timer(id: essay.id) == nil)
+        #expect(try b.database.timers.find(id: essay.id) == nil)
         _ = try await a.engine.sync()
         try await world.expectConverged([a, b])
-        #expect(try a.database.timers().map(\.name).sorted() == ["Reading", "Written offline"])
+        #expect(try a.database.timers.all().map(\.name).sorted() == ["Reading", "Written offline"])
     }
 
     @Test("a copied store is found out and becomes a device of its own; nothing either wrote is lost")
@@ -100,7 +100,7 @@ struct SyncFaultTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-clone-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let a = try await world.device()
-        _ = try a.database.createTimer(name: "Before the copy", durationInSeconds: 600)
+        _ = try a.database.timers.create(name: "Before the copy", durationInSeconds: 600)
         _ = try await a.engine.sync()
         // The copy: same device id, same token, same mutation numbers.
         let copyPath = directory + "/copy.sqlite"
@@ -111,32 +111,32 @@ struct SyncFaultTests {
         var copyEngine = SyncEngine(database: copy, transport: transport) {
             SimulatedTransport(service: service, token: $0.token, network: network)
         }
-        _ = try a.database.createTimer(name: "On the original", durationInSeconds: 60)
-        _ = try copy.createTimer(name: "On the copy", durationInSeconds: 60)
+        _ = try a.database.timers.create(name: "On the original", durationInSeconds: 60)
+        _ = try copy.timers.create(name: "On the copy", durationInSeconds: 60)
         _ = try await a.engine.sync()
         let summary = try await copyEngine.sync()
         #expect(summary.notes.contains { $0.contains("copy") })
-        #expect(try copy.syncDevice()?.deviceId != a.database.syncDevice()?.deviceId)
+        #expect(try copy.sync.device()?.deviceId != a.database.sync.device()?.deviceId)
         _ = try await a.engine.sync()
         _ = try await copyEngine.sync()
-        let names = try a.database.timers().map(\.name).sorted()
+        let names = try a.database.timers.all().map(\.name).sorted()
         #expect(names == ["Before the copy", "On the copy", "On the original"])
-        #expect(try copy.syncSnapshot() == a.database.syncSnapshot())
+        #expect(try copy.sync.snapshot() == a.database.sync.snapshot())
     }
 
     @Test("a reinstalled device (a new, empty store) gets everything and changes nothing by joining")
     func reinstall() async throws {
         let world = try await World()
         let a = try await world.device()
-        _ = try a.database.changeFocusPreferences { $0.focusDuration = 50 * 60 }
-        _ = try a.database.createTimer(name: "Essay", durationInSeconds: 600, todos: ["outline", "draft"])
+        _ = try a.database.focus.changePreferences { $0.focusDuration = 50 * 60 }
+        _ = try a.database.timers.create(name: "Essay", durationInSeconds: 600, todos: ["outline", "draft"])
         _ = try await a.engine.sync()
         world.advance(3600, [a])
         let fresh = try await world.device()
         _ = try await fresh.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try fresh.database.focusPreferences().focusDuration == 50 * 60)
-        #expect(try fresh.database.timers().first?.todoItems.map(\.text) == ["outline", "draft"])
+        #expect(try fresh.database.focus.preferences().focusDuration == 50 * 60)
+        #expect(try fresh.database.timers.all().first?.todoItems.map(\.text) == ["outline", "draft"])
         try await world.expectConverged([a, fresh])
     }
 
@@ -150,26 +150,26 @@ struct SyncFaultTests {
             MindfulnessContent(id: "calm-1", type: .quote, text: text, category: .nature),
             MindfulnessContent(id: "calm-2", type: .prompt, text: text + " Breathe.", category: .nature),
         ])
-        try a.database.addContentSource(url: url)
-        try a.database.applyContentPack(pack, from: url, etag: "\"1\"")
+        try a.database.content.addSource(url: url)
+        try a.database.content.apply(pack, from: url, etag: "\"1\"")
         // A pause on `a` shows calm-1, so that dropping it later retires it instead of deleting it.
-        _ = try a.database.changePausePreferences { $0.selectedCategories = [.nature] }
+        _ = try a.database.pause.changePreferences { $0.selectedCategories = [.nature] }
         var shown = ""
-        while shown != "calm-1" { shown = try a.database.startGatewaySession(appId: "instagram", platform: "test").content.id }
+        while shown != "calm-1" { shown = try a.database.pause.start(appId: "instagram", platform: "test").content.id }
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        #expect(try b.database.content(id: "calm-1")?.source == url)
+        #expect(try b.database.content.item(id: "calm-1")?.source == url)
         // `b` follows the same source: the same items, found its own, nothing skipped.
-        try b.database.addContentSource(url: url)
-        let onB = try b.database.applyContentPack(pack, from: url, etag: "\"1\"")
+        try b.database.content.addSource(url: url)
+        let onB = try b.database.content.apply(pack, from: url, etag: "\"1\"")
         #expect(onB.updated == 2 && onB.added == 0 && onB.skipped.isEmpty)
         // `a` sees the pack drop calm-1: retired everywhere, still there for the pause that showed it.
-        try a.database.applyContentPack(ContentPack(items: [pack.items[1]]), from: url, etag: "\"2\"")
+        try a.database.content.apply(ContentPack(items: [pack.items[1]]), from: url, etag: "\"2\"")
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try b.database.contents().map(\.id).contains("calm-1") == false)
-        #expect(try b.database.content(id: "calm-1") != nil)
+        #expect(try b.database.content.all().map(\.id).contains("calm-1") == false)
+        #expect(try b.database.content.item(id: "calm-1") != nil)
         try await world.expectConverged([a, b])
     }
 
@@ -178,11 +178,11 @@ struct SyncFaultTests {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
         let caller = try await world.service.authenticate(token: (a.engine.transport as? SimulatedTransport)?.token ?? "")
-        try await world.service.revoke(caller, device: try #require(try b.database.syncDevice()?.deviceId))
-        _ = try b.database.createTimer(name: "Kept", durationInSeconds: 60)
+        try await world.service.revoke(caller, device: try #require(try b.database.sync.device()?.deviceId))
+        _ = try b.database.timers.create(name: "Kept", durationInSeconds: 60)
         await #expect(throws: SyncProblem.self) { _ = try await b.engine.sync() }
-        #expect(try b.database.pendingMutationCount() > 0)
-        #expect(try b.database.syncStatus()?.device.lastError != nil)
+        #expect(try b.database.sync.pendingCount() > 0)
+        #expect(try b.database.sync.status()?.device.lastError != nil)
     }
 
     @Test("a server restored from an older backup gets back what it lost from the devices")
@@ -192,12 +192,12 @@ struct SyncFaultTests {
         let path = directory + "/server.sqlite"
         let world = try await World(path: path)
         let a = try await world.device(), b = try await world.device()
-        _ = try a.database.createTimer(name: "Old", durationInSeconds: 60)
+        _ = try a.database.timers.create(name: "Old", durationInSeconds: 60)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         try await world.store.backup(to: directory + "/backup.sqlite")
-        _ = try a.database.createTimer(name: "Lost by the server", durationInSeconds: 60)
-        try a.database.setIntention("Also lost", scope: .day)
+        _ = try a.database.timers.create(name: "Lost by the server", durationInSeconds: 60)
+        try a.database.intentions.set("Also lost", scope: .day)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         // The restore: the server starts again from the backup.
@@ -206,7 +206,7 @@ struct SyncFaultTests {
         try world.reopen(path: path)
         world.reconnect(a)
         world.reconnect(b)
-        _ = try b.database.createTimer(name: "After the restore", durationInSeconds: 60)
+        _ = try b.database.timers.create(name: "After the restore", durationInSeconds: 60)
         let summary = try await b.engine.sync()
         #expect(!summary.notes.isEmpty)
         _ = try await a.engine.sync()
@@ -236,11 +236,11 @@ struct SyncFaultTests {
     func oversizedPush() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        for index in 0..<40 { _ = try a.database.createTimer(name: "Timer \(index)", durationInSeconds: 60) }
+        for index in 0..<40 { _ = try a.database.timers.create(name: "Timer \(index)", durationInSeconds: 60) }
         a.engine.transport = SmallPushes(inner: a.engine.transport, limit: 7)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        #expect(try b.database.timers().count == 40)
+        #expect(try b.database.timers.all().count == 40)
         try await world.expectConverged([a, b])
     }
 
@@ -248,17 +248,17 @@ struct SyncFaultTests {
     func clockSkew() async throws {
         let world = try await World()
         let fast = try await world.device(skew: 15 * 60), b = try await world.device()
-        _ = try fast.database.createTimer(name: "From the future", durationInSeconds: 60)
+        _ = try fast.database.timers.create(name: "From the future", durationInSeconds: 60)
         let summary = try await fast.engine.sync()
         #expect(summary.notes.contains { $0.contains("clock") })
         // Later edits from the fast machine still go through (its clock now runs on the server's).
         world.advance(60, [fast, b])
-        _ = try b.database.createTimer(name: "From now", durationInSeconds: 60)
+        _ = try b.database.timers.create(name: "From now", durationInSeconds: 60)
         _ = try await b.engine.sync()
-        _ = try fast.database.createTimer(name: "Fast again", durationInSeconds: 60)
+        _ = try fast.database.timers.create(name: "Fast again", durationInSeconds: 60)
         _ = try await fast.engine.sync()
         _ = try await b.engine.sync()
-        #expect(try b.database.timers().count == 3)
+        #expect(try b.database.timers.all().count == 3)
         try await world.expectConverged([fast, b])
     }
 
@@ -268,7 +268,7 @@ struct SyncFaultTests {
         let a = try await world.device()
         let token = (a.engine.transport as? SimulatedTransport)?.token ?? ""
         let caller = try await world.service.authenticate(token: token)
-        let device = try #require(try a.database.syncDevice())
+        let device = try #require(try a.database.sync.device())
         let clock = HLC(millis: Self.startMillis, counter: 0, node: device.node)
         let put = SyncMutation(
             id: 1, hlc: clock, entity: "focusPreferences", entityId: "focus", op: .put, fields: ["focusMs": .int(1_500_000)])

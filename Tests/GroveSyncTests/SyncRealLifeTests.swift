@@ -12,17 +12,17 @@ struct SyncRealLifeTests {
 
     /// What a person chose on their first device before linking it.
     static func chooseSettings(_ db: AppDatabase) throws {
-        _ = try db.changeFocusPreferences { $0.focusDuration = 50 * 60 }
-        try db.setAppEnabled(id: "youtube", true)
-        _ = try db.changeUserPreferences {
+        _ = try db.focus.changePreferences { $0.focusDuration = 50 * 60 }
+        try db.pause.setAppEnabled(id: "youtube", true)
+        _ = try db.intentions.changePreferences {
             $0.notificationSettings.dailyEnabled = true; $0.notificationSettings.dailyTime = TimeOfDay(hour: 7, minute: 30)
         }
     }
 
     static func expectChosenSettings(_ db: AppDatabase, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try db.focusPreferences().focusDuration == 50 * 60, "\(name): focus length", sourceLocation: sourceLocation)
-        #expect(try db.app(id: "youtube")?.isEnabled == true, "\(name): the YouTube gate", sourceLocation: sourceLocation)
-        let settings = try db.userPreferences().notificationSettings
+        #expect(try db.focus.preferences().focusDuration == 50 * 60, "\(name): focus length", sourceLocation: sourceLocation)
+        #expect(try db.pause.app(id: "youtube")?.isEnabled == true, "\(name): the YouTube gate", sourceLocation: sourceLocation)
+        let settings = try db.intentions.preferences().notificationSettings
         #expect(
             settings.dailyEnabled && settings.dailyTime == TimeOfDay(hour: 7, minute: 30), "\(name): the daily reminder",
             sourceLocation: sourceLocation)
@@ -58,10 +58,10 @@ struct SyncRealLifeTests {
         _ = try await fresh.engine.sync()
         try Self.expectChosenSettings(fresh.database, "the new device")
         world.advance(60, [a, fresh])
-        _ = try fresh.database.changeFocusPreferences { $0.focusDuration = 40 * 60 }
+        _ = try fresh.database.focus.changePreferences { $0.focusDuration = 40 * 60 }
         _ = try await fresh.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try a.database.focusPreferences().focusDuration == 40 * 60)
+        #expect(try a.database.focus.preferences().focusDuration == 40 * 60)
         try await world.expectConverged([a, fresh])
     }
 
@@ -71,18 +71,18 @@ struct SyncRealLifeTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        try a.database.setIntention("Write every morning", scope: .day)
-        let timer = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
-        try a.database.addApp(SocialApp(id: "news", displayName: "News", urlScheme: "news://", iconAssetName: "newspaper", order: 20))
+        try a.database.intentions.set("Write every morning", scope: .day)
+        let timer = try a.database.timers.create(name: "Essay", durationInSeconds: 600)
+        try a.database.pause.addApp(SocialApp(id: "news", displayName: "News", urlScheme: "news://", iconAssetName: "newspaper", order: 20))
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         let backup = directory + "/a-backup.sqlite"
         try a.database.backup(to: backup)
         world.advance(3600, [a, b])
         // Deleted on b, a day later.
-        for intention in try b.database.intentions() { try b.database.deleteIntention(id: intention.id) }
-        try b.database.deleteTimer(id: timer.id)
-        try b.database.deleteApp(id: "news")
+        for intention in try b.database.intentions.all() { try b.database.intentions.delete(id: intention.id) }
+        try b.database.timers.delete(id: timer.id)
+        try b.database.pause.deleteApp(id: "news")
         _ = try await b.engine.sync()
         _ = try await a.engine.sync()
         world.advance(3600, [a, b])
@@ -95,36 +95,36 @@ struct SyncRealLifeTests {
         }
         _ = try await engine.sync()
         _ = try await b.engine.sync()
-        #expect(try restored.intentions().isEmpty)
-        #expect(try restored.timer(id: timer.id) == nil)
-        #expect(try restored.app(id: "news") == nil)
-        #expect(try b.database.intentions().isEmpty)
-        #expect(try b.database.timer(id: timer.id) == nil)
-        #expect(try b.database.app(id: "news") == nil)
-        #expect(try restored.syncSnapshot() == b.database.syncSnapshot())
+        #expect(try restored.intentions.all().isEmpty)
+        #expect(try restored.timers.find(id: timer.id) == nil)
+        #expect(try restored.pause.app(id: "news") == nil)
+        #expect(try b.database.intentions.all().isEmpty)
+        #expect(try b.database.timers.find(id: timer.id) == nil)
+        #expect(try b.database.pause.app(id: "news") == nil)
+        #expect(try restored.sync.snapshot() == b.database.sync.snapshot())
     }
 
     @Test("grove sync --reset re-sends rows with the clocks they were stored with: nothing deleted comes back")
     func resetKeepsDeletions() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        let timer = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
-        try a.database.setIntention("Write every morning", scope: .day)
+        let timer = try a.database.timers.create(name: "Essay", durationInSeconds: 600)
+        try a.database.intentions.set("Write every morning", scope: .day)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         world.advance(600, [a, b])
-        try b.database.deleteTimer(id: timer.id)
-        for intention in try b.database.intentions() { try b.database.deleteIntention(id: intention.id) }
+        try b.database.timers.delete(id: timer.id)
+        for intention in try b.database.intentions.all() { try b.database.intentions.delete(id: intention.id) }
         _ = try await b.engine.sync()
         world.advance(600, [a, b])
         // a resets before it ever pulled the deletions.
         let status = try await a.engine.transport.status()
-        try a.database.restartSync(deviceId: try #require(try a.database.syncDevice()?.deviceId), lastMutationId: status.lastMutationId)
+        try a.database.sync.restart(deviceId: try #require(try a.database.sync.device()?.deviceId), lastMutationId: status.lastMutationId)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        #expect(try a.database.timer(id: timer.id) == nil)
-        #expect(try a.database.intentions().isEmpty)
-        #expect(try b.database.timer(id: timer.id) == nil)
+        #expect(try a.database.timers.find(id: timer.id) == nil)
+        #expect(try a.database.intentions.all().isEmpty)
+        #expect(try b.database.timers.find(id: timer.id) == nil)
         try await world.expectConverged([a, b])
     }
 
@@ -136,13 +136,13 @@ struct SyncRealLifeTests {
         _ = try await b.engine.sync()
         world.advance(60, [a, b])
         // a chooses 50 minutes (offline); later, b chooses 25 — the value b already shows.
-        _ = try a.database.changeFocusPreferences { $0.focusDuration = 50 * 60 }
+        _ = try a.database.focus.changePreferences { $0.focusDuration = 50 * 60 }
         world.advance(60, [a, b])
-        _ = try b.database.changeFocusPreferences { $0.focusDuration = 25 * 60 }
+        _ = try b.database.focus.changePreferences { $0.focusDuration = 25 * 60 }
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try a.database.focusPreferences().focusDuration == 25 * 60)
+        #expect(try a.database.focus.preferences().focusDuration == 25 * 60)
         try await world.expectConverged([a, b])
     }
 
@@ -150,12 +150,12 @@ struct SyncRealLifeTests {
     func awayPastTheHorizon() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        let timer = try a.database.createTimer(name: "Essay", durationInSeconds: 600)
+        let timer = try a.database.timers.create(name: "Essay", durationInSeconds: 600)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         // b renames the timer offline while a deletes it; b stays away for 100 days.
-        _ = try b.database.updateTimer(id: timer.id, name: "Essay, renamed offline")
-        try a.database.deleteTimer(id: timer.id)
+        _ = try b.database.timers.update(id: timer.id, name: "Essay, renamed offline")
+        try a.database.timers.delete(id: timer.id)
         _ = try await a.engine.sync()
         world.advance(100 * 86_400, [a, b])
         _ = try await a.engine.sync()
@@ -169,7 +169,7 @@ struct SyncRealLifeTests {
         }
         let fresh = try await world.device()
         _ = try await fresh.engine.sync()
-        #expect(try fresh.database.syncStatus()?.parkedChanges == 0)
+        #expect(try fresh.database.sync.status()?.parkedChanges == 0)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         try await world.expectConverged([a, b, fresh])
@@ -179,13 +179,13 @@ struct SyncRealLifeTests {
     func pruningMakesNoTombstones() async throws {
         let world = try await World()
         let a = try await world.device()
-        let pause = try a.database.startGatewaySession(appId: "instagram", platform: "test").session
-        _ = try a.database.finishGatewaySession(id: pause.id, status: .exited, outcome: .exitToHome)
+        let pause = try a.database.pause.start(appId: "instagram", platform: "test").session
+        _ = try a.database.pause.finishSession(id: pause.id, status: .exited, outcome: .exitToHome)
         _ = try await a.engine.sync()
         world.advance(40 * 86_400, [a])
-        #expect(try a.database.settlePauseData() > 0)
-        #expect(try a.database.gatewaySession(id: pause.id) == nil)
-        #expect(try a.database.pendingMutationCount() == 0)
+        #expect(try a.database.pause.settle() > 0)
+        #expect(try a.database.pause.session(id: pause.id) == nil)
+        #expect(try a.database.sync.pendingCount() == 0)
         _ = try await a.engine.sync()
         let stored = try await world.store.entities(userId: world.userId)[EntityKey(entity: "gatewaySession", id: pause.id.uuidString)]
         #expect(stored?.tomb == nil && stored?.isComplete(.gatewaySession) == true)
@@ -195,22 +195,22 @@ struct SyncRealLifeTests {
     func pendingDeletionSurvivesPull() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        try a.database.setIntention("Write every morning", scope: .day)
+        try a.database.intentions.set("Write every morning", scope: .day)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        let id = try #require(try a.database.intentions().first?.id)
+        let id = try #require(try a.database.intentions.all().first?.id)
         world.advance(60, [a, b])
-        var edited = try #require(try a.database.intention(id: id))
+        var edited = try #require(try a.database.intentions.find(id: id))
         edited.text = "Write every evening"
-        _ = try a.database.updateIntention(edited)
+        _ = try a.database.intentions.update(edited)
         world.advance(60, [a, b])
-        try b.database.deleteIntention(id: id)
+        try b.database.intentions.delete(id: id)
         _ = try await a.engine.sync()
         // b pulls a's older edit before it pushes its later deletion.
         _ = try await b.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try a.database.intention(id: id) == nil)
-        #expect(try b.database.intention(id: id) == nil)
+        #expect(try a.database.intentions.find(id: id) == nil)
+        #expect(try b.database.intentions.find(id: id) == nil)
         try await world.expectConverged([a, b])
     }
 
@@ -218,24 +218,24 @@ struct SyncRealLifeTests {
     func resentInsertKeepsItsClock() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        try a.database.setIntention("Write every morning", scope: .day)
+        try a.database.intentions.set("Write every morning", scope: .day)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        let id = try #require(try a.database.intentions().first?.id)
+        let id = try #require(try a.database.intentions.all().first?.id)
         world.advance(60, [a, b])
-        try b.database.deleteIntention(id: id)
+        try b.database.intentions.delete(id: id)
         _ = try await b.engine.sync()
         world.advance(60, [a, b])
         // a edits the row after b deleted it (without having pulled), then starts over with the server.
-        var edited = try #require(try a.database.intention(id: id))
+        var edited = try #require(try a.database.intentions.find(id: id))
         edited.text = "Write every evening"
-        _ = try a.database.updateIntention(edited)
+        _ = try a.database.intentions.update(edited)
         let status = try await a.engine.transport.status()
-        try a.database.restartSync(deviceId: try #require(try a.database.syncDevice()?.deviceId), lastMutationId: status.lastMutationId)
+        try a.database.sync.restart(deviceId: try #require(try a.database.sync.device()?.deviceId), lastMutationId: status.lastMutationId)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
-        #expect(try a.database.intention(id: id) == nil)
-        #expect(try b.database.intention(id: id) == nil)
+        #expect(try a.database.intentions.find(id: id) == nil)
+        #expect(try b.database.intentions.find(id: id) == nil)
         try await world.expectConverged([a, b])
     }
 
@@ -246,14 +246,14 @@ struct SyncRealLifeTests {
         _ = try await a.engine.sync()
         _ = try await slow.engine.sync()
         world.advance(30, [a, slow])
-        _ = try a.database.changeFocusPreferences { $0.focusDuration = 50 * 60 }
+        _ = try a.database.focus.changePreferences { $0.focusDuration = 50 * 60 }
         _ = try await a.engine.sync()
         world.advance(30, [a, slow])
         // Later in real time, though the slow machine's wall clock says ten minutes earlier.
-        _ = try slow.database.changeFocusPreferences { $0.focusDuration = 40 * 60 }
+        _ = try slow.database.focus.changePreferences { $0.focusDuration = 40 * 60 }
         _ = try await slow.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try a.database.focusPreferences().focusDuration == 40 * 60)
+        #expect(try a.database.focus.preferences().focusDuration == 40 * 60)
         try await world.expectConverged([a, slow])
     }
 
@@ -261,20 +261,20 @@ struct SyncRealLifeTests {
     func fixedClockForgetsOffset() async throws {
         let world = try await World()
         let fast = try await world.device(skew: 15 * 60), b = try await world.device()
-        _ = try fast.database.createTimer(name: "From the future", durationInSeconds: 60)
+        _ = try fast.database.timers.create(name: "From the future", durationInSeconds: 60)
         _ = try await fast.engine.sync()
         _ = try await b.engine.sync()
         // The fast machine's clock is put right.
         fast.clock.setWall(world.serverClock.now)
         _ = try await fast.engine.sync()
         world.advance(60, [fast, b])
-        _ = try b.database.changeFocusPreferences { $0.focusDuration = 45 * 60 }
+        _ = try b.database.focus.changePreferences { $0.focusDuration = 45 * 60 }
         world.advance(60, [fast, b])
-        _ = try fast.database.changeFocusPreferences { $0.focusDuration = 35 * 60 }
+        _ = try fast.database.focus.changePreferences { $0.focusDuration = 35 * 60 }
         _ = try await b.engine.sync()
         _ = try await fast.engine.sync()
         _ = try await b.engine.sync()
-        #expect(try b.database.focusPreferences().focusDuration == 35 * 60)
+        #expect(try b.database.focus.preferences().focusDuration == 35 * 60)
         try await world.expectConverged([fast, b])
     }
 
@@ -289,14 +289,14 @@ struct SyncRealLifeTests {
         try await world.store.backup(to: directory + "/backup.sqlite")
         // Registered after the backup.
         let late = try await world.device()
-        _ = try late.database.createTimer(name: "Made on the late device", durationInSeconds: 60)
+        _ = try late.database.timers.create(name: "Made on the late device", durationInSeconds: 60)
         _ = try await late.engine.sync()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         try FileManager.default.copyItem(atPath: directory + "/backup.sqlite", toPath: path)
         try world.reopen(path: path)
         world.reconnect(a)
         world.reconnect(late)
-        _ = try late.database.createTimer(name: "Made after the restore", durationInSeconds: 60)
+        _ = try late.database.timers.create(name: "Made after the restore", durationInSeconds: 60)
         do {
             _ = try await late.engine.sync()
             Issue.record("the restored server took an unknown device's token")
@@ -306,11 +306,11 @@ struct SyncRealLifeTests {
         // `grove sync login` again: a new device that keeps and sends everything the store has.
         let credentials = try await world.service.register(
             DeviceRegistration(user: "ada", password: "password1", deviceName: "late, again"))
-        try late.database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+        try late.database.sync.restart(deviceId: credentials.deviceId, lastMutationId: 0)
         late.engine.transport = SimulatedTransport(service: world.service, token: credentials.token, network: world.network)
         _ = try await late.engine.sync()
         _ = try await a.engine.sync()
-        #expect(Set(try a.database.timers().map(\.name)) == ["Made on the late device", "Made after the restore"])
+        #expect(Set(try a.database.timers.all().map(\.name)) == ["Made on the late device", "Made after the restore"])
         try await world.expectConverged([a, late])
     }
 
@@ -320,17 +320,17 @@ struct SyncRealLifeTests {
         let a = try await world.device(), fast = try await world.device(skew: 30 * 60)
         _ = try await a.engine.sync()
         _ = try await fast.engine.sync()
-        let mine = try a.database.startFocusSession(plannedDuration: 25 * 60)
+        let mine = try a.database.focus.start(plannedDuration: 25 * 60)
         _ = try await a.engine.sync()
         world.advance(60, [a, fast])
         // Started a minute later in real time, stamped half an hour ahead by a fast clock.
-        _ = try fast.database.startFocusSession(plannedDuration: 25 * 60)
+        _ = try fast.database.focus.start(plannedDuration: 25 * 60)
         _ = try await fast.engine.sync()
         _ = try await a.engine.sync()
         _ = try await fast.engine.sync()
-        let closed = try #require(try a.database.focusSession(id: mine.id))
+        let closed = try #require(try a.database.focus.session(id: mine.id))
         #expect(closed.state == .abandoned, "\(closed.state) after \(closed.duration) s")
-        #expect(try a.database.forestStats().totalTrees == 0)
+        #expect(try a.database.focus.stats().totalTrees == 0)
         try await world.expectConverged([a, fast])
     }
 
@@ -338,17 +338,17 @@ struct SyncRealLifeTests {
     func sameIntentionIsRecorded() async throws {
         let world = try await World()
         let a = try await world.device(), b = try await world.device()
-        try a.database.setIntention("Write", scope: .day)
+        try a.database.intentions.set("Write", scope: .day)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         world.advance(60, [a, b])
-        try a.database.setIntention("Rest", scope: .day)
+        try a.database.intentions.set("Rest", scope: .day)
         world.advance(60, [a, b])
-        try b.database.setIntention("Write", scope: .day)
+        try b.database.intentions.set("Write", scope: .day)
         _ = try await a.engine.sync()
         _ = try await b.engine.sync()
         _ = try await a.engine.sync()
-        #expect(try a.database.intentions().map(\.text) == ["Write"])
+        #expect(try a.database.intentions.all().map(\.text) == ["Write"])
         try await world.expectConverged([a, b])
     }
 }

@@ -34,7 +34,7 @@ struct AssistantSet: ParsableCommand {
         let stored = StoredAssistant(
             url: url.trimmingCharacters(in: .whitespaces), model: model.trimmingCharacters(in: .whitespaces),
             apiKeyFile: apiKeyFile.map(CLIEnvironment.current.resolve))
-        try db.setStoredAssistant(stored)
+        try db.setup.setAssistant(stored)
         if options.json { return try Output.json(stored) }
         print("The assistant asks \(stored.model) at \(stored.url) first (`grove assistant status` checks it answers).")
     }
@@ -47,7 +47,7 @@ struct AssistantUnset: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        try options.open().setStoredAssistant(nil)
+        try options.open().setup.setAssistant(nil)
         if options.json { return try Output.json(["model": nil as String?]) }
         print("No model: the offline assistant rephrases and makes themes.")
     }
@@ -72,7 +72,7 @@ struct AssistantStatus: AsyncParsableCommand {
         let db = try options.open()
         guard
             let (configuration, source) = try AssistantConfiguration.resolve(
-                environment: CLIEnvironment.current.variables, stored: try db.storedAssistant())
+                environment: CLIEnvironment.current.variables, stored: try db.setup.assistant())
         else {
             if options.json { return try Output.json(Report(source: "offline", answering: true)) }
             return print("Offline assistant (no model set: grove assistant set --url URL --model NAME).")

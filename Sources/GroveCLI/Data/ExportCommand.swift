@@ -24,7 +24,7 @@ struct ExportCommand: ParsableCommand {
         let tag = try filter.checked()
         guard let output else {
             // Straight to standard output as it is read: constant memory at any history size.
-            return try db.export(as: format, tag: tag) { Output.write($0) }
+            return try db.transfer.export(as: format, tag: tag) { Output.write($0) }
         }
         // What the path names decides how it is written: a device or a pipe (/dev/null, a FIFO) is
         // written straight into, never replaced; a regular file (or a new one) gets the export in a
@@ -39,7 +39,7 @@ struct ExportCommand: ParsableCommand {
             let descriptor = open(target.path, O_WRONLY | O_NOCTTY)
             guard descriptor >= 0 else { throw CLIError.usage("cannot write \(output): \(String(cString: strerror(errno)))") }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            try db.export(as: format, tag: tag) { try handle.write(contentsOf: $0) }
+            try db.transfer.export(as: format, tag: tag) { try handle.write(contentsOf: $0) }
             return Output.note("Wrote \(output)\n")
         }
         let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
@@ -48,7 +48,7 @@ struct ExportCommand: ParsableCommand {
             let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, 0o600)
             guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            try db.export(as: format, tag: tag) { try handle.write(contentsOf: $0) }
+            try db.transfer.export(as: format, tag: tag) { try handle.write(contentsOf: $0) }
             try handle.synchronize()
             try handle.close()
             guard rename(partial.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }

@@ -55,11 +55,11 @@ struct ImportCommand: ParsableCommand {
         switch from {
         case .grove where first == UInt8(ascii: "{"):
             // Grove's JSON export: everything it holds, not only sessions.
-            let summary = try db.importJSON(streamingFrom: read)
+            let summary = try db.transfer.importJSON(streamingFrom: read)
             progress?.finish()
             if options.json { return try Output.json(summary) }
             return print(summary.sentence)
-        default: report = try db.importSessions(importing, streamingFrom: read)
+        default: report = try db.transfer.importSessions(importing, streamingFrom: read)
         }
         progress?.finish()
         if options.json { return try Output.json(report) }

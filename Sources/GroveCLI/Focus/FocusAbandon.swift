@@ -8,7 +8,7 @@ struct FocusAbandon: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        let session = try db.abandonFocusSession()
+        let session = try db.focus.abandon()
         if options.json { return try Output.json(FocusStatusReport(session, now: session.endTime ?? db.environment.now())) }
         print("Abandoned after \(ForestStats.formatDuration(session.duration)) of focus. No tree this time.")
     }

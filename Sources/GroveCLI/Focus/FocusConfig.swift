@@ -22,12 +22,12 @@ struct FocusConfig: ParsableCommand {
         let changes = focus != nil || short != nil || long != nil || interval != nil
         let p =
             try changes
-            ? db.changeFocusPreferences { p in
+            ? db.focus.changePreferences { p in
                 if let focus { p.focusDuration = focus }
                 if let short { p.shortBreakDuration = short }
                 if let long { p.longBreakDuration = long }
                 if let interval { p.longBreakInterval = interval }
-            } : db.focusPreferences()
+            } : db.focus.preferences()
         if options.json { return try Output.json(p) }
         print(
             "Focus \(DurationParser.clock(p.focusDuration)), short break \(DurationParser.clock(p.shortBreakDuration)), long break \(DurationParser.clock(p.longBreakDuration)) every \(p.longBreakInterval) sessions."

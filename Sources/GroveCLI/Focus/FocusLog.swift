@@ -29,7 +29,7 @@ struct FocusLog: ParsableCommand {
         let startDate = try TimeParsing.instant(start, field: "start", now: now, calendar: calendar)
         // A bare HH:MM for the end or a pause means the day the session started.
         let endDate = try TimeParsing.instant(end, field: "end", now: startDate, calendar: calendar)
-        let pauses = try pause.map { text -> AppDatabase.LoggedPause in
+        let pauses = try pause.map { text -> FocusRoom.LoggedPause in
             let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
             // ISO instants contain "-": accept "START/END" as well.
             let pieces = text.contains("/") ? text.split(separator: "/").map(String.init) : parts
@@ -38,7 +38,7 @@ struct FocusLog: ParsableCommand {
                 start: try TimeParsing.instant(pieces[0], field: "pause", now: startDate, calendar: calendar),
                 end: try TimeParsing.instant(pieces[1], field: "pause", now: startDate, calendar: calendar))
         }
-        let session = try db.logFocusSession(
+        let session = try db.focus.log(
             start: startDate, end: endDate, pauses: pauses, abandoned: abandoned,
             plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, timeZone: calendar.timeZone,
             tags: try tagging.tags())

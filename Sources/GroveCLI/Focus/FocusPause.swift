@@ -8,6 +8,6 @@ struct FocusPause: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        try FocusReport.show(try db.pauseFocusSession(), db: db, options: options, verb: "Paused")
+        try FocusReport.show(try db.focus.pause(), db: db, options: options, verb: "Paused")
     }
 }

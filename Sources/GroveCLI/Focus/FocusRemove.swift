@@ -18,12 +18,12 @@ struct FocusRemove: ParsableCommand {
         let db = try options.open()
         let session: FocusSession
         if id.lowercased() == "last" {
-            guard let last = try db.latestFocusSession() else { throw InvalidField("id", "No focus sessions yet") }
+            guard let last = try db.focus.latest() else { throw InvalidField("id", "No focus sessions yet") }
             session = last
         } else {
-            session = try db.focusSession(idPrefix: id)
+            session = try db.focus.session(idPrefix: id)
         }
-        try db.deleteFocusSession(id: session.id)
+        try db.focus.delete(id: session.id)
         if options.json { return try Output.json(session) }
         print(
             "Removed the \(session.state.rawValue) session of \(session.endDay?.description ?? "?") (\(ForestStats.formatDuration(session.duration)) of focus)."

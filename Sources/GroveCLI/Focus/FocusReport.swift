@@ -6,7 +6,7 @@ import GroveStore
 enum FocusReport {
     /// "Paused: 12:30 left." (or the session as JSON).
     static func show(_ session: FocusSession, db: AppDatabase, options: GlobalOptions, verb: String) throws {
-        let now = try db.now(for: session)
+        let now = try db.focus.now(for: session)
         if options.json { return try Output.json(FocusStatusReport(session, now: now)) }
         print("\(verb): \(DurationParser.clock(session.remaining(at: now))) left.")
     }

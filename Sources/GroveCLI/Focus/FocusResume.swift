@@ -8,7 +8,7 @@ struct FocusResume: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        let session = try db.resumeFocusSession()
+        let session = try db.focus.resume()
         session.armWaiter(db)
         try FocusReport.show(session, db: db, options: options, verb: "Resumed")
     }

@@ -23,17 +23,17 @@ struct FocusRetag: ParsableCommand {
         let target: FocusSession
         switch session.lowercased() {
         case "current":
-            guard let current = try db.currentFocusSession() else {
+            guard let current = try db.focus.current() else {
                 throw InvalidField("session", "No session is running: give `last` or an id")
             }
             target = current
         case "last":
-            guard let last = try db.latestFocusSession() else { throw InvalidField("session", "No focus sessions yet") }
+            guard let last = try db.focus.latest() else { throw InvalidField("session", "No focus sessions yet") }
             target = last
         default:
-            target = try db.focusSession(idPrefix: session)
+            target = try db.focus.session(idPrefix: session)
         }
-        let retagged = try db.retagFocusSession(id: target.id, tags: tags)
+        let retagged = try db.focus.retag(id: target.id, tags: tags)
         if options.json { return try Output.json(retagged) }
         let what = retagged.endDay.map { "the \(retagged.state.rawValue) session of \($0)" } ?? "the running session"
         print(tags.isEmpty ? "Removed the tags of \(what)." : "Tagged \(what): \(FocusTags.display(tags)).")
@@ -48,7 +48,7 @@ struct FocusTagList: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let tags = try db.focusTags()
+        let tags = try db.focus.tags()
         if options.json { return try Output.json(tags) }
         guard !tags.isEmpty else { return print("No tags yet. Say what a session is for with `grove focus --tag essay`.") }
         let width = min(40, tags.map(\.tag.count).max() ?? 0)

@@ -12,7 +12,7 @@ struct FocusStart: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let session = try db.startFocusSession(
+        let session = try db.focus.start(
             plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, tags: try tagging.tags())
         session.armWaiter(db)
         if options.json { return try Output.json(FocusStatusReport(session, now: session.startTime)) }

@@ -9,9 +9,9 @@ struct FocusStatus: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let current = try db.currentFocusSession()
-        let session = try current ?? db.latestFocusSession()
-        let now = try session.map { try db.now(for: $0) } ?? db.environment.now()
+        let current = try db.focus.current()
+        let session = try current ?? db.focus.latest()
+        let now = try session.map { try db.focus.now(for: $0) } ?? db.environment.now()
         if options.json { return try Output.json(FocusStatusReport(session, now: now)) }
         guard let session else { return print("No focus sessions yet. Start one with `grove focus`.") }
         let calendar = try db.calendar()

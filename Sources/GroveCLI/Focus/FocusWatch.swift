@@ -33,18 +33,18 @@ struct FocusWaiter {
     func run(sessionId: UUID) throws -> Bool {
         var rang = false
         try DetachedWaiter.wait(on: db, sleep: sleep) {
-            _ = try db.settleFocusSession()
-            guard let session = try db.focusSession(id: sessionId) else { return .done }
+            _ = try db.focus.settle()
+            guard let session = try db.focus.session(id: sessionId) else { return .done }
             switch session.state {
             case .paused, .abandoned:
                 return .done
             case .completed:
-                guard try db.claimFocusNotice(sessionId: sessionId) else { return .done }
+                guard try db.focus.claimNotice(sessionId: sessionId) else { return .done }
                 rang = true
                 _ = notify(CompletionNotice.title, CompletionNotice.body)
                 return .done
             case .active:
-                return .wait(session.remaining(at: try db.now(for: session)))
+                return .wait(session.remaining(at: try db.focus.now(for: session)))
             }
         }
         return rang

@@ -21,8 +21,8 @@ struct ForestCommand: ParsableCommand {
     @OptionGroup var filter: TagFilter
 
     func run() throws {
-        if let limit, !(1...AppDatabase.maxPageSize).contains(limit) {
-            throw InvalidField("limit", "limit must be between 1 and \(AppDatabase.maxPageSize)")
+        if let limit, !(1...FocusRoom.maxPageSize).contains(limit) {
+            throw InvalidField("limit", "limit must be between 1 and \(FocusRoom.maxPageSize)")
         }
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between 1 and \(ForestWindow.dayRange.upperBound)")
@@ -36,7 +36,7 @@ struct ForestCommand: ParsableCommand {
         let beforeDay = try before.map { try TimeParsing.day($0, field: "before", today: today) }
         if let limit { return try newest(limit, db) }
         // Counts come from the per-day totals; the sessions themselves only when JSON asks for them.
-        let window = try db.forestWindow(days: days, before: beforeDay, sessions: options.json, tag: tag)
+        let window = try db.focus.forest(days: days, before: beforeDay, sessions: options.json, tag: tag)
         if options.json { return try Output.json(window.days.flatMap(\.sessions)) }
         guard !window.days.isEmpty else {
             if let tag {
@@ -46,7 +46,7 @@ struct ForestCommand: ParsableCommand {
             return print(beforeDay.map { "No trees before \($0)." } ?? "Your forest is empty. Plant the first tree with `grove focus`.")
         }
         print(ForestGrid.render(days: window.days.map { ($0.day, $0.trees) }, width: TerminalTraits.current().width))
-        let total = try db.forestStats(tag: tag).totalTrees
+        let total = try db.focus.stats(tag: tag).totalTrees
         let shown = window.days.reduce(0) { $0 + $1.trees }
         var summary = "\(total) tree\(total == 1 ? "" : "s")\(tag.map { " tagged \($0)" } ?? "")"
         if shown < total { summary += " (showing \(shown))" }
@@ -55,11 +55,11 @@ struct ForestCommand: ParsableCommand {
     }
 
     private func newest(_ limit: Int, _ db: AppDatabase) throws {
-        let trees = try db.completedSessions(limit: limit)
+        let trees = try db.focus.completed(limit: limit)
         if options.json { return try Output.json(trees) }
         guard !trees.isEmpty else { return print("Your forest is empty. Plant the first tree with `grove focus`.") }
         print(ForestGrid.render(trees, width: TerminalTraits.current().width))
-        let total = try db.forestStats().totalTrees
+        let total = try db.focus.stats().totalTrees
         print("\(total) tree\(total == 1 ? "" : "s")\(limit < total ? " (showing \(limit))" : "")")
     }
 }

@@ -79,20 +79,20 @@ struct NowCommand: ParsableCommand {
     static func show(_ options: Invocation, exiting: Bool = false) throws {
         let db = try GlobalOptions.open(database: options.database)
         defer { if exiting { Self.closeAtExit(db) } }
-        let session = try db.currentFocusSession()
+        let session = try db.focus.current()
         var report = Report(text: "")
         if let session {
-            let remaining = session.remaining(at: try db.now(for: session))
-            let stage = session.treeStage(at: try db.now(for: session))
+            let remaining = session.remaining(at: try db.focus.now(for: session))
+            let stage = session.treeStage(at: try db.focus.now(for: session))
             report.session = session
             report.remaining = remaining
             report.text = "\(FocusScreen.glyph(stage)) \(DurationParser.clock(remaining))\(session.state == .paused ? " paused" : "")"
-        } else if let intention = try db.currentIntention() {
+        } else if let intention = try db.intentions.current() {
             report.intention = intention
             report.text = "◎ \(intention.text)"
         }
         // Timers ride along: "🌱 12:00 · ⏱ Tea 03:12".
-        report.timers = try db.timerRuns()
+        report.timers = try db.timers.runs()
         let timers = report.timers.map {
             "\(TimerText.glyph($0.state)) \($0.name) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))"
         }

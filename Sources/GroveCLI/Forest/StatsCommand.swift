@@ -21,12 +21,12 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let tag = try filter.checked()
         let db = try options.open()
-        let stats = try db.forestStats(tag: tag)
+        let stats = try db.focus.stats(tag: tag)
         let calendar = try db.calendar()
         let today = calendar.localDay(of: db.environment.now())
         let weekStart = calendar.startOfWeek(containing: today)
         let yearStart = YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday)
-        let year = try db.dailyFocusTotals(from: yearStart, to: today, tag: tag)
+        let year = try db.focus.dailyTotals(from: yearStart, to: today, tag: tag)
         let week = (0..<7).map { offset -> DailyFocusTotals in
             let day = weekStart.adding(days: offset)
             return year.first { $0.day == day } ?? DailyFocusTotals(day: day, trees: 0, abandoned: 0, focusTime: 0)

@@ -22,7 +22,7 @@ struct IntentionEdit: ParsableCommand {
         let changes = IntentionChanges(
             text: text, themeId: try theme.map { try ThemeLookup.find($0, in: db).id }, customFont: font, quote: quote,
             date: try date.map { try TimeParsing.day($0, today: today) })
-        let edited = try db.editIntention(id: intention.id, changes)
+        let edited = try db.intentions.edit(id: intention.id, changes)
         if options.json { return try Output.json(edited) }
         print("\(edited.scope.displayName) intention: \(edited.text)")
     }

@@ -15,14 +15,14 @@ struct IntentionList: ParsableCommand {
         let today = try db.calendar().localDay(of: db.environment.now())
         var items: [Intention]
         if from != nil || to != nil {
-            items = try db.intentions(
+            items = try db.intentions.all(
                 from: try from.map { try TimeParsing.day($0, field: "from", today: today) } ?? LocalDay.earliest,
                 to: try to.map { try TimeParsing.day($0, field: "to", today: today) } ?? LocalDay.latest)
             if let scope { let s = try ScopeOption.parse(scope); items = items.filter { $0.scope == s } }
         } else if let scope {
-            items = try db.intentions(scope: try ScopeOption.parse(scope))
+            items = try db.intentions.all(scope: try ScopeOption.parse(scope))
         } else {
-            items = try db.intentions()
+            items = try db.intentions.all()
         }
         try IntentionPrinter.show(items, calendar: try db.calendar(), options: options)
     }

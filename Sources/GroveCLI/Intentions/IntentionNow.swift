@@ -12,11 +12,12 @@ struct IntentionNow: ParsableCommand {
         let db = try options.open()
         let calendar = try db.calendar()
         let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
-        let intention = try db.currentIntention(on: day)
+        let intention = try db.intentions.current(on: day)
         if options.json { return try Output.json(intention) }
         guard let intention else {
             return print("No intention for \(day.map(\.description) ?? "today"). Set one: grove intention set \"…\"")
         }
-        print(IntentionCard.render(intention, theme: try db.displayTheme(for: intention), calendar: try db.calendar(), traits: .current()))
+        print(
+            IntentionCard.render(intention, theme: try db.themes.display(for: intention), calendar: try db.calendar(), traits: .current()))
     }
 }

@@ -10,7 +10,7 @@ struct IntentionRemove: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let intention = try IntentionLookup.find(id, in: db)
-        try db.deleteIntention(id: intention.id)
+        try db.intentions.delete(id: intention.id)
         if options.json { return try Output.json(intention) }
         print("Deleted \"\(intention.text)\".")
     }

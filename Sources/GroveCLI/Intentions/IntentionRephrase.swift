@@ -18,9 +18,9 @@ struct IntentionRephrase: AsyncParsableCommand {
     func run() async throws {
         let db = try options.open()
         let assistant = Assistant(try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
-        guard let current = try db.currentIntention() else { throw CLIError.usage("no intention for today to rephrase") }
+        guard let current = try db.intentions.current() else { throw CLIError.usage("no intention for today to rephrase") }
         let proposal = await assistant.rephrasing(current)
-        let rephrasing = try db.rephraseIntention(
+        let rephrasing = try db.intentions.rephrase(
             id: current.id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline")
         // `--json` prints the intention as it is (applied) or would be (proposed), as it always has.
         if options.json {

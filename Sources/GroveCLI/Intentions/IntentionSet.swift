@@ -21,7 +21,7 @@ struct IntentionSet: ParsableCommand {
         let calendar = try db.calendar()
         let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }
         let themeID = try theme.map { try ThemeLookup.find($0, in: db).id }
-        let intention = try db.setIntention(
+        let intention = try db.intentions.set(
             text, scope: scope, date: day, themeId: themeID, customFont: font, quote: quote, aiGenerated: aiGenerated)
         if options.json { return try Output.json(intention) }
         print(

@@ -86,9 +86,9 @@ struct RemindCommand: ParsableCommand {
         let db = try options.open()
         let changing = daily != nil || !weekly.isEmpty || !monthly.isEmpty || zone != nil || weekStarts != nil
         // One transaction: a reminder changed meanwhile in the browser is kept.
-        let n = try (changing ? db.changeUserPreferences(change) : db.userPreferences()).notificationSettings
+        let n = try (changing ? db.intentions.changePreferences(change) : db.intentions.preferences()).notificationSettings
         let calendar = try db.calendar()
-        let upcoming = try db.upcomingReminders()
+        let upcoming = try db.intentions.upcomingReminders()
         if options.json {
             return try Output.json(
                 Report(

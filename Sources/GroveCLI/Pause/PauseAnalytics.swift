@@ -14,9 +14,9 @@ struct PauseAnalytics: ParsableCommand {
         let db = try options.open()
         let preferences: PausePreferences
         switch choice?.lowercased() {
-        case nil: preferences = try db.pausePreferences()
-        case "on", "true", "yes": preferences = try db.changePausePreferences { $0.analyticsOptIn = true }
-        case "off", "false", "no": preferences = try db.changePausePreferences { $0.analyticsOptIn = false }
+        case nil: preferences = try db.pause.preferences()
+        case "on", "true", "yes": preferences = try db.pause.changePreferences { $0.analyticsOptIn = true }
+        case "off", "false", "no": preferences = try db.pause.changePreferences { $0.analyticsOptIn = false }
         case let other?: throw InvalidField("analyticsOptIn", "analyticsOptIn must be on or off (got \(other.quotedForMessage))")
         }
         if options.json { return try Output.json(preferences) }

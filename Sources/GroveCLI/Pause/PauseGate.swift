@@ -32,16 +32,16 @@ struct PauseGate: ParsableCommand {
             return value
         }
         let db = try options.open()
-        guard let app = try db.app(id: self.app) else { throw PauseValidationError.unknownApp(self.app) }
+        guard let app = try db.pause.app(id: self.app) else { throw PauseValidationError.unknownApp(self.app) }
         // A gate that is off lets the app through: no pause, no attempt counted.
         guard app.isEnabled else {
             if !options.json { print("\(app.displayName) is not gated (switch it on with `grove apps enable \(app.id)`).") }
             return try proceed(app)
         }
-        let (session, content, attempts) = try db.openGateway(appId: app.id, platform: "linux-cli")
+        let (session, content, attempts) = try db.pause.open(appId: app.id, platform: "linux-cli")
         // Killed mid-pause (Ctrl-C, a closed terminal, `kill`): the pause ends as force_quit, not
         // as a timeout guessed later.
-        let signals = SignalExit { _ in _ = try? db.finishGatewaySession(id: session.id, status: .forceQuit, outcome: nil) }
+        let signals = SignalExit { _ in _ = try? db.pause.finishSession(id: session.id, status: .forceQuit, outcome: nil) }
         defer { signals.cancel() }
         let traits = TerminalTraits.current()
         let style = Style(traits)
@@ -118,7 +118,7 @@ struct PauseGate: ParsableCommand {
         _ db: AppDatabase, _ session: GatewaySession, app: SocialApp, status: GatewaySession.CompletionType,
         outcome: GatewaySession.ActionType, signals: SignalExit
     ) throws {
-        let finish = try db.finishPause(id: session.id, status: status, outcome: outcome)
+        let finish = try db.pause.finish(id: session.id, status: status, outcome: outcome)
         signals.cancel()
         if options.json { try Output.json(finish.pause) }
         switch outcome {

@@ -11,7 +11,7 @@ struct PauseStats: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let stats = try db.usageStatistics(appId: app)
+        let stats = try db.pause.statistics(appId: app)
         if options.json { return try Output.json(stats) }
         guard !stats.isEmpty else { return print("No pauses in the last 30 days.") }
         let style = Style(.current())

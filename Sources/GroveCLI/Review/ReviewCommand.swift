@@ -19,7 +19,7 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let review = try db.weeklyReview(named: week)
+        let review = try db.review.week(named: week)
         if options.json { return try Output.json(review) }
         print(Self.render(review, calendar: try db.calendar()))
     }

@@ -7,7 +7,7 @@ import GroveStore
 #endif
 
 /// The first `grove` at a terminal: the setup the web offers on its first page view, as questions
-/// (Enter keeps the default shown, `s` skips for good), applied by the same `completeSetup` that
+/// (Enter keeps the default shown, `s` skips for good), applied by the same `setup.complete` that
 /// `grove setup` and the web call. A bad answer is asked again with the rule it broke; end of input
 /// leaves everything as it was (the question comes back next time).
 struct FirstRunPrompt {
@@ -18,7 +18,7 @@ struct FirstRunPrompt {
     /// Whether to ask: a person at a terminal on both ends, and a store that was never set up.
     static func shouldAsk(_ db: AppDatabase) throws -> Bool {
         guard isatty(STDIN_FILENO) == 1, TerminalTraits.current().isTTY else { return false }
-        return try db.needsSetup()
+        return try db.setup.isNeeded()
     }
 
     private struct Skip: Error {}
@@ -26,8 +26,8 @@ struct FirstRunPrompt {
     func run() throws {
         let style = Style(.current())
         print(style.bold("Welcome to Grove.") + " A one-minute setup — Enter keeps the [default], s skips it for good.")
-        let focus = try db.focusPreferences()
-        let apps = try db.apps()
+        let focus = try db.focus.preferences()
+        let apps = try db.pause.apps()
         do {
             let focusMinutes = try minutes("Focus length, minutes", default: Int(focus.focusDuration / 60), range: 1...240)
             let short = try minutes("Short break, minutes", default: Int(focus.shortBreakDuration / 60), range: 1...60)
@@ -49,7 +49,7 @@ struct FirstRunPrompt {
             }
             let samples = try yesNo("Load the sample timers (Workout, Study Session, Coffee Break, Meditation)?")
             let analytics = try yesNo("Share anonymous usage analytics?")
-            try db.completeSetup(
+            try db.setup.complete(
                 FirstRunSetup(
                     focusMinutes: focusMinutes, shortBreakMinutes: short, longBreakMinutes: long, gatedApps: gated,
                     dailyReminder: daily, sampleTimers: samples, analyticsOptIn: analytics))
@@ -60,7 +60,7 @@ struct FirstRunPrompt {
                 print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").")
             }
         } catch is Skip {
-            try db.completeSetup(FirstRunSetup(), skip: true)
+            try db.setup.complete(FirstRunSetup(), skip: true)
             print("Setup skipped; `grove setup` runs it whenever you like.")
         } catch is EndOfInput {
             print("")

@@ -38,11 +38,11 @@ struct SetupCommand: ParsableCommand {
             focusMinutes: focus, shortBreakMinutes: shortBreak, longBreakMinutes: longBreak, gatedApps: apps,
             dailyReminder: daily.map { $0.lowercased() == "off" ? "" : $0 }, sampleTimers: sampleTimers ? true : nil,
             analyticsOptIn: analytics ? true : nil)
-        try db.completeSetup(setup, skip: skip)
-        if options.json { return try Output.json(["setupNeeded": try db.needsSetup()]) }
+        try db.setup.complete(setup, skip: skip)
+        if options.json { return try Output.json(["setupNeeded": try db.setup.isNeeded()]) }
         guard !skip else { return print("Setup skipped; `grove setup` runs it whenever you like.") }
-        let focusPreferences = try db.focusPreferences()
-        let gated = try db.apps().filter(\.isEnabled).map(\.displayName)
+        let focusPreferences = try db.focus.preferences()
+        let gated = try db.pause.apps().filter(\.isEnabled).map(\.displayName)
         print(
             "Focus \(Int(focusPreferences.focusDuration / 60)) min, breaks \(Int(focusPreferences.shortBreakDuration / 60))/\(Int(focusPreferences.longBreakDuration / 60)) min."
         )

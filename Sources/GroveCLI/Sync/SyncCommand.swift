@@ -39,7 +39,7 @@ struct SyncNowCommand: AsyncParsableCommand {
             var engine = try connection.engine()
             if reset {
                 let status = try await engine.transport.status()
-                try db.restartSync(deviceId: connection.device.deviceId, lastMutationId: status.lastMutationId)
+                try db.sync.restart(deviceId: connection.device.deviceId, lastMutationId: status.lastMutationId)
             }
             return try await engine.sync()
         }
@@ -94,7 +94,7 @@ struct SyncStatusCommand: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        guard let status = try db.syncStatus() else {
+        guard let status = try db.sync.status() else {
             if options.json { print("{\"linked\":false}"); return }
             print("Not linked to a sync server. Link with: grove sync login URL --user NAME --password-stdin")
             return
@@ -158,9 +158,9 @@ struct SyncLogoutCommand: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let device = try db.syncDevice()
-        let pending = try device.map { _ in try db.pendingMutationCount() } ?? 0
-        try db.endSync()
+        let device = try db.sync.device()
+        let pending = try device.map { _ in try db.sync.pendingCount() } ?? 0
+        try db.sync.end()
         if let path = db.path { DeviceToken.remove(forStore: path) }
         guard let device else { print("This store was not linked to a sync server."); return }
         print("Unlinked from \(device.serverURL)." + (pending > 0 ? " \(pending) change\(pending == 1 ? " was" : "s were") not sent." : ""))

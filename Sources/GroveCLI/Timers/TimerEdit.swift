@@ -17,7 +17,7 @@ struct TimerEdit: ParsableCommand {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
         let seconds = try duration.map { Int(try TimeParsing.duration($0, field: "durationInSeconds").rounded()) }
-        let updated = try db.updateTimer(id: t.id, name: name, durationInSeconds: seconds, icon: icon, colorHex: color, notes: notes)
+        let updated = try db.timers.update(id: t.id, name: name, durationInSeconds: seconds, icon: icon, colorHex: color, notes: notes)
         if options.json { return try Output.json(TimerDTO(from: updated)) }
         print("Updated \(TimerText.summary(updated))")
     }

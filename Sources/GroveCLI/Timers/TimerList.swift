@@ -12,10 +12,10 @@ struct TimerList: ParsableCommand {
     func run() throws {
         let order = try AppDatabase.TimerOrder(validating: sort)
         let db = try options.open()
-        let timers = try db.timers(orderedBy: order, incompleteOnly: incomplete)
+        let timers = try db.timers.all(orderedBy: order, incompleteOnly: incomplete)
         if options.json { return try Output.json(timers.map(TimerDTO.init(from:))) }
         guard !timers.isEmpty else { return print("No timers yet. Add one: grove timer add Workout --duration 25m") }
-        let runs = Dictionary(try db.timerRuns().map { ($0.timerId, $0) }, uniquingKeysWith: { a, _ in a })
+        let runs = Dictionary(try db.timers.runs().map { ($0.timerId, $0) }, uniquingKeysWith: { a, _ in a })
         for t in timers {
             let run = runs[t.id].map {
                 "  \(TimerText.glyph($0.state)) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))"

@@ -27,10 +27,10 @@ struct TimerLive: ParsableCommand {
         }
         defer { terminal.restore() }
         // A countdown already under way is followed, not restarted.
-        if try db.timerRun(timerId: t.id).map({ $0.state == .finished }) ?? true { try db.startTimerRun(timerId: t.id).armWaiter(db) }
+        if try db.timers.run(timerId: t.id).map({ $0.state == .finished }) ?? true { try db.timers.start(timerId: t.id).armWaiter(db) }
         var drawn = 0
         while true {
-            guard let run = try db.timerRun(timerId: t.id) else { return print("\(t.name) stopped.") }
+            guard let run = try db.timers.run(timerId: t.id) else { return print("\(t.name) stopped.") }
             let left = run.remaining
             let paused = run.state == .paused
             var lines = [
@@ -45,7 +45,7 @@ struct TimerLive: ParsableCommand {
             drawn = lines.count
             if run.state == .finished {
                 // Announced once, whoever notices first (`grove serve` may have already).
-                if try db.claimTimerNotice(timerId: t.id) {
+                if try db.timers.claimNotice(timerId: t.id) {
                     TerminalBell.ring()
                     _ = io.notify("\(t.name) is done", "\(t.todoItems.filter(\.isCompleted).count)/\(t.todoItems.count) to-dos done")
                 }
@@ -53,17 +53,17 @@ struct TimerLive: ParsableCommand {
             }
             switch terminal.readKey(timeout: paused ? 1 : max(0.05, left - left.rounded(.down))) {
             case "q", "\u{03}", "\u{1B}":
-                let now = try db.timerRun(timerId: t.id)?.remaining ?? left
+                let now = try db.timers.run(timerId: t.id)?.remaining ?? left
                 return print("\(t.name) goes on: \(DurationParser.clock(now)) left (grove timer stop \(t.name) ends it).")
             case "s":
-                try db.stopTimerRun(timerId: t.id)
+                try db.timers.stop(timerId: t.id)
                 return print("\(t.name) stopped.")
             case " ":
-                if paused { try db.resumeTimerRun(timerId: t.id).armWaiter(db) } else { try db.pauseTimerRun(timerId: t.id) }
+                if paused { try db.timers.resume(timerId: t.id).armWaiter(db) } else { try db.timers.pause(timerId: t.id) }
             case let key? where key.isNumber:
                 if let n = key.wholeNumberValue, n >= 1, n <= t.todoItems.count {
-                    try db.toggleTodo(timerID: t.id, todoID: t.todoItems[n - 1].id)
-                    t = try db.timer(id: t.id) ?? t
+                    try db.timers.toggleTodo(timerID: t.id, todoID: t.todoItems[n - 1].id)
+                    t = try db.timers.find(id: t.id) ?? t
                 }
             default: break
             }

@@ -6,7 +6,7 @@ import GroveStore
 /// Finds a timer by id, id prefix or name.
 enum TimerLookup {
     static func find(_ reference: String, in db: AppDatabase) throws -> NamedTimer {
-        let timers = try db.timers()
+        let timers = try db.timers.all()
         if let id = UUID(uuidString: reference), let match = timers.first(where: { $0.id == id }) { return match }
         let byName = timers.filter { $0.name.caseInsensitiveCompare(reference) == .orderedSame }
         if byName.count == 1 { return byName[0] }

@@ -11,7 +11,7 @@ struct TimerRemove: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
-        try db.deleteTimer(id: t.id)
+        try db.timers.delete(id: t.id)
         if options.json { return try Output.json(TimerUpdateMessage(type: .deleted, timer: nil, timerID: t.id)) }
         print("Deleted \(t.name) and its \(t.todoItems.count) to-do\(t.todoItems.count == 1 ? "" : "s").")
     }

@@ -13,7 +13,7 @@ struct TimerStart: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let status = try db.startTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        let status = try db.timers.start(timerId: try TimerLookup.find(timer, in: db).id)
         status.armWaiter(db)
         if options.json { return try Output.json(status) }
         let due = status.dueAt.map { try? db.calendar().wallText($0, today: db.calendar().localDay(of: status.startedAt)) } ?? nil
@@ -29,7 +29,7 @@ struct TimerPause: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let status = try db.pauseTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        let status = try db.timers.pause(timerId: try TimerLookup.find(timer, in: db).id)
         if options.json { return try Output.json(status) }
         print("\(status.name) paused with \(DurationParser.clock(status.remaining)) left.")
     }
@@ -43,7 +43,7 @@ struct TimerResume: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let status = try db.resumeTimerRun(timerId: try TimerLookup.find(timer, in: db).id)
+        let status = try db.timers.resume(timerId: try TimerLookup.find(timer, in: db).id)
         status.armWaiter(db)
         if options.json { return try Output.json(status) }
         print("\(status.name) running: \(DurationParser.clock(status.remaining)) left.")
@@ -59,7 +59,7 @@ struct TimerStop: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let found = try TimerLookup.find(timer, in: db)
-        guard try db.stopTimerRun(timerId: found.id) else { throw TimerRunError.noRun(found.name) }
+        guard try db.timers.stop(timerId: found.id) else { throw TimerRunError.noRun(found.name) }
         if options.json { return try Output.json(["stopped": found.id.uuidString]) }
         print("\(found.name) stopped.")
     }
@@ -72,7 +72,7 @@ struct TimerRuns: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let runs = try db.timerRuns()
+        let runs = try db.timers.runs()
         if options.json { return try Output.json(runs) }
         guard !runs.isEmpty else { return print("No timer is counting down. Start one: grove timer start NAME") }
         for run in runs { print(TimerText.run(run)) }
@@ -87,7 +87,7 @@ struct TimerSamples: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let added = try db.loadSampleTimers()
+        let added = try db.timers.loadSamples()
         if options.json { return try Output.json(["added": added]) }
         print(added == 0 ? "The sample timers are already there." : "Added \(added) sample timer\(added == 1 ? "" : "s"): grove timer list")
     }

@@ -19,11 +19,11 @@ struct TimerWatch: ParsableCommand {
         let db = try options.open()
         let io = CLIEnvironment.current.io
         try DetachedWaiter.wait(on: db, sleep: io.sleep) {
-            guard let run = try db.timerRun(timerId: id) else { return .done }
+            guard let run = try db.timers.run(timerId: id) else { return .done }
             switch run.state {
             case .paused: return .done
             case .finished:
-                guard try db.claimTimerNotice(timerId: id), let t = try db.timer(id: id) else { return .done }
+                guard try db.timers.claimNotice(timerId: id), let t = try db.timers.find(id: id) else { return .done }
                 _ = io.notify("\(t.name) is done", "\(t.todoItems.filter(\.isCompleted).count)/\(t.todoItems.count) to-dos done")
                 return .done
             case .running:

@@ -3,7 +3,7 @@ import Foundation
 /// What a user's data reads as, from the server's entity states: deleted rows gone, rows whose
 /// required parent is deleted hidden, optional references to deleted rows read as none, and the
 /// ten-enabled-apps limit resolved (latest enables win). Every device's store, read the same way
-/// (`AppDatabase.syncSnapshot()`), must equal this once sync is quiet.
+/// (`AppDatabase.sync.snapshot()`), must equal this once sync is quiet.
 public enum SyncSnapshot {
     public static func canonical(_ states: [EntityKey: SyncState]) -> [EntityKey: SyncFields] {
         var result: [EntityKey: SyncFields] = [:]

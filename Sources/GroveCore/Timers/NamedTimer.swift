@@ -62,7 +62,7 @@ public struct NamedTimer: Identifiable, Hashable, Sendable, Codable {
         if let notes, notes.storedLength > 2000 { throw .notesTooLong }
     }
 
-    /// Whether any to-do is still open (the seed's `timersWithIncompleteTodos` predicate).
+    /// Whether any to-do is still open (the seed's `timers.withIncompleteTodos` predicate).
     public var hasIncompleteTodos: Bool { todoItems.contains { !$0.isCompleted } }
 }
 

@@ -60,7 +60,7 @@ extension AssistantConfiguration {
 
     /// The model for a store: `resolve` with the store's stored choice.
     public static func resolve(environment: [String: String], database: AppDatabase) throws -> AssistantConfiguration? {
-        try resolve(environment: environment, stored: try database.storedAssistant())?.0
+        try resolve(environment: environment, stored: try database.setup.assistant())?.0
     }
 }
 
@@ -195,7 +195,7 @@ public struct Assistant: Sendable {
     public func theme(for prompt: String) async -> IntentionTheme? {
         guard let model else { return nil }
         do {
-            // Placeholders: `AppDatabase.generateTheme(prompt:proposal:)` gives the theme its id and
+            // Placeholders: `AppDatabase.themes.generate(prompt:proposal:)` gives the theme its id and
             // time from the store's environment (no clock or id source is read here).
             return try await model.generateTheme(prompt: prompt, id: Self.placeholderID, createdAt: Date(timeIntervalSince1970: 0))
         } catch {

@@ -61,7 +61,7 @@ public struct ContentRefresher: Sendable {
     /// Checks the sources that are due (`force`: every source, ignoring the day's freshness), one
     /// after another.
     public func refresh(force: Bool = false) async throws -> [Outcome] {
-        let sources = try await database.run { force ? try $0.contentSources() : try $0.contentSourcesDue() }
+        let sources = try await database.run { force ? try $0.content.sources() : try $0.content.sourcesDue() }
         var outcomes: [Outcome] = []
         for source in sources { outcomes.append(await refresh(source)) }
         return outcomes
@@ -69,7 +69,7 @@ public struct ContentRefresher: Sendable {
 
     /// Checks one source now, whatever its freshness.
     public func refresh(url: String) async throws -> Outcome {
-        guard let source = try await database.run({ try $0.contentSource(url: url) }) else {
+        guard let source = try await database.run({ try $0.content.source(url: url) }) else {
             throw PauseValidationError.unknownContentSource(url)
         }
         return await refresh(source)
@@ -95,10 +95,10 @@ public struct ContentRefresher: Sendable {
                     logger.warning("Content item skipped", metadata: ["url": "\(source.url)", "item": "\(skipped.description)"])
                 }
             case .unchanged:
-                try await database.run { try $0.markContentSourceUnchanged(url: source.url) }
+                try await database.run { try $0.content.markUnchanged(url: source.url) }
             case .failed(let message):
                 logger.warning("Content source failed", metadata: ["url": "\(source.url)", "error": "\(message)"])
-                try await database.run { try $0.recordContentSourceFailure(url: source.url, message: message) }
+                try await database.run { try $0.content.recordFailure(url: source.url, message: message) }
             }
         } catch {
             // The source was removed meanwhile, or the store refused the write: nothing to keep.
@@ -166,7 +166,7 @@ public struct ContentRefresher: Sendable {
             let pack: ContentPack
             do { pack = try ContentPack.parse(Data(buffer: body)) } catch { return .failed(error.message) }
             let etag = response.headers.first(name: "ETag")
-            let report = try await database.run { try $0.applyContentPack(pack, from: source.url, etag: etag) }
+            let report = try await database.run { try $0.content.apply(pack, from: source.url, etag: etag) }
             return .updated(report)
         default:
             // Drain a little of the body so the connection can be reused; its content is not ours to show.

@@ -116,7 +116,7 @@ extension Request {
 
     /// `limit` (1…1000, default 100) and `offset` (0…), for lists that page in SQL.
     func page(defaultLimit: Int = 100) throws -> (limit: Int, offset: Int) {
-        (try query("limit", in: 1...AppDatabase.maxPageSize) ?? defaultLimit, try query("offset", in: 0...Int(Int32.max)) ?? 0)
+        (try query("limit", in: 1...FocusRoom.maxPageSize) ?? defaultLimit, try query("offset", in: 0...Int(Int32.max)) ?? 0)
     }
 
     /// `?tag=`: one tag's sessions, trimmed and checked by the tag rules (a 400 naming `tag`); nil for all.

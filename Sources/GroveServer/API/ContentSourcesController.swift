@@ -22,16 +22,16 @@ struct ContentSourcesController {
 
     /// `GET /pause/content-sources`, oldest first.
     @Sendable func list(_ request: Request, context: GroveRequestContext) async throws -> JSON<[ContentSource]> {
-        JSON(try await database.run { try $0.contentSources() })
+        JSON(try await database.run { try $0.content.sources() })
     }
 
     /// `POST /pause/content-sources {url}`: adds the source and fetches it at once. 201 whether or not
     /// the fetch worked: the source is kept and tried again within the hour; `refresh` says how it went.
     @Sendable func add(_ request: Request, context: GroveRequestContext) async throws -> JSON<AddOutput> {
         let input = try await request.decode(as: AddInput.self, context: context)
-        let source = try await database.run { try $0.addContentSource(url: input.url) }
+        let source = try await database.run { try $0.content.addSource(url: input.url) }
         let outcome = try await refresher.refresh(url: source.url)
-        let current = try await database.run { try $0.contentSource(url: source.url) } ?? source
+        let current = try await database.run { try $0.content.source(url: source.url) } ?? source
         return JSON(AddOutput(source: current, refresh: ContentRefreshJSON(outcome)), status: .created)
     }
 
@@ -41,7 +41,7 @@ struct ContentSourcesController {
         guard let url = request.queryString("url"), !url.isEmpty else {
             throw APIError.badRequest(field: "url", detail: "url is required: the source to remove")
         }
-        return JSON(try await database.run { try $0.removeContentSource(url: url) })
+        return JSON(try await database.run { try $0.content.removeSource(url: url) })
     }
 
     /// `POST /pause/content-sources/refresh {url?}`: fetches one source, or every source, now.

@@ -42,7 +42,7 @@ struct DataController {
         let file = try await Self.spool(request)
         defer { file.close() }
         do {
-            return JSON(try database.importJSON(streamingFrom: try file.reader()))
+            return JSON(try database.transfer.importJSON(streamingFrom: try file.reader()))
         } catch StoreError.unreadableExport(let why) {
             throw APIError.badRequest(field: "body", detail: "Cannot read the export: \(why)")
         }
@@ -77,7 +77,7 @@ struct DataController {
         let file = try await Self.spool(request)
         defer { file.close() }
         do {
-            return JSON(try database.importSessions(options, streamingFrom: try file.reader()))
+            return JSON(try database.transfer.importSessions(options, streamingFrom: try file.reader()))
         } catch StoreError.unreadableExport(let why) {
             throw APIError.badRequest(field: "body", detail: why)
         }

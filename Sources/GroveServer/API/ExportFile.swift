@@ -23,7 +23,7 @@ final class ExportFile: @unchecked Sendable {
         let handle = try unlinkedTemporaryFile("grove-export")
         do {
             var written = 0
-            try database.export(as: format, tag: tag) { chunk in
+            try database.transfer.export(as: format, tag: tag) { chunk in
                 try handle.write(contentsOf: chunk)
                 written += chunk.count
             }

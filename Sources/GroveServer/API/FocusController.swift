@@ -50,23 +50,23 @@ struct FocusController {
     /// `POST /focus/start` (`plannedDuration` in seconds, default from the preferences).
     @Sendable func start(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
         let input = try await request.decodeIfPresent(StartInput.self, context: context)
-        let session = try database.startFocusSession(plannedDuration: input?.plannedDuration, tags: input?.tags ?? [])
+        let session = try database.focus.start(plannedDuration: input?.plannedDuration, tags: input?.tags ?? [])
         return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
     }
 
     /// `POST /focus/pause`
     @Sendable func pause(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.pauseFocusSession())
+        try changed(database.focus.pause())
     }
 
     /// `POST /focus/resume`
     @Sendable func resume(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.resumeFocusSession())
+        try changed(database.focus.resume())
     }
 
     /// `POST /focus/abandon`: no tree.
     @Sendable func abandon(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.abandonFocusSession())
+        try changed(database.focus.abandon())
     }
 
     // MARK: Sessions
@@ -75,7 +75,7 @@ struct FocusController {
     @Sendable func log(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusSession> {
         let input = try await request.decode(as: LogInput.self, context: context)
         let zone = try input.timeZoneIdentifier.map { try ZonedCalendar(validating: $0).timeZone }
-        let session = try database.logFocusSession(
+        let session = try database.focus.log(
             start: input.start, end: input.end, pauses: (input.pauses ?? []).map { .init(start: $0.start, end: $0.end) },
             abandoned: input.abandoned ?? false, plannedDuration: input.plannedDuration, timeZone: zone, tags: input.tags ?? [])
         return JSON(session, status: .created)
@@ -86,20 +86,20 @@ struct FocusController {
         let (limit, offset) = try request.page()
         let items: [FocusSession]
         switch request.queryString("state") {
-        case nil: items = try database.focusSessions(limit: limit, offset: offset)
-        case "completed": items = try database.completedSessions(limit: limit, offset: offset)
+        case nil: items = try database.focus.sessions(limit: limit, offset: offset)
+        case "completed": items = try database.focus.completed(limit: limit, offset: offset)
         case let other?:
             guard let state = SessionState(rawValue: other) else {
                 throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
             }
-            items = try database.focusSessions(state: state, limit: limit, offset: offset)
+            items = try database.focus.sessions(state: state, limit: limit, offset: offset)
         }
         return Page(items: items, limit: limit, offset: offset)
     }
 
     /// `GET /focus/sessions/:id`
     @Sendable func session(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusSession> {
-        guard let session = try database.focusSession(id: try context.uuid("id")) else {
+        guard let session = try database.focus.session(id: try context.uuid("id")) else {
             throw NotFoundError("focus session", try context.string("id"))
         }
         return JSON(session)
@@ -112,13 +112,13 @@ struct FocusController {
     /// terminal, a detached waiter), so nobody is told twice.
     @Sendable func claimNotice(_ request: Request, context: GroveRequestContext) throws -> JSON<NoticeClaim> {
         let id = try context.uuid("id")
-        guard try database.focusSession(id: id) != nil else { throw NotFoundError("focus session", try context.string("id")) }
-        return JSON(NoticeClaim(claimed: try database.claimFocusNotice(sessionId: id)))
+        guard try database.focus.session(id: id) != nil else { throw NotFoundError("focus session", try context.string("id")) }
+        return JSON(NoticeClaim(claimed: try database.focus.claimNotice(sessionId: id)))
     }
 
     /// `DELETE /focus/sessions/:id` (its day's totals follow).
     @Sendable func deleteSession(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try database.deleteFocusSession(id: try context.uuid("id"))
+        try database.focus.delete(id: try context.uuid("id"))
         return NoContent()
     }
 
@@ -126,12 +126,12 @@ struct FocusController {
     @Sendable func retag(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusSession> {
         let id = try context.uuid("id")
         let input = try await request.decode(as: TagsInput.self, context: context)
-        return JSON(try database.retagFocusSession(id: id, tags: input.tags))
+        return JSON(try database.focus.retag(id: id, tags: input.tags))
     }
 
     /// `GET /focus/tags?limit=`: the tags used, most recent first, with their totals.
     @Sendable func tags(_ request: Request, context: GroveRequestContext) throws -> JSON<[FocusTagSummary]> {
-        JSON(try database.focusTags(limit: try request.query("limit", in: 1...AppDatabase.maxPageSize) ?? 200))
+        JSON(try database.focus.tags(limit: try request.query("limit", in: 1...FocusRoom.maxPageSize) ?? 200))
     }
 
     /// `GET /focus/window?days=&before=&tag=`: the forest a window of days at a time, from the per-day
@@ -139,14 +139,14 @@ struct FocusController {
     @Sendable func window(_ request: Request, context: GroveRequestContext) throws -> JSON<ForestWindow> {
         let days = try request.query("days", in: ForestWindow.dayRange) ?? ForestWindow.defaultDays
         return JSON(
-            try database.forestWindow(
+            try database.focus.forest(
                 days: days, before: try request.query("before", LocalDay.init(validating:field:)), tag: try request.tagFilter()))
     }
 
     /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
     @Sendable func forest(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
         let (limit, offset) = try request.page()
-        return Page(items: try database.completedSessions(limit: limit, offset: offset), limit: limit, offset: offset)
+        return Page(items: try database.focus.completed(limit: limit, offset: offset), limit: limit, offset: offset)
     }
 
     // MARK: Stats and preferences
@@ -158,18 +158,18 @@ struct FocusController {
         let from = try request.query("from", LocalDay.init(validating:field:)) ?? today.adding(days: -364)
         let to = try request.query("to", LocalDay.init(validating:field:)) ?? today
         guard from <= to else { throw APIError.badRequest(field: "from", detail: "from must not be after to") }
-        return JSON(try database.dailyFocusTotals(from: from, to: to, tag: try request.tagFilter()))
+        return JSON(try database.focus.dailyTotals(from: from, to: to, tag: try request.tagFilter()))
     }
 
     /// `GET /focus/preferences`
     @Sendable func preferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        try await cache.json("focus/preferences", monitor: monitor, database: database) { try $0.focusPreferences() }
+        try await cache.json("focus/preferences", monitor: monitor, database: database) { try $0.focus.preferences() }
     }
 
     /// `PUT /focus/preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
         let preferences = try await request.decode(as: FocusPreferences.self, context: context)
-        return JSON(try await database.run { try $0.updateFocusPreferences(preferences) })
+        return JSON(try await database.run { try $0.focus.updatePreferences(preferences) })
     }
 
     /// Some focus preferences; the fields left out keep their stored values.
@@ -185,7 +185,7 @@ struct FocusController {
     @Sendable func changePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
         let input = try await request.decode(as: PreferencesChange.self, context: context)
         return JSON(
-            try database.changeFocusPreferences { preferences in
+            try database.focus.changePreferences { preferences in
                 if let value = input.focusDuration { preferences.focusDuration = value }
                 if let value = input.shortBreakDuration { preferences.shortBreakDuration = value }
                 if let value = input.longBreakDuration { preferences.longBreakDuration = value }
@@ -195,11 +195,11 @@ struct FocusController {
 
     /// `GET /focus/break`: the break the Pomodoro cycle calls for now.
     @Sendable func nextBreak(_ request: Request, context: GroveRequestContext) throws -> JSON<PomodoroBreak> {
-        JSON(try database.nextBreak())
+        JSON(try database.focus.nextBreak())
     }
 
     private func changed(_ session: FocusSession) throws -> JSON<FocusStatusReport> {
-        return JSON(FocusStatusReport(session, now: try database.now(for: session)))
+        return JSON(FocusStatusReport(session, now: try database.focus.now(for: session)))
     }
 
     /// The running session and its clock anchor: cached until data changes or it falls due; the live
@@ -210,27 +210,27 @@ struct FocusController {
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
             try await database.run { database -> (FocusStatusJSON?, Date?) in
-                guard let session = try database.currentFocusSession() else { return (nil, nil) }
-                return (try FocusStatusJSON(session, anchor: try database.clockAnchor(of: session)), session.dueAt)
+                guard let session = try database.focus.current() else { return (nil, nil) }
+                return (try FocusStatusJSON(session, anchor: try database.focus.clockAnchor(of: session)), session.dueAt)
             }
         }
         guard let cached else { return RawJSON(data: FocusStatusJSON.none) }
-        return RawJSON(data: cached.encoded(now: database.now(since: cached.anchor)))
+        return RawJSON(data: cached.encoded(now: database.focus.now(since: cached.anchor)))
     }
 
     /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
     /// With `?tag=`, one tag's stats, not cached (a cache entry per tag anyone asks for would grow without bound).
     @Sendable func stats(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         if let tag = try request.tagFilter() {
-            return RawJSON(data: try await database.run { try GroveExport.makeEncoder(pretty: false).encode($0.forestStats(tag: tag)) })
+            return RawJSON(data: try await database.run { try GroveExport.makeEncoder(pretty: false).encode($0.focus.stats(tag: tag)) })
         }
         let now = database.environment.now()
         let bytes = try await cache.value("focus/stats", generation: monitor.freshGeneration, now: now) {
             try await database.run { database -> (Data, Date?) in
-                let stats = try database.forestStats()
+                let stats = try database.focus.stats()
                 let calendar = try database.calendar()
                 let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
-                let due = try database.currentFocusSession()?.dueAt
+                let due = try database.focus.current()?.dueAt
                 return (try GroveExport.makeEncoder(pretty: false).encode(stats), [midnight, due].compactMap { $0 }.min())
             }
         }

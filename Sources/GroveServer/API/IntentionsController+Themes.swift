@@ -11,7 +11,7 @@ extension IntentionsController {
     /// `GET /themes?kind=preset|custom|generated`
     @Sendable func themeList(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let kind = try request.query("kind", AppDatabase.ThemeKind.init(validating:field:))
-        return try await cache.json("themes?kind=\(kind?.rawValue ?? "")", monitor: monitor, database: database) { try $0.themes(kind) }
+        return try await cache.json("themes?kind=\(kind?.rawValue ?? "")", monitor: monitor, database: database) { try $0.themes.all(kind) }
     }
 
     /// `POST /themes`: a custom theme.
@@ -21,15 +21,15 @@ extension IntentionsController {
             id: database.environment.uuid(), name: input.name, backgroundColor: input.backgroundColor,
             textColor: input.textColor, accentColor: input.accentColor, fontName: input.fontName,
             createdAt: database.environment.now())
-        try database.createTheme(theme, allowLowContrast: input.allowLowContrast ?? false)
+        try database.themes.create(theme, allowLowContrast: input.allowLowContrast ?? false)
         return JSON(theme.normalized, status: .created)
     }
 
     /// `POST /themes/generate`: a theme from a few words, by the assistant.
     @Sendable func generateTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<IntentionTheme> {
         let input = try await request.decode(as: GenerateInput.self, context: context)
-        let words = try AppDatabase.checkedThemePrompt(input.prompt)
-        return JSON(try database.generateTheme(prompt: words, proposal: await assistant.theme(for: words)), status: .created)
+        let words = try ThemesRoom.checkedPrompt(input.prompt)
+        return JSON(try database.themes.generate(prompt: words, proposal: await assistant.theme(for: words)), status: .created)
     }
 
     /// `GET /themes/:id`
@@ -43,7 +43,7 @@ extension IntentionsController {
         let id = try context.uuid("id")
         return JSON(
             try await database.run { db in
-                try db.editTheme(id: id, allowLowContrast: input.allowLowContrast ?? false) { theme in
+                try db.themes.edit(id: id, allowLowContrast: input.allowLowContrast ?? false) { theme in
                     theme.name = input.name
                     theme.backgroundColor = input.backgroundColor
                     theme.textColor = input.textColor
@@ -55,7 +55,7 @@ extension IntentionsController {
 
     /// `DELETE /themes/:id`: intentions shown in it fall back to the default.
     @Sendable func deleteTheme(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try database.deleteTheme(id: try theme(context).id)
+        try database.themes.delete(id: try theme(context).id)
         return NoContent()
     }
 }

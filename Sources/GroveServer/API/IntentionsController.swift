@@ -71,14 +71,14 @@ struct IntentionsController {
     @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[Intention]> {
         var items: [Intention]
         if let q = request.queryString("q") {
-            items = try database.searchIntentions(q)
+            items = try database.intentions.search(q)
         } else if request.queryString("from") != nil || request.queryString("to") != nil {
             // An open end reaches as far as a date can, as `grove intention list --from/--to` does.
-            items = try database.intentions(
+            items = try database.intentions.all(
                 from: try request.query("from", LocalDay.init(validating:field:)) ?? LocalDay.earliest,
                 to: try request.query("to", LocalDay.init(validating:field:)) ?? LocalDay.latest)
         } else {
-            items = try database.intentions()
+            items = try database.intentions.all()
         }
         if let scope = try request.query("scope", IntentionScope.init(validating:field:)) {
             items = items.filter { $0.scope == scope }
@@ -89,7 +89,7 @@ struct IntentionsController {
     /// `POST /intentions`: sets the intention for the period of `scope` containing `date`.
     @Sendable func set(_ request: Request, context: GroveRequestContext) async throws -> JSON<Intention> {
         let input = try await request.decode(as: SetInput.self, context: context)
-        let intention = try database.setIntention(
+        let intention = try database.intentions.set(
             input.text, scope: input.scope, date: input.date, themeId: input.themeId,
             customFont: input.customFont, quote: input.quote, aiGenerated: input.aiGenerated ?? false)
         return JSON(intention, status: .created)
@@ -102,7 +102,7 @@ struct IntentionsController {
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let encoder = GroveExport.makeEncoder(pretty: false)
         if let date = try request.query("date", LocalDay.init(validating:field:)) {
-            return RawJSON(data: try await database.run { try encoder.encode($0.currentIntention(on: date)) })
+            return RawJSON(data: try await database.run { try encoder.encode($0.intentions.current(on: date)) })
         }
         let now = database.environment.now()
         return RawJSON(
@@ -110,7 +110,7 @@ struct IntentionsController {
                 try await database.run { database -> (Data, Date?) in
                     let calendar = try database.calendar()
                     let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
-                    return (try encoder.encode(database.currentIntention()), midnight)
+                    return (try encoder.encode(database.intentions.current()), midnight)
                 }
             })
     }
@@ -118,7 +118,7 @@ struct IntentionsController {
     /// `GET /intentions/search?q=`
     @Sendable func search(_ request: Request, context: GroveRequestContext) throws -> JSON<[Intention]> {
         guard let q = request.queryString("q") else { throw APIError.badRequest(field: "q", detail: "q is required") }
-        return JSON(try database.searchIntentions(q))
+        return JSON(try database.intentions.search(q))
     }
 
     /// `GET /intentions/:id`
@@ -132,12 +132,12 @@ struct IntentionsController {
         let changes = IntentionChanges(
             text: input.text, themeId: input.themeId, customFont: input.customFont, quote: input.quote, date: input.date)
         let id = try context.uuid("id")
-        return JSON(try await database.run { try $0.editIntention(id: id, changes) })
+        return JSON(try await database.run { try $0.intentions.edit(id: id, changes) })
     }
 
     /// `DELETE /intentions/:id`
     @Sendable func delete(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try database.deleteIntention(id: try context.uuid("id"))
+        try database.intentions.delete(id: try context.uuid("id"))
         return NoContent()
     }
 
@@ -149,11 +149,11 @@ struct IntentionsController {
         let input = try await request.decodeIfPresent(RephraseInput.self, context: context)
         if let text = input?.text {
             let by = input?.assistant.map { String($0.prefix(100)) } ?? "offline"
-            return JSON(try database.rephraseIntention(id: id, apply: apply, proposal: text, quote: input?.quote, assistant: by))
+            return JSON(try database.intentions.rephrase(id: id, apply: apply, proposal: text, quote: input?.quote, assistant: by))
         }
-        guard let intention = try database.intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
+        guard let intention = try database.intentions.find(id: id) else { throw NotFoundError("intention", id.uuidString) }
         let proposal = await assistant.rephrasing(intention)
-        return JSON(try database.rephraseIntention(id: id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline"))
+        return JSON(try database.intentions.rephrase(id: id, apply: apply, proposal: proposal?.text, assistant: proposal?.by ?? "offline"))
     }
 
     // MARK: Preferences and reminders
@@ -165,7 +165,7 @@ struct IntentionsController {
         RawJSON(
             data: try await cache.value("preferences", generation: monitor.freshGeneration, now: database.environment.now()) {
                 try await database.run { database -> (Data, Date?) in
-                    (try GroveExport.makeEncoder(pretty: false).encode(database.userPreferences()), nil)
+                    (try GroveExport.makeEncoder(pretty: false).encode(database.intentions.preferences()), nil)
                 }
             })
     }
@@ -173,19 +173,19 @@ struct IntentionsController {
     /// `PUT /preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: UserPreferences.self, context: context)
-        return JSON(try await database.run { try $0.replaceUserPreferences(input) })
+        return JSON(try await database.run { try $0.intentions.replacePreferences(input) })
     }
 
     /// `GET /preferences/notifications`
     @Sendable func notificationSettings(_ request: Request, context: GroveRequestContext) throws -> JSON<NotificationSettings> {
-        JSON(try database.userPreferences().notificationSettings)
+        JSON(try database.intentions.preferences().notificationSettings)
     }
 
     /// `PUT /preferences/notifications`
     @Sendable func updateNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
         let settings = try await request.decode(as: NotificationSettings.self, context: context)
-        try database.changeUserPreferences { $0.notificationSettings = settings }
-        return JSON(try database.userPreferences().notificationSettings)
+        try database.intentions.changePreferences { $0.notificationSettings = settings }
+        return JSON(try database.intentions.preferences().notificationSettings)
     }
 
     /// Some reminder settings; the fields left out keep their stored values.
@@ -198,7 +198,7 @@ struct IntentionsController {
     @Sendable func changeNotificationSettings(_ request: Request, context: GroveRequestContext) async throws -> JSON<NotificationSettings> {
         let input = try await request.decode(as: NotificationChange.self, context: context)
         return JSON(
-            try database.changeUserPreferences { preferences in
+            try database.intentions.changePreferences { preferences in
                 var n = preferences.notificationSettings
                 if let value = input.dailyEnabled { n.dailyEnabled = value }
                 if let value = input.dailyTime { n.dailyTime = value }
@@ -218,7 +218,7 @@ struct IntentionsController {
     /// (null: the built-in default).
     @Sendable func setDefaultTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultThemeInput.self, context: context)
-        return JSON(try await database.run { try $0.setDefaultTheme(input.themeId) })
+        return JSON(try await database.run { try $0.themes.setDefault(input.themeId) })
     }
 
     struct DefaultFontInput: Decodable { var fontName: String? }
@@ -227,21 +227,23 @@ struct IntentionsController {
     /// theme names one (null or "": the page's). Only the web draws fonts.
     @Sendable func setDefaultFont(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultFontInput.self, context: context)
-        return JSON(try await database.run { try $0.setDefaultFont(input.fontName) })
+        return JSON(try await database.run { try $0.themes.setDefaultFont(input.fontName) })
     }
 
     /// `GET /reminders`: the next daily, weekly and monthly reminder instants.
     @Sendable func reminders(_ request: Request, context: GroveRequestContext) throws -> JSON<[Reminder]> {
-        JSON(try database.upcomingReminders().map { Reminder(kind: $0.kind, at: $0.at, prompt: $0.kind.prompt) })
+        JSON(try database.intentions.upcomingReminders().map { Reminder(kind: $0.kind, at: $0.at, prompt: $0.kind.prompt) })
     }
 
     func theme(_ context: GroveRequestContext) throws -> IntentionTheme {
-        guard let theme = try database.theme(id: try context.uuid("id")) else { throw NotFoundError("theme", try context.string("id")) }
+        guard let theme = try database.themes.find(id: try context.uuid("id")) else {
+            throw NotFoundError("theme", try context.string("id"))
+        }
         return theme
     }
 
     func intention(_ id: UUID) throws -> Intention {
-        guard let item = try database.intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
+        guard let item = try database.intentions.find(id: id) else { throw NotFoundError("intention", id.uuidString) }
         return item
     }
 

@@ -51,13 +51,13 @@ struct PauseController {
     @Sendable func gate(_ request: Request, context: GroveRequestContext) async throws -> Gate { Gate(key: gateKey) }
 
     @Sendable func apps(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        try await cache.json("pause/apps", monitor: monitor, database: database) { try $0.apps() }
+        try await cache.json("pause/apps", monitor: monitor, database: database) { try $0.pause.apps() }
     }
 
     /// `POST /pause/apps`: a new app (an id in use is a 422, never a replacement).
     @Sendable func addApp(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
         let app = try await request.decode(as: SocialApp.self, context: context)
-        try database.addApp(app)
+        try database.pause.addApp(app)
         return JSON(app, status: .created)
     }
 
@@ -70,7 +70,7 @@ struct PauseController {
     @Sendable func updateApp(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
         var app = try await request.decode(as: SocialApp.self, context: context)
         app.id = try context.string("appId")
-        try database.updateApp(app)
+        try database.pause.updateApp(app)
         return JSON(app)
     }
 
@@ -80,13 +80,13 @@ struct PauseController {
     @Sendable func setAppEnabled(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
         let input = try await request.decode(as: EnabledInput.self, context: context)
         let id = try context.string("appId")
-        try database.setAppEnabled(id: id, input.isEnabled)
+        try database.pause.setAppEnabled(id: id, input.isEnabled)
         return JSON(try app(id))
     }
 
     /// `GET /pause/friction`: the apps with adaptive friction on, their lengths now and last reviews.
     @Sendable func friction(_ request: Request, context: GroveRequestContext) async throws -> JSON<[AdaptiveFriction]> {
-        JSON(try await database.run { try $0.adaptiveFriction() })
+        JSON(try await database.run { try $0.pause.friction() })
     }
 
     struct AdaptiveOutput: Encodable, Sendable { var appId: String; var isEnabled: Bool; var friction: AdaptiveFriction? }
@@ -95,13 +95,13 @@ struct PauseController {
     @Sendable func setAdaptive(_ request: Request, context: GroveRequestContext) async throws -> JSON<AdaptiveOutput> {
         let input = try await request.decode(as: EnabledInput.self, context: context)
         let id = try context.string("appId")
-        let friction = try await database.run { try $0.setAdaptiveFriction(appId: id, input.isEnabled) }
+        let friction = try await database.run { try $0.pause.setFriction(appId: id, input.isEnabled) }
         return JSON(AdaptiveOutput(appId: id, isEnabled: friction != nil, friction: friction))
     }
 
     /// `DELETE /pause/apps/:appId`, with its pause history.
     @Sendable func deleteApp(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try database.deleteApp(id: try context.string("appId"))
+        try database.pause.deleteApp(id: try context.string("appId"))
         return NoContent()
     }
 
@@ -109,7 +109,7 @@ struct PauseController {
     @Sendable func attempts(_ request: Request, context: GroveRequestContext) throws -> JSON<Attempts> {
         let id = try context.string("appId")
         _ = try app(id)
-        return JSON(Attempts(appId: id, attemptsToday: try database.attemptsToday(appId: id)))
+        return JSON(Attempts(appId: id, attemptsToday: try database.pause.attemptsToday(appId: id)))
     }
 
     // MARK: Content
@@ -117,27 +117,27 @@ struct PauseController {
     /// `GET /pause/content?category=`
     @Sendable func contents(_ request: Request, context: GroveRequestContext) throws -> JSON<[MindfulnessContent]> {
         let category = try request.query("category", MindfulnessContent.ContentCategory.init(validating:field:))
-        return JSON(try database.contents(category: category))
+        return JSON(try database.content.all(category: category))
     }
 
     /// `POST /pause/content`: a user's own item.
     @Sendable func addContent(_ request: Request, context: GroveRequestContext) async throws -> JSON<MindfulnessContent> {
         var item = try await request.decode(as: MindfulnessContent.self, context: context)
         item.isBundled = false
-        try database.saveContents([item])
-        return JSON(try database.content(id: item.id) ?? item, status: .created)
+        try database.content.save([item])
+        return JSON(try database.content.item(id: item.id) ?? item, status: .created)
     }
 
     /// `GET /pause/content/:contentId`
     @Sendable func showContent(_ request: Request, context: GroveRequestContext) throws -> JSON<MindfulnessContent> {
         let id = try context.string("contentId")
-        guard let content = try database.content(id: id) else { throw PauseValidationError.unknownContent(id) }
+        guard let content = try database.content.item(id: id) else { throw PauseValidationError.unknownContent(id) }
         return JSON(content)
     }
 
     /// `DELETE /pause/content/:contentId`
     @Sendable func deleteContent(_ request: Request, context: GroveRequestContext) throws -> NoContent {
-        try database.deleteContent(id: try context.string("contentId"))
+        try database.content.delete(id: try context.string("contentId"))
         return NoContent()
     }
 
@@ -148,18 +148,18 @@ struct PauseController {
     @Sendable func startPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<StartOutput> {
         let input = try await request.decode(as: StartInput.self, context: context)
         let app = try app(input.appId)
-        let (session, content, attempts) = try database.openGateway(appId: app.id, platform: input.platform ?? "web")
+        let (session, content, attempts) = try database.pause.open(appId: app.id, platform: input.platform ?? "web")
         return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
     }
 
     /// `GET /pause/sessions?appId=&limit=`: newest first.
     @Sendable func pauses(_ request: Request, context: GroveRequestContext) throws -> JSON<[GatewaySession]> {
-        JSON(try database.gatewaySessions(appId: request.queryString("appId"), limit: try request.page().limit))
+        JSON(try database.pause.sessions(appId: request.queryString("appId"), limit: try request.page().limit))
     }
 
     /// `GET /pause/sessions/:id`
     @Sendable func showPause(_ request: Request, context: GroveRequestContext) throws -> JSON<GatewaySession> {
-        guard let session = try database.gatewaySession(id: try context.uuid("id")) else {
+        guard let session = try database.pause.session(id: try context.uuid("id")) else {
             throw NotFoundError("gateway session", try context.string("id"))
         }
         return JSON(session)
@@ -169,7 +169,7 @@ struct PauseController {
     @Sendable func finishPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<GatewaySession> {
         let input = try await request.decode(as: FinishInput.self, context: context)
         return JSON(
-            try database.finishGatewaySession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome))
+            try database.pause.finishSession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome))
     }
 
     // MARK: Usage and preferences
@@ -178,7 +178,7 @@ struct PauseController {
     @Sendable func usage(_ request: Request, context: GroveRequestContext) throws -> JSON<[UsageStatistics]> {
         let from = try request.query("from", LocalDay.init(validating:field:))
         let to = try request.query("to", LocalDay.init(validating:field:))
-        return JSON(try database.usageStatistics(appId: request.queryString("appId"), from: from, to: to))
+        return JSON(try database.pause.statistics(appId: request.queryString("appId"), from: from, to: to))
     }
 
     /// Some Pause settings; the fields left out keep their stored values.
@@ -193,7 +193,7 @@ struct PauseController {
     @Sendable func changePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
         let input = try await request.decode(as: PreferencesChange.self, context: context)
         return JSON(
-            try database.changePausePreferences { preferences in
+            try database.pause.changePreferences { preferences in
                 if let value = input.timerDuration { preferences.timerDuration = value }
                 if let value = input.selectedCategories { preferences.selectedCategories = value }
                 if let value = input.onboardingCompleted { preferences.onboardingCompleted = value }
@@ -203,17 +203,17 @@ struct PauseController {
 
     /// `GET /pause/preferences`
     @Sendable func preferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        try await cache.json("pause/preferences", monitor: monitor, database: database) { try $0.pausePreferences() }
+        try await cache.json("pause/preferences", monitor: monitor, database: database) { try $0.pause.preferences() }
     }
 
     /// `PUT /pause/preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
         let preferences = try await request.decode(as: PausePreferences.self, context: context)
-        return JSON(try await database.run { try $0.updatePausePreferences(preferences) })
+        return JSON(try await database.run { try $0.pause.updatePreferences(preferences) })
     }
 
     private func app(_ id: String) throws -> SocialApp {
-        guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+        guard let app = try database.pause.app(id: id) else { throw PauseValidationError.unknownApp(id) }
         return app
     }
 

@@ -14,6 +14,6 @@ struct ReviewController {
     /// `GET /review?week=2026-W47` (or a day in the week, `this`, `last`; this week by default).
     @Sendable func review(_ request: Request, context: GroveRequestContext) async throws -> JSON<WeeklyReview> {
         let week = request.queryString("week")
-        return JSON(try await database.run { db in try APIError.parameter { try db.weeklyReview(named: week) } })
+        return JSON(try await database.run { db in try APIError.parameter { try db.review.week(named: week) } })
     }
 }

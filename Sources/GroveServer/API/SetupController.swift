@@ -17,7 +17,7 @@ struct SetupController {
 
     /// `GET /setup`: whether the first-run setup is still to do.
     @Sendable func state(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
-        JSON(State(setupNeeded: try await database.run { try $0.needsSetup() }))
+        JSON(State(setupNeeded: try await database.run { try $0.setup.isNeeded() }))
     }
 
     /// `POST /setup`: the choices (each optional), applied together or not at all.
@@ -26,8 +26,8 @@ struct SetupController {
         return JSON(
             State(
                 setupNeeded: try await database.run { db in
-                    try db.completeSetup(setup)
-                    return try db.needsSetup()
+                    try db.setup.complete(setup)
+                    return try db.setup.isNeeded()
                 }))
     }
 
@@ -36,8 +36,8 @@ struct SetupController {
         JSON(
             State(
                 setupNeeded: try await database.run { db in
-                    try db.completeSetup(FirstRunSetup(), skip: true)
-                    return try db.needsSetup()
+                    try db.setup.complete(FirstRunSetup(), skip: true)
+                    return try db.setup.isNeeded()
                 }))
     }
 }

@@ -144,8 +144,8 @@ final class MaintenanceService: Service, @unchecked Sendable {
             do {
                 // What these settle is committed, and commits reach open pages by themselves.
                 let next = try await database.run { db -> Date in
-                    try db.settlePauseData()
-                    try db.settleFocusSession()
+                    try db.pause.settle()
+                    try db.focus.settle()
                     return try db.nextSettleInstant()
                 }
                 let seconds = next.timeIntervalSince(database.environment.now())

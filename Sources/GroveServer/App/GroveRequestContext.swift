@@ -29,7 +29,7 @@ public struct GroveJSONDecoder: RequestDecoder {
         do {
             return try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
-            throw APIError.badRequest(field: field(error), detail: AppDatabase.describe(error))
+            throw APIError.badRequest(field: field(error), detail: TransferRoom.describe(error))
         }
     }
 

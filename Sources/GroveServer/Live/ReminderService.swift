@@ -56,7 +56,7 @@ public final class ReminderService<C: Clock>: Service, @unchecked Sendable where
     /// Returns the instant up to which reminders have been handled.
     func tick(after: Date) async throws -> Date {
         let (settings, calendar) = try await database.run { db in
-            (try db.userPreferences().notificationSettings, try db.calendar())
+            (try db.intentions.preferences().notificationSettings, try db.calendar())
         }
         let now = database.environment.now()
         for (kind, at) in ReminderSchedule.upcoming(settings: settings, after: after, calendar: calendar) where at <= now {

@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// where it can ring, focus sessions that complete.
 ///
 /// Runs live in the store, so a timer started from the CLI or a page that has since closed is
-/// announced too; each announcement is claimed in the store first (`claimTimerNotice`), so a
+/// announced too; each announcement is claimed in the store first (`timers.claimNotice`), so a
 /// terminal counting the same timer down and the server never both announce it. It sleeps until the
 /// next run falls due or the data changes (a run started elsewhere), `maxSleep` at most.
 public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable where C.Duration == Duration {
@@ -22,7 +22,7 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
     private let logger = Logger(label: "grove.timers")
 
     /// `onFocusDone`, when given (the server can ring: `notify-send` exists), announces focus sessions
-    /// that complete too, claimed like the timers' (`claimFocusNotice`); without it a page claims them.
+    /// that complete too, claimed like the timers' (`focus.claimNotice`); without it a page claims them.
     /// `changes`, when given, wakes it for a run started or changed anywhere: then `maxSleep` only bounds
     /// a sleep against a clock that jumped. Without it, it looks every `maxSleep`.
     public init(
@@ -57,15 +57,15 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
 
     /// Announces what fell due (each once) and returns how long to sleep.
     func tick() async throws -> Duration {
-        let (due, next) = try await database.run { try $0.timerNotices() }
-        for run in due where try await database.run({ try $0.claimTimerNotice(timerId: run.timerId) }) {
+        let (due, next) = try await database.run { try $0.timers.notices() }
+        for run in due where try await database.run({ try $0.timers.claimNotice(timerId: run.timerId) }) {
             logger.info("Timer done", metadata: ["timer": "\(run.timerId)"])
             onDone(run)
         }
         var focusNext: Date?
         if let onFocusDone {
-            let (session, due) = try await database.run { try $0.focusNotices() }
-            if let session, try await database.run({ try $0.claimFocusNotice(sessionId: session.id) }) {
+            let (session, due) = try await database.run { try $0.focus.notices() }
+            if let session, try await database.run({ try $0.focus.claimNotice(sessionId: session.id) }) {
                 logger.info("Tree planted", metadata: ["session": "\(session.id)"])
                 onFocusDone(session)
             }

@@ -60,7 +60,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
     /// When an answer computed at `now` stops being true with unchanged data.
     static func expiry(_ freshness: Freshness, now: Date, database: AppDatabase) throws -> Date? {
         // Whatever the route, the open session completes at its due instant: every answer about it changes.
-        let due = try database.currentFocusSession()?.dueAt
+        let due = try database.focus.current()?.dueAt
         let limit: Date?
         switch freshness {
         case .data: limit = nil

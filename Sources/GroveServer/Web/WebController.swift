@@ -104,12 +104,12 @@ struct WebController {
     /// The intentions in effect today as cards in their themes, day first (`current` is the first):
     /// the week's and the month's show under a day's, each labelled with its period.
     func intentionCards(elementID: String, rephrasable: Bool) throws -> [IntentionCardView] {
-        let layers = try database.intentionLayers()
+        let layers = try database.intentions.layers()
         guard !layers.isEmpty else { return [] }
         let calendar = try database.calendar()
-        let preferredFont = try database.userPreferences().defaultFont
+        let preferredFont = try database.intentions.preferences().defaultFont
         return try layers.enumerated().map { index, intention in
-            let theme = try database.displayTheme(for: intention)
+            let theme = try database.themes.display(for: intention)
             return IntentionCardView(
                 elementID: index == 0 ? elementID : "\(elementID)-\(intention.scope.rawValue)", id: intention.id.uuidString,
                 text: intention.text,
@@ -141,7 +141,7 @@ struct WebController {
 
     /// The picker, with `tag` chosen; nil when no session carries a tag.
     func tagFilter(_ tag: String?) throws -> TagFilterView? {
-        var tags = try database.focusTags(limit: 200).map(\.tag).sorted { $0.lowercased() < $1.lowercased() }
+        var tags = try database.focus.tags(limit: 200).map(\.tag).sorted { $0.lowercased() < $1.lowercased() }
         if let tag, !tags.contains(tag) { tags.insert(tag, at: 0) }
         return tags.isEmpty ? nil : TagFilterView(options: tags.map { .init(tag: $0, selected: $0 == tag) })
     }

@@ -3,18 +3,7 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// A logged pause inside a past session (see `FocusSession.logged`).
-    public typealias LoggedPause = FocusSession.LoggedPause
-
     // MARK: Writes
-
-    /// Starts a focus session now, with what it is for (`tags`, any form a person typed). A session
-    /// that reached its length while nobody watched is completed first; one still running is an error.
-    @discardableResult
-    public func startFocusSession(plannedDuration: TimeInterval? = nil, tags: [String] = []) throws -> FocusSession {
-        let tags = try FocusTags.normalized(tags)
-        return try write { db in try startFocusSession(db, plannedDuration: plannedDuration, tags: tags) }
-    }
 
     /// Starts a session inside a transaction that may do more (a pause that plants a tree instead).
     func startFocusSession(_ db: Database, plannedDuration: TimeInterval?, tags: [String]) throws -> FocusSession {
@@ -29,24 +18,6 @@ extension AppDatabase {
         return session
     }
 
-    /// Pauses the running session.
-    @discardableResult
-    public func pauseFocusSession() throws -> FocusSession {
-        try transitionOpenSession { session, now, _ in try session.pause(at: now) }
-    }
-
-    /// Resumes the paused session.
-    @discardableResult
-    public func resumeFocusSession() throws -> FocusSession {
-        try transitionOpenSession { session, now, _ in try session.resume(at: now) }
-    }
-
-    /// Abandons the running or paused session: no tree.
-    @discardableResult
-    public func abandonFocusSession() throws -> FocusSession {
-        try transitionOpenSession { session, now, calendar in try session.abandon(at: now, in: calendar) }
-    }
-
     func transitionOpenSession(_ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void) throws -> FocusSession {
         try write { db in
             let calendar = try calendar(db)
@@ -57,27 +28,6 @@ extension AppDatabase {
             try change(&session, open.now, calendar)
             let anchor = ClockReading(wall: open.now, bootID: open.reading.bootID, sinceBoot: open.reading.sinceBoot)
             try FocusSessionRecord(session, anchor: anchor).update(db)
-            return session
-        }
-    }
-
-    /// Records a session that happened in the past, by the rules of `FocusSession.logged`.
-    @discardableResult
-    public func logFocusSession(
-        start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false,
-        plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil, tags: [String] = []
-    ) throws -> FocusSession {
-        let start = start.groveRoundedToMillis, end = end.groveRoundedToMillis
-        let tags = try FocusTags.normalized(tags)
-        let pauses = pauses.map { LoggedPause(start: $0.start.groveRoundedToMillis, end: $0.end.groveRoundedToMillis) }
-        return try write { db in
-            let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
-            var session = try FocusSession.logged(
-                id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
-                plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
-            session.tags = tags
-            try checkNoOverlap(start: start, end: end, db)
-            try FocusSessionRecord(session).insert(db)
             return session
         }
     }
@@ -109,55 +59,6 @@ extension AppDatabase {
             """)
     }
 
-    /// The session whose id is `prefix` or starts with it (8 characters or more, any case): ids are
-    /// long, people copy the start. An ambiguous or unknown prefix is an error naming the field.
-    public func focusSession(idPrefix prefix: String) throws -> FocusSession {
-        let text = prefix.uppercased()
-        guard text.utf8.count >= 8, text.utf8.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw InvalidField("id", "id must be a session id or its first 8 or more characters (got \(prefix.quotedForMessage))")
-        }
-        return try writer.snapshotRead { db in
-            // A range on the primary key: every id starting with the prefix sorts between it and prefix + "~".
-            let records = try FocusSessionRecord.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM focus_session WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"),
-                arguments: [text, text + "~"])
-            guard let record = records.first else { throw NotFoundError("focus session", prefix) }
-            guard records.count == 1 else { throw InvalidField("id", "\"\(prefix)\" starts more than one session's id: give more of it") }
-            return try record.model()
-        }
-    }
-
-    /// Deletes one recorded session (its day's totals follow, by trigger). A session still running or
-    /// paused is refused: it is ended with `abandon`, never deleted from under its timer.
-    public func deleteFocusSession(id: UUID) throws {
-        try write { db in
-            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else {
-                throw NotFoundError("focus session", id.uuidString)
-            }
-            guard try !record.model().state.isOpen else { throw FocusError.deleteRunning }
-            try record.delete(db)
-        }
-    }
-
-    /// Completes, in the store, an open session that reached its length while nobody watched.
-    /// Returns the session as it now stands: still open, or completed just now; nil when none was open.
-    /// Takes the write lock only when something must be written.
-    @discardableResult
-    public func settleFocusSession() throws -> FocusSession? {
-        let check = try writer.snapshotRead { db -> (FocusSession, Bool)? in
-            guard
-                let record = try FocusSessionRecord.fetchOne(
-                    db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
-            else { return nil }
-            let session = try record.model()
-            let (now, uncertain) = environment.clockReading().resolved(since: record.anchor)
-            return (session, session.isDue(at: now) || (uncertain && !session.clockUncertain))
-        }
-        guard let (session, needsWrite) = check else { return nil }
-        guard needsWrite else { return session }
-        return try write { db in try settledOpenSession(db, calendar: calendar(db))?.session }
-    }
-
     /// The open session settled at the resolved `now`, persisted if it completed.
     func settledOpenSession(_ db: Database, calendar: ZonedCalendar) throws -> (session: FocusSession, now: Date, reading: ClockReading)? {
         guard
@@ -177,10 +78,109 @@ extension AppDatabase {
 
     // MARK: Bulk
 
+}
+
+extension FocusRoom {
+    /// Starts a focus session now, with what it is for (`tags`, any form a person typed). A session
+    /// that reached its length while nobody watched is completed first; one still running is an error.
+    @discardableResult
+    public func start(plannedDuration: TimeInterval? = nil, tags: [String] = []) throws -> FocusSession {
+        let tags = try FocusTags.normalized(tags)
+        return try write { db in try database.startFocusSession(db, plannedDuration: plannedDuration, tags: tags) }
+    }
+
+    /// Pauses the running session.
+    @discardableResult
+    public func pause() throws -> FocusSession {
+        try database.transitionOpenSession { session, now, _ in try session.pause(at: now) }
+    }
+
+    /// Resumes the paused session.
+    @discardableResult
+    public func resume() throws -> FocusSession {
+        try database.transitionOpenSession { session, now, _ in try session.resume(at: now) }
+    }
+
+    /// Abandons the running or paused session: no tree.
+    @discardableResult
+    public func abandon() throws -> FocusSession {
+        try database.transitionOpenSession { session, now, calendar in try session.abandon(at: now, in: calendar) }
+    }
+
+    /// Records a session that happened in the past, by the rules of `FocusSession.logged`.
+    @discardableResult
+    public func log(
+        start: Date, end: Date, pauses: [FocusRoom.LoggedPause] = [], abandoned: Bool = false,
+        plannedDuration: TimeInterval? = nil, timeZone: TimeZone? = nil, tags: [String] = []
+    ) throws -> FocusSession {
+        let start = start.groveRoundedToMillis, end = end.groveRoundedToMillis
+        let tags = try FocusTags.normalized(tags)
+        let pauses = pauses.map { FocusRoom.LoggedPause(start: $0.start.groveRoundedToMillis, end: $0.end.groveRoundedToMillis) }
+        return try write { db in
+            let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
+            var session = try FocusSession.logged(
+                id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
+                plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
+            session.tags = tags
+            try database.checkNoOverlap(start: start, end: end, db)
+            try FocusSessionRecord(session).insert(db)
+            return session
+        }
+    }
+
+    /// The session whose id is `prefix` or starts with it (8 characters or more, any case): ids are
+    /// long, people copy the start. An ambiguous or unknown prefix is an error naming the field.
+    public func session(idPrefix prefix: String) throws -> FocusSession {
+        let text = prefix.uppercased()
+        guard text.utf8.count >= 8, text.utf8.count <= 36, text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw InvalidField("id", "id must be a session id or its first 8 or more characters (got \(prefix.quotedForMessage))")
+        }
+        return try writer.snapshotRead { db in
+            // A range on the primary key: every id starting with the prefix sorts between it and prefix + "~".
+            let records = try FocusSessionRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM focus_session WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"),
+                arguments: [text, text + "~"])
+            guard let record = records.first else { throw NotFoundError("focus session", prefix) }
+            guard records.count == 1 else { throw InvalidField("id", "\"\(prefix)\" starts more than one session's id: give more of it") }
+            return try record.model()
+        }
+    }
+
+    /// Deletes one recorded session (its day's totals follow, by trigger). A session still running or
+    /// paused is refused: it is ended with `abandon`, never deleted from under its timer.
+    public func delete(id: UUID) throws {
+        try write { db in
+            guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else {
+                throw NotFoundError("focus session", id.uuidString)
+            }
+            guard try !record.model().state.isOpen else { throw FocusError.deleteRunning }
+            try record.delete(db)
+        }
+    }
+
+    /// Completes, in the store, an open session that reached its length while nobody watched.
+    /// Returns the session as it now stands: still open, or completed just now; nil when none was open.
+    /// Takes the write lock only when something must be written.
+    @discardableResult
+    public func settle() throws -> FocusSession? {
+        let check = try writer.snapshotRead { db -> (FocusSession, Bool)? in
+            guard
+                let record = try FocusSessionRecord.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
+            else { return nil }
+            let session = try record.model()
+            let (now, uncertain) = environment.clockReading().resolved(since: record.anchor)
+            return (session, session.isDue(at: now) || (uncertain && !session.clockUncertain))
+        }
+        guard let (session, needsWrite) = check else { return nil }
+        guard needsWrite else { return session }
+        return try write { db in try database.settledOpenSession(db, calendar: calendar(db))?.session }
+    }
+
     /// Inserts (or replaces by id) many sessions in one transaction with one prepared statement.
     /// Validates every session first; inserts none if any is bad.
-    public func insertFocusSessions(_ sessions: [FocusSession]) throws {
+    public func insert(_ sessions: [FocusSession]) throws {
         try sessions.validateAsStored()
-        try write { db in try upsertFocusSessions(sessions, db) }
+        try write { db in try database.upsertFocusSessions(sessions, db) }
     }
 }

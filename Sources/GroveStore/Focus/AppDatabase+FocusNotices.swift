@@ -4,14 +4,13 @@ import GroveCore
 
 /// The "tree planted" notice of a completed session, given once per device by whoever notices first.
 extension AppDatabase {
-    /// How long after its end a session still gets its notice (a server started later, a page opened
-    /// later, do not announce old trees).
-    public static let focusNoticeWindow: TimeInterval = 600
+}
 
+extension FocusRoom {
     /// Takes the right to announce a completed session: true once, for whoever asks first (a detached
     /// waiter, the live terminal, the server, a page); false for the others, and for a session that is
     /// not completed (an abandoned one never rings: seed 002).
-    public func claimFocusNotice(sessionId: UUID) throws -> Bool {
+    public func claimNotice(sessionId: UUID) throws -> Bool {
         let now = environment.now().groveRoundedToMillis.groveMillis
         return try write { db in
             try db.cachedExecute(
@@ -24,13 +23,13 @@ extension AppDatabase {
         }
     }
 
-    /// The session that completed within `focusNoticeWindow` and was not announced yet (settling an
+    /// The session that completed within `FocusRoom.noticeWindow` and was not announced yet (settling an
     /// open one that reached its length first), and when the open session will fall due. Reads by the
     /// (state, end_time) index: one row, whatever the history.
-    public func focusNotices() throws -> (due: FocusSession?, next: Date?) {
-        let open = try settleFocusSession()
+    public func notices() throws -> (due: FocusSession?, next: Date?) {
+        let open = try settle()
         let now = environment.now()
-        let since = now.addingTimeInterval(-Self.focusNoticeWindow).groveRoundedToMillis.groveMillis
+        let since = now.addingTimeInterval(-FocusRoom.noticeWindow).groveRoundedToMillis.groveMillis
         let due = try writer.snapshotRead { db in
             try FocusSessionRecord.fetchOne(
                 db.cachedStatement(

@@ -5,19 +5,22 @@ import GroveCore
 extension AppDatabase {
     // MARK: Preferences
 
-    public func focusPreferences() throws -> FocusPreferences {
-        try writer.snapshotRead { db in try focusPreferences(db) }
-    }
-
     func focusPreferences(_ db: Database) throws -> FocusPreferences {
         try FocusPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_preferences WHERE id = 1"))?.model ?? .default
     }
 
+}
+
+extension FocusRoom {
+    public func preferences() throws -> FocusPreferences {
+        try writer.snapshotRead { db in try database.focusPreferences(db) }
+    }
+
     /// Changes some focus preferences in one transaction (the rest stay as stored, whoever changed them).
     @discardableResult
-    public func changeFocusPreferences(_ change: (inout FocusPreferences) -> Void) throws -> FocusPreferences {
+    public func changePreferences(_ change: (inout FocusPreferences) -> Void) throws -> FocusPreferences {
         try write { db in
-            var preferences = try focusPreferences(db)
+            var preferences = try database.focusPreferences(db)
             let probe = preferences.syncProbe
             change(&preferences)
             try preferences.validate()
@@ -29,11 +32,11 @@ extension AppDatabase {
     }
 
     @discardableResult
-    public func updateFocusPreferences(_ preferences: FocusPreferences) throws -> FocusPreferences {
+    public func updatePreferences(_ preferences: FocusPreferences) throws -> FocusPreferences {
         try preferences.validate()
         return try write { db in
             try FocusPreferencesRecord(preferences).upsert(db)
-            return try focusPreferences(db)
+            return try database.focusPreferences(db)
         }
     }
 }

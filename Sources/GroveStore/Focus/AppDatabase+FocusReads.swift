@@ -5,10 +5,13 @@ import GroveCore
 extension AppDatabase {
     // MARK: Reads (seed 000's queries)
 
+}
+
+extension FocusRoom {
     /// The active or paused session (Query 5), settled: a session that has run its length is stored
     /// as completed and no longer returned here.
-    public func currentFocusSession() throws -> FocusSession? {
-        try settleFocusSession().flatMap { $0.state.isOpen ? $0 : nil }
+    public func current() throws -> FocusSession? {
+        try settle().flatMap { $0.state.isOpen ? $0 : nil }
     }
 
     /// The instant to evaluate `session` at: the wall clock, or the monotonic clock since its last
@@ -28,15 +31,15 @@ extension AppDatabase {
     }
 
     /// One session by id.
-    public func focusSession(id: UUID) throws -> FocusSession? {
+    public func session(id: UUID) throws -> FocusSession? {
         try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: id.uuidString)?.model() }
     }
 
     /// Completed sessions, newest first (Query 1: the forest).
-    public func completedSessions(limit: Int? = nil, offset: Int = 0) throws -> [FocusSession] {
+    public func completed(limit: Int? = nil, offset: Int = 0) throws -> [FocusSession] {
         if let limit, limit < 0 { throw InvalidField("limit", "limit cannot be negative") }
         guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
-        try settleFocusSession()
+        try settle()
         return try writer.snapshotRead { db in
             try FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
                 .limit(limit ?? -1, offset: offset).fetchAll(db).map { try $0.model() }
@@ -44,8 +47,8 @@ extension AppDatabase {
     }
 
     /// Sessions completed today in the configured zone (Query 2).
-    public func todaysCompletedSessions() throws -> [FocusSession] {
-        try settleFocusSession()
+    public func completedToday() throws -> [FocusSession] {
+        try settle()
         return try writer.snapshotRead { db in
             let today = try calendar(db).localDay(of: environment.now())
             // `+state`: the day's index, not the state's (which would visit every completed session).
@@ -54,15 +57,14 @@ extension AppDatabase {
         }
     }
 
-    /// The largest page a list returns at once.
-    public static let maxPageSize = 1000
-
     /// One page of sessions by start, newest first, optionally in one state (Query 3 in pages): the
     /// database sorts and skips, so a page costs the same at any history size.
-    public func focusSessions(state: SessionState? = nil, limit: Int, offset: Int = 0) throws -> [FocusSession] {
-        guard (1...Self.maxPageSize).contains(limit) else { throw InvalidField("limit", "limit must be between 1 and \(Self.maxPageSize)") }
+    public func sessions(state: SessionState? = nil, limit: Int, offset: Int = 0) throws -> [FocusSession] {
+        guard (1...FocusRoom.maxPageSize).contains(limit) else {
+            throw InvalidField("limit", "limit must be between 1 and \(FocusRoom.maxPageSize)")
+        }
         guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
-        try settleFocusSession()
+        try settle()
         return try writer.snapshotRead { db in
             var request = FocusSessionRecord.order(sql: "start_time DESC, id")
             if let state { request = request.filter(sql: "state = ?", arguments: [state.rawValue]) }
@@ -71,17 +73,17 @@ extension AppDatabase {
     }
 
     /// The session started last, if any (settled first).
-    public func latestFocusSession() throws -> FocusSession? {
-        try focusSessions(limit: 1).first
+    public func latest() throws -> FocusSession? {
+        try sessions(limit: 1).first
     }
 
     /// Every session, newest first (Query 3).
-    public func allFocusSessions() throws -> [FocusSession] {
+    public func all() throws -> [FocusSession] {
         try writer.snapshotRead { db in try FocusSessionRecord.order(sql: "start_time DESC, id").fetchAll(db).map { try $0.model() } }
     }
 
     /// Completed sessions that ended in `[from, to)`, newest first (Query 4).
-    public func completedSessions(from: Date, to: Date) throws -> [FocusSession] {
+    public func completed(from: Date, to: Date) throws -> [FocusSession] {
         try writer.snapshotRead { db in
             try FocusSessionRecord.filter(
                 sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis]

@@ -2,15 +2,13 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
-    // MARK: Stats
-
+extension FocusRoom {
     /// ForestStats, computed in SQL from per-day totals (one row per day, never one per session):
     /// totals are summed by SQLite; only the days with trees come back, as day numbers, for the streaks.
     /// With `tag`, the same over the sessions carrying it (the per-day-per-tag totals).
-    public func forestStats(tag: String? = nil) throws -> ForestStats {
+    public func stats(tag: String? = nil) throws -> ForestStats {
         let days = try DayTotals(tag: tag)
-        try settleFocusSession()
+        try settle()
         return try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let today = calendar.localDay(of: environment.now())
@@ -38,7 +36,7 @@ extension AppDatabase {
 
     /// Per-day totals between two local days, inclusive (heatmaps, "this week"); with `tag`, of the
     /// sessions carrying it.
-    public func dailyFocusTotals(from: LocalDay, to: LocalDay, tag: String? = nil) throws -> [DailyFocusTotals] {
+    public func dailyTotals(from: LocalDay, to: LocalDay, tag: String? = nil) throws -> [DailyFocusTotals] {
         let days = try DayTotals(tag: tag)
         return try writer.snapshotRead { db in
             try FocusDayRecord.fetchAll(
@@ -53,15 +51,15 @@ extension AppDatabase {
     /// The last year of trees as a week-by-weekday grid, in the configured calendar (the CLI's and the
     /// web's stats heatmap).
     public func yearHeatmap(tag: String? = nil) throws -> YearHeatmap {
-        let calendar = try calendar()
+        let calendar = try database.calendar()
         let today = calendar.localDay(of: environment.now())
-        let totals = try dailyFocusTotals(from: YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday), to: today, tag: tag)
+        let totals = try dailyTotals(from: YearHeatmap.start(today: today, firstWeekday: calendar.firstWeekday), to: today, tag: tag)
         return YearHeatmap(totals: totals, today: today, firstWeekday: calendar.firstWeekday)
     }
 
     /// The break the Pomodoro cycle calls for now: counted over today's trees.
     public func nextBreak() throws -> PomodoroBreak {
-        let stats = try forestStats()
-        return try focusPreferences().breakAfter(completedInCycle: stats.todaysTrees)
+        let stats = try stats()
+        return try preferences().breakAfter(completedInCycle: stats.todaysTrees)
     }
 }

@@ -2,18 +2,18 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
+extension FocusRoom {
     /// Up to `days` days with trees before `before` (all days when nil), newest first, read from the
     /// per-day totals; with `sessions`, each day's trees too (one indexed range of the days shown). With
     /// `tag`, only the trees of sessions carrying it (the per-day-per-tag totals).
-    public func forestWindow(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true, tag: String? = nil)
+    public func forest(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true, tag: String? = nil)
         throws -> ForestWindow
     {
         let source = try DayTotals(tag: tag)
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
         }
-        try settleFocusSession()
+        try settle()
         return try writer.snapshotRead { db in
             // One more day than shown says whether there is anything older.
             var rows = try Row.fetchAll(

@@ -39,10 +39,10 @@ struct DayTotals {
     func condition(parameter: Int) -> String { tag == nil ? "?\(parameter) IS NULL" : "tag = ?\(parameter)" }
 }
 
-extension AppDatabase {
+extension FocusRoom {
     /// Replaces the tags of one session, open or finished (its days' per-tag totals follow by trigger).
     @discardableResult
-    public func retagFocusSession(id: UUID, tags: [String]) throws -> FocusSession {
+    public func retag(id: UUID, tags: [String]) throws -> FocusSession {
         let tags = try FocusTags.normalized(tags)
         return try write { db in
             guard try db.cachedExists("SELECT 1 FROM focus_session WHERE id = ?", [id.uuidString]) else {
@@ -58,9 +58,11 @@ extension AppDatabase {
 
     /// Every tag used, most recently used first, with its totals: read from the per-day-per-tag
     /// totals (one row per tag and day), never from the sessions.
-    public func focusTags(limit: Int = 200) throws -> [FocusTagSummary] {
-        guard (1...Self.maxPageSize).contains(limit) else { throw InvalidField("limit", "limit must be between 1 and \(Self.maxPageSize)") }
-        try settleFocusSession()
+    public func tags(limit: Int = 200) throws -> [FocusTagSummary] {
+        guard (1...FocusRoom.maxPageSize).contains(limit) else {
+            throw InvalidField("limit", "limit must be between 1 and \(FocusRoom.maxPageSize)")
+        }
+        try settle()
         return try writer.snapshotRead { db in
             try db.cachedRows(
                 """
@@ -76,7 +78,7 @@ extension AppDatabase {
     }
 
     /// Per-tag totals of the days `from`…`to` inclusive (the weekly review), most focus first.
-    public func focusTagTotals(from: LocalDay, to: LocalDay) throws -> [FocusTagSummary] {
+    public func tagTotals(from: LocalDay, to: LocalDay) throws -> [FocusTagSummary] {
         try writer.snapshotRead { db in
             try db.cachedRows(
                 """

@@ -3,14 +3,49 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    private static let newestFirst = "date DESC, updated_at DESC, id DESC"
+    static let newestFirst = "date DESC, updated_at DESC, id DESC"
 
     // MARK: Writes
 
+    /// Refuses a change of scope, or a date outside the period the intention's id was derived from.
+    static func checkStaysInPeriod(_ stored: Intention, movedTo updated: Intention, calendar: ZonedCalendar) throws {
+        guard updated.scope == stored.scope else {
+            throw InvalidField(
+                "scope",
+                "scope cannot change: an intention keeps its scope (\(stored.scope.rawValue)): set a \(updated.scope.rawValue) intention instead"
+            )
+        }
+        let period = stored.scope.period(containing: stored.date, calendar: calendar)
+        guard period.contains(updated.date) else {
+            throw InvalidField(
+                "date",
+                "date must stay within this intention's \(stored.scope.rawValue) (\(stored.scope.periodDescription(containing: stored.date, calendar: calendar))): set the intention of \(updated.date)'s \(stored.scope.rawValue) instead"
+            )
+        }
+    }
+
+    // MARK: Reads
+
+    /// Intentions whose period could contain `day`: dated within its month or its week (indexed range).
+    func candidates(_ db: Database, around day: LocalDay, calendar: ZonedCalendar) throws -> [Intention] {
+        let week = IntentionScope.week.period(containing: day, calendar: calendar)
+        let month = IntentionScope.month.period(containing: day, calendar: calendar)
+        let low = min(week.lowerBound, month.lowerBound), high = max(week.upperBound, month.upperBound)
+        // A cached statement, not the query interface: that would read the table's schema first, on
+        // the path of `grove now`, which runs on every prompt.
+        return try IntentionRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM intention WHERE date >= ? AND date < ?"),
+            arguments: [low.description, high.description]
+        ).map(\.intention)
+    }
+
+}
+
+extension IntentionsRoom {
     /// Sets the intention for the period of `scope` that contains `date` (today by default):
     /// replaces that period's intention if there is one, else creates it.
     @discardableResult
-    public func setIntention(
+    public func set(
         _ text: String, scope: IntentionScope, date: LocalDay? = nil, themeId: UUID? = nil,
         customFont: String? = nil, quote: String? = nil, aiRephrased: Bool = false, aiGenerated: Bool = false
     ) throws -> Intention {
@@ -57,7 +92,7 @@ extension AppDatabase {
     }
 
     /// Inserts a new intention (seed 004's `create`).
-    public func createIntention(_ intention: Intention) throws {
+    public func create(_ intention: Intention) throws {
         try intention.validate()
         try write { db in
             if let themeId = intention.themeId, try !ThemeRecord.exists(db, key: themeId.uuidString) {
@@ -76,7 +111,7 @@ extension AppDatabase {
     /// a move elsewhere would leave two intentions for one period (and setting either would delete
     /// the other). Set the other period's intention instead.
     @discardableResult
-    public func updateIntention(_ intention: Intention) throws -> Intention {
+    public func update(_ intention: Intention) throws -> Intention {
         var updated = intention
         updated.updatedAt = environment.now()
         try updated.validate()
@@ -87,7 +122,7 @@ extension AppDatabase {
             guard let stored = try IntentionRecord.fetchOne(db, key: intention.id.uuidString)?.intention else {
                 throw NotFoundError("intention", intention.id.uuidString)
             }
-            try Self.checkStaysInPeriod(stored, movedTo: updated, calendar: try calendar(db))
+            try AppDatabase.checkStaysInPeriod(stored, movedTo: updated, calendar: try calendar(db))
             try IntentionRecord(updated).update(db)
         }
         return updated
@@ -96,7 +131,7 @@ extension AppDatabase {
     /// Changes the given fields of an intention in one transaction (`PUT /intentions/:id`, `grove intention
     /// edit`): read, check and write together, so that a concurrent edit is never overwritten with stale fields.
     @discardableResult
-    public func editIntention(id: UUID, _ changes: IntentionChanges) throws -> Intention {
+    public func edit(id: UUID, _ changes: IntentionChanges) throws -> Intention {
         let now = environment.now()
         return try write { db in
             guard var intention = try IntentionRecord.fetchOne(db, key: id.uuidString)?.intention else {
@@ -105,7 +140,7 @@ extension AppDatabase {
             let stored = intention
             if let text = changes.text {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                // A quote chosen for other words is stale once the words change (as `setIntention`).
+                // A quote chosen for other words is stale once the words change (as `intentions.set`).
                 if trimmed != stored.text, changes.quote == nil { intention.quote = nil }
                 intention.text = trimmed
             }
@@ -118,44 +153,25 @@ extension AppDatabase {
             if let date = changes.date { intention.date = date }
             intention.updatedAt = now
             try intention.validate()
-            try Self.checkStaysInPeriod(stored, movedTo: intention, calendar: try calendar(db))
+            try AppDatabase.checkStaysInPeriod(stored, movedTo: intention, calendar: try calendar(db))
             try IntentionRecord(intention).update(db)
             try SyncChoice.record(db, .intention, id: intention.id.uuidString, fields: changes.fieldNames)
             return intention
         }
     }
 
-    /// Refuses a change of scope, or a date outside the period the intention's id was derived from.
-    private static func checkStaysInPeriod(_ stored: Intention, movedTo updated: Intention, calendar: ZonedCalendar) throws {
-        guard updated.scope == stored.scope else {
-            throw InvalidField(
-                "scope",
-                "scope cannot change: an intention keeps its scope (\(stored.scope.rawValue)): set a \(updated.scope.rawValue) intention instead"
-            )
-        }
-        let period = stored.scope.period(containing: stored.date, calendar: calendar)
-        guard period.contains(updated.date) else {
-            throw InvalidField(
-                "date",
-                "date must stay within this intention's \(stored.scope.rawValue) (\(stored.scope.periodDescription(containing: stored.date, calendar: calendar))): set the intention of \(updated.date)'s \(stored.scope.rawValue) instead"
-            )
-        }
-    }
-
-    public func deleteIntention(id: UUID) throws {
+    public func delete(id: UUID) throws {
         try write { db in
             guard try IntentionRecord.deleteOne(db, key: id.uuidString) else { throw NotFoundError("intention", id.uuidString) }
         }
     }
 
-    // MARK: Reads
-
-    public func intentions() throws -> [Intention] {
-        try writer.snapshotRead { db in try IntentionRecord.order(sql: Self.newestFirst).fetchAll(db).map(\.intention) }
+    public func all() throws -> [Intention] {
+        try writer.snapshotRead { db in try IntentionRecord.order(sql: AppDatabase.newestFirst).fetchAll(db).map(\.intention) }
     }
 
     /// The intentions whose id starts with `prefix` (case-insensitive; ids are stored upper-case).
-    public func intentions(idPrefix prefix: String) throws -> [Intention] {
+    public func all(idPrefix prefix: String) throws -> [Intention] {
         let upper = prefix.uppercased()
         guard upper.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
         return try writer.snapshotRead { db in
@@ -164,72 +180,61 @@ extension AppDatabase {
         }
     }
 
-    public func intention(id: UUID) throws -> Intention? {
+    public func find(id: UUID) throws -> Intention? {
         try writer.snapshotRead { db in try IntentionRecord.fetchOne(db, key: id.uuidString)?.intention }
     }
 
     /// The intention of `scope` whose period contains `date`.
-    public func intention(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
+    public func find(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
         try writer.snapshotRead { db in
             let calendar = try calendar(db)
             return IntentionHierarchy.current(
-                from: try candidates(db, around: date, calendar: calendar).filter { $0.scope == scope },
+                from: try database.candidates(db, around: date, calendar: calendar).filter { $0.scope == scope },
                 on: date, calendar: calendar)
         }
     }
 
     /// The intention to show on `date` (today by default): day > week > month.
-    public func currentIntention(on date: LocalDay? = nil) throws -> Intention? {
+    public func current(on date: LocalDay? = nil) throws -> Intention? {
         try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let day = date ?? calendar.localDay(of: environment.now())
-            return IntentionHierarchy.current(from: try candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
+            return IntentionHierarchy.current(
+                from: try database.candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
         }
     }
 
     /// The intentions in effect on `date` (today by default), one per scope, day first.
-    public func intentionLayers(on date: LocalDay? = nil) throws -> [Intention] {
+    public func layers(on date: LocalDay? = nil) throws -> [Intention] {
         try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let day = date ?? calendar.localDay(of: environment.now())
-            return IntentionHierarchy.layers(from: try candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
+            return IntentionHierarchy.layers(
+                from: try database.candidates(db, around: day, calendar: calendar), on: day, calendar: calendar)
         }
     }
 
-    /// Intentions whose period could contain `day`: dated within its month or its week (indexed range).
-    private func candidates(_ db: Database, around day: LocalDay, calendar: ZonedCalendar) throws -> [Intention] {
-        let week = IntentionScope.week.period(containing: day, calendar: calendar)
-        let month = IntentionScope.month.period(containing: day, calendar: calendar)
-        let low = min(week.lowerBound, month.lowerBound), high = max(week.upperBound, month.upperBound)
-        // A cached statement, not the query interface: that would read the table's schema first, on
-        // the path of `grove now`, which runs on every prompt.
-        return try IntentionRecord.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM intention WHERE date >= ? AND date < ?"),
-            arguments: [low.description, high.description]
-        ).map(\.intention)
-    }
-
     /// Case-insensitive text search, newest first. An empty query finds nothing.
-    public func searchIntentions(_ query: String) throws -> [Intention] {
+    public func search(_ query: String) throws -> [Intention] {
         let q = query.trimmingCharacters(in: .whitespaces)
         guard !q.isEmpty else { return [] }
         // Intentions number a few a day, so matching in Swift is cheap, and it folds accents and
         // case for every script (SQLite's LIKE folds ASCII only).
-        return try intentions().filter { $0.matches(query: q) }
+        return try all().filter { $0.matches(query: q) }
     }
 
     /// Intentions dated between two days inclusive, newest first.
-    public func intentions(from: LocalDay, to: LocalDay) throws -> [Intention] {
+    public func all(from: LocalDay, to: LocalDay) throws -> [Intention] {
         try RangeRule.check(from: from, to: to)
         return try writer.snapshotRead { db in
             try IntentionRecord.filter(sql: "date BETWEEN ? AND ?", arguments: [from.description, to.description])
-                .order(sql: Self.newestFirst).fetchAll(db).map(\.intention)
+                .order(sql: AppDatabase.newestFirst).fetchAll(db).map(\.intention)
         }
     }
 
-    public func intentions(scope: IntentionScope) throws -> [Intention] {
+    public func all(scope: IntentionScope) throws -> [Intention] {
         try writer.snapshotRead { db in
-            try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: Self.newestFirst).fetchAll(db).map(
+            try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: AppDatabase.newestFirst).fetchAll(db).map(
                 \.intention)
         }
     }

@@ -30,16 +30,16 @@ public struct SQLiteIntentionRepository: IntentionRepository {
     public let database: AppDatabase
     public init(database: AppDatabase) { self.database = database }
 
-    public func create(_ intention: Intention) throws { try database.createIntention(intention) }
-    public func getAll() throws -> [Intention] { try database.intentions() }
-    public func update(_ intention: Intention) throws { try database.updateIntention(intention) }
-    public func delete(_ intention: Intention) throws { try database.deleteIntention(id: intention.id) }
+    public func create(_ intention: Intention) throws { try database.intentions.create(intention) }
+    public func getAll() throws -> [Intention] { try database.intentions.all() }
+    public func update(_ intention: Intention) throws { try database.intentions.update(intention) }
+    public func delete(_ intention: Intention) throws { try database.intentions.delete(id: intention.id) }
     public func getIntention(for date: LocalDay, scope: IntentionScope) throws -> Intention? {
-        try database.intention(for: date, scope: scope)
+        try database.intentions.find(for: date, scope: scope)
     }
-    public func getCurrentDisplayIntention() throws -> Intention? { try database.currentIntention() }
-    public func search(query: String) throws -> [Intention] { try database.searchIntentions(query) }
-    public func getIntentions(from: LocalDay, to: LocalDay) throws -> [Intention] { try database.intentions(from: from, to: to) }
-    public func getIntentions(scope: IntentionScope) throws -> [Intention] { try database.intentions(scope: scope) }
-    public func getIntention(byId id: UUID) throws -> Intention? { try database.intention(id: id) }
+    public func getCurrentDisplayIntention() throws -> Intention? { try database.intentions.current() }
+    public func search(query: String) throws -> [Intention] { try database.intentions.search(query) }
+    public func getIntentions(from: LocalDay, to: LocalDay) throws -> [Intention] { try database.intentions.all(from: from, to: to) }
+    public func getIntentions(scope: IntentionScope) throws -> [Intention] { try database.intentions.all(scope: scope) }
+    public func getIntention(byId id: UUID) throws -> Intention? { try database.intentions.find(id: id) }
 }

@@ -41,22 +41,28 @@ public struct StoredAssistant: Codable, Sendable, Equatable {
 }
 
 extension AppDatabase {
-    private static let assistantKey = "assistant"
+    static let assistantKey = "assistant"
 
+}
+
+extension SetupRoom {
     /// The stored model, or nil (the offline assistant, unless `GROVE_ASSISTANT_URL` says otherwise).
-    public func storedAssistant() throws -> StoredAssistant? {
+    public func assistant() throws -> StoredAssistant? {
         try writer.snapshotRead { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM grove_meta WHERE key = ?"), arguments: [Self.assistantKey])
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT value FROM grove_meta WHERE key = ?"), arguments: [AppDatabase.assistantKey])
         }.flatMap { try? JSONDecoder().decode(StoredAssistant.self, from: Data($0.utf8)) }
     }
 
     /// Keeps `assistant` (validated) as the model every face asks; nil forgets it.
-    public func setStoredAssistant(_ assistant: StoredAssistant?) throws {
+    public func setAssistant(_ assistant: StoredAssistant?) throws {
         guard let assistant else {
-            return try write { db in try db.cachedExecute("DELETE FROM grove_meta WHERE key = ?", [Self.assistantKey]) }
+            return try write { db in try db.cachedExecute("DELETE FROM grove_meta WHERE key = ?", [AppDatabase.assistantKey]) }
         }
         try assistant.validate()
         let json = String(decoding: try JSONEncoder().encode(assistant), as: UTF8.self)
-        try write { db in try db.cachedExecute("INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)", [Self.assistantKey, json]) }
+        try write { db in
+            try db.cachedExecute("INSERT OR REPLACE INTO grove_meta (key, value) VALUES (?, ?)", [AppDatabase.assistantKey, json])
+        }
     }
 }

@@ -14,7 +14,7 @@ extension AppDatabase {
             let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
             var next = midnight
             if let record = try FocusSessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state = 'active'")) {
-                // The session's time as `settleFocusSession` counts it (the monotonic clock since its
+                // The session's time as `focus.settle` counts it (the monotonic clock since its
                 // anchor), so that the instant it falls due is the instant settling completes it.
                 let counted = environment.clockReading().resolved(since: record.anchor).now
                 next = min(next, now.addingTimeInterval(try record.model().remaining(at: counted)))

@@ -15,19 +15,19 @@ public struct Rephrasing: Codable, Sendable, Equatable {
     public var assistant: String = "offline"
 }
 
-extension AppDatabase {
+extension IntentionsRoom {
     /// Rephrases an intention: a preview, or saved when `apply` is true (then it is marked
     /// `aiRephrased` and takes the quote). `proposal` is a wording an assistant made (a model, or the
     /// one the person saw in a preview and accepted); without one, the offline assistant's. A
     /// proposal is held to the intention rules like any text. One operation for every face.
-    public func rephraseIntention(
+    public func rephrase(
         id: UUID, apply: Bool, proposal: String? = nil, quote proposedQuote: String? = nil,
         assistant: String = "offline"
     ) throws -> Rephrasing {
-        guard var intention = try intention(id: id) else { throw NotFoundError("intention", id.uuidString) }
+        guard var intention = try find(id: id) else { throw NotFoundError("intention", id.uuidString) }
         let text =
             proposal?.trimmingCharacters(in: .whitespacesAndNewlines) ?? OfflineAssistant.rephrased(intention.text, scope: intention.scope)
-        let quote = try proposedQuote ?? OfflineAssistant.bestQuote(for: intention.text, from: contents())
+        let quote = try proposedQuote ?? OfflineAssistant.bestQuote(for: intention.text, from: database.content.all())
         var proposed = intention
         proposed.text = text
         proposed.quote = quote ?? intention.quote
@@ -36,15 +36,17 @@ extension AppDatabase {
             intention.text = text
             intention.aiRephrased = true
             intention.quote = quote ?? intention.quote
-            intention = try updateIntention(intention)
+            intention = try update(intention)
         }
         return Rephrasing(text: text, quote: quote, intention: intention, applied: apply, assistant: assistant)
     }
+}
 
+extension ThemesRoom {
     /// The theme an intention is shown in: its own, else the person's default, else Serene.
-    public func displayTheme(for intention: Intention) throws -> IntentionTheme {
-        if let own = intention.themeId, let theme = try theme(id: own) { return theme }
-        if let fallback = try storedUserPreferences()?.defaultThemeId, let theme = try theme(id: fallback) {
+    public func display(for intention: Intention) throws -> IntentionTheme {
+        if let own = intention.themeId, let theme = try find(id: own) { return theme }
+        if let fallback = try database.intentions.storedPreferences()?.defaultThemeId, let theme = try find(id: fallback) {
             return theme
         }
         return PresetThemes.serene

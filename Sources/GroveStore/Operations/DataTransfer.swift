@@ -43,7 +43,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 }
 
-extension AppDatabase {
+extension TransferRoom {
     /// The store in `format`, as bytes (small stores and tests; faces stream with `export(as:to:)`).
     public func export(as format: ExportFormat) throws -> Data {
         var data = Data()

@@ -19,25 +19,66 @@ public struct ContentPackReport: Sendable, Equatable, Codable {
 }
 
 extension AppDatabase {
+
+    /// Withdraws the items of `url` not in `kept`: retired when a pause refers to them, deleted otherwise.
+    func withdraw(from url: String, keeping kept: Set<String>, into report: inout ContentPackReport, _ db: Database) throws {
+        let current = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND retired IS NOT 1"), arguments: [url])
+        let shown = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM gateway_session WHERE content_id = ?)")
+        for id in current where !kept.contains(id) {
+            if try Bool.fetchOne(shown, arguments: [id]) == true {
+                try db.cachedExecute("UPDATE mindfulness_content SET retired = 1 WHERE id = ?", [id])
+                report.retired += 1
+            } else {
+                try db.cachedExecute("DELETE FROM mindfulness_content WHERE id = ?", [id])
+                report.removed += 1
+            }
+        }
+    }
+}
+
+/// A row of `content_source`.
+struct ContentSourceRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "content_source"
+    var source: ContentSource
+
+    init(_ source: ContentSource) { self.source = source }
+
+    init(row: Row) throws {
+        let checked: Int64? = row["last_checked"], fetched: Int64? = row["last_fetched"]
+        source = ContentSource(
+            url: row["url"], addedAt: Date(groveMillis: row["added_at"]), etag: row["etag"],
+            lastChecked: checked.map(Date.init(groveMillis:)), lastFetched: fetched.map(Date.init(groveMillis:)),
+            itemCount: row["item_count"], lastError: row["last_error"])
+    }
+
+    func encode(to c: inout PersistenceContainer) {
+        c["url"] = source.url; c["added_at"] = source.addedAt.groveMillis; c["etag"] = source.etag
+        c["last_checked"] = source.lastChecked?.groveMillis; c["last_fetched"] = source.lastFetched?.groveMillis
+        c["item_count"] = source.itemCount; c["last_error"] = source.lastError
+    }
+}
+
+extension ContentRoom {
     /// The content sources, in the order they were added.
-    public func contentSources() throws -> [ContentSource] {
+    public func sources() throws -> [ContentSource] {
         try writer.snapshotRead { db in try ContentSourceRecord.order(sql: "added_at, url").fetchAll(db).map(\.source) }
     }
 
-    public func contentSource(url: String) throws -> ContentSource? {
+    public func source(url: String) throws -> ContentSource? {
         try writer.snapshotRead { db in try ContentSourceRecord.fetchOne(db, key: url)?.source }
     }
 
     /// The sources whose pack is older than a day (or whose last check failed an hour ago): what a
     /// background refresh asks.
-    public func contentSourcesDue() throws -> [ContentSource] {
+    public func sourcesDue() throws -> [ContentSource] {
         let now = environment.now()
-        return try contentSources().filter { $0.isDue(at: now) }
+        return try sources().filter { $0.isDue(at: now) }
     }
 
     /// Adds a source (checked, not yet fetched).
     @discardableResult
-    public func addContentSource(url text: String) throws -> ContentSource {
+    public func addSource(url text: String) throws -> ContentSource {
         let url = try ContentSource.normalizedURL(text)
         let source = ContentSource(url: url, addedAt: environment.now())
         return try write { db in
@@ -50,11 +91,11 @@ extension AppDatabase {
     /// Removes a source with its items: deleted when no pause showed them, retired (kept for the
     /// history, never shown) when one did.
     @discardableResult
-    public func removeContentSource(url: String) throws -> ContentPackReport {
+    public func removeSource(url: String) throws -> ContentPackReport {
         try write { db in
             guard try ContentSourceRecord.exists(db, key: url) else { throw PauseValidationError.unknownContentSource(url) }
             var report = ContentPackReport()
-            try withdraw(from: url, keeping: [], into: &report, db)
+            try database.withdraw(from: url, keeping: [], into: &report, db)
             // Retired items keep naming their source: added again, it finds them its own.
             try ContentSourceRecord.deleteOne(db, key: url)
             return report
@@ -66,7 +107,7 @@ extension AppDatabase {
     /// the next `If-None-Match`, and `lastContentSync` set. An id that belongs to an item of yours,
     /// to the bundled pack or to another source is skipped, never overwritten.
     @discardableResult
-    public func applyContentPack(_ pack: ContentPack, from url: String, etag: String?) throws -> ContentPackReport {
+    public func apply(_ pack: ContentPack, from url: String, etag: String?) throws -> ContentPackReport {
         let now = environment.now().groveMillis
         return try write { db in
             guard var source = try ContentSourceRecord.fetchOne(db, key: url)?.source else {
@@ -102,7 +143,7 @@ extension AppDatabase {
                 ])
                 kept.insert(item.id)
             }
-            try withdraw(from: url, keeping: kept, into: &report, db)
+            try database.withdraw(from: url, keeping: kept, into: &report, db)
             source.etag = etag
             source.lastChecked = Date(groveMillis: now)
             source.lastFetched = Date(groveMillis: now)
@@ -115,7 +156,7 @@ extension AppDatabase {
     }
 
     /// Records a "304 Not Modified": the pack in use is fresh for another day.
-    public func markContentSourceUnchanged(url: String) throws {
+    public func markUnchanged(url: String) throws {
         let now = environment.now().groveMillis
         try write { db in
             try db.cachedExecute(
@@ -127,50 +168,12 @@ extension AppDatabase {
 
     /// Records a failed check (offline, an HTTP error, a refused pack): the pack in use, or the
     /// bundled one, stays; the next try is in an hour.
-    public func recordContentSourceFailure(url: String, message: String) throws {
+    public func recordFailure(url: String, message: String) throws {
         let now = environment.now().groveMillis
         try write { db in
             try db.cachedExecute(
                 "UPDATE content_source SET last_checked = ?, last_error = ? WHERE url = ?", [now, String(message.prefix(500)), url])
             guard db.changesCount == 1 else { throw PauseValidationError.unknownContentSource(url) }
         }
-    }
-
-    /// Withdraws the items of `url` not in `kept`: retired when a pause refers to them, deleted otherwise.
-    private func withdraw(from url: String, keeping kept: Set<String>, into report: inout ContentPackReport, _ db: Database) throws {
-        let current = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND retired IS NOT 1"), arguments: [url])
-        let shown = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM gateway_session WHERE content_id = ?)")
-        for id in current where !kept.contains(id) {
-            if try Bool.fetchOne(shown, arguments: [id]) == true {
-                try db.cachedExecute("UPDATE mindfulness_content SET retired = 1 WHERE id = ?", [id])
-                report.retired += 1
-            } else {
-                try db.cachedExecute("DELETE FROM mindfulness_content WHERE id = ?", [id])
-                report.removed += 1
-            }
-        }
-    }
-}
-
-/// A row of `content_source`.
-struct ContentSourceRecord: FetchableRecord, PersistableRecord {
-    static let databaseTableName = "content_source"
-    var source: ContentSource
-
-    init(_ source: ContentSource) { self.source = source }
-
-    init(row: Row) throws {
-        let checked: Int64? = row["last_checked"], fetched: Int64? = row["last_fetched"]
-        source = ContentSource(
-            url: row["url"], addedAt: Date(groveMillis: row["added_at"]), etag: row["etag"],
-            lastChecked: checked.map(Date.init(groveMillis:)), lastFetched: fetched.map(Date.init(groveMillis:)),
-            itemCount: row["item_count"], lastError: row["last_error"])
-    }
-
-    func encode(to c: inout PersistenceContainer) {
-        c["url"] = source.url; c["added_at"] = source.addedAt.groveMillis; c["etag"] = source.etag
-        c["last_checked"] = source.lastChecked?.groveMillis; c["last_fetched"] = source.lastFetched?.groveMillis
-        c["item_count"] = source.itemCount; c["last_error"] = source.lastError
     }
 }

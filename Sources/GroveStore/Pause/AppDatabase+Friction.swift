@@ -3,26 +3,6 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// The apps with adaptive friction on, each with the length it reached and its last review.
-    public func adaptiveFriction() throws -> [AdaptiveFriction] {
-        try writer.snapshotRead { db in try FrictionRecord.order(sql: "app_id").fetchAll(db).map(\.friction) }
-    }
-
-    /// Switches adaptive friction on (starting from the length you set) or off for an app.
-    @discardableResult
-    public func setAdaptiveFriction(appId: String, _ enabled: Bool) throws -> AdaptiveFriction? {
-        try write { db in
-            guard try SocialAppRecord.live(db, id: appId) != nil else { throw PauseValidationError.unknownApp(appId) }
-            guard enabled else {
-                try FrictionRecord.deleteOne(db, key: appId)
-                return nil
-            }
-            if let current = try FrictionRecord.fetchOne(db, key: appId) { return current.friction }
-            let friction = AdaptiveFriction(appId: appId, duration: try pausePreferences(db).timerDuration)
-            try FrictionRecord(friction).insert(db)
-            return friction
-        }
-    }
 
     /// The pause length for `appId` now: the setting, or — with adaptive friction on — the adapted
     /// length after this week's review (made here, at most once every 7 days, from two weeks of
@@ -70,5 +50,28 @@ struct FrictionRecord: FetchableRecord, PersistableRecord {
         c["app_id"] = friction.appId; c["duration"] = friction.duration; c["reviewed_day"] = friction.reviewedDay?.description
         c["last_change"] = friction.lastChange; c["recent_exit_rate"] = friction.recentExitRate;
         c["earlier_exit_rate"] = friction.earlierExitRate
+    }
+}
+
+extension PauseRoom {
+    /// The apps with adaptive friction on, each with the length it reached and its last review.
+    public func friction() throws -> [AdaptiveFriction] {
+        try writer.snapshotRead { db in try FrictionRecord.order(sql: "app_id").fetchAll(db).map(\.friction) }
+    }
+
+    /// Switches adaptive friction on (starting from the length you set) or off for an app.
+    @discardableResult
+    public func setFriction(appId: String, _ enabled: Bool) throws -> AdaptiveFriction? {
+        try write { db in
+            guard try SocialAppRecord.live(db, id: appId) != nil else { throw PauseValidationError.unknownApp(appId) }
+            guard enabled else {
+                try FrictionRecord.deleteOne(db, key: appId)
+                return nil
+            }
+            if let current = try FrictionRecord.fetchOne(db, key: appId) { return current.friction }
+            let friction = AdaptiveFriction(appId: appId, duration: try database.pausePreferences(db).timerDuration)
+            try FrictionRecord(friction).insert(db)
+            return friction
+        }
     }
 }

@@ -5,30 +5,6 @@ import GroveCore
 extension AppDatabase {
     // MARK: Gateway sessions
 
-    /// What a gate does when someone opens an app through it (every face: the web gateway, the
-    /// browser extension, `grove pause`): an app whose gate is off opens without a pause and without
-    /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
-    /// the app was opened through the gate earlier today. One attempt per call: a face that shows the
-    /// same pause again (a reload) reads it with `gatewaySession(id:)` instead.
-    public func openGateway(appId: String, platform: String) throws -> (
-        session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
-    ) {
-        try write { db in
-            guard let app = try SocialAppRecord.live(db, id: appId) else { throw PauseValidationError.unknownApp(appId) }
-            guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
-            let attempts = try attemptsToday(appId: appId, db)
-            let (session, content) = try startGatewaySession(appId: appId, platform: platform, db)
-            return (session, content, attempts)
-        }
-    }
-
-    /// Opens a pause in front of `appId` whether or not its gate is on (imports, tests, the seed's
-    /// repository method): recovers abandoned pauses, picks the next content by the rotation, records
-    /// it as shown, and stores the open session. All in one transaction.
-    public func startGatewaySession(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
-        try write { db in try startGatewaySession(appId: appId, platform: platform, db) }
-    }
-
     func startGatewaySession(appId: String, platform: String, _ db: Database) throws -> (
         session: GatewaySession, content: MindfulnessContent
     ) {
@@ -49,48 +25,6 @@ extension AppDatabase {
             durationSetting: duration, platform: platform, calendar: calendar)
         try GatewaySessionRecord(session).insert(db)
         return (session, content)
-    }
-
-    /// Ends an open pause with its status and outcome.
-    @discardableResult
-    public func finishGatewaySession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws
-        -> GatewaySession
-    {
-        try finishPause(id: id, status: status, outcome: outcome).pause
-    }
-
-    /// Ends a pause with what the person chose, in one transaction with what the choice does: "plant a
-    /// tree instead" (`deepenPause`) starts a focus session of the preferred length, unless one is already
-    /// open (then that one goes on, and `focus` is it). Every face (CLI, API, web) calls this one operation.
-    public func finishPause(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> PauseFinish {
-        try write { db in
-            guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
-                throw NotFoundError("gateway session", id.uuidString)
-            }
-            try session.finish(status, outcome: outcome, at: environment.now())
-            try GatewaySessionRecord(session).update(db)
-            guard outcome == .deepenPause else { return PauseFinish(pause: session, focus: nil, focusStarted: false) }
-            if let open = try settledOpenSession(db, calendar: calendar(db))?.session, open.state.isOpen {
-                return PauseFinish(pause: session, focus: open, focusStarted: false)
-            }
-            return PauseFinish(pause: session, focus: try startFocusSession(db, plannedDuration: nil, tags: []), focusStarted: true)
-        }
-    }
-
-    /// Stores a finished session from elsewhere (import, another device), validated against the seed's rules.
-    public func recordGatewaySession(_ session: GatewaySession) throws {
-        try write { db in
-            try session.validate(
-                appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
-                contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
-            try GatewaySessionRecord(session).upsert(db)
-        }
-    }
-
-    /// Closes every open pause whose duration plus grace has passed as `timeout`. Returns how many.
-    @discardableResult
-    public func recoverAbandonedGatewaySessions() throws -> Int {
-        try write { db in try recoverAbandonedGatewaySessions(db) }
     }
 
     @discardableResult
@@ -116,13 +50,89 @@ extension AppDatabase {
         environment.now().groveMillis - Int64((GatewaySession.durationRange.lowerBound + GatewaySession.gracePeriod) * 1000)
     }
 
-    public func gatewaySession(id: UUID) throws -> GatewaySession? {
+    func attemptsToday(appId: String, before: Date? = nil, _ db: Database) throws -> Int {
+        let today = try calendar(db).localDay(of: environment.now())
+        return try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ? AND start_timestamp < ?"),
+            arguments: [appId, today.description, before?.groveMillis ?? Int64.max]) ?? 0
+    }
+}
+
+extension PauseRoom {
+    /// What a gate does when someone opens an app through it (every face: the web gateway, the
+    /// browser extension, `grove pause`): an app whose gate is off opens without a pause and without
+    /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
+    /// the app was opened through the gate earlier today. One attempt per call: a face that shows the
+    /// same pause again (a reload) reads it with `pause.session(id:)` instead.
+    public func open(appId: String, platform: String) throws -> (
+        session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
+    ) {
+        try write { db in
+            guard let app = try SocialAppRecord.live(db, id: appId) else { throw PauseValidationError.unknownApp(appId) }
+            guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
+            let attempts = try database.attemptsToday(appId: appId, db)
+            let (session, content) = try database.startGatewaySession(appId: appId, platform: platform, db)
+            return (session, content, attempts)
+        }
+    }
+
+    /// Opens a pause in front of `appId` whether or not its gate is on (imports, tests, the seed's
+    /// repository method): recovers abandoned pauses, picks the next content by the rotation, records
+    /// it as shown, and stores the open session. All in one transaction.
+    public func start(appId: String, platform: String) throws -> (session: GatewaySession, content: MindfulnessContent) {
+        try write { db in try database.startGatewaySession(appId: appId, platform: platform, db) }
+    }
+
+    /// Ends an open pause with its status and outcome.
+    @discardableResult
+    public func finishSession(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws
+        -> GatewaySession
+    {
+        try finish(id: id, status: status, outcome: outcome).pause
+    }
+
+    /// Ends a pause with what the person chose, in one transaction with what the choice does: "plant a
+    /// tree instead" (`deepenPause`) starts a focus session of the preferred length, unless one is already
+    /// open (then that one goes on, and `focus` is it). Every face (CLI, API, web) calls this one operation.
+    public func finish(id: UUID, status: GatewaySession.CompletionType, outcome: GatewaySession.ActionType?) throws -> PauseFinish {
+        try write { db in
+            guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
+                throw NotFoundError("gateway session", id.uuidString)
+            }
+            try session.finish(status, outcome: outcome, at: environment.now())
+            try GatewaySessionRecord(session).update(db)
+            guard outcome == .deepenPause else { return PauseFinish(pause: session, focus: nil, focusStarted: false) }
+            if let open = try database.settledOpenSession(db, calendar: calendar(db))?.session, open.state.isOpen {
+                return PauseFinish(pause: session, focus: open, focusStarted: false)
+            }
+            return PauseFinish(
+                pause: session, focus: try database.startFocusSession(db, plannedDuration: nil, tags: []), focusStarted: true)
+        }
+    }
+
+    /// Stores a finished session from elsewhere (import, another device), validated against the seed's rules.
+    public func record(_ session: GatewaySession) throws {
+        try write { db in
+            try session.validate(
+                appExists: { (try? SocialAppRecord.exists(db, key: $0)) == true },
+                contentExists: { (try? ContentRecord.exists(db, key: $0)) == true })
+            try GatewaySessionRecord(session).upsert(db)
+        }
+    }
+
+    /// Closes every open pause whose duration plus grace has passed as `timeout`. Returns how many.
+    @discardableResult
+    public func recoverAbandoned() throws -> Int {
+        try write { db in try database.recoverAbandonedGatewaySessions(db) }
+    }
+
+    public func session(id: UUID) throws -> GatewaySession? {
         try writer.snapshotRead { db in try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session }
     }
 
     /// Pauses, newest first, optionally for one app (abandoned ones already closed as timeout).
-    public func gatewaySessions(appId: String? = nil, limit: Int? = nil) throws -> [GatewaySession] {
-        try settlePauseData()
+    public func sessions(appId: String? = nil, limit: Int? = nil) throws -> [GatewaySession] {
+        try settle()
         return try writer.snapshotRead { db in
             var request = GatewaySessionRecord.order(sql: "start_timestamp DESC, id")
             if let appId { request = request.filter(sql: "app_id = ?", arguments: [appId]) }
@@ -133,13 +143,6 @@ extension AppDatabase {
     /// How many times `appId` was opened through Grove today (configured zone), or — given `before`
     /// — today before that instant (the attempts before a pause shown again).
     public func attemptsToday(appId: String, before: Date? = nil) throws -> Int {
-        try writer.snapshotRead { db in try attemptsToday(appId: appId, before: before, db) }
-    }
-
-    func attemptsToday(appId: String, before: Date? = nil, _ db: Database) throws -> Int {
-        let today = try calendar(db).localDay(of: environment.now())
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM gateway_session WHERE app_id = ? AND local_day = ? AND start_timestamp < ?"),
-            arguments: [appId, today.description, before?.groveMillis ?? Int64.max]) ?? 0
+        try writer.snapshotRead { db in try database.attemptsToday(appId: appId, before: before, db) }
     }
 }

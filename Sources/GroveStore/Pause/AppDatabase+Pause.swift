@@ -5,6 +5,64 @@ import GroveCore
 extension AppDatabase {
     // MARK: Apps
 
+    func saveApp(_ app: SocialApp, _ db: Database) throws {
+        let others =
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id])
+            ?? 0
+        if app.isEnabled, others >= PausePreferences.maxEnabledApps {
+            throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
+        }
+        try SocialAppRecord(app).upsert(db)
+    }
+
+    /// Switches on exactly the apps in `enabled`, writing only the switches that change: a switch
+    /// rewritten to the value it had would be a new choice to sync, beating a later one elsewhere.
+    static func switchApps(on enabled: Set<String>, _ db: Database) throws {
+        let ids = enabled.sorted()
+        let list = ids.isEmpty ? "''" : ids.map { _ in "?" }.joined(separator: ", ")
+        try db.execute(
+            sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled AND id NOT IN (\(list))", arguments: StatementArguments(ids))
+        for id in ids { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND NOT is_enabled", [id]) }
+    }
+
+    // MARK: Preferences
+
+    func pausePreferences(_ db: Database) throws -> PausePreferences {
+        var preferences = try PausePreferencesRecord.fetchOne(db, key: PausePreferences.singletonID)?.preferences ?? .default
+        preferences.enabledApps = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE is_enabled")))
+        return preferences
+    }
+
+    func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
+        let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE retired IS NOT 1")))
+        if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
+        try PausePreferencesRecord(preferences).upsert(db)
+        try Self.switchApps(on: preferences.enabledApps, db)
+    }
+
+    /// Local housekeeping, not a deletion anyone made (SYNC.md "30-day pruning is local and makes no
+    /// tombstones"): the capture triggers are held off, and the pruned rows' clocks go with them. Every
+    /// device prunes by the same rule, so nothing needs to travel.
+    func pruneExpiredPauseData(_ db: Database) throws -> Int {
+        let cutoff = try retentionStart(db).description
+        try db.cachedExecute("INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
+        try db.cachedExecute(
+            """
+            DELETE FROM sync_clock WHERE entity = 'gatewaySession' AND entity_id IN (SELECT id FROM gateway_session WHERE local_day < ?)
+            """, [cutoff])
+        try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [cutoff])
+        let pruned = db.changesCount
+        try db.cachedExecute("DELETE FROM sync_applying")
+        return pruned
+    }
+
+    func retentionStart(_ db: Database) throws -> LocalDay {
+        UsageStatistics.retentionStart(today: try calendar(db).localDay(of: environment.now()))
+    }
+
+}
+
+extension PauseRoom {
     /// Every app in hub order.
     public func apps() throws -> [SocialApp] {
         try writer.snapshotRead { db in
@@ -35,7 +93,7 @@ extension AppDatabase {
             guard try SocialAppRecord.live(db, id: app.id) == nil else {
                 throw InvalidField("id", "An app with id \"\(app.id)\" already exists")
             }
-            try saveApp(app, db)
+            try database.saveApp(app, db)
             try db.cachedExecute("UPDATE social_app SET retired = 0 WHERE id = ? AND retired", [app.id])
         }
     }
@@ -45,24 +103,14 @@ extension AppDatabase {
         try app.validate()
         try write { db in
             guard try SocialAppRecord.live(db, id: app.id) != nil else { throw PauseValidationError.unknownApp(app.id) }
-            try saveApp(app, db)
+            try database.saveApp(app, db)
         }
     }
 
     /// Adds or replaces an app after validating it (at most 10 enabled).
     public func saveApp(_ app: SocialApp) throws {
         try app.validate()
-        try write { db in try saveApp(app, db) }
-    }
-
-    func saveApp(_ app: SocialApp, _ db: Database) throws {
-        let others =
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id])
-            ?? 0
-        if app.isEnabled, others >= PausePreferences.maxEnabledApps {
-            throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
-        }
-        try SocialAppRecord(app).upsert(db)
+        try write { db in try database.saveApp(app, db) }
     }
 
     /// Gates (or stops gating) an app.
@@ -79,16 +127,6 @@ extension AppDatabase {
             try SocialAppRecord(app).update(db)
             try SyncChoice.record(db, .app, id: id, fields: ["isEnabled"])
         }
-    }
-
-    /// Switches on exactly the apps in `enabled`, writing only the switches that change: a switch
-    /// rewritten to the value it had would be a new choice to sync, beating a later one elsewhere.
-    static func switchApps(on enabled: Set<String>, _ db: Database) throws {
-        let ids = enabled.sorted()
-        let list = ids.isEmpty ? "''" : ids.map { _ in "?" }.joined(separator: ", ")
-        try db.execute(
-            sql: "UPDATE social_app SET is_enabled = 0 WHERE is_enabled AND id NOT IN (\(list))", arguments: StatementArguments(ids))
-        for id in ids { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND NOT is_enabled", [id]) }
     }
 
     /// Removes an app. One that pauses were taken in front of is retired instead (no longer listed,
@@ -108,56 +146,41 @@ extension AppDatabase {
         }
     }
 
-    // MARK: Preferences
-
     /// The Pause settings; `enabledApps` reflects the apps' switches.
-    public func pausePreferences() throws -> PausePreferences {
-        try writer.snapshotRead { db in try pausePreferences(db) }
-    }
-
-    func pausePreferences(_ db: Database) throws -> PausePreferences {
-        var preferences = try PausePreferencesRecord.fetchOne(db, key: PausePreferences.singletonID)?.preferences ?? .default
-        preferences.enabledApps = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE is_enabled")))
-        return preferences
+    public func preferences() throws -> PausePreferences {
+        try writer.snapshotRead { db in try database.pausePreferences(db) }
     }
 
     /// Saves the Pause settings; `enabledApps` switches apps on and off (they must exist).
     @discardableResult
-    public func updatePausePreferences(_ preferences: PausePreferences) throws -> PausePreferences {
+    public func updatePreferences(_ preferences: PausePreferences) throws -> PausePreferences {
         try preferences.validate()
         return try write { db in
-            try savePausePreferences(preferences, db)
-            return try pausePreferences(db)
+            try database.savePausePreferences(preferences, db)
+            return try database.pausePreferences(db)
         }
     }
 
     /// Changes some Pause settings in one transaction (the rest stay as stored, whoever changed them).
     @discardableResult
-    public func changePausePreferences(_ change: (inout PausePreferences) -> Void) throws -> PausePreferences {
+    public func changePreferences(_ change: (inout PausePreferences) -> Void) throws -> PausePreferences {
         try write { db in
-            var preferences = try pausePreferences(db)
+            var preferences = try database.pausePreferences(db)
             let probe = preferences.syncProbe
             change(&preferences)
             try preferences.validate()
-            try savePausePreferences(preferences, db)
+            try database.savePausePreferences(preferences, db)
             try SyncChoice.record(
                 db, .pausePreferences, id: "", fields: SyncChoice.assigned(by: change, probe: probe, fields: PausePreferences.syncFields))
             return preferences
         }
     }
 
-    func savePausePreferences(_ preferences: PausePreferences, _ db: Database) throws {
-        let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE retired IS NOT 1")))
-        if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
-        try PausePreferencesRecord(preferences).upsert(db)
-        try Self.switchApps(on: preferences.enabledApps, db)
-    }
-
     /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;
     /// abandoned pauses count as timeouts and days past the 30-day window are gone.
-    public func usageStatistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
+    public func statistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
         try RangeRule.check(from: from, to: to)
-        try settlePauseData()
+        try settle()
         return try writer.snapshotRead { db in
             var sql = """
                 SELECT local_day, app_id, count(*) AS total,
@@ -190,44 +213,24 @@ extension AppDatabase {
 
     /// Deletes pauses older than the 30-day retention window (local days, configured zone).
     @discardableResult
-    public func pruneExpiredPauseData() throws -> Int {
-        try write { db in try pruneExpiredPauseData(db) }
-    }
-
-    /// Local housekeeping, not a deletion anyone made (SYNC.md "30-day pruning is local and makes no
-    /// tombstones"): the capture triggers are held off, and the pruned rows' clocks go with them. Every
-    /// device prunes by the same rule, so nothing needs to travel.
-    func pruneExpiredPauseData(_ db: Database) throws -> Int {
-        let cutoff = try retentionStart(db).description
-        try db.cachedExecute("INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
-        try db.cachedExecute(
-            """
-            DELETE FROM sync_clock WHERE entity = 'gatewaySession' AND entity_id IN (SELECT id FROM gateway_session WHERE local_day < ?)
-            """, [cutoff])
-        try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [cutoff])
-        let pruned = db.changesCount
-        try db.cachedExecute("DELETE FROM sync_applying")
-        return pruned
-    }
-
-    func retentionStart(_ db: Database) throws -> LocalDay {
-        UsageStatistics.retentionStart(today: try calendar(db).localDay(of: environment.now()))
+    public func pruneExpired() throws -> Int {
+        try write { db in try database.pruneExpiredPauseData(db) }
     }
 
     /// Closes abandoned pauses as timeout and drops history past 30 days, the way focus reads settle
     /// a due session: whoever reads next. A cheap read first, so the write lock is taken only when
     /// there is something to change. Returns how many rows changed.
     @discardableResult
-    public func settlePauseData() throws -> Int {
+    public func settle() throws -> Int {
         let needed = try writer.snapshotRead { db in
             try Bool.fetchOne(
                 db.cachedStatement(
                     sql: """
                         SELECT EXISTS (SELECT 1 FROM gateway_session WHERE completion_status IS NULL AND start_timestamp < ?)
                             OR EXISTS (SELECT 1 FROM gateway_session WHERE local_day < ?)
-                        """), arguments: [overdueCandidatesBefore, try retentionStart(db).description]) ?? false
+                        """), arguments: [database.overdueCandidatesBefore, try database.retentionStart(db).description]) ?? false
         }
         guard needed else { return 0 }
-        return try write { db in try recoverAbandonedGatewaySessions(db) + pruneExpiredPauseData(db) }
+        return try write { db in try database.recoverAbandonedGatewaySessions(db) + database.pruneExpiredPauseData(db) }
     }
 }

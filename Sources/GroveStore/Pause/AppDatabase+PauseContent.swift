@@ -2,12 +2,10 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
-    // MARK: Content
-
+extension ContentRoom {
     /// The content library, optionally one category, by id (items a content source withdrew are
     /// kept for the pauses that showed them, and left out here).
-    public func contents(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
+    public func all(category: MindfulnessContent.ContentCategory? = nil) throws -> [MindfulnessContent] {
         try writer.snapshotRead { db in
             var request = ContentRecord.filter(sql: "retired IS NOT 1").order(sql: "id")
             if let category { request = request.filter(sql: "category = ?", arguments: [category.rawValue]) }
@@ -15,12 +13,12 @@ extension AppDatabase {
         }
     }
 
-    public func content(id: String) throws -> MindfulnessContent? {
+    public func item(id: String) throws -> MindfulnessContent? {
         try writer.snapshotRead { db in try ContentRecord.fetchOne(db, key: id)?.content }
     }
 
     /// Adds or replaces content items (a user's own, or a content pack), all or none.
-    public func saveContents(_ items: [MindfulnessContent]) throws {
+    public func save(_ items: [MindfulnessContent]) throws {
         let normalized = items.map { item -> MindfulnessContent in
             var item = item
             item.text = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -36,7 +34,7 @@ extension AppDatabase {
     /// that pause and its day's statistics, never shown again), as a content pack retires what it drops.
     /// Returns whether the item was retired rather than deleted.
     @discardableResult
-    public func deleteContent(id: String) throws -> Bool {
+    public func delete(id: String) throws -> Bool {
         try write { db in
             guard try db.cachedExists("SELECT 1 FROM mindfulness_content WHERE id = ? AND retired IS NOT 1", [id]) else {
                 throw PauseValidationError.unknownContent(id)

@@ -3,32 +3,53 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
+
+    /// Every reminder due in the 7 days from `day` (the week after the reviewed one).
+    static func reminders(settings: NotificationSettings, from day: LocalDay, calendar: ZonedCalendar) -> [WeeklyReview.Reminder] {
+        let start = calendar.startOfDay(day), end = calendar.startOfDay(day.adding(days: 7))
+        var found: [WeeklyReview.Reminder] = []
+        for kind in ReminderKind.allCases {
+            var after = start.addingTimeInterval(-0.001)
+            // At most one a day: the bound keeps a schedule that misbehaves from looping.
+            for _ in 0..<8 {
+                guard let at = ReminderSchedule.nextFire(kind, settings: settings, after: after, calendar: calendar), at < end else {
+                    break
+                }
+                found.append(.init(kind: kind, at: at))
+                after = at
+            }
+        }
+        return found.sorted { $0.at < $1.at }
+    }
+}
+
+extension ReviewRoom {
     /// The review of the calendar week (the configured first weekday) that contains `day`, today's
     /// by default. Every figure comes from a bounded read: per-day focus totals for two weeks, the
     /// streak's own days, the week's pauses by the day index, the week's intentions by date, and the
     /// to-dos changed in the week.
     /// The review of the week `text` names (`2026-W47`, a day in it, `this` or `last`; this week when
     /// nil), read by the core's one rule for every face. Anything else is refused naming `week`.
-    public func weeklyReview(named text: String?) throws -> WeeklyReview {
-        let today = try calendar().localDay(of: environment.now())
-        return try weeklyReview(containing: WeeklyReview.day(validating: text ?? "this", today: today))
+    public func week(named text: String?) throws -> WeeklyReview {
+        let today = try database.calendar().localDay(of: environment.now())
+        return try week(containing: WeeklyReview.day(validating: text ?? "this", today: today))
     }
 
-    public func weeklyReview(containing day: LocalDay? = nil) throws -> WeeklyReview {
-        try settleFocusSession()
+    public func week(containing day: LocalDay? = nil) throws -> WeeklyReview {
+        try database.focus.settle()
         // Pauses past the 30 days are dropped first, so an old week shows none rather than a remnant.
-        try settlePauseData()
-        let calendar = try calendar()
+        try database.pause.settle()
+        let calendar = try database.calendar()
         let today = calendar.localDay(of: environment.now())
         let week = IntentionScope.week.period(containing: day ?? today, calendar: calendar)
         let start = week.lowerBound, end = week.upperBound.adding(days: -1)
-        let weekIntention = try intention(for: start, scope: .week)?.text
-        let monthIntention = try intention(for: start, scope: .month)?.text
+        let weekIntention = try database.intentions.find(for: start, scope: .week)?.text
+        let monthIntention = try database.intentions.find(for: start, scope: .month)?.text
         let dayIntentions = Dictionary(
-            try intentions(from: start, to: end).filter { $0.scope == .day }.map { ($0.date, $0.text) },
+            try database.intentions.all(from: start, to: end).filter { $0.scope == .day }.map { ($0.date, $0.text) },
             uniquingKeysWith: { a, _ in a })
         let totals = Dictionary(
-            try dailyFocusTotals(from: start.adding(days: -7), to: end).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+            try database.focus.dailyTotals(from: start.adding(days: -7), to: end).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Per tag: the week's rows of the per-day-per-tag totals (by the day index).
         let tagDays = try writer.snapshotRead { db in
             try db.cachedRows(
@@ -62,7 +83,7 @@ extension AppDatabase {
         let previousWeek = (1...7).reduce(0.0) { $0 + (totals[start.adding(days: -$1)]?.focusTime ?? 0) }
         let asOf = min(end, today)
         let from = calendar.startOfDay(start), to = calendar.startOfDay(week.upperBound)
-        let settings = try userPreferences().notificationSettings
+        let settings = try database.intentions.preferences().notificationSettings
 
         return try writer.snapshotRead { db in
             // The run of days with trees that ends at `asOf` (or the day before): read newest first and
@@ -117,25 +138,8 @@ extension AppDatabase {
                 streak: streak,
                 pauses: pauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),
                 todosCompleted: todos, checklistsCompleted: checklists,
-                upcomingReminders: Self.reminders(settings: settings, from: week.upperBound, calendar: calendar), tags: byFocus(tagDays))
+                upcomingReminders: AppDatabase.reminders(settings: settings, from: week.upperBound, calendar: calendar),
+                tags: byFocus(tagDays))
         }
-    }
-
-    /// Every reminder due in the 7 days from `day` (the week after the reviewed one).
-    private static func reminders(settings: NotificationSettings, from day: LocalDay, calendar: ZonedCalendar) -> [WeeklyReview.Reminder] {
-        let start = calendar.startOfDay(day), end = calendar.startOfDay(day.adding(days: 7))
-        var found: [WeeklyReview.Reminder] = []
-        for kind in ReminderKind.allCases {
-            var after = start.addingTimeInterval(-0.001)
-            // At most one a day: the bound keeps a schedule that misbehaves from looping.
-            for _ in 0..<8 {
-                guard let at = ReminderSchedule.nextFire(kind, settings: settings, after: after, calendar: calendar), at < end else {
-                    break
-                }
-                found.append(.init(kind: kind, at: at))
-                after = at
-            }
-        }
-        return found.sorted { $0.at < $1.at }
     }
 }

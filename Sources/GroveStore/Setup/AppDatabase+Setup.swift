@@ -32,16 +32,16 @@ public struct FirstRunSetup: Codable, Sendable, Equatable {
     }
 }
 
-extension AppDatabase {
+extension SetupRoom {
     /// Whether the first-run setup has been done or skipped.
-    public func needsSetup() throws -> Bool {
-        !(try userPreferences().onboardingCompleted)
+    public func isNeeded() throws -> Bool {
+        !(try database.intentions.preferences().onboardingCompleted)
     }
 
     /// Applies a first-run setup (or, with `skip`, nothing but the mark) and marks onboarding
     /// completed in both rooms that have the flag; the trial starts now the first time only. Every
     /// choice is checked by its room's own rules, all of them before anything is saved.
-    public func completeSetup(_ setup: FirstRunSetup, skip: Bool = false) throws {
+    public func complete(_ setup: FirstRunSetup, skip: Bool = false) throws {
         let now = environment.now()
         var reminder: TimeOfDay?
         if !skip, let text = setup.dailyReminder, !text.isEmpty {
@@ -52,14 +52,14 @@ extension AppDatabase {
         }
         if !skip, let apps = setup.gatedApps {
             guard apps.count <= PausePreferences.maxEnabledApps else { throw PauseValidationError.tooManyEnabledApps(apps.count) }
-            let known = Set(try self.apps().map(\.id))
+            let known = Set(try database.pause.apps().map(\.id))
             if let unknown = apps.first(where: { !known.contains($0) }) { throw PauseValidationError.unknownApp(unknown) }
         }
         // One transaction: a choice that breaks its room's rule refuses the whole setup.
         try write { db in
             if !skip {
                 if setup.focusMinutes != nil || setup.shortBreakMinutes != nil || setup.longBreakMinutes != nil {
-                    var focus = try focusPreferences(db)
+                    var focus = try database.focusPreferences(db)
                     if let m = setup.focusMinutes { focus.focusDuration = TimeInterval(m) * 60 }
                     if let m = setup.shortBreakMinutes { focus.shortBreakDuration = TimeInterval(m) * 60 }
                     if let m = setup.longBreakMinutes { focus.longBreakDuration = TimeInterval(m) * 60 }
@@ -71,7 +71,7 @@ extension AppDatabase {
                     for id in apps { try db.cachedExecute("UPDATE social_app SET is_enabled = 1 WHERE id = ? AND retired IS NOT 1", [id]) }
                 }
             }
-            var pause = try pausePreferences(db)
+            var pause = try database.pausePreferences(db)
             pause.onboardingCompleted = true
             if pause.trialStartDate == nil { pause.trialStartDate = now }
             if !skip, let optIn = setup.analyticsOptIn { pause.analyticsOptIn = optIn }
@@ -86,6 +86,6 @@ extension AppDatabase {
             }
             try UserPreferencesRecord(user).upsert(db)
         }
-        if !skip, setup.sampleTimers == true { try loadSampleTimers() }
+        if !skip, setup.sampleTimers == true { try database.timers.loadSamples() }
     }
 }

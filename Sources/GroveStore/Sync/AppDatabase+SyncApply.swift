@@ -13,50 +13,9 @@ public struct PullApplied: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// Takes one page of a pull, in one transaction with moving the cursor (so the cursor never
-    /// passes a change that is not safely on disk): a page with more to come waits in the inbox; the
-    /// last page is applied together with the inbox, parents first.
-    @discardableResult
-    public func receive(_ page: PullResponse) throws -> PullApplied {
-        let now = environment.now()
-        return try write { db in
-            guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
-            var clock =
-                try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
-            let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
-            for change in changes {
-                try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
-                // The device's clock moves past every clock it has seen (never refused here: the server
-                // already checked drift against its own time).
-                if let seen = change.hlc, seen > clock { clock = HLC(millis: seen.millis, counter: seen.counter, node: device.node) }
-            }
-            try db.execute(
-                sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
-                arguments: [page.cursor, page.checksum, clock.description])
-            try Self.observeServerTime(db, page.serverTime, now: now)
-            if page.hasMore {
-                try Self.park(db, changes)
-                return PullApplied(received: changes.count, applied: 0, parked: 0)
-            }
-            var result = try Self.apply(db, changes + Self.inbox(db), pullComplete: true, now: now)
-            result.received = changes.count
-            return result
-        }
-    }
-
-    /// The checksum this device holds for its cursor (compared with the server's to detect a restore).
-    public func cursorChecksum() throws -> String {
-        try writer.snapshotRead { db in try String.fetchOne(db.cachedStatement(sql: "SELECT cursor_checksum FROM sync_state")) ?? "" }
-    }
-
-    /// Applies whatever waits in the inbox (changes whose parent had not arrived).
-    public func applyInbox() throws -> PullApplied {
-        let now = environment.now()
-        return try write { db in try Self.apply(db, try Self.inbox(db), pullComplete: false, now: now) }
-    }
 
     /// Keeps changes in the inbox (by sequence number: a later pull's copy replaces an earlier one).
-    private static func park(_ db: Database, _ changes: [SyncChange]) throws {
+    static func park(_ db: Database, _ changes: [SyncChange]) throws {
         let encoder = SyncWire.encoder()
         for change in changes {
             try db.cachedExecute(
@@ -66,7 +25,7 @@ extension AppDatabase {
     }
 
     /// Takes every change out of the inbox.
-    private static func inbox(_ db: Database) throws -> [SyncChange] {
+    static func inbox(_ db: Database) throws -> [SyncChange] {
         let decoder = JSONDecoder()
         let texts = try String.fetchAll(db.cachedStatement(sql: "SELECT change FROM sync_inbox ORDER BY seq"))
         try db.cachedExecute("DELETE FROM sync_inbox")
@@ -76,7 +35,7 @@ extension AppDatabase {
     /// Applies `changes`, parents first (then by sequence), with capture off. A change whose parent
     /// is missing, or that breaks a rule here, goes back to the inbox (counted) rather than failing
     /// the whole pull forever.
-    private static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool, now: Date) throws -> PullApplied {
+    static func apply(_ db: Database, _ changes: [SyncChange], pullComplete: Bool, now: Date) throws -> PullApplied {
         try db.cachedExecute("INSERT INTO sync_applying (id) VALUES (1)")
         let order = Dictionary(uniqueKeysWithValues: SyncEntity.all.enumerated().map { ($0.element.name, $0.offset) })
         let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
@@ -292,5 +251,49 @@ extension AppDatabase {
                 try db.cachedExecute("INSERT INTO sync_clock (entity, entity_id, grp, hlc) VALUES ('app', ?, ?, '')", [id, heldBackBit])
             }
         }
+    }
+}
+
+extension SyncRoom {
+    /// Takes one page of a pull, in one transaction with moving the cursor (so the cursor never
+    /// passes a change that is not safely on disk): a page with more to come waits in the inbox; the
+    /// last page is applied together with the inbox, parents first.
+    @discardableResult
+    public func receive(_ page: PullResponse) throws -> PullApplied {
+        let now = environment.now()
+        return try write { db in
+            guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            var clock =
+                try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
+            let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
+            for change in changes {
+                try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
+                // The device's clock moves past every clock it has seen (never refused here: the server
+                // already checked drift against its own time).
+                if let seen = change.hlc, seen > clock { clock = HLC(millis: seen.millis, counter: seen.counter, node: device.node) }
+            }
+            try db.execute(
+                sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
+                arguments: [page.cursor, page.checksum, clock.description])
+            try AppDatabase.observeServerTime(db, page.serverTime, now: now)
+            if page.hasMore {
+                try AppDatabase.park(db, changes)
+                return PullApplied(received: changes.count, applied: 0, parked: 0)
+            }
+            var result = try AppDatabase.apply(db, changes + AppDatabase.inbox(db), pullComplete: true, now: now)
+            result.received = changes.count
+            return result
+        }
+    }
+
+    /// The checksum this device holds for its cursor (compared with the server's to detect a restore).
+    public func cursorChecksum() throws -> String {
+        try writer.snapshotRead { db in try String.fetchOne(db.cachedStatement(sql: "SELECT cursor_checksum FROM sync_state")) ?? "" }
+    }
+
+    /// Applies whatever waits in the inbox (changes whose parent had not arrived).
+    public func applyInbox() throws -> PullApplied {
+        let now = environment.now()
+        return try write { db in try AppDatabase.apply(db, try AppDatabase.inbox(db), pullComplete: false, now: now) }
     }
 }

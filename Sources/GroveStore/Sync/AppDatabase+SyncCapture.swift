@@ -5,29 +5,6 @@ import GroveCore
 extension AppDatabase {
     // MARK: Linking
 
-    /// Links the store to a server as `device` and queues every synced row for the first push, each
-    /// with the clock of its last change where the row has one (else the smallest clock), so that an
-    /// old copy never beats newer edits made on devices that synced all along.
-    public func beginSync(_ device: SyncDevice) throws {
-        try write { db in
-            if let server = try String.fetchOne(db.cachedStatement(sql: "SELECT server_url FROM sync_state")) {
-                throw SyncStoreError.alreadyLoggedIn(server: server)
-            }
-            try db.cachedExecute(
-                """
-                INSERT INTO sync_state (id, server_url, user_name, device_id, device_name, token_file, hlc, store_marker)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
-                    HLC.zero(node: device.node).description, environment.uuid().uuidString,
-                ])
-            try SyncCapture.install(db)
-            try Self.queueEverything(db, node: device.node, keepClocks: false)
-            try Self.unstampDefaults(db)
-        }
-    }
-
     /// Gives the values nobody chose — a one-row table's defaults, a preset app as Grove ships it —
     /// the unchosen clock (SYNC.md "Defaults are not edits"): they still travel, so that the server's
     /// row is whole, but any choice a person made on any device beats them.
@@ -52,39 +29,6 @@ extension AppDatabase {
             try db.cachedExecute(
                 "UPDATE sync_clock SET hlc = ? WHERE entity = ? AND entity_id = ? AND grp = ?",
                 [HLC.unchosen.description, entity.name, id, SyncEntity.aliveBit])
-        }
-    }
-
-    /// Unlinks the store: forgets the server, the cursor, the outbox and the clocks (data stays).
-    public func endSync() throws {
-        try write { db in
-            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox", "sync_unseen"] {
-                try db.execute(sql: "DELETE FROM \(table)")
-            }
-            try SyncCapture.remove(db)
-        }
-    }
-
-    /// Starts over with the server as a new device (a cloned store, a restored server): every row is
-    /// queued again with the clocks it has, mutation ids start at `lastMutationId + 1`, the cursor at 0.
-    /// Nothing local is lost: pending changes are part of "every row".
-    public func restartSync(deviceId: UUID, lastMutationId: Int64) throws {
-        try write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
-            try db.cachedExecute("DELETE FROM sync_outbox")
-            try db.cachedExecute("DELETE FROM sync_inbox")
-            // A new device id is a new clock node: keep the clock's time, change its name.
-            let node = HLC.node(for: deviceId)
-            let old = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: node)
-            try db.cachedExecute(
-                """
-                UPDATE sync_state SET device_id = ?, cursor = 0, cursor_checksum = '', last_mutation_id = ?, acked_mutation_id = ?, hlc = ?
-                """,
-                [
-                    deviceId.uuidString, lastMutationId, lastMutationId,
-                    HLC(millis: old.millis, counter: old.counter, node: node).description,
-                ])
-            try Self.queueEverything(db, node: HLC.node(for: deviceId), keepClocks: true)
         }
     }
 
@@ -174,11 +118,6 @@ extension AppDatabase {
 
     // MARK: Status
 
-    /// The link to the server, or nil when the store does not sync.
-    public func syncDevice() throws -> SyncDevice? {
-        try writer.snapshotRead { db in try Self.syncDevice(db) }
-    }
-
     static func syncDevice(_ db: Database) throws -> SyncDevice? {
         guard let row = try db.cachedRow("SELECT * FROM sync_state") else { return nil }
         let id: String = row["device_id"]
@@ -191,9 +130,73 @@ extension AppDatabase {
             lastError: row["last_error"])
     }
 
-    public func syncStatus() throws -> SyncStatus? {
+}
+
+extension SyncRoom {
+    /// Links the store to a server as `device` and queues every synced row for the first push, each
+    /// with the clock of its last change where the row has one (else the smallest clock), so that an
+    /// old copy never beats newer edits made on devices that synced all along.
+    public func begin(_ device: SyncDevice) throws {
+        try write { db in
+            if let server = try String.fetchOne(db.cachedStatement(sql: "SELECT server_url FROM sync_state")) {
+                throw SyncStoreError.alreadyLoggedIn(server: server)
+            }
+            try db.cachedExecute(
+                """
+                INSERT INTO sync_state (id, server_url, user_name, device_id, device_name, token_file, hlc, store_marker)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    device.serverURL, device.user, device.deviceId.uuidString, device.deviceName, device.tokenFile,
+                    HLC.zero(node: device.node).description, environment.uuid().uuidString,
+                ])
+            try SyncCapture.install(db)
+            try AppDatabase.queueEverything(db, node: device.node, keepClocks: false)
+            try AppDatabase.unstampDefaults(db)
+        }
+    }
+
+    /// Unlinks the store: forgets the server, the cursor, the outbox and the clocks (data stays).
+    public func end() throws {
+        try write { db in
+            for table in ["sync_state", "sync_outbox", "sync_clock", "sync_inbox", "sync_unseen"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+            try SyncCapture.remove(db)
+        }
+    }
+
+    /// Starts over with the server as a new device (a cloned store, a restored server): every row is
+    /// queued again with the clocks it has, mutation ids start at `lastMutationId + 1`, the cursor at 0.
+    /// Nothing local is lost: pending changes are part of "every row".
+    public func restart(deviceId: UUID, lastMutationId: Int64) throws {
+        try write { db in
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
+            try db.cachedExecute("DELETE FROM sync_outbox")
+            try db.cachedExecute("DELETE FROM sync_inbox")
+            // A new device id is a new clock node: keep the clock's time, change its name.
+            let node = HLC.node(for: deviceId)
+            let old = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: node)
+            try db.cachedExecute(
+                """
+                UPDATE sync_state SET device_id = ?, cursor = 0, cursor_checksum = '', last_mutation_id = ?, acked_mutation_id = ?, hlc = ?
+                """,
+                [
+                    deviceId.uuidString, lastMutationId, lastMutationId,
+                    HLC(millis: old.millis, counter: old.counter, node: node).description,
+                ])
+            try AppDatabase.queueEverything(db, node: HLC.node(for: deviceId), keepClocks: true)
+        }
+    }
+
+    /// The link to the server, or nil when the store does not sync.
+    public func device() throws -> SyncDevice? {
+        try writer.snapshotRead { db in try AppDatabase.syncDevice(db) }
+    }
+
+    public func status() throws -> SyncStatus? {
         try writer.snapshotRead { db in
-            guard let device = try Self.syncDevice(db) else { return nil }
+            guard let device = try AppDatabase.syncDevice(db) else { return nil }
             let pending = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_outbox")) ?? 0
             let parked = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_inbox")) ?? 0
             let clock = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")) ?? ""
@@ -202,7 +205,7 @@ extension AppDatabase {
     }
 
     /// Records how a sync attempt ended (`grove sync status`'s last success and last error).
-    public func recordSyncAttempt(error: String?) throws {
+    public func recordAttempt(error: String?) throws {
         try write { db in
             if let error {
                 try db.cachedExecute("UPDATE sync_state SET last_error = ?", [String(error.prefix(500))])
@@ -218,7 +221,7 @@ extension AppDatabase {
         let local = environment.now()
         let limit = HLC(millis: serverTime.groveMillis + HLC.maxDrift, counter: .max, node: "ffffffffffffffff").description
         try write { db in
-            guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             let offset = serverTime.groveMillis - local.groveMillis
             var clock = HLC(millis: serverTime.groveMillis, counter: 0, node: device.node)
             try db.cachedExecute("UPDATE sync_state SET clock_offset_ms = ?, hlc = ?", [offset, clock.description])

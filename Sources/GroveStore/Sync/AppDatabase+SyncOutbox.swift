@@ -3,50 +3,10 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// The next mutations to push, oldest first, at most `limit`: those already sealed (a retry sends
-    /// exactly what the last attempt sent, under the same ids), then pending changes sealed now with
-    /// the next ids. Fewer than `limit` means nothing else waits; empty when everything is acknowledged.
-    public func mutationsToPush(limit: Int = SyncWire.maxMutationsPerPush) throws -> [SyncMutation] {
-        let now = environment.now()
-        return try write { db in
-            guard let device = try Self.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
-            // Changes another program captured (the `sqlite3` shell: triggers, but no Grove to stamp
-            // them) get their clock now.
-            try Self.stampCapturedChanges(db, now: now)
-            let decoder = JSONDecoder()
-            var mutations = try String.fetchAll(
-                db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?"),
-                arguments: [limit]
-            ).compactMap { try? decoder.decode(SyncMutation.self, from: Data($0.utf8)) }
-            guard mutations.count < limit else { return mutations }
-            var next = device.lastMutationId
-            let pending = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?"),
-                arguments: [limit - mutations.count])
-            let encoder = SyncWire.encoder()
-            for row in pending {
-                let rowID: Int64 = row["id"]
-                guard let entity = SyncEntity.named(row["entity"]),
-                    let mutation = try Self.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
-                else {
-                    try db.cachedExecute("DELETE FROM sync_outbox WHERE id = ?", [rowID])
-                    continue
-                }
-                next += 1
-                mutations.append(mutation)
-                try db.cachedExecute(
-                    "UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
-                    [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
-            }
-            try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [next])
-            return mutations
-        }
-    }
 
     /// The mutation for a changed entity as it stands now, or nil when there is nothing to say
     /// (a row deleted by a pulled change, a local-only row).
-    private static func seal(_ db: Database, _ entity: SyncEntity, id: String, dirty: Int, number: Int64) throws -> SyncMutation? {
+    static func seal(_ db: Database, _ entity: SyncEntity, id: String, dirty: Int, number: Int64) throws -> SyncMutation? {
         let fields = try SyncRows.fields(db, entity, id: id)
         let state = try SyncRows.state(db, entity, id: id, fields: fields)
         guard let fields else {
@@ -71,27 +31,69 @@ extension AppDatabase {
             clocks: clocks, insert: complete ? true : nil, alive: alive)
     }
 
+}
+
+extension SyncRoom {
+    /// The next mutations to push, oldest first, at most `limit`: those already sealed (a retry sends
+    /// exactly what the last attempt sent, under the same ids), then pending changes sealed now with
+    /// the next ids. Fewer than `limit` means nothing else waits; empty when everything is acknowledged.
+    public func mutationsToPush(limit: Int = SyncWire.maxMutationsPerPush) throws -> [SyncMutation] {
+        let now = environment.now()
+        return try write { db in
+            guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            // Changes another program captured (the `sqlite3` shell: triggers, but no Grove to stamp
+            // them) get their clock now.
+            try AppDatabase.stampCapturedChanges(db, now: now)
+            let decoder = JSONDecoder()
+            var mutations = try String.fetchAll(
+                db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?"),
+                arguments: [limit]
+            ).compactMap { try? decoder.decode(SyncMutation.self, from: Data($0.utf8)) }
+            guard mutations.count < limit else { return mutations }
+            var next = device.lastMutationId
+            let pending = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT id, entity, entity_id, dirty FROM sync_outbox WHERE mutation_id IS NULL ORDER BY id LIMIT ?"),
+                arguments: [limit - mutations.count])
+            let encoder = SyncWire.encoder()
+            for row in pending {
+                let rowID: Int64 = row["id"]
+                guard let entity = SyncEntity.named(row["entity"]),
+                    let mutation = try AppDatabase.seal(db, entity, id: row["entity_id"], dirty: row["dirty"], number: next + 1)
+                else {
+                    try db.cachedExecute("DELETE FROM sync_outbox WHERE id = ?", [rowID])
+                    continue
+                }
+                next += 1
+                mutations.append(mutation)
+                try db.cachedExecute(
+                    "UPDATE sync_outbox SET mutation_id = ?, payload = ? WHERE id = ?",
+                    [next, String(decoding: try encoder.encode(mutation), as: UTF8.self), rowID])
+            }
+            try db.cachedExecute("UPDATE sync_state SET last_mutation_id = ?", [next])
+            return mutations
+        }
+    }
+
     /// Forgets the mutations the server holds (ids up to `lastMutationId`), and takes the answer's
     /// `serverTime` (`observeServerTime`).
-    public func acknowledgeMutations(through lastMutationId: Int64, serverTime: Date? = nil) throws {
+    public func acknowledge(through lastMutationId: Int64, serverTime: Date? = nil) throws {
         let now = environment.now()
         try write { db in
-            if let serverTime { try Self.observeServerTime(db, serverTime, now: now) }
+            if let serverTime { try AppDatabase.observeServerTime(db, serverTime, now: now) }
             try db.cachedExecute("DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL AND mutation_id <= ?", [lastMutationId])
             try db.cachedExecute("UPDATE sync_state SET acked_mutation_id = max(acked_mutation_id, ?)", [lastMutationId])
         }
     }
 
     /// How many entities wait to be pushed.
-    public func pendingMutationCount() throws -> Int {
+    public func pendingCount() throws -> Int {
         try writer.snapshotRead { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_outbox")) ?? 0 }
     }
-}
 
-extension AppDatabase {
     /// Opens sealed mutations again (the server refused the batch as too large: they are sealed anew
     /// in smaller batches, under new ids, from the rows as they are now).
-    public func unsealMutations() throws {
+    public func unseal() throws {
         try write { db in
             guard let acked = try Int64.fetchOne(db.cachedStatement(sql: "SELECT acked_mutation_id FROM sync_state")) else {
                 throw SyncStoreError.notLoggedIn

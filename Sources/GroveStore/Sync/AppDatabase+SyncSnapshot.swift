@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
+extension SyncRoom {
     /// Every synced row of this store as it travels (local-only rows and columns left out): what
     /// `SyncSnapshot.canonical` of the server's states must equal once sync is quiet.
-    public func syncSnapshot() throws -> [EntityKey: SyncFields] {
+    public func snapshot() throws -> [EntityKey: SyncFields] {
         try writer.snapshotRead { db in
             var result: [EntityKey: SyncFields] = [:]
             for entity in SyncEntity.all {

@@ -3,7 +3,7 @@ import GroveCore
 
 /// The triggers that write every change of a synced table to the outbox, in the writing transaction.
 ///
-/// They exist only while the store is linked to a server (`beginSync` installs them, `endSync` drops
+/// They exist only while the store is linked to a server (`sync.begin` installs them, `sync.end` drops
 /// them): a store that never syncs pays nothing, and an import into it runs at full speed. They are
 /// made from `SyncEntity`, the same description every merge reads; a store opened by a Grove whose
 /// description changed gets them again (`ensureCurrent`).

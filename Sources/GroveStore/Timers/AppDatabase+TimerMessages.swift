@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
+extension TimersRoom {
     /// Applies a sync message from another device (seed 001's `TimerUpdateMessage`) by "updatedAt
     /// wins": a message older than the timer here changes nothing, and a to-do changed here after the
     /// message was written keeps its newer version (a whole-checklist message never deletes it).
@@ -18,9 +18,9 @@ extension AppDatabase {
             let incoming = try dto.toModel()
             for item in incoming.todoItems { try item.validate() }
             return try write { db in
-                let existing = try timer(db, id: incoming.id)
+                let existing = try database.timer(db, id: incoming.id)
                 guard let merged = TimerMerge.merge(existing: existing, incoming: incoming) else { return false }
-                try saveTimer(merged, db)
+                try database.saveTimer(merged, db)
                 return true
             }
         case .deleted:
@@ -34,7 +34,7 @@ extension AppDatabase {
     /// payload with one bad timer changes nothing.
     @discardableResult
     public func apply(_ payload: TimerSyncPayload) throws -> Int {
-        try Self.checkUnique(payload.timers.map(\.id.uuidString), "timers")
+        try AppDatabase.checkUnique(payload.timers.map(\.id.uuidString), "timers")
         let incoming = try payload.timers.map { dto in
             let timer = try dto.toModel()
             for item in timer.todoItems { try item.validate() }
@@ -43,8 +43,8 @@ extension AppDatabase {
         return try write { db in
             var changed = 0
             for timer in incoming {
-                guard let merged = TimerMerge.merge(existing: try self.timer(db, id: timer.id), incoming: timer) else { continue }
-                try saveTimer(merged, db)
+                guard let merged = TimerMerge.merge(existing: try database.timer(db, id: timer.id), incoming: timer) else { continue }
+                try database.saveTimer(merged, db)
                 changed += 1
             }
             return changed
@@ -53,11 +53,11 @@ extension AppDatabase {
 
     /// Applies a quick action from another device (seed 001's `QuickActionMessage`).
     public func apply(_ message: QuickActionMessage) throws {
-        try modifyTimer(id: message.timerID) { timer in try message.apply(to: &timer, at: environment.now()) }
+        try database.modifyTimer(id: message.timerID) { timer in try message.apply(to: &timer, at: environment.now()) }
     }
 
     /// All timers as seed 001's sync payload.
-    public func timerSyncPayload() throws -> TimerSyncPayload {
-        TimerSyncPayload(timers: try timers().map(TimerDTO.init(from:)), syncTimestamp: environment.now())
+    public func syncPayload() throws -> TimerSyncPayload {
+        TimerSyncPayload(timers: try all().map(TimerDTO.init(from:)), syncTimestamp: environment.now())
     }
 }

@@ -21,37 +21,6 @@ extension AppDatabase {
 
     // MARK: Reads
 
-    /// All timers with their to-dos in order.
-    public func timers(orderedBy order: TimerOrder = .createdAt) throws -> [NamedTimer] {
-        try writer.snapshotRead { db in
-            let sql =
-                order == .createdAt
-                ? "SELECT * FROM timer ORDER BY created_at DESC, id" : "SELECT * FROM timer ORDER BY name COLLATE NOCASE, created_at DESC"
-            return try loadTodos(db, for: TimerRecord.fetchAll(db.cachedStatement(sql: sql)))
-        }
-    }
-
-    /// Timers with at least one incomplete to-do (seed 001's predicate query), newest first.
-    public func timersWithIncompleteTodos() throws -> [NamedTimer] {
-        try timers(orderedBy: .createdAt, incompleteOnly: true)
-    }
-
-    /// The timer list every face shows: in `order`, optionally only those with unfinished to-dos.
-    public func timers(orderedBy order: TimerOrder, incompleteOnly: Bool) throws -> [NamedTimer] {
-        guard incompleteOnly else { return try timers(orderedBy: order) }
-        return try writer.snapshotRead { db in
-            try loadTodos(
-                db,
-                for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
-                    .order(sql: order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC").fetchAll(db))
-        }
-    }
-
-    /// One timer by id.
-    public func timer(id: UUID) throws -> NamedTimer? {
-        try writer.snapshotRead { db in try timer(db, id: id) }
-    }
-
     func timer(_ db: Database, id: UUID) throws -> NamedTimer? {
         guard let record = try TimerRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM timer WHERE id = ?"), arguments: [id.uuidString])
         else { return nil }
@@ -72,30 +41,6 @@ extension AppDatabase {
     }
 
     // MARK: Writes
-
-    /// Creates a timer (and its to-dos) after validating it.
-    @discardableResult
-    public func createTimer(
-        name: String, durationInSeconds: Int, icon: String = NamedTimer.defaultIcon,
-        colorHex: String = NamedTimer.defaultColorHex, notes: String? = nil, todos: [String] = []
-    ) throws -> NamedTimer {
-        let now = environment.now()
-        var timer = NamedTimer(
-            id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
-            icon: icon, colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
-        timer.todoItems = todos.enumerated().map {
-            TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now)
-        }
-        try saveTimer(timer)
-        return timer
-    }
-
-    /// Inserts or replaces a timer with its whole checklist (sync, import, edits).
-    public func saveTimer(_ timer: NamedTimer) throws {
-        try timer.validate()
-        for item in timer.todoItems { try item.validate() }
-        try write { db in try saveTimer(timer, db) }
-    }
 
     func saveTimer(_ timer: NamedTimer, _ db: Database) throws {
         try checkTodoOwnership(timer, db)
@@ -132,9 +77,80 @@ extension AppDatabase {
         }
     }
 
+    @discardableResult
+    func modifyTimer(id: UUID, chosen: [String] = [], _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
+        try write { db in
+            guard var timer = try timer(db, id: id) else { throw NotFoundError("timer", id.uuidString) }
+            try change(&timer)
+            timer.updatedAt = environment.now()
+            try timer.validate()
+            for item in timer.todoItems { try item.validate() }
+            try saveTimer(timer, db)
+            try SyncChoice.record(db, .timer, id: id.uuidString, fields: chosen)
+            return timer
+        }
+    }
+}
+
+extension TimersRoom {
+    /// All timers with their to-dos in order.
+    public func all(orderedBy order: AppDatabase.TimerOrder = .createdAt) throws -> [NamedTimer] {
+        try writer.snapshotRead { db in
+            let sql =
+                order == .createdAt
+                ? "SELECT * FROM timer ORDER BY created_at DESC, id" : "SELECT * FROM timer ORDER BY name COLLATE NOCASE, created_at DESC"
+            return try database.loadTodos(db, for: TimerRecord.fetchAll(db.cachedStatement(sql: sql)))
+        }
+    }
+
+    /// Timers with at least one incomplete to-do (seed 001's predicate query), newest first.
+    public func withIncompleteTodos() throws -> [NamedTimer] {
+        try all(orderedBy: .createdAt, incompleteOnly: true)
+    }
+
+    /// The timer list every face shows: in `order`, optionally only those with unfinished to-dos.
+    public func all(orderedBy order: AppDatabase.TimerOrder, incompleteOnly: Bool) throws -> [NamedTimer] {
+        guard incompleteOnly else { return try all(orderedBy: order) }
+        return try writer.snapshotRead { db in
+            try database.loadTodos(
+                db,
+                for: TimerRecord.filter(sql: "EXISTS (SELECT 1 FROM todo_item WHERE timer_id = timer.id AND NOT is_completed)")
+                    .order(sql: order == .createdAt ? "created_at DESC, id" : "name COLLATE NOCASE, created_at DESC").fetchAll(db))
+        }
+    }
+
+    /// One timer by id.
+    public func find(id: UUID) throws -> NamedTimer? {
+        try writer.snapshotRead { db in try database.timer(db, id: id) }
+    }
+
+    /// Creates a timer (and its to-dos) after validating it.
+    @discardableResult
+    public func create(
+        name: String, durationInSeconds: Int, icon: String = NamedTimer.defaultIcon,
+        colorHex: String = NamedTimer.defaultColorHex, notes: String? = nil, todos: [String] = []
+    ) throws -> NamedTimer {
+        let now = environment.now()
+        var timer = NamedTimer(
+            id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
+            icon: icon, colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
+        timer.todoItems = todos.enumerated().map {
+            TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now)
+        }
+        try save(timer)
+        return timer
+    }
+
+    /// Inserts or replaces a timer with its whole checklist (sync, import, edits).
+    public func save(_ timer: NamedTimer) throws {
+        try timer.validate()
+        for item in timer.todoItems { try item.validate() }
+        try write { db in try database.saveTimer(timer, db) }
+    }
+
     /// Changes a timer's fields; `nil` leaves a field as it is. `notes: ""` clears the notes.
     @discardableResult
-    public func updateTimer(
+    public func update(
         id: UUID, name: String? = nil, durationInSeconds: Int? = nil, icon: String? = nil,
         colorHex: String? = nil, notes: String? = nil
     ) throws -> NamedTimer {
@@ -143,7 +159,7 @@ extension AppDatabase {
             ("name", name != nil), ("durationInSeconds", durationInSeconds != nil), ("icon", icon != nil), ("colorHex", colorHex != nil),
             ("notes", notes != nil),
         ].filter(\.1).map(\.0)
-        return try modifyTimer(id: id, chosen: chosen) { timer in
+        return try database.modifyTimer(id: id, chosen: chosen) { timer in
             if let name { timer.name = name.trimmingCharacters(in: .whitespaces) }
             if let durationInSeconds { timer.durationInSeconds = durationInSeconds }
             if let icon { timer.icon = icon }
@@ -153,7 +169,7 @@ extension AppDatabase {
     }
 
     /// Deletes a timer; its to-dos go with it (ON DELETE CASCADE).
-    public func deleteTimer(id: UUID) throws {
+    public func delete(id: UUID) throws {
         try write { db in
             try db.cachedExecute("DELETE FROM timer WHERE id = ?", [id.uuidString])
             guard db.changesCount > 0 else { throw NotFoundError("timer", id.uuidString) }
@@ -166,7 +182,7 @@ extension AppDatabase {
         let item = TodoItem(id: environment.uuid(), text: text.trimmingCharacters(in: .whitespaces), createdAt: environment.now())
         try item.validate()
         var added = item
-        try modifyTimer(id: timerID) { timer in
+        try database.modifyTimer(id: timerID) { timer in
             added.sortOrder = timer.todoItems.count
             timer.todoItems.append(added)
         }
@@ -177,7 +193,7 @@ extension AppDatabase {
     @discardableResult
     public func toggleTodo(timerID: UUID, todoID: UUID) throws -> TodoItem {
         var result: TodoItem?
-        try modifyTimer(id: timerID) { timer in
+        try database.modifyTimer(id: timerID) { timer in
             guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
                 throw NotFoundError("to-do", todoID.uuidString)
             }
@@ -192,7 +208,7 @@ extension AppDatabase {
     @discardableResult
     public func editTodo(timerID: UUID, todoID: UUID, text: String) throws -> TodoItem {
         var result: TodoItem?
-        try modifyTimer(id: timerID) { timer in
+        try database.modifyTimer(id: timerID) { timer in
             guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
                 throw NotFoundError("to-do", todoID.uuidString)
             }
@@ -207,7 +223,7 @@ extension AppDatabase {
 
     /// Moves a to-do to position `to` (0-based) and renumbers the checklist.
     public func moveTodo(timerID: UUID, todoID: UUID, to position: Int) throws {
-        try modifyTimer(id: timerID) { timer in
+        try database.modifyTimer(id: timerID) { timer in
             guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
                 throw NotFoundError("to-do", todoID.uuidString)
             }
@@ -220,7 +236,7 @@ extension AppDatabase {
 
     /// Removes a to-do and closes the gap in the order.
     public func deleteTodo(timerID: UUID, todoID: UUID) throws {
-        try modifyTimer(id: timerID) { timer in
+        try database.modifyTimer(id: timerID) { timer in
             guard let index = timer.todoItems.firstIndex(where: { $0.id == todoID }) else {
                 throw NotFoundError("to-do", todoID.uuidString)
             }
@@ -233,26 +249,12 @@ extension AppDatabase {
     /// Adds seed 001's sample timers that are not there yet (their ids are fixed: loading twice adds
     /// nothing, and a sample you edited stays as you left it); how many were added.
     @discardableResult
-    public func loadSampleTimers() throws -> Int {
+    public func loadSamples() throws -> Int {
         var added = 0
-        for timer in NamedTimer.sampleData(createdAt: environment.now()) where try self.timer(id: timer.id) == nil {
-            try saveTimer(timer)
+        for timer in NamedTimer.sampleData(createdAt: environment.now()) where try self.find(id: timer.id) == nil {
+            try save(timer)
             added += 1
         }
         return added
-    }
-
-    @discardableResult
-    func modifyTimer(id: UUID, chosen: [String] = [], _ change: (inout NamedTimer) throws -> Void) throws -> NamedTimer {
-        try write { db in
-            guard var timer = try timer(db, id: id) else { throw NotFoundError("timer", id.uuidString) }
-            try change(&timer)
-            timer.updatedAt = environment.now()
-            try timer.validate()
-            for item in timer.todoItems { try item.validate() }
-            try saveTimer(timer, db)
-            try SyncChoice.record(db, .timer, id: id.uuidString, fields: chosen)
-            return timer
-        }
     }
 }

@@ -3,46 +3,6 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// Everything in the store, in a stable order.
-    public func export() throws -> GroveExport {
-        try writer.snapshotRead { db in
-            let timers = try TimerRecord.order(sql: "created_at, id").fetchAll(db)
-            let todos = Dictionary(grouping: try TodoItemRecord.order(sql: "sort_order, id").fetchAll(db), by: \.timerId)
-            return GroveExport(
-                format: GroveExport.formatName, version: GroveExport.currentVersion, exportedAt: environment.now(),
-                focusSessions: try FocusSessionRecord.order(sql: "start_time, id").fetchAll(db).map { try $0.model() },
-                focusPreferences: try focusPreferences(db),
-                timers: timers.map { TimerDTO(from: $0.model(todos: (todos[$0.id] ?? []).map(\.model))) },
-                apps: try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app),
-                contents: try ContentRecord.order(sql: "id").fetchAll(db).map(\.content),
-                gatewaySessions: try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchAll(db).map(\.session),
-                pausePreferences: try pausePreferences(db),
-                themes: try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchAll(db).map(\.theme),
-                intentions: try IntentionRecord.order(sql: "date, created_at, id").fetchAll(db).map(\.intention),
-                userPreferences: try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?
-                    .preferences ?? UserPreferences())
-        }
-    }
-
-    /// The export as JSON bytes.
-    public func exportJSON() throws -> Data { try export(as: .json) }
-
-    /// Reads an export and merges it into the store: rows are matched by id and replaced; nothing is
-    /// deleted. Every item is validated; on any error nothing changes. (The same streamed reading as
-    /// a file's: see `importJSON(streamingFrom:)`.)
-    @discardableResult
-    public func importJSON(_ data: Data) throws -> ImportSummary {
-        var remaining: Data? = data
-        return try importJSON {
-            defer { remaining = nil }; return remaining.map(Array.init)
-        }
-    }
-
-    /// Merges a decoded export (see `importJSON`).
-    public func importExport(_ export: GroveExport) throws {
-        let checked = try checkImport(export)
-        try write { db in try applyImport(export, checked, db) }
-    }
 
     /// What validating an export found that writing it needs.
     struct CheckedImport {
@@ -146,9 +106,6 @@ extension AppDatabase {
         try writer.finish()
     }
 
-    /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
-    public func exportFocusSessionsCSV() throws -> String { String(decoding: try export(as: .csv), as: UTF8.self) }
-
     static func seconds(_ t: TimeInterval) -> String {
         t == t.rounded() ? String(Int(t)) : String(format: "%.3f", t)
     }
@@ -160,6 +117,53 @@ extension AppDatabase {
         return inert.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
             ? "\"" + inert.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : inert
     }
+
+}
+
+extension TransferRoom {
+    /// Everything in the store, in a stable order.
+    public func export() throws -> GroveExport {
+        try writer.snapshotRead { db in
+            let timers = try TimerRecord.order(sql: "created_at, id").fetchAll(db)
+            let todos = Dictionary(grouping: try TodoItemRecord.order(sql: "sort_order, id").fetchAll(db), by: \.timerId)
+            return GroveExport(
+                format: GroveExport.formatName, version: GroveExport.currentVersion, exportedAt: environment.now(),
+                focusSessions: try FocusSessionRecord.order(sql: "start_time, id").fetchAll(db).map { try $0.model() },
+                focusPreferences: try database.focusPreferences(db),
+                timers: timers.map { TimerDTO(from: $0.model(todos: (todos[$0.id] ?? []).map(\.model))) },
+                apps: try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app),
+                contents: try ContentRecord.order(sql: "id").fetchAll(db).map(\.content),
+                gatewaySessions: try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchAll(db).map(\.session),
+                pausePreferences: try database.pausePreferences(db),
+                themes: try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchAll(db).map(\.theme),
+                intentions: try IntentionRecord.order(sql: "date, created_at, id").fetchAll(db).map(\.intention),
+                userPreferences: try UserPreferencesRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user_preferences LIMIT 1"))?
+                    .preferences ?? UserPreferences())
+        }
+    }
+
+    /// The export as JSON bytes.
+    public func exportJSON() throws -> Data { try export(as: .json) }
+
+    /// Reads an export and merges it into the store: rows are matched by id and replaced; nothing is
+    /// deleted. Every item is validated; on any error nothing changes. (The same streamed reading as
+    /// a file's: see `importJSON(streamingFrom:)`.)
+    @discardableResult
+    public func importJSON(_ data: Data) throws -> ImportSummary {
+        var remaining: Data? = data
+        return try importJSON {
+            defer { remaining = nil }; return remaining.map(Array.init)
+        }
+    }
+
+    /// Merges a decoded export (see `importJSON`).
+    public func importExport(_ export: GroveExport) throws {
+        let checked = try database.checkImport(export)
+        try write { db in try database.applyImport(export, checked, db) }
+    }
+
+    /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
+    public func focusSessionsCSV() throws -> String { String(decoding: try export(as: .csv), as: UTF8.self) }
 
     public static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {

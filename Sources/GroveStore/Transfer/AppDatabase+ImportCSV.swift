@@ -3,97 +3,6 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// Imports a CSV of sessions whose columns `map` names. Instants are ISO 8601 with a zone or
-    /// offset, or `YYYY-MM-DD HH:MM[:SS]` on the wall clock of `zone` (the configured zone by default).
-    public func importCSV(
-        map: ColumnMap, zone: TimeZone? = nil, format: ImportFormat = .csv,
-        streamingFrom read: @escaping () throws -> [UInt8]?
-    ) throws -> ForeignImportReport {
-        var reader = CSVReader(read: read)
-        let given = zone.map { ZonedCalendar(timeZone: $0, firstWeekday: 1) }
-        let calendar = try given ?? self.calendar()
-        var columns: (start: Int, end: Int?, duration: Int?, tag: Int?, completed: Int?)?
-        var row = 0
-        return try importForeign(format, zone: given) { () throws -> ForeignSession?? in
-            do {
-                if columns == nil {
-                    guard let header = try reader.next() else { return nil }
-                    let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
-                    func column(_ name: String?) throws -> Int? {
-                        guard let name else { return nil }
-                        guard let i = names.firstIndex(of: name) else {
-                            throw InvalidField(
-                                "map", "The file has no column \"\(name)\" (its columns: \(names.prefix(20).joined(separator: ", ")))")
-                        }
-                        return i
-                    }
-                    columns = (
-                        try column(map.start) ?? 0, try column(map.end), try column(map.duration), try column(map.tag),
-                        try column(map.completed)
-                    )
-                }
-                guard let fields = try reader.next(), let c = columns else { return nil }
-                row += 1
-                func field(_ i: Int?) -> String? {
-                    guard let i, i < fields.count else { return nil }
-                    let text = fields[i].trimmingCharacters(in: .whitespaces)
-                    return text.isEmpty ? nil : text
-                }
-                guard let start = field(c.start).flatMap({ Self.csvInstant($0, calendar: calendar) }) else { return .some(nil) }
-                var end = field(c.end).flatMap { Self.csvInstant($0, calendar: calendar) }
-                if end == nil, let duration = field(c.duration).flatMap(Self.csvDuration) { end = start.addingTimeInterval(duration) }
-                guard let end else { return .some(nil) }
-                let abandoned =
-                    field(c.completed).map { ["false", "no", "0", "abandoned", "failed", "fail"].contains($0.lowercased()) } ?? false
-                // A tag column may list several, comma-separated (as Grove's CSV writes them).
-                let tags = field(c.tag).map { $0.split(separator: ",").map(String.init) } ?? []
-                return .some(ForeignSession(row: row, start: start, end: end, abandoned: abandoned, tags: tags))
-            } catch let failure as CSVReader.Failure {
-                throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
-            }
-        }
-    }
-
-    /// Imports the CSV `grove export --format csv` writes (the round trip): each session keeps its
-    /// id, so a re-import finds them all already there; sessions still running are not in a CSV's
-    /// reach (no pause instant) and are skipped.
-    public func importGroveCSV(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
-        var reader = CSVReader(read: read)
-        var header = false
-        var columnCount = 0
-        var row = 0
-        return try importForeign(.grove) { () throws -> ForeignSession?? in
-            do {
-                if !header {
-                    guard let names = try reader.next() else { return nil }
-                    // Exports from before tags lack the last column.
-                    guard names == Self.groveCSVColumns || names == Array(Self.groveCSVColumns.dropLast()) else {
-                        throw StoreError.unreadableExport(
-                            "This is not Grove's CSV export: its header must be \(Self.groveCSVColumns.joined(separator: ","))")
-                    }
-                    columnCount = names.count
-                    header = true
-                }
-                guard let f = try reader.next() else { return nil }
-                row += 1
-                guard f.count == columnCount, let id = UUID(uuidString: f[0]), let start = GroveExport.parseInstant(f[1]),
-                    let state = SessionState(rawValue: f[3]), let duration = Double(f[4]), let paused = Double(f[5]),
-                    let planned = Double(f[6])
-                else { return .some(nil) }
-                let end = f[2].isEmpty ? nil : GroveExport.parseInstant(f[2])
-                guard !state.isOpen, let end else {
-                    return .some(ForeignSession(row: row, start: start, end: .distantFuture))
-                }
-                let tags = f.count > 9 && !f[9].isEmpty ? f[9].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
-                let session = FocusSession(
-                    id: id, startTime: start, endTime: end, state: state, duration: duration, pausedDuration: paused,
-                    plannedDuration: planned, timeZoneIdentifier: f[7], endDay: LocalDay(f[8]), tags: tags)
-                return .some(ForeignSession(row: row, start: start, end: end, abandoned: state == .abandoned, tags: tags, stored: session))
-            } catch let failure as CSVReader.Failure {
-                throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
-            }
-        }
-    }
 
     static let groveCSVColumns = [
         "id", "startTime", "endTime", "state", "duration", "pausedDuration", "plannedDuration", "timeZone", "endDay", "tags",
@@ -165,5 +74,101 @@ extension AppDatabase {
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 && $0! < 100_000 }) else { return nil }
         let numbers = parts.compactMap { $0 }
         return TimeInterval(numbers.reduce(0) { $0 * 60 + $1 })
+    }
+}
+
+extension TransferRoom {
+    /// Imports a CSV of sessions whose columns `map` names. Instants are ISO 8601 with a zone or
+    /// offset, or `YYYY-MM-DD HH:MM[:SS]` on the wall clock of `zone` (the configured zone by default).
+    public func importCSV(
+        map: ColumnMap, zone: TimeZone? = nil, format: ImportFormat = .csv,
+        streamingFrom read: @escaping () throws -> [UInt8]?
+    ) throws -> ForeignImportReport {
+        var reader = CSVReader(read: read)
+        let given = zone.map { ZonedCalendar(timeZone: $0, firstWeekday: 1) }
+        let calendar = try given ?? database.calendar()
+        var columns: (start: Int, end: Int?, duration: Int?, tag: Int?, completed: Int?)?
+        var row = 0
+        return try database.importForeign(format, zone: given) { () throws -> ForeignSession?? in
+            do {
+                if columns == nil {
+                    guard let header = try reader.next() else { return nil }
+                    let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+                    func column(_ name: String?) throws -> Int? {
+                        guard let name else { return nil }
+                        guard let i = names.firstIndex(of: name) else {
+                            throw InvalidField(
+                                "map", "The file has no column \"\(name)\" (its columns: \(names.prefix(20).joined(separator: ", ")))")
+                        }
+                        return i
+                    }
+                    columns = (
+                        try column(map.start) ?? 0, try column(map.end), try column(map.duration), try column(map.tag),
+                        try column(map.completed)
+                    )
+                }
+                guard let fields = try reader.next(), let c = columns else { return nil }
+                row += 1
+                func field(_ i: Int?) -> String? {
+                    guard let i, i < fields.count else { return nil }
+                    let text = fields[i].trimmingCharacters(in: .whitespaces)
+                    return text.isEmpty ? nil : text
+                }
+                guard let start = field(c.start).flatMap({ AppDatabase.csvInstant($0, calendar: calendar) }) else { return .some(nil) }
+                var end = field(c.end).flatMap { AppDatabase.csvInstant($0, calendar: calendar) }
+                if end == nil, let duration = field(c.duration).flatMap(AppDatabase.csvDuration) {
+                    end = start.addingTimeInterval(duration)
+                }
+                guard let end else { return .some(nil) }
+                let abandoned =
+                    field(c.completed).map { ["false", "no", "0", "abandoned", "failed", "fail"].contains($0.lowercased()) } ?? false
+                // A tag column may list several, comma-separated (as Grove's CSV writes them).
+                let tags = field(c.tag).map { $0.split(separator: ",").map(String.init) } ?? []
+                return .some(ForeignSession(row: row, start: start, end: end, abandoned: abandoned, tags: tags))
+            } catch let failure as CSVReader.Failure {
+                throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
+            }
+        }
+    }
+
+    /// Imports the CSV `grove export --format csv` writes (the round trip): each session keeps its
+    /// id, so a re-import finds them all already there; sessions still running are not in a CSV's
+    /// reach (no pause instant) and are skipped.
+    public func importGroveCSV(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
+        var reader = CSVReader(read: read)
+        var header = false
+        var columnCount = 0
+        var row = 0
+        return try database.importForeign(.grove) { () throws -> ForeignSession?? in
+            do {
+                if !header {
+                    guard let names = try reader.next() else { return nil }
+                    // Exports from before tags lack the last column.
+                    guard names == AppDatabase.groveCSVColumns || names == Array(AppDatabase.groveCSVColumns.dropLast()) else {
+                        throw StoreError.unreadableExport(
+                            "This is not Grove's CSV export: its header must be \(AppDatabase.groveCSVColumns.joined(separator: ","))")
+                    }
+                    columnCount = names.count
+                    header = true
+                }
+                guard let f = try reader.next() else { return nil }
+                row += 1
+                guard f.count == columnCount, let id = UUID(uuidString: f[0]), let start = GroveExport.parseInstant(f[1]),
+                    let state = SessionState(rawValue: f[3]), let duration = Double(f[4]), let paused = Double(f[5]),
+                    let planned = Double(f[6])
+                else { return .some(nil) }
+                let end = f[2].isEmpty ? nil : GroveExport.parseInstant(f[2])
+                guard !state.isOpen, let end else {
+                    return .some(ForeignSession(row: row, start: start, end: .distantFuture))
+                }
+                let tags = f.count > 9 && !f[9].isEmpty ? f[9].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+                let session = FocusSession(
+                    id: id, startTime: start, endTime: end, state: state, duration: duration, pausedDuration: paused,
+                    plannedDuration: planned, timeZoneIdentifier: f[7], endDay: LocalDay(f[8]), tags: tags)
+                return .some(ForeignSession(row: row, start: start, end: end, abandoned: state == .abandoned, tags: tags, stored: session))
+            } catch let failure as CSVReader.Failure {
+                throw StoreError.unreadableExport("This is not a CSV file Grove can read: \(failure.description)")
+            }
+        }
     }
 }

@@ -3,33 +3,6 @@ import GRDB
 import GroveCore
 
 extension AppDatabase {
-    /// Imports `timew export` output, streamed: each closed interval becomes a completed session
-    /// (same rules as `grove focus log`); an open interval, an overlap, an interval longer than a
-    /// session may be is skipped with the reason. Ids come from the interval itself, so importing the
-    /// same file again adds nothing. One transaction.
-    public func importTimewarrior(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
-        var reader = JSONStreamReader(read: read)
-        var index = 0
-        return try importForeign(.timewarrior) { () throws -> ForeignSession?? in
-            do {
-                if index == 0 {
-                    try reader.expect(UInt8(ascii: "["))
-                    if try reader.take(UInt8(ascii: "]")) { return nil }
-                } else {
-                    guard try reader.take(UInt8(ascii: ",")) else {
-                        try reader.expect(UInt8(ascii: "]"))
-                        guard try reader.isAtEnd() else { throw reader.failure("more after the document") }
-                        return nil
-                    }
-                }
-                index += 1
-                let value = try reader.value()
-                return .some(Self.interval(value, row: index))
-            } catch let failure as JSONStreamReader.Failure {
-                throw StoreError.unreadableExport("This is not `timew export` output: \(failure.description)")
-            }
-        }
-    }
 
     /// A timewarrior interval: `{"id":1,"start":"20250101T090000Z","end":"…","tags":[…]}`; nil when
     /// it is not an object with a readable start.
@@ -71,5 +44,35 @@ extension AppDatabase {
             let day = LocalDay(year: y, month: mo, day: d), h < 24, mi < 60, s < 60
         else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + h * 3600 + mi * 60 + s))
+    }
+}
+
+extension TransferRoom {
+    /// Imports `timew export` output, streamed: each closed interval becomes a completed session
+    /// (same rules as `grove focus log`); an open interval, an overlap, an interval longer than a
+    /// session may be is skipped with the reason. Ids come from the interval itself, so importing the
+    /// same file again adds nothing. One transaction.
+    public func importTimewarrior(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ForeignImportReport {
+        var reader = JSONStreamReader(read: read)
+        var index = 0
+        return try database.importForeign(.timewarrior) { () throws -> ForeignSession?? in
+            do {
+                if index == 0 {
+                    try reader.expect(UInt8(ascii: "["))
+                    if try reader.take(UInt8(ascii: "]")) { return nil }
+                } else {
+                    guard try reader.take(UInt8(ascii: ",")) else {
+                        try reader.expect(UInt8(ascii: "]"))
+                        guard try reader.isAtEnd() else { throw reader.failure("more after the document") }
+                        return nil
+                    }
+                }
+                index += 1
+                let value = try reader.value()
+                return .some(AppDatabase.interval(value, row: index))
+            } catch let failure as JSONStreamReader.Failure {
+                throw StoreError.unreadableExport("This is not `timew export` output: \(failure.description)")
+            }
+        }
     }
 }

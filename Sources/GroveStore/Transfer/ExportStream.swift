@@ -34,26 +34,10 @@ struct ExportStream: ~Copyable {
 }
 
 extension AppDatabase {
-    /// The store in `format`, written to `sink` in chunks as it is read, in one read transaction (a
-    /// consistent snapshot while other processes keep writing). With `tag`, only the focus sessions
-    /// carrying it (everything else in a JSON export stays whole).
-    public func export(as format: ExportFormat, tag: String? = nil, to sink: (Data) throws -> Void) throws {
-        if let tag { try FocusTags.check(tag) }
-        let filter = SessionFilter(tag: tag)
-        try withoutActuallyEscaping(sink) { sink in
-            var stream = ExportStream(sink)
-            switch format {
-            case .json: try writeJSON(to: &stream, filter)
-            case .csv: try writeCSV(to: &stream, filter)
-            case .ics: try writeICS(to: &stream, filter)
-            }
-            try stream.flush()
-        }
-    }
 
     /// Grove's JSON document with its keys sorted, as `JSONEncoder` would sort them, and each item of a
     /// list on a line of its own, so that a diff of two exports reads item by item.
-    private func writeJSON(to stream: inout ExportStream, _ filter: SessionFilter) throws {
+    func writeJSON(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         let encoder = GroveExport.makeEncoder(pretty: false)
         try writer.snapshotRead { db in
             func value(_ key: String, _ value: some Encodable, last: Bool = false) throws {
@@ -118,7 +102,7 @@ extension AppDatabase {
     }
 
     /// Focus sessions as CSV (RFC 4180), oldest first: one row per session, durations in seconds.
-    private func writeCSV(to stream: inout ExportStream, _ filter: SessionFilter) throws {
+    func writeCSV(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         try stream.write(Self.groveCSVColumns.joined(separator: ",") + "\r\n")
         try writer.snapshotRead { db in
             let rows = try Row.fetchCursor(
@@ -133,7 +117,7 @@ extension AppDatabase {
     }
 
     /// Completed and abandoned sessions as iCalendar events, oldest first.
-    private func writeICS(to stream: inout ExportStream, _ filter: SessionFilter) throws {
+    func writeICS(to stream: inout ExportStream, _ filter: SessionFilter) throws {
         let stamp = environment.now()
         try stream.write(ICalendar.header)
         try writer.snapshotRead { db in
@@ -146,7 +130,7 @@ extension AppDatabase {
 }
 
 /// Which sessions an export carries: all, or those with one tag.
-private struct SessionFilter {
+struct SessionFilter {
     var tag: String?
     private static let condition = "tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)"
     /// ` WHERE …` to append to `SessionRows.select` (empty for all).
@@ -154,4 +138,23 @@ private struct SessionFilter {
     /// ` AND …` to append to another condition.
     var and: String { tag == nil ? "" : " AND " + Self.condition }
     var arguments: StatementArguments { tag.map { [$0] } ?? [] }
+}
+
+extension TransferRoom {
+    /// The store in `format`, written to `sink` in chunks as it is read, in one read transaction (a
+    /// consistent snapshot while other processes keep writing). With `tag`, only the focus sessions
+    /// carrying it (everything else in a JSON export stays whole).
+    public func export(as format: ExportFormat, tag: String? = nil, to sink: (Data) throws -> Void) throws {
+        if let tag { try FocusTags.check(tag) }
+        let filter = SessionFilter(tag: tag)
+        try withoutActuallyEscaping(sink) { sink in
+            var stream = ExportStream(sink)
+            switch format {
+            case .json: try database.writeJSON(to: &stream, filter)
+            case .csv: try database.writeCSV(to: &stream, filter)
+            case .ics: try database.writeICS(to: &stream, filter)
+            }
+            try stream.flush()
+        }
+    }
 }

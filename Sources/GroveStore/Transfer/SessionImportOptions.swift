@@ -32,7 +32,7 @@ public struct SessionImportOptions: Sendable, Equatable {
     }
 }
 
-extension AppDatabase {
+extension TransferRoom {
     /// Imports the sessions of a file in `options.format`, streamed in one transaction: the one
     /// dispatch the CLI and the API share. (`grove` here is Grove's CSV; Grove's JSON export is
     /// `importJSON(streamingFrom:)`.)

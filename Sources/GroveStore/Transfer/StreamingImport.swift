@@ -2,73 +2,6 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
-    /// Imports a Grove JSON export read from `read` a chunk at a time (nil or empty at the end), in
-    /// constant memory: sessions are read, checked and written one by one, everything else (small)
-    /// is decoded whole. One transaction: any bad item, anywhere in the file, and nothing changes.
-    @discardableResult
-    public func importJSON(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ImportSummary {
-        // Lent to the sessions' reading thread while it reads their array (`ReaderHandoff`).
-        let source = ReaderHandoff(JSONStreamReader(read: read))
-        return try write { db in
-            var sessions = SessionImport(db)
-            defer { sessions.close() }
-            var members: [(String, [UInt8])] = []
-            do {
-                try source.reader.expect(UInt8(ascii: "{"))
-                if try !source.reader.take(UInt8(ascii: "}")) {
-                    repeat {
-                        let key = try source.reader.string()
-                        try source.reader.expect(UInt8(ascii: ":"))
-                        guard key != "focusSessions" || sessions.count == 0, !members.contains(where: { $0.0 == key }) else {
-                            throw source.reader.failure("the field \(key) appears twice")
-                        }
-                        if key == "focusSessions" {
-                            try sessions.read(from: source)
-                        } else {
-                            members.append((key, try source.reader.captureValue()))
-                        }
-                    } while try source.reader.take(UInt8(ascii: ","))
-                    try source.reader.expect(UInt8(ascii: "}"))
-                }
-                guard try source.reader.isAtEnd() else { throw source.reader.failure("more after the document") }
-            } catch let failure as JSONStreamReader.Failure {
-                throw StoreError.unreadableExport(failure.description)
-            }
-            // Everything else is small: one document without the sessions, decoded as usual.
-            var rest: [UInt8] = Array(#"{"focusSessions":["#.utf8) + Array("]".utf8)
-            for (key, value) in members {
-                rest.append(contentsOf: ",\"".utf8)
-                rest.append(
-                    contentsOf: key.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] })
-                rest.append(contentsOf: "\":".utf8)
-                rest.append(contentsOf: value)
-            }
-            rest.append(UInt8(ascii: "}"))
-            let export: GroveExport
-            do {
-                export = try GroveExport.makeDecoder().decode(GroveExport.self, from: Data(rest))
-            } catch let error as DecodingError {
-                throw StoreError.unreadableExport(Self.describe(error))
-            }
-            let checked = try checkImport(export)
-            try applyImport(export, checked, db)
-            try sessions.finish()
-            return ImportSummary(
-                focusSessions: sessions.count, timers: export.timers.count, intentions: export.intentions.count,
-                gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
-        }
-    }
-
-    /// Imports the export in the file at `path`, streamed.
-    @discardableResult
-    public func importJSON(contentsOf path: String) throws -> ImportSummary {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError.unreadableExport("cannot open \(path)") }
-        defer { try? handle.close() }
-        return try importJSON { try handle.read(upToCount: 1 << 16).map(Array.init) }
-    }
-}
-
 /// The sessions of a streamed import: each decoded from its JSON, checked by the stored-session
 /// rules, refused if its id came before in the file, and written at once.
 private struct SessionImport {
@@ -296,4 +229,71 @@ private final class ReaderHandoff: @unchecked Sendable {
     /// The reading thread met the array's end.
     var ended = false
     init(_ reader: consuming JSONStreamReader) { self.reader = reader }
+}
+
+extension TransferRoom {
+    /// Imports a Grove JSON export read from `read` a chunk at a time (nil or empty at the end), in
+    /// constant memory: sessions are read, checked and written one by one, everything else (small)
+    /// is decoded whole. One transaction: any bad item, anywhere in the file, and nothing changes.
+    @discardableResult
+    public func importJSON(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ImportSummary {
+        // Lent to the sessions' reading thread while it reads their array (`ReaderHandoff`).
+        let source = ReaderHandoff(JSONStreamReader(read: read))
+        return try write { db in
+            var sessions = SessionImport(db)
+            defer { sessions.close() }
+            var members: [(String, [UInt8])] = []
+            do {
+                try source.reader.expect(UInt8(ascii: "{"))
+                if try !source.reader.take(UInt8(ascii: "}")) {
+                    repeat {
+                        let key = try source.reader.string()
+                        try source.reader.expect(UInt8(ascii: ":"))
+                        guard key != "focusSessions" || sessions.count == 0, !members.contains(where: { $0.0 == key }) else {
+                            throw source.reader.failure("the field \(key) appears twice")
+                        }
+                        if key == "focusSessions" {
+                            try sessions.read(from: source)
+                        } else {
+                            members.append((key, try source.reader.captureValue()))
+                        }
+                    } while try source.reader.take(UInt8(ascii: ","))
+                    try source.reader.expect(UInt8(ascii: "}"))
+                }
+                guard try source.reader.isAtEnd() else { throw source.reader.failure("more after the document") }
+            } catch let failure as JSONStreamReader.Failure {
+                throw StoreError.unreadableExport(failure.description)
+            }
+            // Everything else is small: one document without the sessions, decoded as usual.
+            var rest: [UInt8] = Array(#"{"focusSessions":["#.utf8) + Array("]".utf8)
+            for (key, value) in members {
+                rest.append(contentsOf: ",\"".utf8)
+                rest.append(
+                    contentsOf: key.utf8.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] })
+                rest.append(contentsOf: "\":".utf8)
+                rest.append(contentsOf: value)
+            }
+            rest.append(UInt8(ascii: "}"))
+            let export: GroveExport
+            do {
+                export = try GroveExport.makeDecoder().decode(GroveExport.self, from: Data(rest))
+            } catch let error as DecodingError {
+                throw StoreError.unreadableExport(Self.describe(error))
+            }
+            let checked = try database.checkImport(export)
+            try database.applyImport(export, checked, db)
+            try sessions.finish()
+            return ImportSummary(
+                focusSessions: sessions.count, timers: export.timers.count, intentions: export.intentions.count,
+                gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
+        }
+    }
+
+    /// Imports the export in the file at `path`, streamed.
+    @discardableResult
+    public func importJSON(contentsOf path: String) throws -> ImportSummary {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreError.unreadableExport("cannot open \(path)") }
+        defer { try? handle.close() }
+        return try importJSON { try handle.read(upToCount: 1 << 16).map(Array.init) }
+    }
 }

@@ -93,7 +93,7 @@ public final class BackgroundSync<C: Clock>: Service, @unchecked Sendable where 
             var waited = Duration.zero
             while (try? await clock.sleep(for: .seconds(1))) != nil {
                 waited += .seconds(1)
-                let pending = (try? await database.run { try $0.pendingMutationCount() }) ?? 0
+                let pending = (try? await database.run { try $0.sync.pendingCount() }) ?? 0
                 if pending > 0 || waited >= pullEvery {
                     waited = .zero
                     wake.yield()
@@ -103,7 +103,7 @@ public final class BackgroundSync<C: Clock>: Service, @unchecked Sendable where 
         }
         let thread = Thread { [self] in
             while true {
-                switch commits.waitForCommit(timeout: pullEvery, confirmed: { ((try? database.pendingMutationCount()) ?? 0) > 0 }) {
+                switch commits.waitForCommit(timeout: pullEvery, confirmed: { ((try? database.sync.pendingCount()) ?? 0) > 0 }) {
                 case .written, .timedOut: wake.yield()
                 case .poked: continue
                 case .stopped: return
@@ -127,7 +127,7 @@ public final class BackgroundSync<C: Clock>: Service, @unchecked Sendable where 
                 let pokes = try await makeTransport().pokes()
                 failures = 0
                 for try await head in pokes {
-                    let cursor = (try? await database.run { try $0.syncDevice()?.cursor ?? 0 }) ?? 0
+                    let cursor = (try? await database.run { try $0.sync.device()?.cursor ?? 0 }) ?? 0
                     if head > cursor { wake.yield() }
                 }
             } catch {

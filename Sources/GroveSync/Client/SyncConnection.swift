@@ -25,7 +25,7 @@ public struct SyncConnection: Sendable {
     public let storePath: String
 
     public init(database: AppDatabase) throws {
-        guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+        guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         guard let path = database.path else { throw SyncConnectionError.noStoreFile }
         self.database = database
         self.device = device
@@ -56,7 +56,7 @@ public struct SyncConnection: Sendable {
     {
         guard let storePath = database.path else { throw SyncConnectionError.noStoreFile }
         let server = try HTTPSyncTransport.validate(url)
-        let existing = try database.syncDevice()
+        let existing = try database.sync.device()
         if let existing, existing.serverURL != server || existing.user != user {
             throw SyncStoreError.alreadyLoggedIn(server: existing.serverURL)
         }
@@ -64,14 +64,14 @@ public struct SyncConnection: Sendable {
             .register(DeviceRegistration(user: user, password: password, deviceName: deviceName))
         try DeviceToken.write(credentials.token, forStore: storePath)
         if existing != nil {
-            try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+            try database.sync.restart(deviceId: credentials.deviceId, lastMutationId: 0)
         } else {
-            try database.beginSync(
+            try database.sync.begin(
                 SyncDevice(
                     serverURL: server, user: user, deviceId: credentials.deviceId, deviceName: deviceName,
                     tokenFile: DeviceToken.path(forStore: storePath)))
         }
-        guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+        guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         return device
     }
 }

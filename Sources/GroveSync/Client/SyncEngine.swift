@@ -68,15 +68,15 @@ public struct SyncEngine: Sendable {
                 round += 1
                 try await push(&summary, recoveries: &recoveries)
                 try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
-            } while try database.pendingMutationCount() > 0 && round < 3
-            summary.pending = try database.pendingMutationCount()
-            let status = try database.syncStatus()
+            } while try database.sync.pendingCount() > 0 && round < 3
+            summary.pending = try database.sync.pendingCount()
+            let status = try database.sync.status()
             summary.cursor = status?.device.cursor ?? 0
             summary.parked = status?.parkedChanges ?? 0
-            try database.recordSyncAttempt(error: nil)
+            try database.sync.recordAttempt(error: nil)
             return summary
         } catch {
-            try? database.recordSyncAttempt(error: "\(error)")
+            try? database.sync.recordAttempt(error: "\(error)")
             throw error
         }
     }
@@ -85,15 +85,15 @@ public struct SyncEngine: Sendable {
     /// device's store (the server holds more of "our" mutations than we ever made) becomes a device of
     /// its own; a server that lost acknowledged data (restored from a backup) gets everything again.
     mutating func reconcile(_ summary: inout SyncSummary) async throws {
-        guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
+        guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         let status = try await transport.status()
         if status.lastMutationId > device.lastMutationId {
             let credentials = try await transport.fork()
             transport = try await adopt(credentials)
-            try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+            try database.sync.restart(deviceId: credentials.deviceId, lastMutationId: 0)
             summary.notes.append("this store is a copy of another device's: registered as a new device")
         } else if status.lastMutationId < device.ackedMutationId || device.cursor > status.head {
-            try database.restartSync(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
+            try database.sync.restart(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
             summary.notes.append("the server lost changes (restored from a backup?): sending everything again")
         }
     }
@@ -101,8 +101,8 @@ public struct SyncEngine: Sendable {
     private mutating func push(_ summary: inout SyncSummary, recoveries: inout Int) async throws {
         var limit = SyncWire.maxMutationsPerPush
         while true {
-            let mutations = try database.mutationsToPush(limit: limit)
-            guard !mutations.isEmpty, let device = try database.syncDevice() else { return }
+            let mutations = try database.sync.mutationsToPush(limit: limit)
+            guard !mutations.isEmpty, let device = try database.sync.device() else { return }
             // Split by size as well as by count.
             var batch: [SyncMutation] = []
             var size = 0
@@ -113,7 +113,7 @@ public struct SyncEngine: Sendable {
             }
             do {
                 let response = try await transport.push(PushRequest(deviceId: device.deviceId, mutations: batch))
-                try database.acknowledgeMutations(through: response.lastMutationId, serverTime: response.serverTime)
+                try database.sync.acknowledge(through: response.lastMutationId, serverTime: response.serverTime)
                 summary.pushed += batch.filter { $0.id > device.ackedMutationId }.count
                 // A batch that took everything there was leaves nothing to seal: no second look needed.
                 if batch.count == mutations.count && mutations.count < limit { return }
@@ -124,21 +124,21 @@ public struct SyncEngine: Sendable {
                 switch problem.slug {
                 case "mutation-gap":
                     // The server holds fewer of our mutations than we were told it did: it lost some.
-                    try database.restartSync(deviceId: device.deviceId, lastMutationId: problem.lastMutationId ?? 0)
+                    try database.sync.restart(deviceId: device.deviceId, lastMutationId: problem.lastMutationId ?? 0)
                     summary.notes.append("the server lost changes: sending everything again")
                 case "device-cloned":
                     let credentials = try await transport.fork()
                     transport = try await adopt(credentials)
-                    try database.restartSync(deviceId: credentials.deviceId, lastMutationId: 0)
+                    try database.sync.restart(deviceId: credentials.deviceId, lastMutationId: 0)
                     summary.notes.append("this store is a copy of another device's: registered as a new device")
                 case "clock-drift":
-                    try database.restampAhead(of: problem.serverTime ?? database.environment.now())
+                    try database.sync.restampAhead(of: problem.serverTime ?? database.environment.now())
                     summary.notes.append("this machine's clock is ahead of the server's: changes re-stamped")
                 case "too-large":
                     guard batch.count > 1 else { throw problem }
                     // Smaller pushes for the rest of this run.
                     limit = max(1, batch.count / 2)
-                    try database.unsealMutations()
+                    try database.sync.unseal()
                 default:
                     throw problem
                 }
@@ -151,12 +151,12 @@ public struct SyncEngine: Sendable {
         // included: a row it does not see again was deleted elsewhere. Otherwise what it pushed itself
         // is not sent back.
         while true {
-            guard let device = try database.syncDevice() else { throw SyncStoreError.notLoggedIn }
-            let full = try database.isPullingEverything()
+            guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
+            let full = try database.sync.isPullingEverything()
             do {
                 let page = try await transport.pull(
-                    cursor: device.cursor, limit: limit, checksum: try database.cursorChecksum(), full: full)
-                let result = try database.receive(page)
+                    cursor: device.cursor, limit: limit, checksum: try database.sync.cursorChecksum(), full: full)
+                let result = try database.sync.receive(page)
                 summary.pulled += result.received
                 summary.applied += result.applied
                 if !page.hasMore { return }
@@ -165,11 +165,11 @@ public struct SyncEngine: Sendable {
                 guard recoveries <= Self.maxRecoveries else { throw problem }
                 switch problem.slug {
                 case "cursor-expired":
-                    try database.resetCursor()
+                    try database.sync.resetCursor()
                     summary.notes.append("away longer than the server keeps deletions: pulled everything again")
                 case "history-diverged":
                     let status = try await transport.status()
-                    try database.restartSync(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
+                    try database.sync.restart(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
                     summary.notes.append("the server's history changed (restored from a backup?): sending everything again")
                     try await push(&summary, recoveries: &recoveries)
                 default:

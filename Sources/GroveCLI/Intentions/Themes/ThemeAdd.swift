@@ -22,7 +22,7 @@ struct ThemeAdd: ParsableCommand {
             id: db.environment.uuid(), name: name, backgroundColor: background, textColor: text,
             accentColor: accent, fontName: font, createdAt: db.environment.now()
         ).normalized
-        try db.createTheme(theme, allowLowContrast: allowLowContrast)
+        try db.themes.create(theme, allowLowContrast: allowLowContrast)
         ThemeContrast.warn(theme)
         if options.json { return try Output.json(theme) }
         print("Added \(name) (contrast \(String(format: "%.1f", theme.contrastRatio)):1).")

@@ -10,7 +10,7 @@ struct ThemeDefault: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let t = try ThemeLookup.find(theme, in: db)
-        try db.setDefaultTheme(t.id)
+        try db.themes.setDefault(t.id)
         if options.json { return try Output.json(t) }
         print("Default theme: \(t.name).")
     }

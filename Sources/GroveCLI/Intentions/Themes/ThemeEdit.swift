@@ -30,7 +30,7 @@ struct ThemeEdit: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let found = try ThemeLookup.find(theme, in: db)
-        let saved = try db.editTheme(id: found.id, allowLowContrast: allowLowContrast) { edited in
+        let saved = try db.themes.edit(id: found.id, allowLowContrast: allowLowContrast) { edited in
             if let name { edited.name = name }
             if let background { edited.backgroundColor = background }
             if let text { edited.textColor = text }
@@ -55,7 +55,7 @@ struct ThemeRemove: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let found = try ThemeLookup.find(theme, in: db)
-        try db.deleteTheme(id: found.id)
+        try db.themes.delete(id: found.id)
         if options.json { return try Output.json(["deleted": found.id.uuidString]) }
         print("Deleted \(found.name).")
     }

@@ -12,7 +12,7 @@ struct ThemeFont: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let preferences = try db.setDefaultFont(font.lowercased() == "none" ? nil : font)
+        let preferences = try db.themes.setDefaultFont(font.lowercased() == "none" ? nil : font)
         if options.json { return try Output.json(preferences) }
         print("Default font: \(preferences.defaultFont ?? "the page's own").")
     }

@@ -12,10 +12,10 @@ struct ThemeGenerate: AsyncParsableCommand {
     @Argument var prompt: String
 
     func run() async throws {
-        let words = try AppDatabase.checkedThemePrompt(prompt)
+        let words = try ThemesRoom.checkedPrompt(prompt)
         let db = try options.open()
         let assistant = Assistant(try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
-        let theme = try db.generateTheme(prompt: words, proposal: await assistant.theme(for: words))
+        let theme = try db.themes.generate(prompt: words, proposal: await assistant.theme(for: words))
         if options.json { return try Output.json(theme) }
         print(
             "\(Style(.current()).colors("  \(theme.name)  ", foreground: theme.textColor, background: theme.backgroundColor)) \(theme.backgroundColor)/\(theme.textColor), contrast \(String(format: "%.1f", theme.contrastRatio)):1"

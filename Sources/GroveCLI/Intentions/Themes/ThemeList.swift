@@ -9,10 +9,10 @@ struct ThemeList: ParsableCommand {
     @Option(name: .long, help: "Only one kind: preset, custom or generated.") var kind: String?
     func run() throws {
         let db = try options.open()
-        let themes = try db.themes(try kind.map { try AppDatabase.ThemeKind(validating: $0) })
+        let themes = try db.themes.all(try kind.map { try AppDatabase.ThemeKind(validating: $0) })
         if options.json { return try Output.json(themes) }
         let style = Style(.current())
-        let defaultID = try db.userPreferences().defaultThemeId
+        let defaultID = try db.intentions.preferences().defaultThemeId
         for t in themes {
             let kind = AppDatabase.ThemeKind(of: t).rawValue
             let sample = style.colors(

@@ -22,12 +22,12 @@ struct AppsAdaptive: ParsableCommand {
     func run() throws {
         let db = try options.open()
         if let id {
-            let friction = try db.setAdaptiveFriction(appId: id, !off)
+            let friction = try db.pause.setFriction(appId: id, !off)
             if options.json { return try Output.json(friction.map { [$0] } ?? []) }
             return print(
                 friction.map { "\(id): adaptive friction on; pauses last \($0.duration) s now." } ?? "\(id): adaptive friction off.")
         }
-        let all = try db.adaptiveFriction()
+        let all = try db.pause.friction()
         if options.json { return try Output.json(all) }
         guard !all.isEmpty else { return print("No app has adaptive friction (`grove apps adaptive ID` switches it on).") }
         for f in all { print(Self.describe(f)) }

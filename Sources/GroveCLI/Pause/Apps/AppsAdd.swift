@@ -18,13 +18,13 @@ struct AppsAdd: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let order = (try db.apps().map(\.order).max() ?? -1) + 1
+        let order = (try db.pause.apps().map(\.order).max() ?? -1) + 1
         let app = SocialApp(
             id: id, displayName: name, urlScheme: scheme ?? SocialApp.defaultScheme(for: id), iconAssetName: icon, isEnabled: enable,
             order: order, webURL: url)
         // The launcher is checked before anything is saved: a bad --exec adds nothing.
         let launcher = try exec.map { try AppsLauncher.launcher(for: app, exec: $0, variables: CLIEnvironment.current.variables) }
-        try db.addApp(app)
+        try db.pause.addApp(app)
         let wrote = try launcher.map { try AppsLauncher.write($0, variables: CLIEnvironment.current.variables).path }
         if options.json { return try Output.json(app) }
         print("Added \(app.displayName) (\(app.id))\(enable ? ", enabled" : "")\(wrote.map { "; its launcher is \($0)" } ?? "").")

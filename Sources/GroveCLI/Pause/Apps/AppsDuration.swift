@@ -11,7 +11,7 @@ struct AppsDuration: ParsableCommand {
         let seconds = Int(try TimeParsing.duration(duration, field: "timerDuration").rounded())
         let db = try options.open()
         // One transaction: a setting changed meanwhile elsewhere (the web, another terminal) is kept.
-        let p = try db.changePausePreferences { $0.timerDuration = seconds }
+        let p = try db.pause.changePreferences { $0.timerDuration = seconds }
         if options.json { return try Output.json(p) }
         print("Pauses last \(p.timerDuration) s.")
     }

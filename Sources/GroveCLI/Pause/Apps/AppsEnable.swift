@@ -9,8 +9,8 @@ struct AppsEnable: ParsableCommand {
     @Argument var id: String
     func run() throws {
         let db = try options.open()
-        try db.setAppEnabled(id: id, true)
-        if options.json { return try Output.json(try db.app(id: id)) }
+        try db.pause.setAppEnabled(id: id, true)
+        if options.json { return try Output.json(try db.pause.app(id: id)) }
         print("\(id) is gated.")
     }
 }

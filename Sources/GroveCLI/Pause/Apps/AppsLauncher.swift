@@ -23,7 +23,7 @@ struct AppsLauncher: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        guard let app = try db.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+        guard let app = try db.pause.app(id: id) else { throw PauseValidationError.unknownApp(id) }
         let variables = CLIEnvironment.current.variables
         let file = DesktopLauncher.directory(environment: variables).appendingPathComponent(DesktopLauncher.fileName(appId: app.id))
         if remove {

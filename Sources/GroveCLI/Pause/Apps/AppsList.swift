@@ -8,10 +8,10 @@ struct AppsList: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     func run() throws {
         let db = try options.open()
-        let apps = try db.apps()
+        let apps = try db.pause.apps()
         if options.json { return try Output.json(apps) }
-        let p = try db.pausePreferences()
-        let adaptive = Dictionary(try db.adaptiveFriction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
+        let p = try db.pause.preferences()
+        let adaptive = Dictionary(try db.pause.friction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
         for a in apps {
             let friction = adaptive[a.id].map { "  (adaptive: \($0.effectiveDuration(base: p.timerDuration)) s)" } ?? ""
             print(

@@ -10,7 +10,7 @@ struct AppsRemove: ParsableCommand {
     @Argument var id: String
     func run() throws {
         let db = try options.open()
-        let retired = try db.deleteApp(id: id)
+        let retired = try db.pause.deleteApp(id: id)
         if options.json { return try Output.json(["deleted": id, "outcome": retired ? "retired" : "deleted"]) }
         print(retired ? "Removed \(id); its pauses stay in your statistics (add it again to bring it back)." : "Deleted \(id).")
     }

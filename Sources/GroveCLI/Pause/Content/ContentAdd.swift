@@ -18,8 +18,8 @@ struct ContentAdd: ParsableCommand {
         let item = MindfulnessContent(
             id: id ?? "user-\(db.environment.uuid().uuidString.prefix(8).lowercased())", type: type, text: text,
             category: category, author: author, priority: priority)
-        try db.saveContents([item])
-        if options.json { return try Output.json(try db.content(id: item.id)) }
+        try db.content.save([item])
+        if options.json { return try Output.json(try db.content.item(id: item.id)) }
         print("Added \(item.id).")
     }
 }

@@ -16,7 +16,7 @@ struct ContentCategories: ParsableCommand {
             ? Set(MindfulnessContent.ContentCategory.allCases)
             : categories.isEmpty ? nil : Set(categories)
         let db = try options.open()
-        let p = try chosen.map { chosen in try db.changePausePreferences { $0.selectedCategories = chosen } } ?? db.pausePreferences()
+        let p = try chosen.map { chosen in try db.pause.changePreferences { $0.selectedCategories = chosen } } ?? db.pause.preferences()
         if options.json { return try Output.json(p.selectedCategories.sorted()) }
         print(
             MindfulnessContent.ContentCategory.allCases.map { (p.selectedCategories.contains($0) ? "● " : "○ ") + $0.rawValue }.joined(

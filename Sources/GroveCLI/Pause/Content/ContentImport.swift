@@ -17,7 +17,7 @@ struct ContentImport: ParsableCommand {
                 "\(file) is not a content pack (a JSON array of {id, type, text, category, …}): \(error.localizedDescription)")
         }
         let db = try options.open()
-        try db.saveContents(
+        try db.content.save(
             items.map {
                 var i = $0; i.isBundled = false; return i
             })

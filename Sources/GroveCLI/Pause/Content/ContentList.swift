@@ -9,7 +9,7 @@ struct ContentList: ParsableCommand {
     @Option(name: .long, help: "Only this category.") var category: MindfulnessContent.ContentCategory?
     func run() throws {
         let db = try options.open()
-        let items = try db.contents(category: category)
+        let items = try db.content.all(category: category)
         if options.json { return try Output.json(items) }
         for i in items {
             print(

@@ -12,7 +12,7 @@ struct ContentRemove: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let retired = try db.deleteContent(id: id)
+        let retired = try db.content.delete(id: id)
         if options.json { return try Output.json(["id": id, "outcome": retired ? "retired" : "deleted"]) }
         print(retired ? "Retired \(id): the pauses that showed it keep it; it is not shown again." : "Deleted \(id).")
     }

@@ -35,7 +35,7 @@ struct ContentSourceList: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let sources = try db.contentSources()
+        let sources = try db.content.sources()
         if options.json { return try Output.json(sources) }
         guard !sources.isEmpty else { return print("No content sources: pauses draw from the bundled pack and your own items.") }
         let formatter = ISO8601DateFormatter()
@@ -56,7 +56,7 @@ struct ContentSourceAdd: AsyncParsableCommand {
 
     func run() async throws {
         let db = try options.open()
-        let source = try db.addContentSource(url: url)
+        let source = try db.content.addSource(url: url)
         guard !noFetch else {
             if options.json { return try Output.json(source) }
             return print("Added \(source.url).")
@@ -74,7 +74,7 @@ struct ContentSourceRemove: ParsableCommand {
     @Argument(help: "The source's URL, as listed.") var url: String
 
     func run() throws {
-        let report = try options.open().removeContentSource(url: url)
+        let report = try options.open().content.removeSource(url: url)
         if options.json { return try Output.json(report) }
         print(
             "Removed \(url): \(report.removed) item\(report.removed == 1 ? "" : "s") deleted\(report.retired > 0 ? ", \(report.retired) kept for past pauses" : "")."

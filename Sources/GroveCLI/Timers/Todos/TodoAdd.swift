@@ -12,7 +12,7 @@ struct TodoAdd: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
-        let item = try db.addTodo(timerID: t.id, text: text)
+        let item = try db.timers.addTodo(timerID: t.id, text: text)
         if options.json { return try Output.json(TodoItemDTO(from: item)) }
         print("\(item.sortOrder + 1). [ ] \(item.text)")
     }

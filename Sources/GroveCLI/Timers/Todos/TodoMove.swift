@@ -13,7 +13,7 @@ struct TodoMove: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
-        try db.moveTodo(timerID: t.id, todoID: try TimerLookup.todo(todo, in: t).id, to: position - 1)
+        try db.timers.moveTodo(timerID: t.id, todoID: try TimerLookup.todo(todo, in: t).id, to: position - 1)
         let updated = try TimerLookup.find(t.id.uuidString, in: db)
         if options.json { return try Output.json(TimerDTO(from: updated)) }
         TimerText.checklist(updated).forEach { print($0) }

@@ -13,7 +13,7 @@ struct TodoRemove: ParsableCommand {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
         let item = try TimerLookup.todo(todo, in: t)
-        try db.deleteTodo(timerID: t.id, todoID: item.id)
+        try db.timers.deleteTodo(timerID: t.id, todoID: item.id)
         if options.json { return try Output.json(TimerDTO(from: try TimerLookup.find(t.id.uuidString, in: db))) }
         print("Removed \"\(item.text)\".")
     }

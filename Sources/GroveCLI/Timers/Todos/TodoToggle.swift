@@ -12,7 +12,7 @@ struct TodoToggle: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
-        let item = try db.toggleTodo(timerID: t.id, todoID: try TimerLookup.todo(todo, in: t).id)
+        let item = try db.timers.toggleTodo(timerID: t.id, todoID: try TimerLookup.todo(todo, in: t).id)
         if options.json { return try Output.json(TodoItemDTO(from: item)) }
         print("\(item.sortOrder + 1). [\(item.isCompleted ? "x" : " ")] \(item.text)")
     }

@@ -23,7 +23,7 @@ struct ContentPage: Encodable {
 extension WebController {
     /// The content library, one category or all; a category that does not exist is a 400 naming it.
     func content(category: MindfulnessContent.ContentCategory?) throws -> ContentPage {
-        let items = try database.contents(category: category).map { c in
+        let items = try database.content.all(category: category).map { c in
             ContentPage.Item(
                 id: c.id, text: c.text, author: c.author, type: c.type.rawValue, category: c.category.displayName, timesShown: c.timesShown,
                 timesWord: c.timesShown == 1 ? "time" : "times", bundled: c.isBundled || c.source != nil,
@@ -33,7 +33,7 @@ extension WebController {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = try database.calendar().timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let sources = try database.contentSources().map { s in
+        let sources = try database.content.sources().map { s in
             ContentPage.Source(
                 url: s.url, items: "\(s.itemCount) item\(s.itemCount == 1 ? "" : "s")", fetched: s.lastFetched.map(formatter.string(from:)),
                 error: s.lastError)

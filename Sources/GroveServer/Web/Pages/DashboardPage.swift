@@ -44,12 +44,14 @@ struct RunView: Encodable {
 extension WebController {
     func dashboard() throws -> DashboardPage {
         let wall = try wallFormatter()
-        let reminders = try database.upcomingReminders().map { ReminderLine(kind: $0.kind.rawValue.capitalized, at: wall($0.at)) }
-        let runs = try database.timerRuns().map(RunView.init)
+        let reminders = try database.intentions.upcomingReminders().map {
+            ReminderLine(kind: $0.kind.rawValue.capitalized, at: wall($0.at))
+        }
+        let runs = try database.timers.runs().map(RunView.init)
         return DashboardPage(
-            title: "Today", stats: statsView(try database.forestStats()), reminders: reminders, hasReminders: !reminders.isEmpty,
-            focusLength: Int(try database.focusPreferences().focusDuration / 60),
+            title: "Today", stats: statsView(try database.focus.stats()), reminders: reminders, hasReminders: !reminders.isEmpty,
+            focusLength: Int(try database.focus.preferences().focusDuration / 60),
             intentions: try intentionCards(elementID: "intention-card", rephrasable: false),
-            setupNeeded: try database.needsSetup(), runs: runs, hasRuns: !runs.isEmpty)
+            setupNeeded: try database.setup.isNeeded(), runs: runs, hasRuns: !runs.isEmpty)
     }
 }

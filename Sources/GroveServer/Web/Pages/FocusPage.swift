@@ -22,11 +22,11 @@ struct StageView: Encodable { var stage: Int; var name: String; var startsAt: Do
 
 extension WebController {
     func focus() throws -> FocusPage {
-        let minutes = Int(try database.focusPreferences().focusDuration / 60)
+        let minutes = Int(try database.focus.preferences().focusDuration / 60)
         let lengths = Set([15, 25, 45, 50, 90, minutes]).sorted().map { LengthOption(minutes: $0, selected: $0 == minutes) }
         return FocusPage(
-            title: "Focus", lengths: lengths, stats: statsView(try database.forestStats()),
-            nextBreak: ForestStats.formatDuration(try database.nextBreak().duration),
-            knownTags: try database.focusTags(limit: 50).map(\.tag))
+            title: "Focus", lengths: lengths, stats: statsView(try database.focus.stats()),
+            nextBreak: ForestStats.formatDuration(try database.focus.nextBreak().duration),
+            knownTags: try database.focus.tags(limit: 50).map(\.tag))
     }
 }

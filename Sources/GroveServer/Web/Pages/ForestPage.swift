@@ -31,14 +31,14 @@ extension WebController {
     func forest(before: LocalDay?, tag: String?) throws -> ForestPage {
         // A page holds the last 14 days with trees, or fewer when they hold more than ~500 trees (a
         // heavy week is a long scroll and a large page): the days' counts first, then their trees.
-        let counts = try database.forestWindow(before: before, sessions: false, tag: tag)
+        let counts = try database.focus.forest(before: before, sessions: false, tag: tag)
         var shownDays = 0, shownTrees = 0
         for day in counts.days {
             if shownDays > 0 && shownTrees + day.trees > Self.treesPerForestPage { break }
             shownDays += 1
             shownTrees += day.trees
         }
-        let window = try database.forestWindow(days: max(1, shownDays), before: before, tag: tag)
+        let window = try database.focus.forest(days: max(1, shownDays), before: before, tag: tag)
         let wall = try wallFormatter()
         let days = window.days.map { day in
             ForestDay(
@@ -49,7 +49,7 @@ extension WebController {
                     )
                 })
         }
-        let total = try database.forestStats(tag: tag).totalTrees
+        let total = try database.focus.stats(tag: tag).totalTrees
         var page = ForestPage(
             title: "Forest", tag: tag, tagFilter: try tagFilter(tag), days: days, total: total, empty: days.isEmpty && before == nil,
             totalWord: total == 1 ? "tree" : "trees", older: window.older?.description, newer: before != nil)

@@ -21,11 +21,11 @@ struct IntentionsPage: Encodable {
 
 extension WebController {
     func intentions(query: String?) throws -> IntentionsPage {
-        let list = try (query.map { try database.searchIntentions($0) } ?? database.intentions()).prefix(200)
+        let list = try (query.map { try database.intentions.search($0) } ?? database.intentions.all()).prefix(200)
         let calendar = try database.calendar()
         return IntentionsPage(
             title: "Intentions", query: query ?? "", today: calendar.localDay(of: database.environment.now()).description,
-            themes: try database.themes().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
+            themes: try database.themes.all().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
             items: list.map {
                 IntentionLine(
                     id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue,

@@ -25,11 +25,11 @@ extension WebController {
     /// The gateway: `to` is where the person was going (kept only if it is one of the app's pages);
     /// `session` is the pause this page already shows (a reload: no new attempt, the same countdown).
     func gateway(_ id: String, request: Request) throws -> PausePage {
-        guard let app = try database.app(id: id) else { throw PauseValidationError.unknownApp(id) }
+        guard let app = try database.pause.app(id: id) else { throw PauseValidationError.unknownApp(id) }
         let target = request.queryString("to").flatMap { app.owns($0) ? $0 : nil } ?? app.webURL ?? ""
-        let shown = try request.queryString("session").flatMap(UUID.init(uuidString:)).flatMap { try database.gatewaySession(id: $0) }
+        let shown = try request.queryString("session").flatMap(UUID.init(uuidString:)).flatMap { try database.pause.session(id: $0) }
             .flatMap { $0.appId == id ? $0 : nil }
-        let attempts = try database.attemptsToday(appId: id, before: shown?.startTimestamp)
+        let attempts = try database.pause.attemptsToday(appId: id, before: shown?.startTimestamp)
         // A link followed from another site (the browser says so in `Sec-Fetch-Site`) is not an attempt
         // the person made: any page could otherwise fill the Pause statistics. The page asks first. The
         // extension's redirect, a typed address and Grove's own links are "none" or "same-origin".

@@ -21,16 +21,16 @@ struct PauseUsagePage: Encodable {
 extension WebController {
     /// Usage per app and day (30 days), newest first, with the apps' names.
     func pauseUsage() throws -> PauseUsagePage {
-        let names = try database.appNames()
-        let rows = try database.usageStatistics().map { s in
+        let names = try database.pause.appNames()
+        let rows = try database.pause.statistics().map { s in
             PauseUsagePage.Row(
                 day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
                 exited: s.exitedSessions, average: String(format: "%.0f", s.avgTimeSpent), rate: Int((s.completionRate * 100).rounded()),
                 meets: s.meetsTarget, streak: s.streakCount, streakWord: s.streakCount == 1 ? "day" : "days")
         }
-        let base = try database.pausePreferences().timerDuration
-        let adaptive = Dictionary(try database.adaptiveFriction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
-        let friction = try database.apps().filter { $0.isEnabled || adaptive[$0.id] != nil }.map { app in
+        let base = try database.pause.preferences().timerDuration
+        let adaptive = Dictionary(try database.pause.friction().map { ($0.appId, $0) }, uniquingKeysWith: { a, _ in a })
+        let friction = try database.pause.apps().filter { $0.isEnabled || adaptive[$0.id] != nil }.map { app in
             let f = adaptive[app.id]
             return PauseUsagePage.Friction(
                 id: app.id, app: app.displayName, on: f != nil, length: "\(f?.effectiveDuration(base: base) ?? base) s",

@@ -97,6 +97,6 @@ extension WebController {
     func review(week: String?) throws -> ReviewPage {
         let calendar = try database.calendar()
         let today = calendar.localDay(of: database.environment.now())
-        return ReviewPage(try APIError.parameter { try database.weeklyReview(named: week) }, calendar: calendar, today: today)
+        return ReviewPage(try APIError.parameter { try database.review.week(named: week) }, calendar: calendar, today: today)
     }
 }

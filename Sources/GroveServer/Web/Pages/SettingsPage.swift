@@ -36,11 +36,11 @@ struct SettingsPage: Encodable {
 
 extension WebController {
     func settings() throws -> SettingsPage {
-        let focus = try database.focusPreferences()
-        let prefs = try database.userPreferences()
+        let focus = try database.focus.preferences()
+        let prefs = try database.intentions.preferences()
         let n = prefs.notificationSettings
-        let pause = try database.pausePreferences()
-        let upcoming = try database.upcomingReminders()
+        let pause = try database.pause.preferences()
+        let upcoming = try database.intentions.upcomingReminders()
         let wall = try wallFormatter()
         func next(_ kind: ReminderKind) -> String { upcoming.first { $0.kind == kind }.map { wall($0.at) } ?? "off" }
         return SettingsPage(
@@ -51,7 +51,8 @@ extension WebController {
             weeklyDays: Weekday.allCases.map { DayOption(value: $0.rawValue, name: $0.name, selected: $0.rawValue == n.weeklyDay) },
             monthlyEnabled: n.monthlyEnabled, monthlyTime: n.monthlyTime?.description ?? "09:00", monthlyDay: n.monthlyDay,
             monthlyNext: next(.monthly),
-            zone: try database.calendar().timeZone.identifier, pauseDuration: pause.timerDuration, apps: try database.apps().map(\.view),
+            zone: try database.calendar().timeZone.identifier, pauseDuration: pause.timerDuration,
+            apps: try database.pause.apps().map(\.view),
             enabledCount: pause.enabledApps.count,
             categories: MindfulnessContent.ContentCategory.allCases.map {
                 CategoryView(id: $0.rawValue, name: $0.displayName, selected: pause.selectedCategories.contains($0))

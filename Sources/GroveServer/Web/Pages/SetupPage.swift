@@ -20,12 +20,12 @@ struct SetupPage: Encodable {
 extension WebController {
     /// The first-run setup, filled with the current choices.
     func setup() throws -> SetupPage {
-        let focus = try database.focusPreferences()
-        let reminders = try database.userPreferences().notificationSettings
+        let focus = try database.focus.preferences()
+        let reminders = try database.intentions.preferences().notificationSettings
         return SetupPage(
             focusMinutes: Int(focus.focusDuration / 60), shortBreakMinutes: Int(focus.shortBreakDuration / 60),
             longBreakMinutes: Int(focus.longBreakDuration / 60),
-            apps: try database.apps().map { SetupPage.App(id: $0.id, name: $0.displayName, gated: $0.isEnabled, site: $0.webURL) },
-            dailyReminder: reminders.dailyEnabled ? reminders.dailyTime?.description : nil, firstRun: try database.needsSetup())
+            apps: try database.pause.apps().map { SetupPage.App(id: $0.id, name: $0.displayName, gated: $0.isEnabled, site: $0.webURL) },
+            dailyReminder: reminders.dailyEnabled ? reminders.dailyTime?.description : nil, firstRun: try database.setup.isNeeded())
     }
 }

@@ -25,9 +25,9 @@ struct StatsPage: Encodable {
 
 extension WebController {
     func stats(tag: String?) throws -> StatsPage {
-        let stats = try database.forestStats(tag: tag)
+        let stats = try database.focus.stats(tag: tag)
         // Year heatmap: one column per week, one row per weekday.
-        let heatmap = try database.yearHeatmap(tag: tag)
+        let heatmap = try database.focus.yearHeatmap(tag: tag)
         let cells = heatmap.cells.map { cell in
             HeatmapCell(
                 x: 24 + cell.week * 13, y: 14 + cell.row * 13, level: cell.level,
@@ -35,7 +35,7 @@ extension WebController {
         }
         // Today read once: the `today` property reads the configured calendar from the store.
         let today = heatmap.end
-        let daily = try database.dailyFocusTotals(from: today.adding(days: -29), to: today, tag: tag)
+        let daily = try database.focus.dailyTotals(from: today.adding(days: -29), to: today, tag: tag)
         let byDay = Dictionary(daily.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         // Focus minutes per day, last 30 days.
         let maxMinutes = max(1, (0..<30).map { Int((byDay[today.adding(days: -$0)]?.focusTime ?? 0) / 60) }.max() ?? 1)

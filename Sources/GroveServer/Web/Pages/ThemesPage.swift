@@ -37,8 +37,8 @@ struct ThemesPage: Encodable {
 
 extension WebController {
     func themes(kind: AppDatabase.ThemeKind?) throws -> ThemesPage {
-        let preferences = try database.userPreferences()
-        let list = try database.themes(kind).map { t in
+        let preferences = try database.intentions.preferences()
+        let list = try database.themes.all(kind).map { t in
             ThemeView(
                 id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.readableAccent,
                 kind: AppDatabase.ThemeKind(of: t).rawValue.capitalized, deletable: !t.isPreset,

@@ -39,7 +39,7 @@ struct TimersPage: Encodable {
 
 extension WebController {
     func timers(order: AppDatabase.TimerOrder, incompleteOnly: Bool) throws -> TimersPage {
-        let items = try database.timers(orderedBy: order, incompleteOnly: incompleteOnly).map { t in
+        let items = try database.timers.all(orderedBy: order, incompleteOnly: incompleteOnly).map { t in
             TimerView(
                 id: t.id.uuidString, name: t.name, seconds: t.durationInSeconds, formatted: t.formattedDuration, color: t.colorHex,
                 icon: t.icon,
