@@ -53,8 +53,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What both servers do for every request, whatever it asks: HEAD, the request log.
+        .target(
+            name: "GroveHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The desktop around Grove: notifications and programs on the PATH (no server, no store).
-        .target(name: "GroveSystem"),
+        .target(name: "GroveSystem", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // A signal caught into a flag (only C may touch memory from a signal handler).
         .target(name: "GroveSignals"),
         // The `grove` command tree.
@@ -94,6 +103,7 @@ let package = Package(
             name: "GroveServer",
             dependencies: [
                 "GroveCore",
+                "GroveHTTP",
                 "GroveStore",
                 "GroveSystem",
                 "GroveRemote",
@@ -111,6 +121,7 @@ let package = Package(
             name: "GroveSync",
             dependencies: [
                 "GroveCore",
+                "GroveHTTP",
                 "GroveStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -135,7 +146,17 @@ let package = Package(
         .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),
         // A hello-world Hummingbird server: the yardstick of `scripts/idle-wakeups.py`.
         .executableTarget(name: "grove-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
-        .testTarget(name: "GroveSystemTests", dependencies: ["GroveSystem"]),
+        .testTarget(
+            name: "GroveSystemTests", dependencies: ["GroveSystem", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "GroveHTTPTests",
+            dependencies: [
+                "GroveHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "GroveRemoteTests", dependencies: ["GroveRemote", "GroveStore", "GroveCore"]),
         .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(

@@ -2,7 +2,7 @@
 
 /** The settings, with their defaults: Grove's address, its token (if `grove serve` asks for one), the
  * grace window after Proceed in minutes, by app id, with a default. */
-export const defaults = { grove: "http://127.0.0.1:8080", token: "", graceDefault: 10, grace: {} };
+export const defaults = { grove: "http://127.0.0.1:4768", token: "", graceDefault: 10, grace: {} };
 
 /** Whether `address` is one of `app`'s pages: on the host of its web URL or a subdomain of it (the
  * same rule as Grove's `SocialApp.owns`; owns-cases.json holds both to the same cases). */

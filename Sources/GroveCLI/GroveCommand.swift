@@ -22,7 +22,7 @@ public struct GroveCommand: AsyncParsableCommand {
               grove intention set "Ship it" --scope week
               grove pause youtube -- firefox https://youtube.com
               grove now                       one line for your prompt or status bar
-              grove serve                     the web app at http://127.0.0.1:8080/
+              grove serve                     the web app at http://127.0.0.1:4768/
               grove --generate-completion-script bash > /etc/bash_completion.d/grove
             """,
         subcommands: [

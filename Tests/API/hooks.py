@@ -8,7 +8,7 @@ import urllib.request
 
 import schemathesis
 
-BASE = os.environ.get("GROVE_API_BASE", "http://127.0.0.1:8080")
+BASE = os.environ.get("GROVE_API_BASE", "http://127.0.0.1:4768")
 
 
 @schemathesis.check

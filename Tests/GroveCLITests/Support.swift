@@ -88,9 +88,10 @@ struct Grove {
     @discardableResult
     func runBinary(_ arguments: String..., now: String? = nil) throws -> Result { try runBinary(arguments, now: now) }
 
-    func runBinary(_ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], input: Data? = nil) throws
-        -> Result
-    {
+    func runBinary(
+        _ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], input: Data? = nil,
+        timeout: TimeInterval = 120
+    ) throws -> Result {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -109,6 +110,11 @@ struct Grove {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         try process.run()
+        // A command that should end but does not (a server that bound after all) is stopped, and the
+        // test fails on its status instead of hanging the run.
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         if let input {
             stdin.fileHandleForWriting.write(input)
             try? stdin.fileHandleForWriting.close()

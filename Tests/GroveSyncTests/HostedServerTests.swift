@@ -63,6 +63,22 @@ struct HostedServerTests {
         }
     }
 
+    @Test("HEAD on the sync server's GET routes answers as the GET does, without a body")
+    func headOnGetRoutes() async throws {
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)
+        let app = Application(router: buildSyncRouter(service: service))
+        try await app.test(.router) { client in
+            for path in ["/healthz", "/readyz", "/metrics", "/sync/v1/pull", "/nowhere"] {
+                let get = try await client.execute(uri: path, method: .get) { ($0.status, $0.headers[.contentType]) }
+                try await client.execute(uri: path, method: .head) { response in
+                    #expect(response.status == get.0, "HEAD \(path)")
+                    #expect(response.headers[.contentType] == get.1, "HEAD \(path)")
+                    #expect(response.body.readableBytes == 0, "HEAD \(path)")
+                }
+            }
+        }
+    }
+
     @Test("a revoked device's open event stream ends at once")
     func revocationEndsStreams() async throws {
         let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)

@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Address to listen on.") var host: String = "127.0.0.1"
-    @Option(name: .long, help: "Port to listen on.") var port: Int = 8080
+    @Option(name: .long, help: "Port to listen on.") var port: Int = ServerConfiguration.defaultPort
     @Option(name: .long, help: "Login token (needed on non-loopback addresses).") var token: String?
     @Flag(name: .long, help: "Sync with your other devices in the background (after `grove sync login`).") var sync = false
 
@@ -56,10 +56,11 @@ struct ServeCommand: AsyncParsableCommand {
                     database: db, makeTransport: { try connection.transport() }, makeEngine: { try connection.engine() },
                     clock: ContinuousClock(), logger: Logger(label: "grove.sync")))
         }
-        let app = try await buildApplication(database: db, configuration: configuration, logger: logger, services: services)
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("Grove is growing at http://\(shownHost):\(port)/  (Ctrl-C to stop)")
-        try await app.runService()
+        let app = try await buildApplication(
+            database: db, configuration: configuration, logger: logger, services: services,
+            onServerRunning: Listening.announcer("Grove is growing at http://\(shownHost):\(port)/  (Ctrl-C to stop)"))
+        try await Listening.run(app, host: host, port: port)
     }
 
     static func newToken() -> String { Hex.random(bytes: 24) }

@@ -3,12 +3,20 @@ import Foundation
 import GroveCore
 import GroveStore
 import GroveSync
+import GroveSystem
+import Logging
 
 extension GroveCommand {
     /// Runs `grove` as a process: `execute` in the live environment, then exits with its status.
     public static func runMain(_ arguments: [String]? = nil) async -> Never {
         let status = await execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
         Foundation.exit(status)
+    }
+
+    /// Log lines go to standard error, ranked for the journal under systemd (`JournalLogHandler`).
+    /// Once per process, before any logger is made: the `grove` binary's `main` calls it, tests do not.
+    public static func bootstrapLogging() {
+        LoggingSystem.bootstrap { label in JournalLogHandler.standardError(label: label) }
     }
 
     /// `grove now` runs on every shell prompt and status-bar tick: its usual forms skip ArgumentParser

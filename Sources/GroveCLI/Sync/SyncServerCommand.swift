@@ -116,9 +116,10 @@ struct SyncServerRunCommand: AsyncParsableCommand {
                 let service = SyncService(store: deployment.store)
                 let app = buildSyncApplication(
                     service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
-                    beforeStart: [{ try await deployment.migrate() }], logger: logger)
-                print("Grove Sync (PostgreSQL) is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)")
-                try await app.runService()
+                    beforeStart: [{ try await deployment.migrate() }], logger: logger,
+                    onServerRunning: Listening.announcer(
+                        "Grove Sync (PostgreSQL) is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))
+                try await Listening.run(app, host: host, port: port)
                 return
             #else
                 _ = url
@@ -126,9 +127,10 @@ struct SyncServerRunCommand: AsyncParsableCommand {
             #endif
         }
         let service = SyncService(store: try SyncServerCommand.openStore(store.global.database))
-        let app = buildSyncApplication(service: service, configuration: configuration, logger: logger)
-        print("Grove Sync is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)")
-        try await app.runService()
+        let app = buildSyncApplication(
+            service: service, configuration: configuration, logger: logger,
+            onServerRunning: Listening.announcer("Grove Sync is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))
+        try await Listening.run(app, host: host, port: port)
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
 import GroveCore
+import GroveHTTP
 import GroveRemote
 import GroveStore
 import GroveSystem
 import Hummingbird
 import Logging
 import Mustache
+import NIOCore
 import ServiceLifecycle
 
 /// Everything `buildApplication` wires together; tests reach in through it.
@@ -22,11 +24,15 @@ public struct GroveServerParts {
 }
 
 /// The router with every API route and web page, without the background services.
-public func buildRouter(database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor) async throws -> GroveServerParts
-{
-    let router = Router(context: GroveRequestContext.self)
+public func buildRouter(
+    database: AppDatabase, configuration: ServerConfiguration, monitor: ChangeMonitor, logger: Logger = Logger(label: "grove.server")
+) async throws -> GroveServerParts {
+    // HEAD on every GET route, answered by the GET's handler without its body.
+    let router = Router(context: GroveRequestContext.self, options: .autoGenerateHeadEndpoints)
     let templates = try await WebTemplates.load()
     let answered = WakeSignal()
+    router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: HeadBodyMiddleware())
     router.add(middleware: AnsweredMiddleware(signal: answered))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware(templates: templates))
@@ -62,10 +68,11 @@ public func buildRouter(database: AppDatabase, configuration: ServerConfiguratio
 /// tests run what this returns in-process).
 public func buildApplication(
     database: AppDatabase, configuration: ServerConfiguration, logger: Logger = Logger(label: "grove.server"),
-    onReminder: (@Sendable (ReminderKind) -> Void)? = nil, services extra: [any Service] = []
+    onReminder: (@Sendable (ReminderKind) -> Void)? = nil, services extra: [any Service] = [],
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let monitor = ChangeMonitor(path: database.path)
-    let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor)
+    let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor, logger: logger)
     let notifier = DesktopNotifier()
     // The services sleep until their next instant or a commit (from any process), never on a poll:
     // their longest sleep only bounds a wall clock that jumped meanwhile.
@@ -93,6 +100,7 @@ public func buildApplication(
         router: parts.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
         services: [monitor, reminders, alarms, maintenance, content] + extra,
+        onServerRunning: onServerRunning,
         logger: logger)
 }
 

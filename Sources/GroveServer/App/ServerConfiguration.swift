@@ -4,6 +4,10 @@ import GroveRemote
 
 /// How `grove serve` listens.
 public struct ServerConfiguration: Sendable {
+    /// `grove serve`'s port: "GROV" on a phone's keypad. Not 8080, which llama.cpp, Jenkins and most
+    /// development servers take first; the browser extension starts with the same one.
+    public static let defaultPort = 4768
+
     public var host: String
     public var port: Int
     /// Required when `host` is not a loopback address; enforced whenever there is one (on loopback too,
@@ -16,7 +20,10 @@ public struct ServerConfiguration: Sendable {
     /// Grove sends no CORS headers. New with every start of the server.
     public var gateKey = Hex.random(bytes: 16)
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, assistant: AssistantConfiguration? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, token: String? = nil,
+        assistant: AssistantConfiguration? = nil
+    ) {
         self.host = host
         self.port = port
         self.token = token

@@ -42,7 +42,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get, let freshness = policies.policy(for: request.uri.path)?.cache else {
+        guard request.method == .get || request.method == .head, let freshness = policies.policy(for: request.uri.path)?.cache else {
             return try await next(request, context)
         }
         let key = request.uri.description

@@ -13,7 +13,9 @@ struct StoreExecutorMiddleware: RouterMiddleware {
     let policies: RoutePolicies
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.method == .get, policies.policy(for: request.uri.path)?.onEventLoop == true { return try await next(request, context) }
+        if request.method == .get || request.method == .head, policies.policy(for: request.uri.path)?.onEventLoop == true {
+            return try await next(request, context)
+        }
         return try await withTaskExecutorPreference(StoreExecutor.shared) { try await next(request, context) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveHTTP
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -39,8 +40,11 @@ public struct SyncServerConfiguration: Sendable {
 }
 
 /// The router of the sync server (tests drive it in-process).
-public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> {
-    let router = Router(context: SyncRequestContext.self)
+public func buildSyncRouter(service: SyncService, logger: Logger = Logger(label: "grove.sync-server")) -> Router<SyncRequestContext> {
+    // HEAD on every GET route, answered by the GET's handler without its body.
+    let router = Router(context: SyncRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: HeadBodyMiddleware())
     router.add(middleware: SyncProblemMiddleware())
     SyncController(service: service).addRoutes(to: router.group("sync/v1"))
     // Liveness: the process answers. Readiness: its database does too (a load balancer stops sending
@@ -71,16 +75,18 @@ public func buildSyncRouter(service: SyncService) -> Router<SyncRequestContext> 
 public func buildSyncApplication(
     service: SyncService, configuration: SyncServerConfiguration, services: [any Service] = [],
     beforeStart: [@Sendable () async throws -> Void] = [],
-    logger: Logger = Logger(label: "grove.sync-server")
+    logger: Logger = Logger(label: "grove.sync-server"),
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let idle = configuration.idleTimeout.components
     var application = Application(
-        router: buildSyncRouter(service: service),
+        router: buildSyncRouter(service: service, logger: logger),
         server: .http1(configuration: .init(idleTimeout: .seconds(idle.seconds))),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
         services: services + [TombstonePruning(service: service, logger: logger)],
+        onServerRunning: onServerRunning,
         logger: logger)
     for process in beforeStart { application.beforeServerStarts(perform: process) }
     return application
@@ -97,6 +103,8 @@ struct TombstonePruning: Service {
                 do {
                     let removed = try await service.pruneTombstones()
                     if removed > 0 { logger.info("Pruned deletions", metadata: ["count": "\(removed)"]) }
+                } catch is CancellationError {
+                    return  // shutting down
                 } catch {
                     logger.warning("Pruning deletions failed", metadata: ["error": "\(error)"])
                 }
