@@ -53,6 +53,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The commit this build came from (`BuildInfoPlugin` writes it before each build).
+        .target(name: "GroveBuildInfo", dependencies: ["GroveCore"], plugins: ["BuildInfoPlugin"]),
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         // What both servers do for every request, whatever it asks: HEAD, the request log.
         .target(
             name: "GroveHTTP",
@@ -71,6 +74,7 @@ let package = Package(
             name: "GroveCLI",
             dependencies: [
                 "GroveCore",
+                "GroveBuildInfo",
                 "GroveStore",
                 "GroveSystem",
                 "GroveServer",
@@ -148,6 +152,7 @@ let package = Package(
         .executableTarget(name: "grove-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(
             name: "GroveSystemTests", dependencies: ["GroveSystem", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GroveBuildInfoTests", dependencies: ["GroveBuildInfo", "GroveCore"]),
         .testTarget(
             name: "GroveHTTPTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GroveBuildInfo
 import GroveCore
 import GroveStore
 
@@ -25,6 +26,7 @@ public struct GroveCommand: AsyncParsableCommand {
               grove serve                     the web app at http://127.0.0.1:4768/
               grove --generate-completion-script bash > /etc/bash_completion.d/grove
             """,
+        version: Build.versionLine,
         subcommands: [
             FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self,
             PauseCommand.self,

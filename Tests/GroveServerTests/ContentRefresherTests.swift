@@ -14,18 +14,22 @@ import Testing
 /// remembers what it was asked.
 final class PackServer: Sendable {
     struct Served: Sendable { var status: HTTPResponse.Status = .ok; var body = ""; var etag: String? }
-    private let state = NIOLockedValueBox((served: Served(), requests: [String?]()))
+    private let state = NIOLockedValueBox((served: Served(), requests: [String?](), agents: [String?]()))
 
     func serve(_ served: Served) { state.withLockedValue { $0.served = served } }
     /// The `If-None-Match` of each request so far, in order.
     var requests: [String?] { state.withLockedValue { $0.requests } }
+    /// The `User-Agent` of each request so far.
+    var agents: [String?] { state.withLockedValue { $0.agents } }
 
     func application() -> some ApplicationProtocol {
         let router = Router()
         router.get("pack.json") { [state] request, _ -> Response in
             let asked = request.headers[.ifNoneMatch]
             let served = state.withLockedValue { s in
-                s.requests.append(asked); return s.served
+                s.requests.append(asked)
+                s.agents.append(request.headers[.userAgent])
+                return s.served
             }
             var headers: HTTPFields = [.contentType: "application/json"]
             if let etag = served.etag { headers[.eTag] = etag }
@@ -75,6 +79,7 @@ struct ContentRefresherTests {
             clock.advance(by: 3_600)
             #expect(try await refresher.refresh().map(\.result) == [.unchanged])
             #expect(server.requests == [nil, "\"v1\""])
+            #expect(server.agents == [GroveVersion.userAgent, GroveVersion.userAgent])
             #expect(try db.content.source(url: url)?.lastFetched == clock.now)
             #expect(try db.pause.preferences().lastContentSync == clock.now)
 

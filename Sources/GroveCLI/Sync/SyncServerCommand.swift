@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GroveBuildInfo
 import GroveCore
 import GroveStore
 import GroveSync
@@ -113,7 +114,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         if let url = store.postgres {
             #if Postgres
                 let deployment = try SyncServerCommand.postgres(url, store, logger: logger)
-                let service = SyncService(store: deployment.store)
+                let service = SyncService(store: deployment.store, metrics: SyncMetrics(commit: Build.commit))
                 let app = buildSyncApplication(
                     service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
                     beforeStart: [{ try await deployment.migrate() }], logger: logger,
@@ -126,7 +127,8 @@ struct SyncServerRunCommand: AsyncParsableCommand {
                 throw SyncServerCommand.withoutPostgres
             #endif
         }
-        let service = SyncService(store: try SyncServerCommand.openStore(store.global.database))
+        let service = SyncService(
+            store: try SyncServerCommand.openStore(store.global.database), metrics: SyncMetrics(commit: Build.commit))
         let app = buildSyncApplication(
             service: service, configuration: configuration, logger: logger,
             onServerRunning: Listening.announcer("Grove Sync is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))

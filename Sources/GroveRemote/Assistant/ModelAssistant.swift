@@ -125,7 +125,7 @@ public struct ModelAssistant: IntentionAssistant {
     public func probe(timeout: TimeAmount = .seconds(3)) async throws -> Int {
         let base = configuration.baseURL.hasSuffix("/") ? String(configuration.baseURL.dropLast()) : configuration.baseURL
         var request = HTTPClientRequest(url: base + "/models")
-        request.headers.add(name: "User-Agent", value: "Grove")
+        request.headers.add(name: "User-Agent", value: GroveVersion.userAgent)
         if let key = configuration.apiKey { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         let response = try await client.execute(request, timeout: timeout)
         let data = try await response.body.collect(upTo: 1 << 20)
@@ -144,7 +144,7 @@ public struct ModelAssistant: IntentionAssistant {
         var request = HTTPClientRequest(url: base + "/chat/completions")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "Grove")
+        request.headers.add(name: "User-Agent", value: GroveVersion.userAgent)
         if let key = configuration.apiKey { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
         let body: [String: Any] = [
             "model": configuration.model, "temperature": 0.7, "max_tokens": 200, "stream": false,

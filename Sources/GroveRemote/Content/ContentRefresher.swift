@@ -151,7 +151,7 @@ public struct ContentRefresher: Sendable {
     private func request(_ address: String, source: ContentSource, first: Bool) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: address)
         request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "Grove")
+        request.headers.add(name: "User-Agent", value: GroveVersion.userAgent)
         // Only a pack still in the library can be "not modified".
         if first, let etag = source.etag, source.itemCount > 0 { request.headers.add(name: "If-None-Match", value: etag) }
         return request

@@ -66,6 +66,7 @@ public struct HTTPSyncTransport: SyncTransport {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: GroveVersion.userAgent)
         if authenticated, let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         return request
     }

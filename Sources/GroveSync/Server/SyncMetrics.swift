@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 import Prometheus
 
 /// What `/metrics` reports (Prometheus text format): pushes, pulls and mutations counted, push and
@@ -14,8 +15,13 @@ public final class SyncMetrics: Sendable {
     let pullSeconds: DurationHistogram
     let streams: Gauge
     let storeCalls: Gauge
+    let cpuSeconds: Gauge
+    let residentBytes: Gauge
+    let openFileDescriptors: Gauge
+    let startTime: Gauge
 
-    public init() {
+    /// `commit`: the build's (`grove_build_info`), so a dashboard says which build each instance runs.
+    public init(commit: String = "unknown") {
         let buckets: [Duration] = [
             .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
             .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
@@ -28,6 +34,14 @@ public final class SyncMetrics: Sendable {
         pullSeconds = registry.makeDurationHistogram(name: "grove_sync_pull_duration_seconds", buckets: buckets, help: "Pull latency")
         streams = registry.makeGauge(name: "grove_sync_event_streams", help: "Open event streams (live pokes)")
         storeCalls = registry.makeGauge(name: "grove_sync_store_calls_in_flight", help: "Push and pull store calls running (pool use)")
+        registry.makeGauge(
+            name: "grove_build_info", labels: [("version", GroveVersion.number), ("commit", commit)],
+            help: "The build this server runs (always 1)"
+        ).set(1.0)
+        cpuSeconds = registry.makeGauge(name: "process_cpu_seconds_total", help: "User and system CPU time spent in seconds")
+        residentBytes = registry.makeGauge(name: "process_resident_memory_bytes", help: "Resident memory size in bytes")
+        openFileDescriptors = registry.makeGauge(name: "process_open_fds", help: "Number of open file descriptors")
+        startTime = registry.makeGauge(name: "process_start_time_seconds", help: "Start time of the process since the epoch in seconds")
     }
 
     /// Times `body` into `histogram`, counting it (and a refusal when it throws).
@@ -48,6 +62,14 @@ public final class SyncMetrics: Sendable {
         }
     }
 
-    /// The text `/metrics` serves.
-    public func text() -> String { registry.emitToString() }
+    /// The text `/metrics` serves, the process figures read now.
+    public func text() -> String {
+        if let process = ProcessStats.current() {
+            cpuSeconds.set(process.cpuSeconds)
+            residentBytes.set(process.residentBytes)
+            openFileDescriptors.set(process.openFileDescriptors)
+            startTime.set(process.startTime)
+        }
+        return registry.emitToString()
+    }
 }
