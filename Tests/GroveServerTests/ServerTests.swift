@@ -97,6 +97,27 @@ struct ServerTests {
         #expect(documented.subtracting(registered).sorted() == [], "documented routes that do not exist")
     }
 
+    /// Generated clients name their methods by `operationId` (without one: `get_api_v_1_pause_apps_app_id`).
+    @Test func everyOperationHasItsOwnOperationId() throws {
+        let lines = try OpenAPIDocument.yaml().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var operations = 0
+        var ids: [String] = []
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard line.hasPrefix("    "), !line.hasPrefix("     "), ["get:", "post:", "put:", "patch:", "delete:"].contains(trimmed) else {
+                continue
+            }
+            operations += 1
+            let next = index + 1 < lines.count ? lines[index + 1] : ""
+            let id = next.trimmingCharacters(in: .whitespaces)
+            #expect(id.hasPrefix("operationId: "), "no operationId after line \(index + 1): \(line)")
+            ids.append(String(id.dropFirst("operationId: ".count)))
+        }
+        #expect(operations >= 90)
+        #expect(Set(ids).count == ids.count, "operationIds used twice: \(ids.filter { id in ids.filter { $0 == id }.count > 1 })")
+        #expect(ids.allSatisfy { $0.wholeMatch(of: /[a-z][A-Za-z]+/) != nil })
+    }
+
     /// Every event the live stream can carry is one the document names, and its data is valid JSON
     /// even when the text inside it is the person's own (quotes, newlines, control characters).
     @Test func everyServerEventIsDocumentedAndItsDataIsJSON() throws {
