@@ -23,7 +23,7 @@ public struct GroveCommand: AsyncParsableCommand {
               grove intention set "Ship it" --scope week
               grove pause youtube -- firefox https://youtube.com
               grove now                       one line for your prompt or status bar
-              grove serve                     the web app at http://127.0.0.1:4768/
+              grove service install           the web app at http://127.0.0.1:4768/, started with your session
               grove --generate-completion-script bash > /etc/bash_completion.d/grove
             """,
         version: Build.versionLine,
@@ -31,7 +31,8 @@ public struct GroveCommand: AsyncParsableCommand {
             FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self,
             PauseCommand.self,
             AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
-            ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, ServeCommand.self, SyncCommand.self,
+            ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, ServeCommand.self, ServiceCommand.self,
+            SyncCommand.self,
             SyncServerCommand.self,
         ])
 

@@ -7,3 +7,23 @@ public enum Executable {
         environment["PATH"]?.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
+
+extension Executable {
+    /// Runs `path` with `arguments` to its end: its status and standard output (standard error
+    /// dropped). Nil when it cannot be started.
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, output: String)?
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -52,7 +52,7 @@ struct AppsLauncher: ParsableCommand {
             throw CLIError.usage(error == .empty ? "--exec must name a program" : "--exec has a quote that is never closed")
         }
         guard !exec.contains("\u{0}") else { throw CLIError.usage("--exec cannot contain a NUL character") }
-        return DesktopLauncher(appId: app.id, name: app.displayName, command: command, grove: groveExecutable(variables))
+        return DesktopLauncher(appId: app.id, name: app.displayName, command: command, grove: GroveExecutable.path(variables))
     }
 
     /// Writes (or replaces) the launcher's file; returns where.
@@ -62,12 +62,5 @@ struct AppsLauncher: ParsableCommand {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(launcher.text.utf8).write(to: file, options: .atomic)
         return file
-    }
-
-    /// This `grove`'s absolute path (`GROVE_EXECUTABLE` overrides it, for a wrapper script).
-    static func groveExecutable(_ variables: [String: String]) -> String {
-        if let path = variables["GROVE_EXECUTABLE"], path.hasPrefix("/") { return path }
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        return URL(fileURLWithPath: CommandLine.arguments.first ?? "grove").standardizedFileURL.path
     }
 }
