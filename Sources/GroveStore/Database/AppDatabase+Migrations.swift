@@ -35,6 +35,9 @@ extension AppDatabase {
         migrator.registerMigration("v10-retired-apps") { db in
             try db.execute(sql: v10RetiredApps)
         }
+        migrator.registerMigration("v11-timer-run-anchors") { db in
+            try db.execute(sql: v11TimerRunAnchors)
+        }
         return migrator
     }
 
@@ -98,6 +101,15 @@ extension AppDatabase {
     /// this, through sync) reads as not retired.
     private static let v10RetiredApps = """
         ALTER TABLE social_app ADD COLUMN retired INTEGER DEFAULT 0 CHECK (retired IS NULL OR retired IN (0, 1));
+        """
+
+    /// A timer's run measured like a focus session: the clock reading at its last transition (start,
+    /// pause, resume), so the monotonic clock measures it and a wall clock that steps (NTP, a clock
+    /// set by hand, a fast clock corrected) changes nothing. Runs from before have none: the wall clock.
+    private static let v11TimerRunAnchors = """
+        ALTER TABLE timer_run ADD COLUMN anchor_boot_id TEXT;
+        ALTER TABLE timer_run ADD COLUMN anchor_since_boot REAL;
+        ALTER TABLE timer_run ADD COLUMN anchor_wall INTEGER;
         """
 
     /// What a terminal session adds to its day's per-tag totals (insert, and the new side of an update).

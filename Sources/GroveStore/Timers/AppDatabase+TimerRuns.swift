@@ -13,10 +13,12 @@ public struct TimerRunStatus: Sendable, Codable, Equatable {
     /// The run's length, seconds.
     public var duration: TimeInterval
     public var startedAt: Date
-    /// When it reaches its length (running runs only).
+    /// When it reaches its length (running runs only), on the wall clock as it read at the status.
     public var dueAt: Date?
 
-    public init(_ run: TimerRun, name: String, colorHex: String, now: Date) {
+    /// The run at `now` (its own timeline, see `AppDatabase.runNow`); `wall`: the wall clock at that
+    /// moment, which `dueAt` is given on (a page counts down to it with the machine's clock).
+    public init(_ run: TimerRun, name: String, colorHex: String, now: Date, wall: Date? = nil) {
         timerId = run.timerId
         self.name = name
         self.colorHex = colorHex
@@ -24,7 +26,7 @@ public struct TimerRunStatus: Sendable, Codable, Equatable {
         remaining = run.remaining(at: now)
         duration = run.duration
         startedAt = run.startedAt
-        dueAt = state == .running ? run.dueAt : nil
+        dueAt = state == .running ? (wall ?? now).addingTimeInterval(remaining).groveRoundedToMillis : nil
     }
 }
 
@@ -32,30 +34,53 @@ extension AppDatabase {
     // MARK: Reads
 
     func runStatuses(_ clause: String, _ arguments: StatementArguments = []) throws -> [TimerRunStatus] {
-        let now = environment.now().groveRoundedToMillis
+        let reading = environment.clockReading()
         return try writer.snapshotRead { db in
             try db.cachedRows("SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id \(clause)", arguments)
                 .compactMap { row in
-                    try Self.runRecord(row).map { TimerRunStatus($0, name: row["name"], colorHex: row["color_hex"], now: now) }
+                    try Self.runRecord(row).map {
+                        TimerRunStatus(
+                            $0, name: row["name"], colorHex: row["color_hex"], now: Self.runNow(row, reading), wall: reading.wall)
+                    }
                 }
         }
+    }
+
+    /// The instant to evaluate a run at: measured by the monotonic clock from the reading taken at its
+    /// last transition (see `ClockReading.resolved(since:)`), so a wall clock that steps neither ends a
+    /// run early nor rings it late; the wall clock for a run from before readings were kept.
+    static func runNow(_ row: Row, _ reading: ClockReading) -> Date {
+        reading.resolved(since: runAnchor(row)).now.groveRoundedToMillis
+    }
+
+    static func runAnchor(_ row: Row) -> ClockReading? {
+        guard let wall = row["anchor_wall"] as Int64? else { return nil }
+        return ClockReading(wall: Date(groveMillis: wall), bootID: row["anchor_boot_id"], sinceBoot: row["anchor_since_boot"])
     }
 
     // MARK: Writes
 
     func changeRun(_ timerId: UUID, _ change: (inout TimerRun, Date) throws -> Void) throws -> TimerRunStatus {
-        try write { db in
+        let reading = environment.clockReading()
+        return try write { db in
             guard let timer = try timer(db, id: timerId) else { throw NotFoundError("timer", timerId.uuidString) }
             guard let row = try db.cachedRow("SELECT * FROM timer_run WHERE timer_id = ?", [timerId.uuidString]),
                 var run = try Self.runRecord(row)
             else {
                 throw TimerRunError.noRun(timer.name)
             }
-            let now = environment.now().groveRoundedToMillis
+            let now = Self.runNow(row, reading)
             try change(&run, now)
+            // The transition is the new anchor: the run's own timeline continues from it.
             try db.cachedExecute(
-                "UPDATE timer_run SET paused_ms = ?, paused_at = ? WHERE timer_id = ?",
-                [run.pausedDuration.groveMillis, run.pausedAt?.groveMillis, timerId.uuidString])
+                """
+                UPDATE timer_run SET paused_ms = ?, paused_at = ?, anchor_wall = ?, anchor_boot_id = ?, anchor_since_boot = ?
+                WHERE timer_id = ?
+                """,
+                [
+                    run.pausedDuration.groveMillis, run.pausedAt?.groveMillis, now.groveMillis, reading.bootID, reading.sinceBoot,
+                    timerId.uuidString,
+                ])
             return TimerRunStatus(run, name: timer.name, colorHex: timer.colorHex, now: now)
         }
     }
@@ -83,14 +108,21 @@ extension TimersRoom {
     /// Starts the timer from its full length now (a run it had, finished or not, is replaced).
     @discardableResult
     public func start(timerId: UUID) throws -> TimerRunStatus {
-        try write { db in
+        let reading = environment.clockReading()
+        return try write { db in
             guard let timer = try database.timer(db, id: timerId) else { throw NotFoundError("timer", timerId.uuidString) }
             let run = TimerRun(
-                timerId: timerId, duration: TimeInterval(timer.durationInSeconds), startedAt: environment.now().groveRoundedToMillis)
+                timerId: timerId, duration: TimeInterval(timer.durationInSeconds), startedAt: reading.wall.groveRoundedToMillis)
             try db.cachedExecute(
                 """
-                INSERT OR REPLACE INTO timer_run (timer_id, duration_ms, started_at, paused_ms, paused_at, notified) VALUES (?, ?, ?, 0, NULL, 0)
-                """, [timerId.uuidString, run.duration.groveMillis, run.startedAt.groveMillis])
+                INSERT OR REPLACE INTO timer_run (timer_id, duration_ms, started_at, paused_ms, paused_at, notified,
+                    anchor_wall, anchor_boot_id, anchor_since_boot)
+                VALUES (?, ?, ?, 0, NULL, 0, ?, ?, ?)
+                """,
+                [
+                    timerId.uuidString, run.duration.groveMillis, run.startedAt.groveMillis, run.startedAt.groveMillis, reading.bootID,
+                    reading.sinceBoot,
+                ])
             return TimerRunStatus(run, name: timer.name, colorHex: timer.colorHex, now: run.startedAt)
         }
     }
@@ -119,30 +151,40 @@ extension TimersRoom {
     /// Takes the right to announce a run that has reached its length: true once per run, for whoever
     /// asks first (the server, a terminal, a page), so that nobody is told twice.
     public func claimNotice(timerId: UUID) throws -> Bool {
-        let now = environment.now().groveRoundedToMillis.groveMillis
+        let reading = environment.clockReading()
         return try write { db in
-            try db.cachedExecute(
-                """
-                UPDATE timer_run SET notified = 1
-                WHERE timer_id = ? AND notified = 0 AND paused_at IS NULL AND started_at + paused_ms + duration_ms <= ?
-                """, [timerId.uuidString, now])
+            guard let row = try db.cachedRow("SELECT * FROM timer_run WHERE timer_id = ? AND notified = 0", [timerId.uuidString]),
+                let run = try AppDatabase.runRecord(row), run.state(at: AppDatabase.runNow(row, reading)) == .finished
+            else { return false }
+            try db.cachedExecute("UPDATE timer_run SET notified = 1 WHERE timer_id = ? AND notified = 0", [timerId.uuidString])
             return db.changesCount > 0
         }
     }
 
-    /// Runs that reached their length and were not announced yet, and the next instant one will.
+    /// Runs that reached their length and were not announced yet, and the next instant one will (on
+    /// the wall clock as it reads now: what a sleeping service waits for).
     public func notices() throws -> (due: [TimerRunStatus], next: Date?) {
-        let now = environment.now().groveRoundedToMillis
+        let reading = environment.clockReading()
         return try writer.snapshotRead { db in
             let rows = try db.cachedRows(
                 """
                 SELECT r.*, t.name, t.color_hex FROM timer_run r JOIN timer t ON t.id = r.timer_id
                 WHERE r.notified = 0 AND r.paused_at IS NULL ORDER BY r.started_at + r.paused_ms + r.duration_ms
                 """)
-            let runs = try rows.compactMap { row in try AppDatabase.runRecord(row).map { ($0, row) } }
-            let due = runs.filter { $0.0.state(at: now) == .finished }
-                .map { TimerRunStatus($0.0, name: $0.1["name"], colorHex: $0.1["color_hex"], now: now) }
-            return (due, runs.compactMap { $0.0.state(at: now) == .running ? $0.0.dueAt : nil }.min())
+            var due: [TimerRunStatus] = []
+            var next: Date?
+            for row in rows {
+                guard let run = try AppDatabase.runRecord(row) else { continue }
+                let now = AppDatabase.runNow(row, reading)
+                switch run.state(at: now) {
+                case .finished: due.append(TimerRunStatus(run, name: row["name"], colorHex: row["color_hex"], now: now))
+                case .running:
+                    let wallDue = reading.wall.addingTimeInterval(run.remaining(at: now))
+                    next = min(next ?? wallDue, wallDue)
+                case .paused: break
+                }
+            }
+            return (due, next)
         }
     }
 }
