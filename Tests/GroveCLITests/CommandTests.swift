@@ -305,7 +305,7 @@ struct CommandTests {
         #expect(try await g.run("theme", "add", "Desert", "--background", "#EDC9AF", "--text", "#3B2F2F").status == 0)
         #expect(
             try await g.run("theme", "add", "Bad", "--background", "sand", "--text", "#000000").err.contains(
-                "backgroundColor must be a hex colour"))
+                "background must be a hex colour"))
         let unreadable = try await g.run("theme", "add", "Glare", "--background", "#FFEB3B", "--text", "#FFFFFF")
         #expect(unreadable.status == 64 && unreadable.err.contains("too alike to read (contrast 1.2:1"), "\(unreadable.err)")
         #expect(try await g.run("theme", "generate", " ").status == 64)
@@ -322,7 +322,7 @@ struct CommandTests {
         #expect(next.first?["at"] as? String == "2025-05-15T08:00:00.000Z")
         #expect(next.last?["at"] as? String == "2025-05-31T09:00:00.000Z")
         let before = try await g.snapshot()
-        #expect(try await g.run("remind", "--monthly", "32", "09:00").err == "grove: monthlyDay must be 1-31 (got 32)\n")
+        #expect(try await g.run("remind", "--monthly", "32", "09:00").err == "grove: monthly must be 1-31 (got 32)\n")
         #expect(try await g.run("remind", "--weekly", "someday", "09:00").status == 64)
         #expect(try await g.run("remind", "--daily", "25:00").status == 64)
         #expect(try await g.run("remind", "--zone", "Mars/Base").err.contains("Unknown time zone"))

@@ -41,7 +41,7 @@ struct FacesAgreeCLITests {
         #expect(zero.err == "grove: Duration must be greater than 0\n")
         #expect(try await g.run("timer", "add", "Tea", "--duration", "0m").err == "grove: Duration must be greater than 0\n")
         let soon = try await g.run("timer", "add", "Tea", "--duration", "soon")
-        #expect(soon.err.contains(#"durationInSeconds must be a duration like 25m, 90s or 1h30m (got "soon")"#))
+        #expect(soon.err.contains(#"duration must be a duration like 25m, 90s or 1h30m (got "soon")"#))
         let day = try await g.run("intention", "list", "--from", "May")
         #expect(day.status == 64)
         #expect(day.err.contains(#"from must be a date like 2025-03-09 (got "May")"#))

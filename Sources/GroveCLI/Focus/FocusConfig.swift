@@ -15,8 +15,8 @@ struct FocusConfig: ParsableCommand {
 
     func run() throws {
         let focus = try length.map { try TimeParsing.duration($0, field: "length") }
-        let short = try shortBreak.map { try TimeParsing.duration($0, field: "shortBreakDuration") }
-        let long = try longBreak.map { try TimeParsing.duration($0, field: "longBreakDuration") }
+        let short = try shortBreak.map { try TimeParsing.duration($0, field: "short-break") }
+        let long = try longBreak.map { try TimeParsing.duration($0, field: "long-break") }
         let db = try options.open()
         // One transaction, changing only the lengths given: a setting changed meanwhile elsewhere is kept.
         let changes = focus != nil || short != nil || long != nil || interval != nil

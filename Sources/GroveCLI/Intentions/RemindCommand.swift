@@ -56,10 +56,10 @@ struct RemindCommand: ParsableCommand {
 
     /// What the command line asks to change, parsed before the store is touched.
     private func changes() throws -> (inout UserPreferences) -> Void {
-        let daily = try daily.map { $0 == "off" ? nil : try Self.time($0, field: "dailyTime") }
-        let weekly = try Self.schedule(weekly, option: "weekly") { try Self.weekday($0, field: "weeklyDay") }
+        let daily = try daily.map { $0 == "off" ? nil : try Self.time($0, field: "daily") }
+        let weekly = try Self.schedule(weekly, option: "weekly") { try Self.weekday($0, field: "weekly") }
         let monthly = try Self.schedule(monthly, option: "monthly") { text in
-            guard let day = Int(text) else { throw InvalidField("monthlyDay", "monthlyDay must be a day 1–31 (got \"\(text)\")") }
+            guard let day = Int(text) else { throw InvalidField("monthly", "monthly must be a day 1–31 (got \"\(text)\")") }
             return day
         }
         let zone = zone, weekStarts = weekStarts

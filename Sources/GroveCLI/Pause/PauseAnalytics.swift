@@ -17,7 +17,7 @@ struct PauseAnalytics: ParsableCommand {
         case nil: preferences = try db.pause.preferences()
         case "on", "true", "yes": preferences = try db.pause.changePreferences { $0.analyticsOptIn = true }
         case "off", "false", "no": preferences = try db.pause.changePreferences { $0.analyticsOptIn = false }
-        case let other?: throw InvalidField("analyticsOptIn", "analyticsOptIn must be on or off (got \(other.quotedForMessage))")
+        case let other?: throw InvalidField("analytics", "analytics must be on or off (got \(other.quotedForMessage))")
         }
         if options.json { return try Output.json(preferences) }
         print("Anonymous usage analytics: \(preferences.analyticsOptIn ? "on" : "off") (Grove sends nothing anywhere yet).")

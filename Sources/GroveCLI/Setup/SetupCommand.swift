@@ -21,7 +21,8 @@ struct SetupCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The apps or sites to pause before, by id (grove apps list); exactly these.", valueName: "ids"))
     var gate: String?
     @Option(name: .long, help: ArgumentHelp("A daily intention reminder at this time, or off.", valueName: "HH:MM|off")) var daily: String?
-    @Flag(name: .customLong("sample-timers"), help: "Load seed 001's sample timers.") var sampleTimers = false
+    @Flag(name: .customLong("sample-timers"), help: "Load the sample timers (Workout, Study Session, Coffee Break, Meditation).")
+    var sampleTimers = false
     @Flag(name: .long, help: "Share anonymous usage analytics (off by default).") var analytics = false
     @Flag(name: .long, help: "Mark the setup done without changing anything.") var skip = false
 

@@ -8,7 +8,7 @@ public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Path of the SQLite database.", valueName: "path"))
     public var database: String?
 
-    @Flag(name: .long, help: "Print JSON (fields named as in the seeds) instead of text.")
+    @Flag(name: .long, help: "Print JSON (fields named as in the JSON API) instead of text.")
     public var json = false
 
     public init() {}

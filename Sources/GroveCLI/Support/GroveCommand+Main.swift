@@ -85,7 +85,7 @@ extension GroveCommand {
     static func report(_ error: any Error) -> Int32 {
         switch error {
         case let error as GroveValidationError:
-            Output.error(error.message)
+            Output.error(OptionWords.message(error))
             return 64
         case let error as StoreError:
             Output.error(error.localizedDescription)

@@ -15,7 +15,7 @@ struct TimerAdd: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let seconds = try TimeParsing.duration(duration, field: "durationInSeconds")
+        let seconds = try TimeParsing.duration(duration, field: "duration")
         let timer = try db.timers.create(
             name: name, durationInSeconds: Int(seconds.rounded()), icon: icon, colorHex: color, notes: notes, todos: todo)
         if options.json { return try Output.json(TimerDTO(from: timer)) }

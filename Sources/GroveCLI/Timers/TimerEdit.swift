@@ -16,7 +16,7 @@ struct TimerEdit: ParsableCommand {
     func run() throws {
         let db = try options.open()
         let t = try TimerLookup.find(timer, in: db)
-        let seconds = try duration.map { Int(try TimeParsing.duration($0, field: "durationInSeconds").rounded()) }
+        let seconds = try duration.map { Int(try TimeParsing.duration($0, field: "duration").rounded()) }
         let updated = try db.timers.update(id: t.id, name: name, durationInSeconds: seconds, icon: icon, colorHex: color, notes: notes)
         if options.json { return try Output.json(TimerDTO(from: updated)) }
         print("Updated \(TimerText.summary(updated))")

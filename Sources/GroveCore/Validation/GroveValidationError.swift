@@ -5,7 +5,7 @@ import Foundation
 /// Every face (CLI, HTTP) reports these the same way: the CLI prints `message` and exits 64, the API
 /// answers `application/problem+json` with a 4xx status and `field` in the body.
 public protocol GroveValidationError: LocalizedError, Sendable {
-    /// The field at fault, named as in the seeds (camelCase).
+    /// The field at fault, named as in the JSON API and the seeds (camelCase); the CLI says the option instead (`OptionWords`).
     var field: String { get }
     /// One sentence naming the rule, e.g. "Timer name cannot be empty".
     var message: String { get }

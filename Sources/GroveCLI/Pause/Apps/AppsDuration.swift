@@ -8,7 +8,7 @@ struct AppsDuration: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "e.g. 30s") var duration: String
     func run() throws {
-        let seconds = Int(try TimeParsing.duration(duration, field: "timerDuration").rounded())
+        let seconds = Int(try TimeParsing.duration(duration, field: "duration").rounded())
         let db = try options.open()
         // One transaction: a setting changed meanwhile elsewhere (the web, another terminal) is kept.
         let p = try db.pause.changePreferences { $0.timerDuration = seconds }
