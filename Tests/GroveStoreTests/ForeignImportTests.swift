@@ -81,6 +81,22 @@ struct ForeignImportTests {
         #expect(more.imported == 2)
     }
 
+    /// New York's fall-back night: 01:00–02:00 happens twice, once as EDT and once as EST. Two real
+    /// sessions, an hour apart, both kept.
+    @Test func forestsRepeatedHourIsReadOnThePassItsAbbreviationNames() throws {
+        let (db, _) = try makeStore(at: "2024-11-10T12:00:00Z", zone: "America/New_York")
+        let csv = """
+            Start Time,End Time,Tag,Note,Tree Type,Is Success
+            Sun Nov 03 01:10:00 EDT 2024,Sun Nov 03 01:40:00 EDT 2024,Study,,Cedar,True
+            Sun Nov 03 01:10:00 EST 2024,Sun Nov 03 01:40:00 EST 2024,Study,,Cedar,True
+
+            """
+        let report = try db.transfer.importCSV(map: .forest, format: .forest, streamingFrom: Self.chunks(Array(csv.utf8)))
+        #expect(report.imported == 2 && report.skippedCount == 0)
+        let starts = try db.focus.sessions(limit: 10).map(\.startTime).sorted()
+        #expect(starts == ["2024-11-03T05:10:00Z", "2024-11-03T06:10:00Z"].map(instant))
+    }
+
     @Test func forestsCSVExportWithItsJavaInstantsTagsAndWitheredTrees() throws {
         let (db, _) = try makeStore(at: "2025-04-02T12:00:00Z", zone: "Europe/Berlin")
         let file = try Data(contentsOf: Self.fixtures.appendingPathComponent("forest/forest-export.csv"))
@@ -105,6 +121,13 @@ struct ForeignImportTests {
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT+01:00 2019", calendar: utc) == instant("2019-06-15T07:07:54Z"))
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 GMT-05:30 2019", calendar: utc) == instant("2019-06-15T13:37:54Z"))
         #expect(AppDatabase.javaInstant("Sat Jun 15 08:07:54 QQQ 2019", calendar: utc) == instant("2019-06-15T08:07:54Z"))
+        // An abbreviation is an offset: the fall-back night's repeated hour read on the pass it names.
+        #expect(AppDatabase.javaInstant("Sun Nov 03 01:30:00 EDT 2024", calendar: utc) == instant("2024-11-03T05:30:00Z"))
+        #expect(AppDatabase.javaInstant("Sun Nov 03 01:30:00 EST 2024", calendar: utc) == instant("2024-11-03T06:30:00Z"))
+        #expect(AppDatabase.javaInstant("Sun Oct 27 02:30:00 CEST 2024", calendar: utc) == instant("2024-10-27T00:30:00Z"))
+        #expect(AppDatabase.javaInstant("Sun Oct 27 02:30:00 CET 2024", calendar: utc) == instant("2024-10-27T01:30:00Z"))
+        #expect(AppDatabase.javaInstant("Mon Jul 01 09:00:00 PDT 2024", calendar: utc) == instant("2024-07-01T16:00:00Z"))
+        #expect(AppDatabase.javaInstant("Mon Jan 15 09:00:00 PST 2024", calendar: utc) == instant("2024-01-15T17:00:00Z"))
         for bad in [
             "Sat Jun 31 08:07:54 GMT 2019", "Sat Foo 15 08:07:54 GMT 2019", "Sat Jun 15 08:61:54 GMT 2019",
             "Sat Jun 15 08:07:54 GMT+1x:00 2019", "2019",

@@ -60,11 +60,33 @@ extension AppDatabase {
                 return nil
             }
         }
-        if let offset { return Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + seconds - offset)) }
+        let local = day.dayNumber * 86_400 + seconds
+        if let offset { return Date(timeIntervalSince1970: TimeInterval(local - offset)) }
         if let known = TimeZone(abbreviation: zone) {
-            return ZonedCalendar(timeZone: known, firstWeekday: 1).instant(of: day, secondsIntoDay: seconds)
+            return abbreviatedInstant(local: local, zone: known, daylight: daylightNames.contains(zone))
         }
         return calendar.instant(of: day, secondsIntoDay: seconds)
+    }
+
+    /// Abbreviations that name a zone's summer time; the rest name its standard time.
+    static let daylightNames: Set<String> = [
+        "EDT", "CDT", "MDT", "PDT", "AKDT", "HDT", "ADT", "NDT", "BST", "CEST", "MEST", "EEST", "WEST", "AEDT", "ACDT", "NZDT",
+        "IDT", "MSD",
+    ]
+
+    /// `local` (seconds since 1970 on the wall clock) in the zone an abbreviation names. The
+    /// abbreviation is an offset, not only a place: `01:30 EDT` and `01:30 EST` on a fall-back night
+    /// are an hour apart, and reading both on the zone's first pass would put the second session an
+    /// hour early, on top of the first. So the offset is the zone's standard one, plus its daylight
+    /// saving for a summer name.
+    static func abbreviatedInstant(local: Int, zone: TimeZone, daylight: Bool) -> Date {
+        let guess = Date(timeIntervalSince1970: TimeInterval(local - zone.secondsFromGMT()))
+        let standard = zone.secondsFromGMT(for: guess) - Int(zone.daylightSavingTimeOffset(for: guess))
+        // The zone's daylight saving (an hour nearly everywhere) in the year of `local`; none where it has none.
+        let shift =
+            [0, 91, 182, 273].lazy.map { zone.daylightSavingTimeOffset(for: guess.addingTimeInterval(Double($0) * 86_400)) }
+            .first { $0 > 0 }.map(Int.init) ?? 0
+        return Date(timeIntervalSince1970: TimeInterval(local - standard - (daylight ? shift : 0)))
     }
 
     /// Seconds ("1500", "1500.5") or a clock length ("25:00", "1:05:00").
