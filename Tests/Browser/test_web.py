@@ -672,6 +672,12 @@ def test_the_web_offers_what_the_cli_offers_in_the_seeds_words(grove, browser):
     browser.get(grove.url + "/pause/youtube")
     wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
     assert browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").text == "Exit to Focus"
+    # Leaving is the main button, before and after the countdown; Proceed is the lesser choice, last.
+    for group in ("#gateway-wait", "#gateway-done"):
+        primary = browser.find_elements(By.CSS_SELECTOR, group + " button.primary")
+        assert [b.get_attribute("data-action") for b in primary] == ["gateway-exit"]
+    done = browser.find_elements(By.CSS_SELECTOR, "#gateway-done button")
+    assert done[-1].get_attribute("data-action") == "gateway-proceed"
     browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-tree]").click()
     wait(browser).until(lambda b: b.current_url.endswith("/focus"))
     status = json.loads(grove.cli("focus", "status", "--json"))

@@ -351,8 +351,6 @@ struct TerminalSessionTests {
         term.send("08:30\n")
         #expect(term.waitFor("Meditation)? y/n [n]: ", timeout: 5))
         term.send("y\n")
-        #expect(term.waitFor("analytics? y/n [n]: ", timeout: 5))
-        term.send("\n")
         #expect(term.waitFor("All set: focus 50 min, breaks 5/20 min, pausing before youtube, reddit.", timeout: 5), "\(term.screen)")
         term.process.waitUntilExit()
         #expect(term.process.terminationStatus == 0)

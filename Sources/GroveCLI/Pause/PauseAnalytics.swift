@@ -6,7 +6,7 @@ import GroveStore
 /// `grove pause analytics [on|off]`: seed 003's privacy preference after setup, as Settings offers it.
 struct PauseAnalytics: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "analytics", abstract: "Show or change whether anonymous usage analytics are shared (off by default).")
+        commandName: "analytics", abstract: "Show or change the stored analytics opt-in (Grove sends no analytics anywhere).")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "on or off (leave out to show).") var choice: String?
 
@@ -20,6 +20,7 @@ struct PauseAnalytics: ParsableCommand {
         case let other?: throw InvalidField("analytics", "analytics must be on or off (got \(other.quotedForMessage))")
         }
         if options.json { return try Output.json(preferences) }
-        print("Anonymous usage analytics: \(preferences.analyticsOptIn ? "on" : "off") (Grove sends nothing anywhere yet).")
+        print(
+            "Analytics opt-in: \(preferences.analyticsOptIn ? "on" : "off") (a stored preference only: Grove sends no analytics anywhere).")
     }
 }

@@ -48,11 +48,11 @@ struct FirstRunPrompt {
                 return TimeOfDay(text) != nil ? .success(text) : .failure("A time like 08:00, or off")
             }
             let samples = try yesNo("Load the sample timers (Workout, Study Session, Coffee Break, Meditation)?")
-            let analytics = try yesNo("Share anonymous usage analytics?")
+            // No analytics question: Grove sends nothing anywhere, so there is nothing to agree to.
             try db.setup.complete(
                 FirstRunSetup(
                     focusMinutes: focusMinutes, shortBreakMinutes: short, longBreakMinutes: long, gatedApps: gated,
-                    dailyReminder: daily, sampleTimers: samples, analyticsOptIn: analytics))
+                    dailyReminder: daily, sampleTimers: samples))
             print(
                 "All set: focus \(focusMinutes) min, breaks \(short)/\(long) min\(gated.isEmpty ? "" : ", pausing before \(gated.joined(separator: ", "))"). `grove setup` changes it any time."
             )

@@ -10,7 +10,7 @@ struct SetupCommand: ParsableCommand {
         discussion: """
               grove setup --focus 50 --short-break 10 --gate youtube,reddit --daily 08:00 --sample-timers
               grove setup --skip          # never ask again, change nothing
-            Anything not given stays as it is; analytics stay off unless --analytics. The web app offers the
+            Anything not given stays as it is. Grove sends no analytics anywhere. The web app offers the
             same on its first page view (and under Settings). The browser extension in `extension/` pauses
             before the gated sites (see the README).
             """)
@@ -23,11 +23,10 @@ struct SetupCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A daily intention reminder at this time, or off.", valueName: "HH:MM|off")) var daily: String?
     @Flag(name: .customLong("sample-timers"), help: "Load the sample timers (Workout, Study Session, Coffee Break, Meditation).")
     var sampleTimers = false
-    @Flag(name: .long, help: "Share anonymous usage analytics (off by default).") var analytics = false
     @Flag(name: .long, help: "Mark the setup done without changing anything.") var skip = false
 
     func validate() throws {
-        if skip, focus != nil || shortBreak != nil || longBreak != nil || gate != nil || daily != nil || sampleTimers || analytics {
+        if skip, focus != nil || shortBreak != nil || longBreak != nil || gate != nil || daily != nil || sampleTimers {
             throw ValidationError("--skip changes nothing: leave out the other options, or --skip")
         }
     }
@@ -37,8 +36,7 @@ struct SetupCommand: ParsableCommand {
         let apps = gate.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         let setup = FirstRunSetup(
             focusMinutes: focus, shortBreakMinutes: shortBreak, longBreakMinutes: longBreak, gatedApps: apps,
-            dailyReminder: daily.map { $0.lowercased() == "off" ? "" : $0 }, sampleTimers: sampleTimers ? true : nil,
-            analyticsOptIn: analytics ? true : nil)
+            dailyReminder: daily.map { $0.lowercased() == "off" ? "" : $0 }, sampleTimers: sampleTimers ? true : nil)
         try db.setup.complete(setup, skip: skip)
         if options.json { return try Output.json(["setupNeeded": try db.setup.isNeeded()]) }
         guard !skip else { return print("Setup skipped; `grove setup` runs it whenever you like.") }
