@@ -32,11 +32,23 @@ struct ParsingTests {
         #expect(full.options.json == json && full.options.database == database)
     }
 
+    /// A status bar's form takes the fast path too, and reads as the full parse does.
+    @Test(
+        arguments: [
+            (["now", "--format", "waybar"], NowFormat.waybar), (["now", "--format=i3blocks"], .i3blocks),
+            (["now", "--database", "g.sqlite", "--format", "polybar"], .polybar), (["now", "--format", "json"], .json),
+        ] as [([String], NowFormat)])
+    func nowFastPathReadsTheFormat(arguments: [String], format: NowFormat) throws {
+        #expect(NowCommand.fastOptions(arguments)?.format == format)
+        #expect((try GroveCommand.parseAsRoot(arguments) as? NowCommand)?.format == format)
+    }
+
     /// Anything else goes to the full parse, which answers help and explains mistakes.
     @Test(arguments: [
         [], ["stats"], ["now", "--help"], ["now", "-h"], ["now", "--jsn"], ["now", "--database"], ["now", "--database", "--json"],
         ["now", "--database="], ["now", "--json", "--json"], ["now", "extra"], ["intention", "now"],
-        ["now", "--database", "a", "--database", "b"],
+        ["now", "--database", "a", "--database", "b"], ["now", "--format", "lemonbar"], ["now", "--format"],
+        ["now", "--format", "waybar", "--format", "text"],
     ])
     func nowFastPathLeavesEverythingElseToTheFullParse(arguments: [String]) {
         #expect(NowCommand.fastOptions(arguments) == nil)

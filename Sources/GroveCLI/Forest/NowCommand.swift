@@ -10,10 +10,15 @@ struct NowCommand: ParsableCommand {
         discussion: """
             Prints the running session and its remaining time, else the current intention; prints \
             nothing when there is neither.
-              tmux:    set -g status-right '#(grove now)'
-              waybar:  "custom/grove": { "exec": "grove now", "interval": 5 }
+              tmux:     set -g status-right '#(grove now)'
+              waybar:   "custom/grove": { "exec": "grove now --format waybar", "return-type": "json", "interval": 5 }
+              i3blocks: [grove] command=grove now --format i3blocks  interval=5
+              polybar:  [module/grove] type = custom/script  exec = grove now --format polybar  interval = 5
+            The bar formats carry a tooltip (waybar) and a state: focus, paused, done (a timer rang), \
+            intention or idle (waybar's class; i3blocks' and polybar's colour).
             """)
     @OptionGroup var options: GlobalOptions
+    @Option(name: .long, help: "text, json, or a status bar's format: waybar, i3blocks, polybar.") var format: NowFormat?
 
     struct Report: Encodable {
         var text: String
@@ -25,7 +30,7 @@ struct NowCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Self.show(Invocation(json: options.json, database: options.database))
+        try Self.show(Invocation(json: options.json, database: options.database, format: format))
     }
 
     /// What a `grove now` command line asks for: the two global options it takes, as plain values.
@@ -35,16 +40,18 @@ struct NowCommand: ParsableCommand {
     struct Invocation: Equatable {
         var json = false
         var database: String?
+        var format: NowFormat?
     }
 
     /// The command line of `grove now` without ArgumentParser, for the forms a prompt or status bar
-    /// runs (`now`, `--json`, `--database PATH`), or nil for anything else (`--help`, a typo), which
+    /// runs (`now`, `--json`, `--database PATH`, `--format F`), or nil for anything else (`--help`, a typo), which
     /// the full parse handles and explains. ArgumentParser reflects over the command's options twice
     /// per parse: a fifth of this command's whole run, paid on every prompt.
     static func fastOptions(_ arguments: [String]) -> Invocation? {
         guard arguments.first == "now" else { return nil }
         var json = false
         var database: String?
+        var format: NowFormat?
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -52,6 +59,12 @@ struct NowCommand: ParsableCommand {
             case "--database" where database == nil:
                 guard let path = rest.popFirst(), !path.isEmpty, !path.hasPrefix("-") else { return nil }
                 database = path
+            case "--format" where format == nil:
+                guard let value = rest.popFirst(), let chosen = NowFormat(rawValue: value) else { return nil }
+                format = chosen
+            case _ where argument.hasPrefix("--format=") && format == nil:
+                guard let chosen = NowFormat(rawValue: String(argument.dropFirst("--format=".count))) else { return nil }
+                format = chosen
             case _ where argument.hasPrefix("--database=") && database == nil:
                 let path = String(argument.dropFirst("--database=".count))
                 guard !path.isEmpty else { return nil }
@@ -59,7 +72,7 @@ struct NowCommand: ParsableCommand {
             default: return nil
             }
         }
-        return Invocation(json: json, database: database)
+        return Invocation(json: json, database: database, format: format)
     }
 
     /// The store of the `grove` process's own `now`, closed and kept until the process exits.
@@ -97,7 +110,9 @@ struct NowCommand: ParsableCommand {
             "\(TimerText.glyph($0.state)) \($0.name) \($0.state == .finished ? "done" : DurationParser.clock($0.remaining))"
         }
         report.text = ([report.text].filter { !$0.isEmpty } + timers).joined(separator: " · ")
-        if options.json { return try Output.json(report) }
+        if options.json || options.format == .json { return try Output.json(report) }
+        // A bar's line is printed even when empty: the bar then shows nothing, instead of the last line.
+        if let line = options.format?.render(report) { return print(line) }
         if !report.text.isEmpty { print(report.text) }
     }
 }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import GroveCore
+
+/// How `grove now` prints its line: for a shell prompt (text), a program (json), or a status bar's
+/// custom module, each with a tooltip and a state it can style.
+enum NowFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, waybar, i3blocks, polybar
+
+    /// The state a bar styles: `focus` (a session running), `paused`, `done` (a timer rang),
+    /// `intention` (no session; today's intention) or `idle`.
+    static func state(_ report: NowCommand.Report) -> String {
+        if report.timers.contains(where: { $0.state == .finished }) { return "done" }
+        if let session = report.session { return session.state == .paused ? "paused" : "focus" }
+        return report.intention == nil ? "idle" : "intention"
+    }
+
+    /// Everything behind the line, one fact per line: what a bar shows on hover.
+    static func tooltip(_ report: NowCommand.Report) -> String {
+        var lines: [String] = []
+        if let session = report.session, let remaining = report.remaining {
+            let tags = session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))"
+            lines.append(
+                "Focus\(tags): \(DurationParser.clock(remaining)) left of \(DurationParser.clock(session.plannedDuration))\(session.state == .paused ? ", paused" : "")"
+            )
+        }
+        if let intention = report.intention { lines.append("Intention: \(intention.text)") }
+        lines += report.timers.map { TimerText.run($0) }
+        return lines.isEmpty ? "Grove: nothing running" : lines.joined(separator: "\n")
+    }
+
+    /// The colour i3blocks and polybar draw the line in, per state (nil: the bar's own).
+    static func color(_ state: String) -> String? {
+        switch state {
+        case "focus": "#4CAF50"
+        case "paused": "#E0A100"
+        case "done": "#E5533D"
+        default: nil
+        }
+    }
+
+    /// The output for `report`: nil for text and json, which `NowCommand` prints itself.
+    func render(_ report: NowCommand.Report) -> String? {
+        let state = Self.state(report)
+        switch self {
+        case .text, .json: return nil
+        case .waybar:
+            // Waybar's custom module with `"return-type": "json"`: one object per line.
+            let object: [String: String] = ["text": report.text, "tooltip": Self.tooltip(report), "class": state, "alt": state]
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        case .i3blocks:
+            // full_text, short_text, colour: one per line.
+            let short = report.text.split(separator: " · ").first.map(String.init) ?? ""
+            return [report.text, short, Self.color(state) ?? ""].joined(separator: "\n")
+        case .polybar:
+            // Polybar's format tags: `%` is doubled, a colour wraps the line.
+            let text = report.text.replacingOccurrences(of: "%", with: "%%")
+            return Self.color(state).map { "%{F\($0)}\(text)%{F-}" } ?? text
+        }
+    }
+}
