@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Tests only: property-based checks of every parser and validator.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // gzip for both servers' answers (zlib through NIO's buffers).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // Pure domain of all four rooms: Foundation only, no clocks, no ids, no I/O.
@@ -60,6 +62,7 @@ let package = Package(
         .target(
             name: "GroveHTTP",
             dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,6 +160,7 @@ let package = Package(
             name: "GroveHTTPTests",
             dependencies: [
                 "GroveHTTP",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

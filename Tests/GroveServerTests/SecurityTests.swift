@@ -157,13 +157,27 @@ struct SecurityTests {
             let all = try database.focus.all().map(\.id.uuidString)
             let page = try await c.get("/api/v1/focus/sessions?limit=7&offset=3").array.compactMap { $0["id"] as? String }
             #expect(page == Array(all[3..<10]))
-            // A full page names the next one; the last page names none.
-            let first = try await c.get("/api/v1/focus/sessions?state=abandoned&limit=20")
-            #expect(first.link == "</api/v1/focus/sessions?state=abandoned&limit=20&offset=20>; rel=\"next\"")
-            let abandoned = try database.focus.sessions(state: .abandoned, limit: 1000).count
-            let last = try await c.get("/api/v1/focus/sessions?state=abandoned&limit=20&offset=\(abandoned - abandoned % 20)")
-            #expect(last.link == nil && last.array.count == abandoned % 20)
-            #expect(try await c.get("/api/v1/focus/forest?limit=5").link?.contains("offset=5") == true)
+            // A full page names the next one by cursor; following the links meets every session once; the
+            // last page names none.
+            var next: String? = "/api/v1/focus/sessions?state=abandoned&limit=20"
+            var walked: [String] = []
+            while let path = next {
+                let reply = try await c.get(path)
+                walked += reply.array.compactMap { $0["id"] as? String }
+                next = reply.link.flatMap { $0.firstMatch(of: /<([^>]+)>; rel="next"/).map { String($0.1) } }
+                if let next { #expect(next.contains("state=abandoned&limit=20&after=") && !next.contains("offset")) }
+            }
+            #expect(walked == (try database.focus.sessions(state: .abandoned, limit: 1000).map(\.id.uuidString)))
+            let forest5 = try await c.get("/api/v1/focus/forest?limit=5")
+            let cursor = try #require(forest5.link?.firstMatch(of: /after=([^&>]+)/).map { String($0.1) })
+            let forestNext = try await c.get("/api/v1/focus/forest?limit=5&after=\(cursor)").array.compactMap { $0["id"] as? String }
+            #expect(forestNext == (try database.focus.completed(limit: 5, offset: 5).map(\.id.uuidString)))
+            // A cursor that is not one, or one beside an offset, is refused naming it.
+            for bad in ["after=yesterday", "after=99999999999999999~x", "after=\(cursor)&offset=5"] {
+                let refused = try await c.get("/api/v1/focus/sessions?\(bad)")
+                #expect(refused.status == 400 && refused.problem["field"] as? String == "after", "\(bad)")
+            }
+            #expect(try await c.get("/api/v1/focus/sessions?limit=7&offset=3").link?.contains("after=") == true)
             // The web forest pages by days: two weeks, then "Older days".
             let forest = try await c.get("/forest").text
             #expect(forest.contains("href=\"/forest?before=2025-04-2"), "an Older link")

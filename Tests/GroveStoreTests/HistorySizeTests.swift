@@ -43,6 +43,49 @@ struct HistorySizeTests {
         #expect(large <= small + small / 4 + 100, "\(label): \(small) steps with 60 sessions, \(large) with 6,060")
     }
 
+    /// A page deep in the history, by the cursor the page before ends with, costs what the first page
+    /// costs; by offset it steps over every row before it.
+    @Test func aDeepPageByCursorCostsWhatTheFirstPageCosts() throws {
+        let db = try Self.stores().long
+        for byEnd in [false, true] {
+            let deep = try #require(
+                try byEnd ? db.focus.completed(limit: 1, offset: 5_000).first : db.focus.sessions(limit: 1, offset: 5_000).first)
+            let cursor = SessionCursor(time: byEnd ? try #require(deep.endTime) : deep.startTime, id: deep.id)
+            let page: (SessionCursor?, Int) throws -> [FocusSession] = { after, offset in
+                byEnd
+                    ? try db.focus.completed(limit: 50, offset: offset, after: after)
+                    : try db.focus.sessions(limit: 50, offset: offset, after: after)
+            }
+            let first = try SQLiteWork.of(db) { _ = try page(nil, 0) }
+            let byCursor = try SQLiteWork.of(db) { _ = try page(cursor, 0) }
+            let byOffset = try SQLiteWork.of(db) { _ = try page(nil, 5_001) }
+            #expect(byCursor <= first + first / 4 + 100, "\(byEnd ? "forest" : "sessions"): \(byCursor) steps by cursor, \(first) first")
+            #expect(byOffset > byCursor * 10, "the offset's cost, for comparison: \(byOffset)")
+            // The same sessions either way.
+            #expect(try page(cursor, 0).map(\.id) == page(nil, 5_001).map(\.id))
+        }
+    }
+
+    /// Walking every page by cursor meets every session once, in order, ties on an instant included.
+    @Test func pagesByCursorCoverTheListOnce() throws {
+        let (db, _) = try makeStore(at: "2025-05-01T20:00:00Z")
+        let calendar = ZonedCalendar(identifier: "UTC")!
+        var sessions = SyntheticHistory.sessions(count: 40, days: 5, lastDay: LocalDay("2025-05-01")!, calendar: calendar)
+        // Four sessions share one start (an import may): the cursor's id breaks the tie.
+        for index in 1..<4 { sessions[index].startTime = sessions[0].startTime }
+        try db.focus.insert(sessions)
+        let all = try db.focus.sessions(limit: 1000).map(\.id)
+        var walked: [UUID] = []
+        var after: SessionCursor?
+        while true {
+            let page = try db.focus.sessions(limit: 7, after: after)
+            walked += page.map(\.id)
+            guard page.count == 7, let last = page.last else { break }
+            after = SessionCursor(time: last.startTime, id: last.id)
+        }
+        #expect(walked == all && Set(walked).count == 40)
+    }
+
     @Test func theForestWindowReadsTheDaysItShows() throws {
         let stores = try Self.stores()
         let window = try stores.long.focus.forest(days: 7)

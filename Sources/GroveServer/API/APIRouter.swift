@@ -74,13 +74,18 @@ struct Page<Item: Encodable & Sendable>: ResponseGenerator {
     var items: [Item]
     var limit: Int
     var offset: Int
+    /// Where the next page starts, for lists that page by cursor (O(page) at any depth); nil: by offset.
+    var next: SessionCursor? = nil
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try JSON(items).response(from: request, context: context)
         guard items.count == limit else { return response }
-        // The same query with the next offset (other parameters kept as sent).
-        let others = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("offset=") && !$0.hasPrefix("limit=") }
-        let query = (others.map(String.init) + ["limit=\(limit)", "offset=\(offset + limit)"]).joined(separator: "&")
+        // The same query with the next cursor, or the next offset (other parameters kept as sent).
+        let others = (request.uri.query ?? "").split(separator: "&").filter {
+            !$0.hasPrefix("offset=") && !$0.hasPrefix("limit=") && !$0.hasPrefix("after=")
+        }
+        let position = next.map { "after=\($0.token)" } ?? "offset=\(offset + limit)"
+        let query = (others.map(String.init) + ["limit=\(limit)", position]).joined(separator: "&")
         response.headers[.link] = "<\(request.uri.path)?\(query)>; rel=\"next\""
         return response
     }

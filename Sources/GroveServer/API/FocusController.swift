@@ -81,20 +81,40 @@ struct FocusController {
         return JSON(session, status: .created)
     }
 
-    /// `GET /focus/sessions?state=&limit=&offset=`: newest first, one page.
+    /// `GET /focus/sessions?state=&limit=&after=`: newest first, one page; its `Link` names the next
+    /// by cursor (`offset=` still reads, at O(offset)).
     @Sendable func sessions(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
-        let (limit, offset) = try request.page()
-        let items: [FocusSession]
+        let (limit, offset, after) = try Self.position(request)
         switch request.queryString("state") {
-        case nil: items = try database.focus.sessions(limit: limit, offset: offset)
-        case "completed": items = try database.focus.completed(limit: limit, offset: offset)
+        case nil:
+            let items = try database.focus.sessions(limit: limit, offset: offset, after: after)
+            return Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id) })
+        case "completed":
+            return try forestPage(limit: limit, offset: offset, after: after)
         case let other?:
             guard let state = SessionState(rawValue: other) else {
                 throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
             }
-            items = try database.focus.sessions(state: state, limit: limit, offset: offset)
+            let items = try database.focus.sessions(state: state, limit: limit, offset: offset, after: after)
+            return Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id) })
         }
-        return Page(items: items, limit: limit, offset: offset)
+    }
+
+    /// A page's size and where it starts: after a cursor, or (the older way) at an offset; not both.
+    static func position(_ request: Request) throws -> (limit: Int, offset: Int, after: SessionCursor?) {
+        let (limit, offset) = try request.page()
+        let after = try request.query("after") { try SessionCursor(validating: $0, field: $1) }
+        if after != nil, offset != 0 {
+            throw APIError.badRequest(field: "after", detail: "after and offset cannot be combined: follow the next link")
+        }
+        return (limit, offset, after)
+    }
+
+    /// Completed sessions by end, newest first, the next page named by the last one's end.
+    func forestPage(limit: Int, offset: Int, after: SessionCursor?) throws -> Page<FocusSession> {
+        let items = try database.focus.completed(limit: limit, offset: offset, after: after)
+        return Page(
+            items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.endTime ?? $0.startTime, id: $0.id) })
     }
 
     /// `GET /focus/sessions/:id`
@@ -143,10 +163,10 @@ struct FocusController {
                 days: days, before: try request.query("before", LocalDay.init(validating:field:)), tag: try request.tagFilter()))
     }
 
-    /// `GET /focus/forest?limit=&offset=`: completed sessions, newest first.
+    /// `GET /focus/forest?limit=&after=`: completed sessions, newest first, paged by cursor.
     @Sendable func forest(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
-        let (limit, offset) = try request.page()
-        return Page(items: try database.focus.completed(limit: limit, offset: offset), limit: limit, offset: offset)
+        let (limit, offset, after) = try Self.position(request)
+        return try forestPage(limit: limit, offset: offset, after: after)
     }
 
     // MARK: Stats and preferences

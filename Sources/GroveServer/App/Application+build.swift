@@ -33,6 +33,7 @@ public func buildRouter(
     let answered = WakeSignal()
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: HeadBodyMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: AnsweredMiddleware(signal: answered))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware(templates: templates))

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveHTTP
 import GroveStore
 import Hummingbird
 import NIOCore
@@ -51,7 +52,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         if let hit = store.answer(key, generation: generation, now: now) { return hit }
         let response = try await next(request, context)
         guard response.status == .ok, response.headers[.setCookie] == nil else { return response }
-        let body = try await Self.collect(response.body)
+        let body = try await response.body.collected()
         let expires = try await database.run { db in try Self.expiry(freshness, now: now, database: db) }
         store.keep(key, generation: generation, expires: expires, status: response.status, headers: response.headers, body: body)
         return Response(status: response.status, headers: response.headers, body: .init(byteBuffer: body))
@@ -73,11 +74,6 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         return [limit, due].compactMap { $0 }.min()
     }
 
-    private static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
-        let box = CollectedBody()
-        try await body.write(CollectingWriter(box: box))
-        return box.buffer
-    }
 }
 
 /// The kept answers, bounded in count and bytes, least recently used out first.
@@ -142,18 +138,4 @@ final class ResponseStore: @unchecked Sendable {
             bytes += body.readableBytes
         }
     }
-}
-
-/// A response body read into one buffer (the answers kept are small: pages and pages of JSON).
-private final class CollectedBody: @unchecked Sendable {
-    var buffer = ByteBuffer()
-}
-
-private struct CollectingWriter: ResponseBodyWriter {
-    let box: CollectedBody
-    mutating func write(_ buffer: ByteBuffer) async throws {
-        var buffer = buffer
-        box.buffer.writeBuffer(&buffer)
-    }
-    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

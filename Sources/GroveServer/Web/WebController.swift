@@ -68,13 +68,17 @@ struct WebController {
                     .setCookie: "\(AuthMiddleware.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
                 ])
         }
-        router.get("static/:file") { _, context -> Response in
+        router.get("static/:file") { request, context -> Response in
             let name = try context.string("file")
             guard let file = templates.staticFiles[name] else { throw APIError.notFound("No file \(name)") }
+            // After five minutes a browser asks again, and a 304 answers without the bytes.
+            let headers: HTTPFields = [
+                .contentType: file.type, .cacheControl: "public, max-age=300", .eTag: file.etag, .lastModified: file.lastModified,
+            ]
+            if file.isFresh(request.headers) { return Response(status: .notModified, headers: headers) }
             var buffer = ByteBuffer()
             buffer.writeBytes(file.data)
-            return Response(
-                status: .ok, headers: [.contentType: file.type, .cacheControl: "public, max-age=300"], body: .init(byteBuffer: buffer))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
         }
     }
 

@@ -4,11 +4,11 @@ import Mustache
 /// The Mustache templates and static files shipped in the module's resources.
 struct WebTemplates: Sendable {
     let library: MustacheLibrary
-    let staticFiles: [String: (data: Data, type: String)]
+    let staticFiles: [String: StaticFile]
 
     static func load() async throws -> WebTemplates {
         let library = try await MustacheLibrary(directory: try resource("templates").path)
-        var files: [String: (Data, String)] = [:]
+        var files: [String: StaticFile] = [:]
         let staticDir = try resource("static")
         for name in (try? FileManager.default.contentsOfDirectory(atPath: staticDir.path)) ?? [] where !name.hasPrefix(".") {
             let type =
@@ -17,7 +17,9 @@ struct WebTemplates: Sendable {
                 : name.hasSuffix(".js")
                     ? "text/javascript; charset=utf-8"
                     : name.hasSuffix(".svg") ? "image/svg+xml" : "application/octet-stream"
-            files[name] = (try Data(contentsOf: staticDir.appendingPathComponent(name)), type)
+            let url = staticDir.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
+            files[name] = StaticFile(data: try Data(contentsOf: url), type: type, modified: modified ?? Date())
         }
         return WebTemplates(library: library, staticFiles: files)
     }

@@ -35,14 +35,20 @@ extension FocusRoom {
         try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: id.uuidString)?.model() }
     }
 
-    /// Completed sessions, newest first (Query 1: the forest).
-    public func completed(limit: Int? = nil, offset: Int = 0) throws -> [FocusSession] {
+    /// Completed sessions, newest first (Query 1: the forest). `after`: the page after that session
+    /// (its end and id), an index range at any depth; `offset` skips rows one by one.
+    public func completed(limit: Int? = nil, offset: Int = 0, after: SessionCursor? = nil) throws -> [FocusSession] {
         if let limit, limit < 0 { throw InvalidField("limit", "limit cannot be negative") }
         guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
         try settle()
         return try writer.snapshotRead { db in
-            try FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
-                .limit(limit ?? -1, offset: offset).fetchAll(db).map { try $0.model() }
+            var request = FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
+            if let after {
+                // Ties on the instant continue by id, as the order does.
+                request = request.filter(
+                    sql: "end_time <= ? AND NOT (end_time = ? AND id <= ?)", arguments: [after.millis, after.millis, after.id.uuidString])
+            }
+            return try request.limit(limit ?? -1, offset: offset).fetchAll(db).map { try $0.model() }
         }
     }
 
@@ -58,8 +64,9 @@ extension FocusRoom {
     }
 
     /// One page of sessions by start, newest first, optionally in one state (Query 3 in pages): the
-    /// database sorts and skips, so a page costs the same at any history size.
-    public func sessions(state: SessionState? = nil, limit: Int, offset: Int = 0) throws -> [FocusSession] {
+    /// database sorts, and `after` (the last session of the page before: its start and id) starts
+    /// the page by an index range, so a page costs the same at any depth.
+    public func sessions(state: SessionState? = nil, limit: Int, offset: Int = 0, after: SessionCursor? = nil) throws -> [FocusSession] {
         guard (1...FocusRoom.maxPageSize).contains(limit) else {
             throw InvalidField("limit", "limit must be between 1 and \(FocusRoom.maxPageSize)")
         }
@@ -68,6 +75,11 @@ extension FocusRoom {
         return try writer.snapshotRead { db in
             var request = FocusSessionRecord.order(sql: "start_time DESC, id")
             if let state { request = request.filter(sql: "state = ?", arguments: [state.rawValue]) }
+            if let after {
+                request = request.filter(
+                    sql: "start_time <= ? AND NOT (start_time = ? AND id <= ?)",
+                    arguments: [after.millis, after.millis, after.id.uuidString])
+            }
             return try request.limit(limit, offset: offset).fetchAll(db).map { try $0.model() }
         }
     }

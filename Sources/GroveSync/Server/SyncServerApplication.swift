@@ -45,6 +45,7 @@ public func buildSyncRouter(service: SyncService, logger: Logger = Logger(label:
     let router = Router(context: SyncRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: HeadBodyMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: SyncProblemMiddleware())
     SyncController(service: service).addRoutes(to: router.group("sync/v1"))
     // Liveness: the process answers. Readiness: its database does too (a load balancer stops sending
