@@ -2,11 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 
-extension AppDatabase {
-    // MARK: Reads (seed 000's queries)
-
-}
-
+/// Reads of sessions (seed 000's queries).
 extension FocusRoom {
     /// The active or paused session (Query 5), settled: a session that has run its length is stored
     /// as completed and no longer returned here.

@@ -3,9 +3,6 @@ import GRDB
 import GroveCore
 
 /// The "tree planted" notice of a completed session, given once per device by whoever notices first.
-extension AppDatabase {
-}
-
 extension FocusRoom {
     /// Takes the right to announce a completed session: true once, for whoever asks first (a detached
     /// waiter, the live terminal, the server, a page); false for the others, and for a session that is
