@@ -12,12 +12,16 @@ public struct DesktopLauncher: Equatable, Sendable {
     public var command: [String]
     /// The `grove` executable (an absolute path: menus do not search the shell's PATH reliably).
     public var grove: String
+    /// The store the pause counts in (absolute), named in the entry: a desktop menu runs it without
+    /// the shell's `GROVE_HOME` or `--database`, which would otherwise count in another store.
+    public var database: String?
 
-    public init(appId: String, name: String, command: [String], grove: String) {
+    public init(appId: String, name: String, command: [String], grove: String, database: String? = nil) {
         self.appId = appId
         self.name = name
         self.command = command
         self.grove = grove
+        self.database = database
     }
 
     /// `$XDG_DATA_HOME/applications` (default `~/.local/share/applications`).
@@ -34,7 +38,8 @@ public struct DesktopLauncher: Equatable, Sendable {
 
     /// The file's text. The pause counts down in a terminal, so the entry asks for one.
     public var text: String {
-        let exec = ([grove, "pause", appId, "--"] + command).map(Self.quote).joined(separator: " ")
+        let store = database.map { ["--database", $0] } ?? []
+        let exec = ([grove, "pause", appId] + store + ["--"] + command).map(Self.quote).joined(separator: " ")
         return """
             [Desktop Entry]
             Type=Application

@@ -58,6 +58,10 @@ struct DesktopLauncherTests {
         #expect(try Self.parseExec(String(exec)) == ["/usr/local/bin/grove", "pause", "youtube", "--"] + awkward)
         #expect(launcher.text.contains("Terminal=true") && launcher.text.hasPrefix("[Desktop Entry]\nType=Application\n"))
         #expect(launcher.text.contains(" %%u ") && launcher.text.contains("100%%"), "percent signs are not field codes")
+        // The store, named for a menu that runs without the shell's variables, whatever its path holds.
+        let stored = DesktopLauncher(appId: "hn", name: "HN", command: ["true"], grove: "/g", database: "/home/a b/100% grove.sqlite")
+        let storedExec = try #require(stored.text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
+        #expect(try Self.parseExec(String(storedExec)) == ["/g", "pause", "hn", "--database", "/home/a b/100% grove.sqlite", "--", "true"])
         // A name with a newline cannot break out of its line.
         let named = DesktopLauncher(appId: "x", name: "Evil\nExec=rm -rf ~", command: ["true"], grove: "/g")
         #expect(!named.text.split(separator: "\n").contains { $0.hasPrefix("Exec=rm") })

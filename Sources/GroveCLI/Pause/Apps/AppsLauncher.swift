@@ -34,7 +34,8 @@ struct AppsLauncher: ParsableCommand {
             try FileManager.default.removeItem(at: file)
             return options.json ? try Output.json(["removed": file.path]) : print("Removed \(file.path).")
         }
-        let launcher = try Self.launcher(for: app, exec: exec, variables: variables)
+        var launcher = try Self.launcher(for: app, exec: exec, variables: variables)
+        launcher.database = db.path
         try Self.write(launcher, variables: variables)
         if options.json { return try Output.json(["path": file.path, "exec": launcher.command.joined(separator: " ")]) }
         print(
