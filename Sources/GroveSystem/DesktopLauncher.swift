@@ -26,11 +26,7 @@ public struct DesktopLauncher: Equatable, Sendable {
 
     /// `$XDG_DATA_HOME/applications` (default `~/.local/share/applications`).
     public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data).appendingPathComponent("applications")
-        }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/applications")
+        XDGDirectory.resolve("XDG_DATA_HOME", default: ".local/share", environment: environment).appendingPathComponent("applications")
     }
 
     /// The entry's file name: one per app, so writing it again replaces it.

@@ -21,9 +21,7 @@ public struct UserService: Equatable, Sendable {
 
     /// `$XDG_CONFIG_HOME` (default `~/.config`), where both files go.
     static func configDirectory(_ environment: [String: String]) -> URL {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return URL(fileURLWithPath: config) }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home).appendingPathComponent(".config")
+        XDGDirectory.resolve("XDG_CONFIG_HOME", default: ".config", environment: environment)
     }
 
     /// `~/.config/systemd/user/grove.service`.

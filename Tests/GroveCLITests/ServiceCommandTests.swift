@@ -19,25 +19,6 @@ struct ServiceCommandTests {
         return (bin, log)
     }
 
-    /// Runs a checker (`desktop-file-validate`, `systemd-analyze`) when the machine has it; CI must.
-    static func check(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        guard let path = Executable.find(tool, environment: ["PATH": "/usr/bin:/bin"]) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(tool) is missing on CI") }
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && said.isEmpty, "\(tool): \(said)")
-    }
-
     @Test("without a user manager: an autostart entry naming this grove and this store; status; uninstall")
     func autostart() throws {
         let g = Grove()
@@ -48,7 +29,7 @@ struct ServiceCommandTests {
         #expect(install.out.contains("No systemd user session here"))
         let file = g.home + "-config/autostart/grove.desktop"
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        try Self.check("desktop-file-validate", [file])
+        try Grove.check("desktop-file-validate", [file])
         let exec = try #require(text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5).split(separator: " ").map(
             String.init)
         #expect(URL(fileURLWithPath: exec[0]).resolvingSymlinksInPath() == (try Grove.binary()).resolvingSymlinksInPath())
@@ -74,7 +55,7 @@ struct ServiceCommandTests {
         #expect(text.contains("serve --port 4768 --database \(g.home)/grove.sqlite --sync"))
         let runtime = g.home + "-runtime"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try Self.check("systemd-analyze", ["--user", "verify", unit], environment: ["XDG_RUNTIME_DIR": runtime])
+        try Grove.check("systemd-analyze", ["--user", "verify", unit], environment: ["XDG_RUNTIME_DIR": runtime])
         let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(
             calls == ["--user show-environment", "--user daemon-reload", "--user enable grove.service", "--user restart grove.service"])

@@ -2,6 +2,7 @@ import Foundation
 import GroveCLI
 import GroveCore
 import GroveStore
+import GroveSystem
 import Testing
 
 /// Runs the built `grove` binary in its own GROVE_HOME.
@@ -122,6 +123,25 @@ struct Grove {
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Runs a checker (`desktop-file-validate`, `systemd-analyze`) when the machine has it; CI must.
+    static func check(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        guard let path = Executable.find(tool, environment: ["PATH": "/usr/bin:/bin"]) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("\(tool) is missing on CI") }
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && said.isEmpty, "\(tool): \(said)")
     }
 
     /// Everything in the store, to prove that a refused command changed nothing.

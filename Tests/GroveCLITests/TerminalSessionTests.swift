@@ -266,20 +266,7 @@ struct TerminalSessionTests {
         #expect(
             try g.runBinary(["apps", "launcher", "youtube", "--exec", "/bin/echo 'hello there'"], environment: environment).status == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        if let validate = Executable.find("desktop-file-validate", environment: ["PATH": "/usr/bin:/bin"]) {
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: validate)
-            check.arguments = [file]
-            let out = Pipe()
-            check.standardOutput = out
-            check.standardError = out
-            try check.run()
-            let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            check.waitUntilExit()
-            #expect(check.terminationStatus == 0 && said.isEmpty, "\(said)")
-        } else if ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("desktop-file-validate is missing (apt-get install desktop-file-utils)")
-        }
+        try Grove.check("desktop-file-validate", [file])
         let exec = try ShellWords.split(String(try #require(text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)))
         // The store is named: a menu runs the entry without the shell's GROVE_HOME or --database.
         #expect(Array(exec.dropFirst()) == ["pause", "youtube", "--database", g.home + "/grove.sqlite", "--", "/bin/echo", "hello there"])

@@ -87,17 +87,21 @@ struct FocusController {
         let (limit, offset, after) = try Self.position(request)
         switch request.queryString("state") {
         case nil:
-            let items = try database.focus.sessions(limit: limit, offset: offset, after: after)
-            return Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id) })
+            return Self.byStart(try database.focus.sessions(limit: limit, offset: offset, after: after), limit: limit, offset: offset)
         case "completed":
             return try forestPage(limit: limit, offset: offset, after: after)
         case let other?:
             guard let state = SessionState(rawValue: other) else {
                 throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
             }
-            let items = try database.focus.sessions(state: state, limit: limit, offset: offset, after: after)
-            return Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id) })
+            return Self.byStart(
+                try database.focus.sessions(state: state, limit: limit, offset: offset, after: after), limit: limit, offset: offset)
         }
+    }
+
+    /// A page of a list by start: the next page starts after its last session's start.
+    static func byStart(_ items: [FocusSession], limit: Int, offset: Int) -> Page<FocusSession> {
+        Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id) })
     }
 
     /// A page's size and where it starts: after a cursor, or (the older way) at an offset; not both.
