@@ -2,14 +2,19 @@ import Foundation
 import PackagePlugin
 
 /// Writes `BuildInfo.swift`: the commit Grove was built from, for `grove --version` and
-/// `grove_build_info`. Run before every build; the file is rewritten only when the commit changes,
-/// so an unchanged tree rebuilds nothing. `GROVE_COMMIT` names it where there is no Git checkout
-/// (a source tarball); without either it reads "unknown".
+/// `grove_build_info`. `GROVE_COMMIT` names it where there is no Git checkout (a source tarball);
+/// without either it reads "unknown".
+///
+/// A build command, not a prebuild command: SwiftPM skips prebuild commands when no Swift file
+/// changed, so a commit touching only the README kept the previous commit's name. The command's
+/// inputs are the files Git rewrites on every commit, checkout or reset (`HEAD`, its reflog, the
+/// branch's ref, the index) and every source file, so the build system reruns it exactly when the
+/// answer can change; the file is rewritten only when its text does, so nothing recompiles otherwise.
 @main
 struct BuildInfoPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let directory = context.pluginWorkDirectoryURL.appending(path: "generated")
-        let output = directory.appending(path: "BuildInfo.swift")
+        let package = context.package.directoryURL
+        let output = context.pluginWorkDirectoryURL.appending(path: "generated").appending(path: "BuildInfo.swift")
         let script = #"""
             mkdir -p "$(dirname "$2")"
             commit="${GROVE_COMMIT:-$(git -C "$1" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}"
@@ -25,9 +30,26 @@ struct BuildInfoPlugin: BuildToolPlugin {
             [ "$(cat "$2" 2>/dev/null)" = "$text" ] || printf '%s\n' "$text" > "$2"
             """#
         return [
-            .prebuildCommand(
+            .buildCommand(
                 displayName: "Grove's commit", executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", script, "sh", context.package.directoryURL.path, output.path], outputFilesDirectory: directory)
+                arguments: ["-c", script, "sh", package.path, output.path],
+                inputFiles: Self.gitState(of: package) + Self.sources(of: context.package), outputFiles: [output])
         ]
+    }
+
+    /// The files Git changes whenever `HEAD` names another commit or the index changes.
+    static func gitState(of package: URL) -> [URL] {
+        let git = package.appending(path: ".git")
+        var files = ["HEAD", "logs/HEAD", "index", "packed-refs"].map { git.appending(path: $0) }
+        if let head = try? String(contentsOf: git.appending(path: "HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
+            files.append(git.appending(path: head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        return files.filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Every source file of the package's own targets, and the manifest: a change marks the build modified.
+    static func sources(of package: Package) -> [URL] {
+        package.targets.compactMap { $0 as? SourceModuleTarget }.flatMap { $0.sourceFiles.map(\.url) }
+            + [package.directoryURL.appending(path: "Package.swift")]
     }
 }
