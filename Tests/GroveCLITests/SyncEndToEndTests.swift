@@ -15,13 +15,13 @@ struct SyncEndToEndTests {
         let port: Int
         let url: String
 
-        init(database: String) throws {
+        init(database: String, arguments extra: [String] = [], scheme: String = "http") throws {
             var lastError: Error?
             for _ in 0..<5 {
                 let port = Int.random(in: 20_000...60_000)
                 let process = Process()
                 process.executableURL = try Grove.binary()
-                process.arguments = ["sync-server", "--port", "\(port)", "--database", database]
+                process.arguments = ["sync-server", "--port", "\(port)", "--database", database] + extra
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
@@ -29,7 +29,7 @@ struct SyncEndToEndTests {
                 for _ in 0..<100 {
                     if Self.answers(port) {
                         self.port = port
-                        self.url = "http://127.0.0.1:\(port)"
+                        self.url = "\(scheme)://127.0.0.1:\(port)"
                         processHolder = process
                         return
                     }

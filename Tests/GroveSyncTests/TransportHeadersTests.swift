@@ -20,7 +20,8 @@ struct TransportHeadersTests {
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
-            let transport = HTTPSyncTransport(baseURL: "http://127.0.0.1:\(try #require(client.port))", token: "t")
+            let transport = HTTPSyncTransport(
+                baseURL: "http://127.0.0.1:\(try #require(client.port))", token: "t", client: try HTTPSyncTransport.sharedClient)
             _ = try? await transport.status()
         }
         #expect(agents.withLockedValue { $0 } == [GroveVersion.userAgent])

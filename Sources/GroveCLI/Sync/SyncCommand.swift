@@ -61,6 +61,8 @@ struct SyncLoginCommand: AsyncParsableCommand {
             `ps` and in your shell's history). The device's token is kept in a file beside the store,
             readable by you only.
               printf '%s' "$PASS" | grove sync login http://127.0.0.1:8090 --user ada --password-stdin
+            A server whose certificate comes from your own authority: give that authority's certificate
+            with --ca-file (kept beside the store for every later sync), or a whole bundle in SSL_CERT_FILE.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -68,6 +70,8 @@ struct SyncLoginCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Your user name on the server.") var user: String
     @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
     @Option(name: .long, help: "This device's name (default: the host name).") var deviceName: String?
+    @Option(name: .long, help: "A PEM file of the private authority that signed the server's certificate.", completion: .file())
+    var caFile: String?
 
     func run() async throws {
         guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
@@ -76,7 +80,7 @@ struct SyncLoginCommand: AsyncParsableCommand {
         let db = try options.open()
         let name = deviceName ?? ProcessInfo.processInfo.hostName
         let device = try await SyncErrors.translate(server: server) {
-            try await SyncConnection.login(database: db, url: server, user: user, password: password, deviceName: name)
+            try await SyncConnection.login(database: db, url: server, user: user, password: password, deviceName: name, caFile: caFile)
         }
         if options.json { try Output.json(device); return }
         print(
@@ -161,7 +165,10 @@ struct SyncLogoutCommand: ParsableCommand {
         let device = try db.sync.device()
         let pending = try device.map { _ in try db.sync.pendingCount() } ?? 0
         try db.sync.end()
-        if let path = db.path { DeviceToken.remove(forStore: path) }
+        if let path = db.path {
+            DeviceToken.remove(forStore: path)
+            DeviceCA.remove(forStore: path)
+        }
         guard let device else { print("This store was not linked to a sync server."); return }
         print("Unlinked from \(device.serverURL)." + (pending > 0 ? " \(pending) change\(pending == 1 ? " was" : "s were") not sent." : ""))
     }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import GroveCore
+import GroveRemote
 import GroveStore
 import GroveSync
 
@@ -23,6 +24,10 @@ enum SyncErrors {
             throw CLIError.failure(error.description)
         } catch let error as SyncConnectionError {
             throw CLIError.failure(error.description)
+        } catch let error as TrustError {
+            throw CLIError.usage(error.description)
+        } catch let error where TrustedCertificates.explain(error, server: server ?? "the sync server") != nil {
+            throw CLIError.failure(TrustedCertificates.explain(error, server: server ?? "the sync server") ?? "\(error)")
         } catch let error as HTTPClientError {
             throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(error)")
         } catch let error as GroveValidationError {

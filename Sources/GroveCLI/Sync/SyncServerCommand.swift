@@ -101,25 +101,39 @@ struct SyncServerRunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Address to listen on.") var host: String = "127.0.0.1"
     @Option(name: .long, help: "Port to listen on.") var port: Int = 8090
+    @Option(name: .long, help: "Serve HTTPS with this PEM certificate chain (the server's certificate first).", completion: .file())
+    var tlsCertificate: String?
+    @Option(name: .long, help: "The PEM private key of --tls-certificate.", completion: .file()) var tlsKey: String?
     @OptionGroup var store: SyncServerStoreOptions
 
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
         let logger = SyncServerCommand.logger()
-        let configuration = SyncServerConfiguration(host: host, port: port)
-        if !["127.0.0.1", "::1", "localhost"].contains(host) {
-            Output.note("grove: listening on \(host): serve it behind a TLS proxy (devices send a password once, then tokens)\n")
+        var configuration = SyncServerConfiguration(host: host, port: port)
+        switch (tlsCertificate, tlsKey) {
+        case (let certificate?, let key?):
+            do { configuration.tls = try SyncServerConfiguration.tls(certificateChain: certificate, privateKey: key) } catch {
+                throw CLIError.usage("\(error)")
+            }
+        case (nil, nil): break
+        default: throw CLIError.usage("--tls-certificate and --tls-key go together: give both, or neither for plain HTTP")
+        }
+        let scheme = configuration.tls == nil ? "http" : "https"
+        if !["127.0.0.1", "::1", "localhost"].contains(host) && configuration.tls == nil {
+            Output.note(
+                "grove: listening on \(host): give it --tls-certificate or a TLS proxy in front (devices send a password once, then tokens)\n"
+            )
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         if let url = store.postgres {
             #if Postgres
                 let deployment = try SyncServerCommand.postgres(url, store, logger: logger)
                 let service = SyncService(store: deployment.store, metrics: SyncMetrics(commit: Build.commit))
-                let app = buildSyncApplication(
+                let app = try buildSyncApplication(
                     service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
                     beforeStart: [{ try await deployment.migrate() }], logger: logger,
                     onServerRunning: Listening.announcer(
-                        "Grove Sync (PostgreSQL) is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))
+                        "Grove Sync (PostgreSQL) is listening at \(scheme)://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))
                 try await Listening.run(app, host: host, port: port)
                 return
             #else
@@ -129,9 +143,9 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         }
         let service = SyncService(
             store: try SyncServerCommand.openStore(store.global.database), metrics: SyncMetrics(commit: Build.commit))
-        let app = buildSyncApplication(
+        let app = try buildSyncApplication(
             service: service, configuration: configuration, logger: logger,
-            onServerRunning: Listening.announcer("Grove Sync is listening at http://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))
+            onServerRunning: Listening.announcer("Grove Sync is listening at \(scheme)://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))
         try await Listening.run(app, host: host, port: port)
     }
 }

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import GroveCore
+import GroveRemote
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -12,7 +14,7 @@ public struct HTTPSyncTransport: SyncTransport {
     let timeout: TimeAmount
 
     /// `baseURL` is the server's address (`http://host:8090`); `token` the device's, once registered.
-    public init(baseURL: String, token: String?, client: HTTPClient = HTTPSyncTransport.sharedClient, timeout: TimeAmount = .seconds(30)) {
+    public init(baseURL: String, token: String?, client: HTTPClient, timeout: TimeAmount = .seconds(30)) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
         self.client = client
@@ -21,13 +23,26 @@ public struct HTTPSyncTransport: SyncTransport {
 
     /// One client for the process: connections kept alive between pushes and pulls; a server that
     /// refuses the connection fails the attempt at once (the sync loop has its own back-off) instead
-    /// of being retried until the deadline.
-    public static let sharedClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    /// of being retried until the deadline. It trusts the system's authorities (or `SSL_CERT_FILE`'s).
+    public static var sharedClient: HTTPClient {
+        get throws { try client(caFile: nil) }
+    }
+
+    /// The process's client trusting `caFile` besides the usual authorities (one per file, kept).
+    public static func client(caFile: String?) throws -> HTTPClient {
+        try clients.withLockedValue { clients in
+            if let client = clients[caFile] { return client }
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+            configuration.connectionPool.retryConnectionEstablishment = false
+            configuration = try TrustedCertificates.clientConfiguration(configuration, caFile: caFile)
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            clients[caFile] = client
+            return client
+        }
+    }
+
+    private static let clients = NIOLockedValueBox([String?: HTTPClient]())
 
     /// Checks a server address: http or https, a host, no query.
     public static func validate(_ url: String) throws -> String {

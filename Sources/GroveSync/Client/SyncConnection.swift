@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import GroveCore
 import GroveStore
@@ -36,32 +37,41 @@ public struct SyncConnection: Sendable {
         guard let token = DeviceToken.read(forStore: storePath) else {
             throw SyncConnectionError.missingToken(path: DeviceToken.path(forStore: storePath))
         }
-        return HTTPSyncTransport(baseURL: device.serverURL, token: token)
+        return HTTPSyncTransport(baseURL: device.serverURL, token: token, client: try Self.client(forStore: storePath))
+    }
+
+    /// The HTTP client for the store at `storePath`: trusting its stored private authority, if any.
+    static func client(forStore storePath: String) throws -> HTTPClient {
+        try HTTPSyncTransport.client(caFile: DeviceCA.stored(forStore: storePath))
     }
 
     /// The engine; a fork (this store turned out to be a copy) stores the new device's token.
     public func engine() throws -> SyncEngine {
         let storePath = storePath, serverURL = device.serverURL
+        let client = try Self.client(forStore: storePath)
         return SyncEngine(database: database, transport: try transport()) { credentials in
             try DeviceToken.write(credentials.token, forStore: storePath)
-            return HTTPSyncTransport(baseURL: serverURL, token: credentials.token)
+            return HTTPSyncTransport(baseURL: serverURL, token: credentials.token, client: client)
         }
     }
 
     /// Registers this store as a device of `user` on the server at `url` and links it (its rows queued
     /// for the first push). A store linked before to the same account whose token is gone registers
-    /// again as a new device and keeps everything it has.
-    public static func login(database: AppDatabase, url: String, user: String, password: String, deviceName: String) async throws
-        -> SyncDevice
-    {
+    /// again as a new device and keeps everything it has. `caFile` is a private authority to trust
+    /// for this server (kept beside the store once the login succeeds).
+    public static func login(
+        database: AppDatabase, url: String, user: String, password: String, deviceName: String, caFile: String? = nil
+    ) async throws -> SyncDevice {
         guard let storePath = database.path else { throw SyncConnectionError.noStoreFile }
         let server = try HTTPSyncTransport.validate(url)
         let existing = try database.sync.device()
         if let existing, existing.serverURL != server || existing.user != user {
             throw SyncStoreError.alreadyLoggedIn(server: existing.serverURL)
         }
-        let credentials = try await HTTPSyncTransport(baseURL: server, token: nil)
+        let client = try caFile.map { try HTTPSyncTransport.client(caFile: $0) } ?? Self.client(forStore: storePath)
+        let credentials = try await HTTPSyncTransport(baseURL: server, token: nil, client: client)
             .register(DeviceRegistration(user: user, password: password, deviceName: deviceName))
+        if let caFile { try DeviceCA.install(from: caFile, forStore: storePath) }
         try DeviceToken.write(credentials.token, forStore: storePath)
         if existing != nil {
             try database.sync.restart(deviceId: credentials.deviceId, lastMutationId: 0)

@@ -1,10 +1,13 @@
 import Foundation
 import GroveCore
 import GroveHTTP
+import GroveRemote
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOSSL
 import ServiceLifecycle
 
 /// The request context of the sync server: bodies up to the push limit, the wire's JSON coding.
@@ -31,11 +34,26 @@ public struct SyncServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// Connections served at once; the rest wait in the listen queue (descriptors are finite).
     public var maxConnections: Int
-    public init(host: String = "127.0.0.1", port: Int = 8090, idleTimeout: Duration = .seconds(30), maxConnections: Int = 4096) {
+    /// HTTPS served by the server itself (a home server without a proxy in front); nil: plain HTTP.
+    public var tls: TLSConfiguration?
+    public init(
+        host: String = "127.0.0.1", port: Int = 8090, idleTimeout: Duration = .seconds(30), maxConnections: Int = 4096,
+        tls: TLSConfiguration? = nil
+    ) {
         self.host = host
         self.port = port
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
+        self.tls = tls
+    }
+
+    /// A server TLS configuration from PEM files: the certificate chain (the server's first) and its key.
+    public static func tls(certificateChain: String, privateKey: String) throws -> TLSConfiguration {
+        let chain = try TrustedCertificates.certificates(inPEMFile: certificateChain, named: "--tls-certificate")
+        guard let key = try? NIOSSLPrivateKey(file: privateKey, format: .pem) else {
+            throw TrustError.notPrivateKey(option: "--tls-key", path: privateKey)
+        }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }
 }
 
@@ -78,11 +96,12 @@ public func buildSyncApplication(
     beforeStart: [@Sendable () async throws -> Void] = [],
     logger: Logger = Logger(label: "grove.sync-server"),
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
-) -> some ApplicationProtocol {
+) throws -> some ApplicationProtocol {
     let idle = configuration.idleTimeout.components
+    let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(idle.seconds)))
     var application = Application(
         router: buildSyncRouter(service: service, logger: logger),
-        server: .http1(configuration: .init(idleTimeout: .seconds(idle.seconds))),
+        server: try configuration.tls.map { try .tls(http1, tlsConfiguration: $0) } ?? http1,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
