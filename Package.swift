@@ -154,7 +154,20 @@ let package = Package(
             // The static Swift runtime's link arguments export every symbol of the executable (tens of
             // thousands): the dynamic loader then searches them on every start. Nothing loads into
             // `grove` (no plugins, no dlopen), so keep them private: ~1.4 ms off every command's start.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux])),
+                // A release `grove` carries its Swift runtime and Foundation (`-static-stdlib`, what
+                // `--static-swift-stdlib` does at link time): it starts faster and needs only libc,
+                // SQLite and zlib where it is installed. At link time only, so that the one release
+                // build CI makes also builds the tests (the static SDK has no Testing module).
+                // lld: the static archives' order does not matter to it (modules compiled against the
+                // shared SDK name fewer of them than the static one needs).
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("CoreFoundation", .when(platforms: [.linux], configuration: .release)),
+            ]),
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
         // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
         .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),

@@ -66,4 +66,25 @@ struct ServiceCommandTests {
         let after = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").suffix(3)
         #expect(Array(after) == ["--user show-environment", "--user disable --now grove.service", "--user daemon-reload"])
     }
+
+    @Test("a packaged unit: printed, not installed; each user's own store unless one is named")
+    func printedUnit() throws {
+        let g = Grove()
+        let environment = ["XDG_CONFIG_HOME": g.home + "-config"]
+        let packaged = try g.runBinary(["service", "unit", "--executable", "/usr/bin/grove"], environment: environment)
+        #expect(packaged.status == 0, "\(packaged.err)")
+        #expect(packaged.out.contains("ExecStart=/usr/bin/grove serve --port 4768\n") && !packaged.out.contains("--database"))
+        #expect(!FileManager.default.fileExists(atPath: g.home + "-config/systemd/user/grove.service"), "nothing installed")
+        let named = try g.runBinary(["service", "unit", "--database", "/srv/grove.sqlite", "--port", "4800", "--sync"])
+        #expect(named.out.contains("serve --port 4800 --database /srv/grove.sqlite --sync"))
+        let relative = try g.runBinary("service", "unit", "--executable", "bin/grove")
+        #expect(relative.status == 64 && relative.err.contains("executable must be an absolute path"))
+        let file = g.home + "-unit/grove.service"
+        try FileManager.default.createDirectory(atPath: g.home + "-unit", withIntermediateDirectories: true)
+        try packaged.out.replacingOccurrences(of: "/usr/bin/grove", with: try Grove.binary().path).write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let runtime = g.home + "-runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Grove.check("systemd-analyze", ["--user", "verify", file], environment: ["XDG_RUNTIME_DIR": runtime])
+    }
 }

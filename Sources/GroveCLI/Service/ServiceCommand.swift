@@ -14,6 +14,6 @@ struct ServiceCommand: ParsableCommand {
               grove service status
               grove service uninstall
             """,
-        subcommands: [ServiceInstall.self, ServiceStatus.self, ServiceUninstall.self],
+        subcommands: [ServiceInstall.self, ServiceStatus.self, ServiceUninstall.self, ServiceUnit.self],
         defaultSubcommand: ServiceStatus.self)
 }

@@ -55,6 +55,9 @@ public struct ContentRefresher: Sendable {
             timeout: .init(connect: .seconds(5), read: .seconds(15)),
             decompression: .enabled(limit: .size(ContentPack.maxBytes)))
         configuration.connectionPool.retryConnectionEstablishment = false
+        // SSL_CERT_FILE as for sync; an unreadable one keeps the system's authorities here (a background
+        // fetch has nobody to tell), while `grove sync` refuses it in words.
+        configuration = (try? TrustedCertificates.clientConfiguration(configuration)) ?? configuration
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 

@@ -24,15 +24,8 @@ struct WebTemplates: Sendable {
         return WebTemplates(library: library, staticFiles: files)
     }
 
-    /// A folder of the module's `Resources` (Foundation on Linux may already treat `Resources/` as the
-    /// bundle's resource directory, so ask for it both ways).
-    static func resource(_ name: String) throws -> URL {
-        guard
-            let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
-                ?? Bundle.module.url(forResource: name, withExtension: nil)
-        else { throw APIError.notFound("\(name) is missing from the build") }
-        return url
-    }
+    /// A folder or file of the web app's resources.
+    static func resource(_ name: String) throws -> URL { try ServerResources.url(name) }
 
     /// Renders `template` with a typed page model (read by field name).
     func render(_ template: String, _ context: some Encodable) throws -> String {
