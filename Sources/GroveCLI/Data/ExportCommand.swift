@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
               grove export --format csv --tag essay            # one tag's sessions
             """)
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "json, csv or ics.") var format: String = "json"
+    @Option(name: .long, help: "json, csv or ics.", completion: Completions.exportFormats) var format: String = "json"
     @Option(name: .long, help: "Write to this file instead of standard output.") var output: String?
     @OptionGroup var filter: TagFilter
 

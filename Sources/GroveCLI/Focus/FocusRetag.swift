@@ -15,7 +15,8 @@ struct FocusRetag: ParsableCommand {
             """)
     @OptionGroup var options: GlobalOptions
     @Argument(help: ArgumentHelp("current, last, or the session's id (8+ characters).", valueName: "session")) var session: String
-    @Argument(help: ArgumentHelp("Its tags (replacing the ones it has).", valueName: "tag")) var tags: [String] = []
+    @Argument(help: ArgumentHelp("Its tags (replacing the ones it has).", valueName: "tag"), completion: Completions.tags) var tags:
+        [String] = []
 
     func run() throws {
         let tags = try FocusTags.normalized(tags)

@@ -10,7 +10,7 @@ struct IntentionEdit: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The intention's id (or its first characters).") var id: String
     @Option(name: .long, help: "New words.") var text: String?
-    @Option(name: .long, help: "Theme name or id.") var theme: String?
+    @Option(name: .long, help: "Theme name or id.", completion: Completions.themes) var theme: String?
     @Option(name: .long, help: "A font for this card only (\"\" for the theme's).") var font: String?
     @Option(name: .long, help: "A quote shown under the words (\"\" for none).") var quote: String?
     @Option(name: .long, help: "Another day in the same period: YYYY-MM-DD, today, tomorrow.") var date: String?

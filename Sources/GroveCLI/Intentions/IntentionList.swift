@@ -6,7 +6,7 @@ import GroveStore
 struct IntentionList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List intentions, newest first.")
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "Only this scope.") var scope: String?
+    @Option(name: .long, help: "Only this scope.", completion: Completions.scopes) var scope: String?
     @Option(name: .long, help: "From this day.") var from: String?
     @Option(name: .long, help: "To this day.") var to: String?
 

@@ -8,9 +8,9 @@ struct IntentionSet: ParsableCommand {
         commandName: "set", abstract: "Set the intention for a day, week or month (replaces that period's).")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The intention.") var text: String
-    @Option(name: .long, help: "day, week or month.") var scope: String = "day"
+    @Option(name: .long, help: "day, week or month.", completion: Completions.scopes) var scope: String = "day"
     @Option(name: .long, help: "A day in the period: YYYY-MM-DD, today, tomorrow (default today).") var date: String?
-    @Option(name: .long, help: "Theme name or id.") var theme: String?
+    @Option(name: .long, help: "Theme name or id.", completion: Completions.themes) var theme: String?
     @Option(name: .long, help: "A font for this card only (else the theme's).") var font: String?
     @Option(name: .long, help: "A quote shown under the words.") var quote: String?
     @Flag(name: .long, help: "The words came from the assistant (marked as such).") var aiGenerated = false

@@ -18,7 +18,7 @@ struct PauseGate: ParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The app's id (see `grove apps`).") var app: String
+    @Argument(help: "The app's id (see `grove apps`).", completion: Completions.apps) var app: String
     @Option(name: .long, help: "Decide without asking: proceed, exit or tree (for scripts).") var choice: String?
     @Argument(parsing: .postTerminator, help: "The command to run if you proceed.") var command: [String] = []
 

@@ -7,7 +7,7 @@ import GroveStore
 struct PauseStats: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stats", abstract: "Pause usage per app and day (last 30 days).")
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "Only this app.") var app: String?
+    @Option(name: .long, help: "Only this app.", completion: Completions.apps) var app: String?
 
     func run() throws {
         let db = try options.open()

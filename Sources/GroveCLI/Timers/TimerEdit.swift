@@ -6,7 +6,7 @@ import GroveStore
 struct TimerEdit: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a timer.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
     @Option(name: .long, help: "New name.") var name: String?
     @Option(name: .long, help: "New length.") var duration: String?
     @Option(name: .long, help: "New icon.") var icon: String?

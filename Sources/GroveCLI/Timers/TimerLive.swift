@@ -14,7 +14,7 @@ struct TimerLive: ParsableCommand {
             to-do, space pause/resume, s stop, q leave (the timer goes on: `grove now` shows it).
             """)
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         let db = try options.open()

@@ -9,7 +9,7 @@ struct TimerStart: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Start a timer in the background (again from its full length if it ran).")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         let db = try options.open()
@@ -25,7 +25,7 @@ struct TimerStart: ParsableCommand {
 struct TimerPause: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a running timer.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         let db = try options.open()
@@ -39,7 +39,7 @@ struct TimerPause: ParsableCommand {
 struct TimerResume: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused timer.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         let db = try options.open()
@@ -54,7 +54,7 @@ struct TimerResume: ParsableCommand {
 struct TimerStop: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop a timer's countdown.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         let db = try options.open()

@@ -6,7 +6,7 @@ import GroveStore
 struct TimerShow: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a timer and its checklist.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         let db = try options.open()

@@ -11,7 +11,7 @@ struct TimerWatch: ParsableCommand {
         commandName: "watch", abstract: "Ring when a timer's run falls due (started for you by `timer start` and `resume`).",
         shouldDisplay: false)
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The timer's id.") var timer: String
+    @Argument(help: "The timer's id.", completion: Completions.timers) var timer: String
 
     func run() throws {
         guard let id = UUID(uuidString: timer) else { throw ValidationError("timer must be a timer's id (a UUID)") }

@@ -6,7 +6,7 @@ import GroveStore
 struct ThemeDefault: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "default", abstract: "Choose the default theme for cards.")
     @OptionGroup var options: GlobalOptions
-    @Argument var theme: String
+    @Argument(help: "The theme's name (or the start of its id).", completion: Completions.themes) var theme: String
     func run() throws {
         let db = try options.open()
         let t = try ThemeLookup.find(theme, in: db)

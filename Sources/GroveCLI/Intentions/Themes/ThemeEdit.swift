@@ -9,7 +9,7 @@ struct ThemeEdit: ParsableCommand {
         commandName: "edit", abstract: "Change one of your themes (presets are read-only).",
         discussion: "  grove theme edit Desert --background \"#F4D9C0\" --font Georgia")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The theme's name (or the start of its id).") var theme: String
+    @Argument(help: "The theme's name (or the start of its id).", completion: Completions.themes) var theme: String
     @Option(name: .long, help: "A new name.") var name: String?
     @Option(name: .long, help: "Background, #RRGGBB.") var background: String?
     @Option(name: .long, help: "Text colour, #RRGGBB.") var text: String?
@@ -50,7 +50,7 @@ struct ThemeRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete one of your themes (intentions shown in it fall back to your default).")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The theme's name (or the start of its id).") var theme: String
+    @Argument(help: "The theme's name (or the start of its id).", completion: Completions.themes) var theme: String
 
     func run() throws {
         let db = try options.open()

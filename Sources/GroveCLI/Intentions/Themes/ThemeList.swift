@@ -6,7 +6,7 @@ import GroveStore
 struct ThemeList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List themes (presets first).")
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "Only one kind: preset, custom or generated.") var kind: String?
+    @Option(name: .long, help: "Only one kind: preset, custom or generated.", completion: Completions.themeKinds) var kind: String?
     func run() throws {
         let db = try options.open()
         let themes = try db.themes.all(try kind.map { try AppDatabase.ThemeKind(validating: $0) })

@@ -16,7 +16,7 @@ struct AppsAdaptive: ParsableCommand {
               grove apps adaptive                  # which apps have it, and their lengths now
             """)
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The app's id (none: list the apps that have it).") var id: String?
+    @Argument(help: "The app's id (none: list the apps that have it).", completion: Completions.apps) var id: String?
     @Flag(name: .long, help: "Switch it off: the app's pauses last your pause length again.") var off = false
 
     func run() throws {

@@ -17,7 +17,7 @@ struct AppsLauncher: ParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "The app's id (see `grove apps`).") var id: String
+    @Argument(help: "The app's id (see `grove apps`).", completion: Completions.apps) var id: String
     @Option(name: .long, help: "The program to run after the pause, with its arguments (quoted as in a shell).") var exec: String?
     @Flag(name: .long, help: "Remove the menu entry instead.") var remove = false
 

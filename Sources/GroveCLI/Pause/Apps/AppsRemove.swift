@@ -7,7 +7,7 @@ struct AppsRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove an app (one you paused in front of is retired: its pause history stays).")
     @OptionGroup var options: GlobalOptions
-    @Argument var id: String
+    @Argument(help: "The app's id (see `grove apps`).", completion: Completions.apps) var id: String
     func run() throws {
         let db = try options.open()
         let retired = try db.pause.deleteApp(id: id)

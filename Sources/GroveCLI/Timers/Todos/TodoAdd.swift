@@ -6,7 +6,7 @@ import GroveStore
 struct TodoAdd: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a to-do at the end.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
     @Argument(help: "The to-do.") var text: String
 
     func run() throws {

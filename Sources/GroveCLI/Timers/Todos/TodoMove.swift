@@ -6,7 +6,7 @@ import GroveStore
 struct TodoMove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a to-do to a new position (from 1).")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
     @Argument(help: "To-do number (from 1) or id.") var todo: String
     @Argument(help: "New position (from 1).") var position: Int
 

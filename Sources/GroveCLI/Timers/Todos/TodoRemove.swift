@@ -6,7 +6,7 @@ import GroveStore
 struct TodoRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a to-do.")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
     @Argument(help: "To-do number (from 1) or id.") var todo: String
 
     func run() throws {

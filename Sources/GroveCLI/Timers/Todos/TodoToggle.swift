@@ -6,7 +6,7 @@ import GroveStore
 struct TodoToggle: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "toggle", abstract: "Tick or untick a to-do (by number or id).")
     @OptionGroup var options: GlobalOptions
-    @Argument(help: "Timer name or id.") var timer: String
+    @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
     @Argument(help: "To-do number (from 1) or id.") var todo: String
 
     func run() throws {
