@@ -9,7 +9,7 @@ the timewarrior file a second time (every row found already there).
     scripts/import-speed.py                    # release build of this checkout, 1,000,000 rows
     scripts/import-speed.py --rows 100000 --binary .build/debug/grove
 """
-import argparse, datetime, os, shutil, subprocess, sys, tempfile, time
+import argparse, datetime, os, random, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seed import release_binary  # noqa: E402
@@ -41,9 +41,10 @@ def write_files(rows, folder):
 def run(binary, home, args, stdout=subprocess.DEVNULL):
     env = dict(os.environ, GROVE_HOME=home, TZ="UTC", NO_COLOR="1")
     with tempfile.NamedTemporaryFile("r") as stats:
-        subprocess.run(["/usr/bin/time", "-o", stats.name, "-f", "%e %M", binary] + args, env=env, stdout=stdout,
+        subprocess.run(["/usr/bin/time", "-o", stats.name, "-f", "%e %M %U %S", binary] + args, env=env, stdout=stdout,
                        stderr=subprocess.DEVNULL, check=True)
-        seconds, kib = stats.read().split()[-2:]
+        seconds, kib, user, system = stats.read().split()[-4:]
+    run.cpu = (float(user), float(system))
     return float(seconds), int(kib) / 1024
 
 
@@ -85,9 +86,18 @@ def main():
         results = [("--from timewarrior", homes[0], ["import", "--from", "timewarrior", tw])]
         results.append(("--from timewarrior, again", homes[0], ["import", "--from", "timewarrior", tw]))
         results.append(("--from csv --map", homes[1], ["import", "--from", "csv", "--map", "start=Started,end=Finished,tag=Label", csv]))
+        shuffled = os.path.join(folder, "shuffled.csv")
+        with open(csv) as source, open(shuffled, "w") as out:
+            header, *lines = source.readlines()
+            random.Random(7).shuffle(lines)
+            out.write(header + "".join(lines))
+        results.append(("--from csv --map, shuffled", os.path.join(folder, "d"),
+                        ["import", "--from", "csv", "--map", "start=Started,end=Finished,tag=Label", shuffled]))
         for label, home, command in results:
             seconds, mib = run(binary, home, command)
-            print(f"  grove import {label:<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB")
+            user, system = run.cpu
+            print(f"  grove import {label:<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB"
+                  f"  cpu {user:.2f} user + {system:.2f} sys")
         grove_csv = os.path.join(folder, "grove.csv")
         with open(grove_csv, "w") as out:
             run(binary, homes[0], ["export", "--format", "csv"], stdout=out)

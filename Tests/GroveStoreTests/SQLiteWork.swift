@@ -11,11 +11,26 @@ import GRDBSQLite
 final class SQLiteWork: @unchecked Sendable {
     private let lock = NSLock()
     private var steps: Int64 = 0
+    private var statements: Int64 = 0
 
-    fileprivate func add(_ n: Int64) { lock.withLock { steps += n } }
+    fileprivate func add(_ n: Int64) {
+        lock.withLock {
+            steps += n
+            statements += 1
+        }
+    }
 
     /// The steps `body` makes `store` run.
     static func of(_ store: AppDatabase, _ body: () throws -> Void) throws -> Int64 {
+        try measure(store, body).steps
+    }
+
+    /// The statements `body` makes `store` run (each run of a cached statement counts).
+    static func statements(_ store: AppDatabase, _ body: () throws -> Void) throws -> Int64 {
+        try measure(store, body).statements
+    }
+
+    private static func measure(_ store: AppDatabase, _ body: () throws -> Void) throws -> (steps: Int64, statements: Int64) {
         let work = SQLiteWork()
         let context = Unmanaged.passRetained(work)
         defer { context.release() }
@@ -32,6 +47,6 @@ final class SQLiteWork: @unchecked Sendable {
         }
         defer { try? store.writer.writeWithoutTransaction { db in _ = sqlite3_trace_v2(db.sqliteConnection, 0, nil, nil) } }
         try body()
-        return work.lock.withLock { work.steps }
+        return work.lock.withLock { (work.steps, work.statements) }
     }
 }

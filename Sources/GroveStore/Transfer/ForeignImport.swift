@@ -51,40 +51,64 @@ extension AppDatabase {
                 for (session, inserted) in zip(pending, try sessions.insertNew(pending)) { count(session, inserted: inserted) }
                 pending.removeAll(keepingCapacity: true)
             }
+            func process(_ item: PreparedInterval) throws {
+                if span.isAlone(start: item.from, end: item.to), case .success(let session) = item.session {
+                    // Counted as in at once: a later row that touches it is then checked against the store.
+                    span.inserted(start: item.from, end: item.to)
+                    pending.append(session)
+                    if pending.count == SessionWriter.batchSize { try flush() }
+                    return
+                }
+                try flush()
+                try checkAgainstStore(item)
+                // The sorted rows that follow need no lookup until the next stored session.
+                if span.sorted { try span.learnGap(at: max(item.to, span.lastEnd), db) }
+            }
+            func checkAgainstStore(_ item: PreparedInterval) throws {
+                let legacy = item.isStored ? "" : IntentionID.uuid5(namespace: Self.importNamespace, name: item.name).uuidString
+                if try Bool.fetchOne(exists, arguments: [item.id.uuidString, legacy]) == true {
+                    report.alreadyThere += 1
+                    return
+                }
+                do {
+                    let session = try item.session.get()
+                    try checkNoOverlap(start: item.start, end: item.finish, db)
+                    if report.imported >= Self.bulkThreshold { try sessions.setTriggersAside(adding: true) }
+                    let inserted = try sessions.insertNew(session)
+                    if inserted { span.inserted(start: item.from, end: item.to) }
+                    count(session, inserted: inserted)
+                } catch let error as any GroveValidationError {
+                    report.skip(item.row, error.message)
+                }
+            }
+            // From the first row out of time order on, rows wait in a spool and go in sorted at the end.
+            var spool: ImportSpool?
+            defer { try? spool?.close() }
             while let batch = try rows.next() {
                 for prepared in batch {
                     guard case .interval(let item) = prepared else {
                         if case .skipped(let row, let reason) = prepared { report.skip(row, reason) }
                         continue
                     }
-                    if span.isAlone(start: item.from, end: item.to), case .success(let session) = item.session {
-                        // Counted as in at once: a later row that touches it is then checked against the store.
-                        span.inserted(start: item.from, end: item.to)
-                        pending.append(session)
-                        if pending.count == SessionWriter.batchSize { try flush() }
-                        continue
-                    }
-                    try flush()
-                    let legacy = item.isStored ? "" : IntentionID.uuid5(namespace: Self.importNamespace, name: item.name).uuidString
-                    if try Bool.fetchOne(exists, arguments: [item.id.uuidString, legacy]) == true {
-                        report.alreadyThere += 1
-                        continue
-                    }
-                    do {
-                        let session = try item.session.get()
-                        try checkNoOverlap(start: item.start, end: item.finish, db)
-                        if report.imported >= Self.bulkThreshold { try sessions.setTriggersAside(adding: true) }
-                        let inserted = try sessions.insertNew(session)
-                        if inserted { span.inserted(start: item.from, end: item.to) }
-                        count(session, inserted: inserted)
-                    } catch let error as any GroveValidationError {
-                        report.skip(item.row, error.message)
+                    if spool == nil, item.from < span.lastStart { spool = try ImportSpool(db) }
+                    if let spool {
+                        try spool.add(item)
+                    } else {
+                        try process(item)
                     }
                 }
+            }
+            if let spool {
+                try flush()
+                // What went in before the first row out of order is now part of the store's span.
+                span = try ImportSpan(db)
+                try spool.drain(process)
             }
             try flush()
             try sessions.finish()
         }
+        // Rows that waited in the spool were judged after later ones: told in file order all the same.
+        report.skipped.sort { $0.row < $1.row }
         return report
     }
 
@@ -189,11 +213,34 @@ struct ImportSpan {
     }
 
     /// Whether a row `start…end` can clash with nothing but this import's rows, and with none of
-    /// them: it lies wholly before or after the stored span, and after every row written so far.
+    /// them: it lies after every row written so far, and wholly before or after the stored span, or
+    /// inside the free stretch between two stored sessions found last (`learnGap`).
     func isAlone(start: Int64, end: Int64) -> Bool {
         guard sorted, start >= lastStart, start >= lastEnd else { return false }
         guard let stored else { return true }
-        return end <= stored.first || start >= stored.last
+        if end <= stored.first || start >= stored.last { return true }
+        guard let gap else { return false }
+        return start >= gap.from && end <= gap.to
+    }
+
+    /// The free stretch known between stored sessions: none of them starts in `from..<to`, and every
+    /// one that starts before ends by `from`. Found at a row the store had to check, so that the
+    /// sorted rows after it (an import into the middle of a history, or a file read back sorted)
+    /// need no lookup until they reach the next stored session.
+    var gap: (from: Int64, to: Int64)?
+
+    /// Finds the free stretch that begins at `position` (or where the stored session that spans it ends).
+    mutating func learnGap(at position: Int64, _ db: Database) throws {
+        // Stored sessions never overlap: the one that starts last before `position` ends last.
+        let previous = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT end_time FROM focus_session WHERE start_time < ? ORDER BY start_time DESC LIMIT 1"),
+            arguments: [position])
+        let from = previous.map { max(position, ($0[0] as Int64?) ?? Int64.max) } ?? position
+        guard from < Int64.max else { gap = nil; return }
+        let next = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT start_time FROM focus_session WHERE start_time >= ? ORDER BY start_time LIMIT 1"),
+            arguments: [from])
+        gap = (from, next ?? Int64.max)
     }
 
     /// A row was written.

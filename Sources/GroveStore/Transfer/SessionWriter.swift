@@ -67,11 +67,11 @@ final class SessionWriter {
 
     private func bind(_ s: FocusSession, idText: String?, to bulk: BulkStatement) throws {
         bulk.reset()
-        bindValues(s, idText: idText, to: bulk, row: 0)
+        Self.bindValues(s, idText: idText, to: bulk, row: 0)
     }
 
-    /// Binds `s` as the `row`th row of values (13 parameters a row).
-    private func bindValues(_ s: FocusSession, idText: String?, to bulk: BulkStatement, row: Int32) {
+    /// Binds `s` as the `row`th row of values (13 parameters a row, in `focus_session`'s column order).
+    static func bindValues(_ s: FocusSession, idText: String?, to bulk: BulkStatement, row: Int32) {
         let at = row * 13
         bulk.bind(at + 1, idText ?? Self.text(of: s.id))
         bulk.bind(at + 2, s.startTime.groveMillis)
@@ -130,7 +130,7 @@ final class SessionWriter {
             return
         }
         statement.reset()
-        for (row, item) in batch.enumerated() { bindValues(item.session, idText: item.idText, to: statement, row: Int32(row)) }
+        for (row, item) in batch.enumerated() { Self.bindValues(item.session, idText: item.idText, to: statement, row: Int32(row)) }
         do {
             try statement.step()
         } catch {
@@ -176,7 +176,7 @@ final class SessionWriter {
         guard let insert = batchBulk else { return try batch.map(insertNew) }
         try db.execute(sql: "SAVEPOINT grove_session_batch")
         insert.reset()
-        for (row, session) in batch.enumerated() { bindValues(session, idText: nil, to: insert, row: Int32(row)) }
+        for (row, session) in batch.enumerated() { Self.bindValues(session, idText: nil, to: insert, row: Int32(row)) }
         do {
             try insert.step()
         } catch {

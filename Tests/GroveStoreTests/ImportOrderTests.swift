@@ -1,0 +1,111 @@
+import Foundation
+import GroveCore
+import Testing
+
+@testable import GroveStore
+
+/// A file not in time order imports as the same file sorted does: the same sessions, the same
+/// refusals, and about the same work (rows spooled, then written in start order: `ImportSpool`).
+@Suite("Importing a file out of time order")
+struct ImportOrderTests {
+    /// `count` back-to-back 20-minute sessions a minute apart from 2025-01-01, as CSV lines.
+    static func lines(_ count: Int) -> [String] {
+        let formatter = ISO8601DateFormatter()
+        let origin = Date(timeIntervalSince1970: 1_735_689_600)
+        return (0..<count).map { index in
+            let start = origin.addingTimeInterval(Double(index) * 1260)
+            return "\(formatter.string(from: start)),\(formatter.string(from: start.addingTimeInterval(1200))),work"
+        }
+    }
+
+    /// A deterministic shuffle (no two runs differ).
+    static func shuffled(_ lines: [String]) -> [String] {
+        var generator = SplitMix(seed: 7)
+        return lines.shuffled(using: &generator)
+    }
+
+    static func importCSV(_ lines: [String], into db: AppDatabase) throws -> ForeignImportReport {
+        let csv = (["Start,End,Tag"] + lines).joined(separator: "\n") + "\n"
+        return try db.transfer.importCSV(
+            map: try ColumnMap.parse("start=Start,end=End,tag=Tag"), streamingFrom: ForeignImportTests.text(csv))
+    }
+
+    static func sessions(_ db: AppDatabase) throws -> [FocusSession] {
+        try db.focus.all().sorted { $0.startTime < $1.startTime }
+    }
+
+    @Test("the same sessions, ids and per-day totals as the sorted file, and about as many statements")
+    func sameResultSameWork() throws {
+        let rows = Self.lines(3000)
+        let (sortedStore, _) = try makeStore(at: "2026-01-01T00:00:00Z")
+        let (shuffledStore, _) = try makeStore(at: "2026-01-01T00:00:00Z")
+        var sortedReport: ForeignImportReport?, shuffledReport: ForeignImportReport?
+        let inOrder = try SQLiteWork.statements(sortedStore) { sortedReport = try Self.importCSV(rows, into: sortedStore) }
+        let outOfOrder = try SQLiteWork.statements(shuffledStore) {
+            shuffledReport = try Self.importCSV(Self.shuffled(rows), into: shuffledStore)
+        }
+        #expect(sortedReport?.imported == 3000 && shuffledReport?.imported == 3000)
+        #expect(try Self.sessions(sortedStore) == Self.sessions(shuffledStore))
+        #expect(try sortedStore.focus.stats() == shuffledStore.focus.stats())
+        // Sorted, rows go in 32 a statement; without the spool every shuffled row was looked up, checked
+        // against the store and inserted on its own (four statements a row). Spooled: one more a row.
+        #expect(outOfOrder < inOrder + 3000 + 100, "statements: sorted \(inOrder), shuffled \(outOfOrder)")
+    }
+
+    @Test("overlaps, repeats and bad rows are refused as in the sorted file, named by their rows")
+    func sameRefusals() throws {
+        var rows = Self.lines(200)
+        rows.append(rows[10])  // the same session again: already there
+        rows.append("2025-01-01T00:05:00Z,2025-01-01T00:15:00Z,work")  // inside the first session
+        rows.append("2025-01-01T00:05:00Z,not a time,work")
+        rows.append("2025-06-01T10:00:00Z,2025-06-01T09:00:00Z,work")  // ends before it starts
+        let (sortedStore, _) = try makeStore(at: "2026-01-01T00:00:00Z")
+        let (shuffledStore, _) = try makeStore(at: "2026-01-01T00:00:00Z")
+        let inOrder = try Self.importCSV(rows, into: sortedStore)
+        // The shuffled file puts the refused rows first: the spool still takes them in start order.
+        let refused = Array(rows.suffix(4)), kept = Self.shuffled(Array(rows.dropLast(4)))
+        let outOfOrder = try Self.importCSV(refused + kept, into: shuffledStore)
+        #expect(inOrder.imported == 200 && outOfOrder.imported == 200)
+        #expect(inOrder.alreadyThere == 1 && outOfOrder.alreadyThere == 1)
+        #expect(inOrder.skippedCount == 3 && outOfOrder.skippedCount == 3)
+        #expect(Set(inOrder.skipped.map(\.reason)) == Set(outOfOrder.skipped.map(\.reason)))
+        #expect(outOfOrder.skipped.map(\.row) == outOfOrder.skipped.map(\.row).sorted(), "reported in file order")
+        #expect(try Self.sessions(sortedStore) == Self.sessions(shuffledStore))
+    }
+}
+
+extension ImportOrderTests {
+    @Test("a sorted file inside the stored history looks up the store at its stored neighbours, not at every row")
+    func intoTheMiddle() throws {
+        let (db, _) = try makeStore(at: "2026-01-01T00:00:00Z")
+        // Stored before: one session before the file's span, one after, one in a minute's gap inside it.
+        let formatter = ISO8601DateFormatter()
+        let inside = Date(timeIntervalSince1970: 1_735_689_600 + 999 * 1260 + 1205)
+        let setup = try Self.importCSV(
+            [
+                "2024-12-31T10:00:00Z,2024-12-31T10:20:00Z,work", "2025-06-01T10:00:00Z,2025-06-01T10:20:00Z,work",
+                "\(formatter.string(from: inside)),\(formatter.string(from: inside.addingTimeInterval(50))),work",
+            ], into: db)
+        try #require(setup.imported == 3)
+        var report: ForeignImportReport?
+        let statements = try SQLiteWork.statements(db) { report = try Self.importCSV(Self.lines(3000), into: db) }
+        #expect(report?.imported == 3000 && report?.skippedCount == 0)
+        #expect(try db.focus.all().count == 3003)
+        // 94 batches of 32 (a savepoint, the insert, its release); a row checked against the store costs
+        // four statements, and only the few next to a stored session are.
+        #expect(statements < 3000 / 32 * 3 + 100, "statements: \(statements)")
+    }
+}
+
+/// SplitMix64: a small seeded generator for repeatable shuffles.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
