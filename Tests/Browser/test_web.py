@@ -682,3 +682,32 @@ def test_the_web_offers_what_the_cli_offers_in_the_seeds_words(grove, browser):
     wait(browser).until(lambda b: b.current_url.endswith("/focus"))
     status = json.loads(grove.cli("focus", "status", "--json"))
     assert status["session"]["state"] == "active"
+
+
+PHONE_PAGES = ["/", "/focus", "/forest", "/stats", "/timers", "/intentions", "/themes", "/review", "/pause", "/pause/youtube",
+               "/content", "/settings"]
+
+
+def test_every_page_fits_a_phone_without_scrolling_sideways(grove, browser):
+    # Enough in every room for its tables and cards to be drawn.
+    grove.cli("focus", "log", "--start", "2026-11-20T09:00:00Z", "--end", "2026-11-20T09:25:00Z", "--tag", "a rather long tag name")
+    grove.cli("timer", "add", "A timer with a fairly long name", "--duration", "25m")
+    grove.cli("intention", "set", "Finish the essay's second chapter before the weekend comes around again")
+    browser.set_window_size(390, 844)
+    width = browser.execute_script("return window.innerWidth")
+    too_wide = []
+    for path in PHONE_PAGES:
+        browser.get(grove.url + path)
+        wait(browser).until(lambda b: b.execute_script("return document.readyState") == "complete")
+        overflow = browser.execute_script("return document.documentElement.scrollWidth")
+        wide = browser.execute_script("""
+            const out = [];
+            for (const e of document.querySelectorAll('body *')) {
+              const r = e.getBoundingClientRect();
+              if (r.right > window.innerWidth + 1 && !e.closest('.chart-scroll, .table-wrap, nav')) out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right) + ' ' + (e.textContent || e.name || '').trim().slice(0, 30));
+            }
+            return out.slice(0, 5);""")
+        if overflow > width:
+            too_wide.append((path, overflow, wide))
+        browser.shot("phone" + path.replace("/", "-"))
+    assert not too_wide, too_wide
