@@ -711,3 +711,22 @@ def test_every_page_fits_a_phone_without_scrolling_sideways(grove, browser):
             too_wide.append((path, overflow, wide))
         browser.shot("phone" + path.replace("/", "-"))
     assert not too_wide, too_wide
+
+
+def test_the_main_pages_in_light_and_dark_on_a_desktop_and_a_phone(grove, browser):
+    """Screenshots for people to look at (artifacts/screenshots/), and a check that dark mode is real."""
+    grove.cli("focus", "log", "--start", "2026-11-20T09:00:00Z", "--end", "2026-11-20T09:50:00Z", "--tag", "essay")
+    grove.cli("focus", "log", "--start", "2026-11-21T09:00:00Z", "--end", "2026-11-21T09:10:00Z", "--abandoned")
+    grove.cli("focus", "start", "--length", "25m")
+    backgrounds = {}
+    for scheme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        for device, size in (("desktop", (1280, 900)), ("phone", (390, 844))):
+            browser.set_window_size(*size)
+            for path in ("/forest", "/focus", "/pause/youtube", "/review"):
+                browser.get(grove.url + path)
+                wait(browser).until(lambda b: b.execute_script("return document.readyState") == "complete")
+                backgrounds[scheme] = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+                browser.shot(f"{scheme}-{device}{path.replace('/', '-')}")
+    assert backgrounds["light"] != backgrounds["dark"], backgrounds
+    grove.cli("focus", "abandon")
