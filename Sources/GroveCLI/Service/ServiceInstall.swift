@@ -20,9 +20,7 @@ struct ServiceInstall: ParsableCommand {
         // (another GROVE_HOME or XDG_DATA_HOME would open another store).
         let db = try options.open()
         guard let path = db.path else { throw CLIError.usage("database must be a file for a service") }
-        let service = UserService(
-            grove: GroveExecutable.path(variables),
-            arguments: ["serve", "--port", "\(port)", "--database", path] + (sync ? ["--sync"] : []))
+        let service = Self.service(grove: GroveExecutable.path(variables), port: port, database: path, sync: sync)
         let unit = UserService.unitFile(environment: variables), autostart = UserService.autostartFile(environment: variables)
         let address = "http://127.0.0.1:\(port)/"
         if let systemd = SystemdUser.current(variables) {
@@ -43,6 +41,13 @@ struct ServiceInstall: ParsableCommand {
                 Grove starts with your next desktop session at \(address); until then, `grove serve --port \(port)`.
                 """)
         }
+    }
+
+    /// `grove serve` as a service starts it: the port, the store when one is named, background sync.
+    static func service(grove: String, port: Int, database: String?, sync: Bool) -> UserService {
+        UserService(
+            grove: grove,
+            arguments: ["serve", "--port", "\(port)"] + (database.map { ["--database", $0] } ?? []) + (sync ? ["--sync"] : []))
     }
 
     static func write(_ text: String, to file: URL) throws {

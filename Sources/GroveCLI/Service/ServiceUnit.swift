@@ -26,10 +26,9 @@ struct ServiceUnit: ParsableCommand {
     func run() throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
         if let executable, !executable.hasPrefix("/") { throw CLIError.usage("executable must be an absolute path, like /usr/bin/grove") }
-        let store = options.database.map { ["--database", URL(fileURLWithPath: $0).standardizedFileURL.path] } ?? []
-        let service = UserService(
-            grove: executable ?? GroveExecutable.path(CLIEnvironment.current.variables),
-            arguments: ["serve", "--port", "\(port)"] + store + (sync ? ["--sync"] : []))
+        let service = ServiceInstall.service(
+            grove: executable ?? GroveExecutable.path(CLIEnvironment.current.variables), port: port,
+            database: options.database.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, sync: sync)
         print(service.unitText, terminator: "")
     }
 }

@@ -26,8 +26,6 @@ enum SyncErrors {
             throw CLIError.failure(error.description)
         } catch let error as TrustError {
             throw CLIError.usage(error.description)
-        } catch let error where TrustedCertificates.explain(error, server: server ?? "the sync server") != nil {
-            throw CLIError.failure(TrustedCertificates.explain(error, server: server ?? "the sync server") ?? "\(error)")
         } catch let error as HTTPClientError {
             throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(error)")
         } catch let error as GroveValidationError {
@@ -37,6 +35,10 @@ enum SyncErrors {
         } catch let error as DecodingError {
             throw CLIError.failure("the sync server sent an answer Grove cannot read: \(error)")
         } catch {
+            // A TLS handshake refused (an unknown authority, another name): said as what to do.
+            if let sentence = TrustedCertificates.explain(error, server: server ?? "the sync server") {
+                throw CLIError.failure(sentence)
+            }
             let text = "\(error)"
             if text.contains("connect") || text.contains("NIOConnectionError") || text.contains("refused") {
                 throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(text.prefix(200))")
