@@ -25,8 +25,8 @@ struct SyncEndToEndTests {
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
-                // Ready when it answers.
-                for _ in 0..<100 {
+                // Ready when it answers (up to 20 s: CI runs every suite at once).
+                for _ in 0..<400 {
                     if Self.answers(port) {
                         self.port = port
                         self.url = "\(scheme)://127.0.0.1:\(port)"

@@ -203,7 +203,7 @@ import Testing
         #expect(try rows.next()?.count == 10)
         // Wait (bounded) until the producer has filled what it may: the batch taken, three waiting and
         // one in its hands. An unbounded producer would be far past it by the time this is seen.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while made.value < 10 * (3 + 2) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         rows.finish()
         #expect(made.value == 10 * (3 + 2))

@@ -37,7 +37,7 @@ struct GroupCommitTests {
             }.start()
         }
         // Every write is queued behind the held one before it commits.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while store.groupCommit.queued < count && Date() < deadline { usleep(1_000) }
         #expect(store.groupCommit.queued == count)
         release.signal()

@@ -273,7 +273,7 @@ struct MultiUserTests {
                 return nil
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(10))
+                try await Task.sleep(for: .seconds(30))
                 return nil
             }
             let first = try await group.next() ?? nil
