@@ -16,6 +16,16 @@ struct StorePropertyTests {
         Gen.int(in: 0...(alphabet.count - 1)).array(of: length).map { String($0.map { alphabet[$0] }) }
     }
 
+    /// The import's trim keeps Foundation's meaning of blanks around a CSV field (tabs, U+3000, no-break
+    /// spaces) while it skips Foundation for the plain fields most rows hold.
+    @Test func aCSVFieldIsTrimmedAsFoundationTrimsIt() async {
+        await propertyCheck(count: 3000, input: Self.texts(0...8)) { text in
+            for field in [text, "\u{A0}" + text, text + "\u{2003}", "x" + text + "y", " " + text + "!"] {
+                #expect(CSVReader.trimmed(field) == field.trimmingCharacters(in: .whitespaces), "\(field.debugDescription)")
+            }
+        }
+    }
+
     /// Runs `write`; it must either succeed or fail with a validation error, never reach SQLite's rules.
     static func expectValidatedFirst(_ label: String, _ text: String, _ write: () throws -> Void) {
         do {

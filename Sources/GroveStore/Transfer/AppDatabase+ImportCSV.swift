@@ -133,7 +133,7 @@ extension TransferRoom {
                 row += 1
                 func field(_ i: Int?) -> String? {
                     guard let i, i < fields.count else { return nil }
-                    let text = fields[i].trimmingCharacters(in: .whitespaces)
+                    let text = CSVReader.trimmed(fields[i])
                     return text.isEmpty ? nil : text
                 }
                 guard let start = field(c.start).flatMap({ AppDatabase.csvInstant($0, calendar: calendar) }) else { return .some(nil) }

@@ -83,14 +83,13 @@ extension AppDatabase {
             }
             // From the first row out of time order on, rows wait in a spool and go in sorted at the end.
             var spool: ImportSpool?
-            defer { try? spool?.close() }
             while let batch = try rows.next() {
                 for prepared in batch {
                     guard case .interval(let item) = prepared else {
                         if case .skipped(let row, let reason) = prepared { report.skip(row, reason) }
                         continue
                     }
-                    if spool == nil, item.from < span.lastStart { spool = try ImportSpool(db) }
+                    if spool == nil, item.from < span.lastStart { spool = try ImportSpool() }
                     if let spool {
                         try spool.add(item)
                     } else {
@@ -102,7 +101,12 @@ extension AppDatabase {
                 try flush()
                 // What went in before the first row out of order is now part of the store's span.
                 span = try ImportSpan(db)
-                try spool.drain(process)
+                // Sorted and decoded on the spool's thread while this one writes.
+                let sorted = try spool.sorted()
+                defer { sorted.finish() }
+                while let batch = try sorted.next() {
+                    for item in batch { try process(item) }
+                }
             }
             try flush()
             try sessions.finish()

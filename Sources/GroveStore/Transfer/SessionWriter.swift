@@ -88,29 +88,6 @@ final class SessionWriter {
         bulk.bind(at + 13, TagsColumn.encode(s.tags))
     }
 
-    /// `id.uuidString` (upper-case hex, dashed), written into one buffer: Foundation formats it with
-    /// `sprintf`, a fifth of binding a row.
-    static func text(of id: UUID) -> String {
-        let digits: StaticString = "0123456789ABCDEF"
-        return withUnsafeBytes(of: id.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { buffer in
-                digits.withUTF8Buffer { hex in
-                    var out = 0
-                    for (index, byte) in bytes.enumerated() {
-                        if index == 4 || index == 6 || index == 8 || index == 10 {
-                            buffer[out] = UInt8(ascii: "-")
-                            out += 1
-                        }
-                        buffer[out] = hex[Int(byte >> 4)]
-                        buffer[out + 1] = hex[Int(byte & 0x0F)]
-                        out += 2
-                    }
-                    return out
-                }
-            }
-        }
-    }
-
     /// Inserts or replaces (validated) sessions, each with its id as text: a full batch as one
     /// statement (see `insertNew(_:)`). If the statement fails (an open session where one is open
     /// already, say), it changed nothing and the rows go one by one, so that the error is the row's own.

@@ -126,7 +126,7 @@ private struct SessionImport {
                 case "id":
                     let text = try string(key)
                     guard let text else { break }
-                    guard let value = fastUUID(text) ?? UUID(uuidString: text) else {
+                    guard let value = SessionWriter.uuid(fromText: text) else {
                         throw unreadable(index, key, "Attempted to decode UUID from invalid UUID string.")
                     }
                     id = value
@@ -185,36 +185,6 @@ private struct SessionImport {
             createdAt: try required("createdAt", created), plannedDuration: try required("plannedDuration", planned),
             pausedAt: pausedAt, timeZoneIdentifier: try required("timeZoneIdentifier", zone), endDay: endDay,
             clockUncertain: try required("clockUncertain", uncertain), tags: tags)
-    }
-
-    /// `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` in hex digits of either case, read without Foundation's
-    /// `sscanf`; nil for anything else (which `UUID(uuidString:)` then judges).
-    static func fastUUID(_ text: String) -> UUID? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var high: UInt8? = nil
-        var count = 0
-        for (offset, char) in text.utf8.enumerated() {
-            count += 1
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard char == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let digit: UInt8
-            switch char {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = char - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = char - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = char - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            if let h = high { bytes.append(h << 4 | digit); high = nil } else { high = digit }
-        }
-        guard count == 36, bytes.count == 16 else { return nil }
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
     }
 
     private static func unreadable(_ index: Int, _ key: String?, _ why: String) -> StoreError {
