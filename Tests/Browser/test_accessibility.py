@@ -1,5 +1,6 @@
 """axe-core (the release bundled in PyPI's axe-playwright-python wheel, run through Selenium) on every
-page of the web app, in light and in dark mode: no serious or critical WCAG 2 A/AA violation."""
+page of the web app, in light and in dark mode, on a desktop and at a phone's 390 px: no serious or critical
+WCAG 2 A/AA violation."""
 import json, os, time
 from datetime import datetime, timedelta
 import pytest
@@ -37,8 +38,10 @@ def violations(browser):
 
 @pytest.mark.skipif(AXE is None, reason="axe-playwright-python (for its axe.min.js) is not installed")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_is_clean_of_serious_accessibility_violations(grove, browser, scheme):
+@pytest.mark.parametrize("device, size", [("desktop", (1280, 900)), ("phone", (390, 844))])
+def test_every_page_is_clean_of_serious_accessibility_violations(grove, browser, scheme, device, size):
     seed(grove)
+    browser.set_window_size(*size)
     browser.set_script_timeout(30)
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     found = {}
@@ -48,5 +51,5 @@ def test_every_page_is_clean_of_serious_accessibility_violations(grove, browser,
         for v in violations(browser):
             found.setdefault(page or "/", []).append(
                 f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"]) for n in v["nodes"][:4]))
-    browser.shot(scheme)
+    browser.shot(f"{scheme}-{device}")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

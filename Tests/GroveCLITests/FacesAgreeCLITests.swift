@@ -47,6 +47,26 @@ struct FacesAgreeCLITests {
         #expect(day.err.contains(#"from must be a date like 2025-03-09 (got "May")"#))
     }
 
+    /// A timer's icon is one of Grove's drawings, typed by its word; the terminal shows the word, never
+    /// an SF Symbol name or an emoji.
+    @Test func aTimersIconIsOneOfGrovesByItsWord() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        let star = try await g.run("timer", "add", "Tea", "--duration", "4m", "--icon", "star")
+        #expect(star.status == 64)
+        #expect(
+            star.err.contains(
+                #"must be one of timer, running, book, coffee, sparkles, leaf, cooking, laptop, weights, rest (got "star")"#),
+            "\(star.err)")
+        #expect(try await g.run("timer", "list", "--json").array().isEmpty, "nothing was added")
+        let book = try await g.run("timer", "add", "Read", "--duration", "20m", "--icon", "Book", "--json")
+        #expect(try book.object()["icon"] as? String == "book.fill")
+        let shown = try await g.run("timer", "show", "Read")
+        #expect(shown.out.contains("(book)") && !shown.out.contains("book.fill"), "\(shown.out)")
+        #expect(try await g.run("timer", "edit", "Read", "--icon", "leaf.fill").status == 0)
+        #expect(try await g.run("timer", "edit", "Read", "--icon", "moon").status == 64)
+        #expect(try await g.run("timer", "show", "Read", "--json").object()["icon"] as? String == "leaf.fill")
+    }
+
     @Test func plantingATreeInsteadAndRemovingShownContent() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("apps", "enable", "youtube").status == 0)

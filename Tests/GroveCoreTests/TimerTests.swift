@@ -35,6 +35,17 @@ struct TimerTests {
         #expect(TimerValidationError.durationTooLong.field == "durationInSeconds")
     }
 
+    @Test func anIconIsReadByItsWordOrItsNameAndOnlyFromGrovesSet() throws {
+        #expect(try TimerIcon.name(validating: "Book") == "book.fill")
+        #expect(try TimerIcon.name(validating: " running ") == "figure.run")
+        #expect(try TimerIcon.name(validating: "cup.and.saucer.fill") == "cup.and.saucer.fill")
+        #expect(throws: InvalidField.self) { try TimerIcon.name(validating: "star") }
+        // Blank or too long: the seed's rule answers in its own words.
+        #expect(try TimerIcon.name(validating: " ") == " ")
+        #expect(TimerIcon.choice("moon.stars").symbol == "icon-timer")
+        #expect(Set(TimerIcon.choices.map(\.symbol)).count == TimerIcon.choices.count)
+    }
+
     @Test func todoValidationUsesTheSeedsMessage() {
         let item = TodoItem(id: uuid(2), text: "  ", createdAt: now)
         #expect(throws: TodoValidationError.emptyText) { try item.validate() }

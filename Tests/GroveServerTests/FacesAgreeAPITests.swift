@@ -74,6 +74,40 @@ struct FacesAgreeAPITests {
         }
     }
 
+    /// The API and the web take a timer's icon by the CLI's rule, draw it from Grove's own set, and keep
+    /// an icon synced from another device when an edit sends it back unchanged.
+    @Test func aTimersIconIsOneOfGrovesAndDrawnWithoutAnEmojiFont() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        let synced = NamedTimer(id: UUID(), name: "Phone timer", durationInSeconds: 300, icon: "moon.stars", createdAt: Date())
+        try database.timers.save(synced)
+        try await server.test { c in
+            expectProblem(
+                try await c.post("/api/v1/timers", #"{"name": "Tea", "durationInSeconds": 240, "icon": "star"}"#), 422, field: "icon",
+                detail: #"icon must be one of timer, running, book, coffee, sparkles, leaf, cooking, laptop, weights, rest (got "star")"#)
+            let added = try await c.post("/api/v1/timers", #"{"name": "Read", "durationInSeconds": 1200, "icon": "book"}"#)
+            #expect(added.status == 201 && added.object["icon"] as? String == "book.fill", "\(added.text)")
+            // An edit that sends the synced icon back changes the name and keeps the icon.
+            let edited = try await c.request(
+                .patch, "/api/v1/timers/\(synced.id.uuidString)", json: #"{"name": "Evening", "icon": "moon.stars"}"#)
+            #expect(edited.status == 200 && edited.object["icon"] as? String == "moon.stars", "\(edited.text)")
+            expectProblem(
+                try await c.request(.patch, "/api/v1/timers/\(synced.id.uuidString)", json: #"{"icon": "moon"}"#), 422, field: "icon")
+            let page = try await c.get("/timers")
+            #expect(page.text.contains(#"<use href="/static/icons.svg#icon-book"/>"#))
+            #expect(
+                page.text.contains(#"aria-label="Timer"><use href="/static/icons.svg#icon-timer"/>"#), "an unknown icon draws the timer")
+            #expect(!page.text.contains("📖") && !page.text.contains("⏱"))
+            // The API's document lists the same names.
+            let yaml = try await c.get("/api/v1/openapi.yaml").text
+            let names = TimerIcon.choices.map(\.name).joined(separator: ", ")
+            #expect(yaml.contains("    TimerIcon:\n      type: string\n      enum: [\(names)]"))
+            let sprite = try await c.get("/static/icons.svg")
+            #expect(sprite.status == 200)
+            for choice in TimerIcon.choices { #expect(sprite.text.contains(#"<symbol id="\#(choice.symbol)""#), "\(choice.symbol)") }
+        }
+    }
+
     @Test func plantingATreeInsteadIsOneOperation() async throws {
         let server = try await TestServer()
         let database = server.database

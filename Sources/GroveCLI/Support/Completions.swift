@@ -23,6 +23,8 @@ enum Completions {
     static let themeKinds = CompletionKind.list(AppDatabase.ThemeKind.allCases.map(\.rawValue))
     /// json, csv, ics.
     static let exportFormats = CompletionKind.list(ExportFormat.allCases.map(\.rawValue))
+    /// The words for Grove's timer icons (`--icon book`).
+    static let icons = CompletionKind.list(TimerIcon.choices.map { $0.label.lowercased() })
 
     /// Names read from the store, those that start with what is typed, in the store's order.
     static func fromStore(_ read: @escaping @Sendable (AppDatabase) throws -> [String]) -> CompletionKind {

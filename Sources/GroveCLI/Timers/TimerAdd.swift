@@ -8,10 +8,13 @@ struct TimerAdd: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "Its name.") var name: String
     @Option(name: .long, help: "Its length, e.g. 25m or 1h30m (up to 24h).") var duration: String
-    @Option(name: .long, help: "Icon name.") var icon: String = NamedTimer.defaultIcon
+    @Option(name: .long, help: Self.iconHelp, completion: Completions.icons) var icon: String = NamedTimer.defaultIcon
     @Option(name: .long, help: "Colour, #RRGGBB.") var color: String = NamedTimer.defaultColorHex
     @Option(name: .long, help: "Notes.") var notes: String?
     @Option(name: .long, help: "A to-do (repeatable).") var todo: [String] = []
+
+    static let iconHelp = ArgumentHelp(
+        "Its icon: \(TimerIcon.choices.map { $0.label.lowercased() }.joined(separator: ", ")).", valueName: "icon")
 
     func run() throws {
         let db = try options.open()

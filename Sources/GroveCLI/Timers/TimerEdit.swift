@@ -9,7 +9,7 @@ struct TimerEdit: ParsableCommand {
     @Argument(help: "Timer name or id.", completion: Completions.timers) var timer: String
     @Option(name: .long, help: "New name.") var name: String?
     @Option(name: .long, help: "New length.") var duration: String?
-    @Option(name: .long, help: "New icon.") var icon: String?
+    @Option(name: .long, help: TimerAdd.iconHelp, completion: Completions.icons) var icon: String?
     @Option(name: .long, help: "New colour.") var color: String?
     @Option(name: .long, help: "New notes (\"\" clears them).") var notes: String?
 

@@ -13,7 +13,9 @@ struct TimerShow: ParsableCommand {
         let t = try TimerLookup.find(timer, in: db)
         if options.json { return try Output.json(TimerDTO(from: t)) }
         let style = Style(.current())
-        print(style.colors("● ", foreground: t.colorHex, background: nil) + style.bold(t.name) + "  \(t.formattedDuration)  (\(t.icon))")
+        print(
+            style.colors("● ", foreground: t.colorHex, background: nil) + style.bold(t.name)
+                + "  \(t.formattedDuration)  (\(TimerIcon.choice(t.icon).label.lowercased()))")
         if let notes = t.notes { print("  \(notes)") }
         TimerText.checklist(t).forEach { print($0) }
         print(style.dim("  id \(t.id.uuidString.lowercased())"))

@@ -1,28 +1,45 @@
 import Foundation
 
-/// The icons a timer can wear: the seed's SF Symbol names, each with the glyph the terminal and the
-/// web draw for it (no symbol font on Linux). A name not in the list (synced from an iPhone) still
-/// shows, as the plain timer glyph.
+/// The icons a timer can wear: the seed's SF Symbol names, each with a word a person types and reads,
+/// and the id of its drawing in Grove's own icon set (`/static/icons.svg`: no emoji or symbol font is
+/// needed to see it). A name not in the list (synced from an iPhone) is kept, and shows as the timer.
 public enum TimerIcon {
     public struct Choice: Sendable, Hashable {
+        /// The stored name (an SF Symbol name, as the seed stores it).
         public let name: String
-        public let glyph: String
+        /// The word shown and typed (`--icon book`).
         public let label: String
+        /// The symbol's id in `icons.svg`.
+        public let symbol: String
     }
 
     public static let choices: [Choice] = [
-        Choice(name: "timer", glyph: "⏱", label: "Timer"),
-        Choice(name: "figure.run", glyph: "🏃", label: "Running"),
-        Choice(name: "book.fill", glyph: "📖", label: "Book"),
-        Choice(name: "cup.and.saucer.fill", glyph: "☕", label: "Coffee"),
-        Choice(name: "sparkles", glyph: "✨", label: "Sparkles"),
-        Choice(name: "leaf.fill", glyph: "🍃", label: "Leaf"),
-        Choice(name: "fork.knife", glyph: "🍴", label: "Cooking"),
-        Choice(name: "laptopcomputer", glyph: "💻", label: "Laptop"),
-        Choice(name: "dumbbell.fill", glyph: "🏋", label: "Weights"),
-        Choice(name: "bed.double.fill", glyph: "🛏", label: "Rest"),
+        Choice(name: "timer", label: "Timer", symbol: "icon-timer"),
+        Choice(name: "figure.run", label: "Running", symbol: "icon-run"),
+        Choice(name: "book.fill", label: "Book", symbol: "icon-book"),
+        Choice(name: "cup.and.saucer.fill", label: "Coffee", symbol: "icon-cup"),
+        Choice(name: "sparkles", label: "Sparkles", symbol: "icon-sparkles"),
+        Choice(name: "leaf.fill", label: "Leaf", symbol: "icon-leaf"),
+        Choice(name: "fork.knife", label: "Cooking", symbol: "icon-cooking"),
+        Choice(name: "laptopcomputer", label: "Laptop", symbol: "icon-laptop"),
+        Choice(name: "dumbbell.fill", label: "Weights", symbol: "icon-weights"),
+        Choice(name: "bed.double.fill", label: "Rest", symbol: "icon-rest"),
     ]
 
-    /// The glyph for an icon name (the timer glyph for one this list does not know).
-    public static func glyph(_ name: String) -> String { choices.first { $0.name == name }?.glyph ?? "⏱" }
+    /// The choice an icon name stands for (the timer's for one this list does not know).
+    public static func choice(_ name: String) -> Choice { choices.first { $0.name == name } ?? choices[0] }
+
+    /// The stored name for what a person typed: a label in any case (`book`) or the stored name
+    /// itself (`book.fill`); anything else is refused with the words to choose from.
+    public static func name(validating text: String, field: String = "icon") throws -> String {
+        let typed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        // Empty, too long or with a NUL: the seed's own rule (`NamedTimer.validate`) says so in its words.
+        if typed.isEmpty || text.storedLength > 100 || text.containsNUL { return text }
+        guard let choice = choices.first(where: { $0.label.lowercased() == typed || $0.name == typed }) else {
+            throw InvalidField(
+                field,
+                "\(field) must be one of \(choices.map { $0.label.lowercased() }.joined(separator: ", ")) (got \(text.quotedForMessage))")
+        }
+        return choice.name
+    }
 }

@@ -124,7 +124,8 @@ extension TimersRoom {
         try writer.snapshotRead { db in try database.timer(db, id: id) }
     }
 
-    /// Creates a timer (and its to-dos) after validating it.
+    /// Creates a timer (and its to-dos) after validating it; `icon` is one of `TimerIcon.choices`, by
+    /// its stored name or its word.
     @discardableResult
     public func create(
         name: String, durationInSeconds: Int, icon: String = NamedTimer.defaultIcon,
@@ -133,7 +134,7 @@ extension TimersRoom {
         let now = environment.now()
         var timer = NamedTimer(
             id: environment.uuid(), name: name.trimmingCharacters(in: .whitespaces), durationInSeconds: durationInSeconds,
-            icon: icon, colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
+            icon: try TimerIcon.name(validating: icon), colorHex: HexColor.normalized(colorHex), notes: notes, createdAt: now)
         timer.todoItems = todos.enumerated().map {
             TodoItem(id: environment.uuid(), text: $0.element, sortOrder: $0.offset, createdAt: now)
         }
@@ -162,7 +163,9 @@ extension TimersRoom {
         return try database.modifyTimer(id: id, chosen: chosen) { timer in
             if let name { timer.name = name.trimmingCharacters(in: .whitespaces) }
             if let durationInSeconds { timer.durationInSeconds = durationInSeconds }
-            if let icon { timer.icon = icon }
+            // A person picks from Grove's icons; a synced timer keeps the name its device gave it (an edit
+            // form sends it back unchanged).
+            if let icon, icon != timer.icon { timer.icon = try TimerIcon.name(validating: icon) }
             if let colorHex { timer.colorHex = HexColor.normalized(colorHex) }
             if let notes { timer.notes = notes.isEmpty ? nil : notes }
         }

@@ -15,15 +15,17 @@ struct TimerView: Encodable {
     var done: Int
     var count: Int
     var todos: [TodoView]
-    /// What the edit form shows: the glyph of the icon, the length in minutes, the colour as
-    /// `<input type=color>` wants it (lower case), and the icons to choose from.
-    var glyph = "⏱"
+    /// What the edit form shows: the drawing of the icon (its id in `icons.svg`) and its word, the
+    /// length in minutes, the colour as `<input type=color>` wants it (lower case), and the icons to
+    /// choose from.
+    var symbol = "icon-timer"
+    var iconLabel = "Timer"
     var minutes = "25"
     var colorInput = "#007aff"
     var icons: [IconOption] = []
 }
 
-struct IconOption: Encodable { var name: String; var label: String; var glyph: String; var selected: Bool }
+struct IconOption: Encodable { var name: String; var label: String; var selected: Bool }
 
 struct TimersPage: Encodable {
     /// One way to list the timers (`?sort=`, `?incomplete=true`), as the CLI's `grove timer list` offers.
@@ -49,12 +51,12 @@ extension WebController {
                         id: $0.element.id.uuidString, timerId: t.id.uuidString, text: $0.element.text, done: $0.element.isCompleted,
                         n: $0.offset + 1)
                 },
-                glyph: TimerIcon.glyph(t.icon),
+                symbol: TimerIcon.choice(t.icon).symbol, iconLabel: TimerIcon.choice(t.icon).label,
                 minutes: t.durationInSeconds % 60 == 0 ? String(t.durationInSeconds / 60) : String(Double(t.durationInSeconds) / 60),
                 colorInput: t.colorHex.lowercased(),
                 icons: (TimerIcon.choices.contains { $0.name == t.icon }
-                    ? [] : [IconOption(name: t.icon, label: t.icon, glyph: "⏱", selected: true)])
-                    + TimerIcon.choices.map { IconOption(name: $0.name, label: $0.label, glyph: $0.glyph, selected: $0.name == t.icon) })
+                    ? [] : [IconOption(name: t.icon, label: t.icon, selected: true)])
+                    + TimerIcon.choices.map { IconOption(name: $0.name, label: $0.label, selected: $0.name == t.icon) })
         }
         let views = [
             ("Newest first", "createdAt", false), ("By name", "name", false), ("Unfinished to-dos", "createdAt", true),
