@@ -33,7 +33,11 @@ struct Grove {
 
     var environment: [String: String] {
         // No detached waiters from tests' binaries unless a test asks (they would outlive the test).
-        var env = ["GROVE_HOME": home, "TZ": timeZone, "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": home, "GROVE_NO_WAITER": "1"]
+        // Nor a hold on this machine's notifications (a test that wants one gives stand-ins).
+        var env = [
+            "GROVE_HOME": home, "TZ": timeZone, "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": home, "GROVE_NO_WAITER": "1",
+            "GROVE_HOLD_NOTIFICATIONS": "off",
+        ]
         if let now { env["GROVE_NOW"] = now }
         return env
     }

@@ -382,6 +382,60 @@ struct TerminalSessionTests {
         #expect(try g.runBinary("forest", "--json").array().count == 1)
     }
 
+    /// A session's waiter holds the desktop's notifications while the tree grows and gives them back
+    /// before it rings; an abandon gives them back at once; a hold whose process died ends at the next
+    /// `grove now` (a status bar's). Against stand-ins for gsettings, makoctl and dunstctl.
+    @Test func notificationsWaitWhileATreeGrows() throws {
+        let g = Grove()
+        let desktop = g.home + "-desktop", bin = g.home + "-bin"
+        for folder in [desktop, bin] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        // The notice records whether banners were back when it was sent.
+        try "#!/bin/sh\necho \"$2 banners=$(cat '\(desktop)/banners')\" >> '\(desktop)/notices'\n".write(
+            toFile: bin + "/notify-send", atomically: true, encoding: .utf8)
+        chmod(bin + "/notify-send", 0o755)
+        let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/desktop").path
+        var env = g.environment
+        env["PATH"] = "\(bin):\(fakes):/usr/bin:/bin"
+        env["GROVE_FAKE_DESKTOP"] = desktop
+        env["GROVE_NO_WAITER"] = nil
+        env["GROVE_HOLD_NOTIFICATIONS"] = nil
+        func read(_ name: String) -> String {
+            ((try? String(contentsOfFile: desktop + "/" + name, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func grove(_ arguments: String...) throws -> Int32 {
+            let process = Process()
+            process.executableURL = try Grove.binary()
+            process.arguments = arguments
+            process.environment = env
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        func waitFor(_ name: String, _ value: String) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, read(name) != value { usleep(20_000) }
+            return read(name) == value
+        }
+        #expect(try grove("focus", "start", "--length", "3s") == 0)
+        #expect(waitFor("banners", "false"), "held while the tree grows")
+        #expect(read("paused") == "true" && read("modes").contains("do-not-disturb"))
+        #expect(waitFor("notices", "Tree planted! banners=true"), "given back before the ring: \(read("notices"))")
+        #expect(waitFor("paused", "false") && read("modes") == "default")
+        // An abandon gives them back at once.
+        #expect(try grove("focus", "start", "--length", "10m") == 0)
+        #expect(waitFor("banners", "false"))
+        #expect(try grove("focus", "abandon") == 0)
+        #expect(read("banners") == "true" && read("paused") == "false")
+        // A hold left by a process that died (its file beside the store) ends at the next `grove now`.
+        try #"{"gnomeBanners":"true"}"#.write(toFile: g.home + "/grove.sqlite.notifications-held", atomically: true, encoding: .utf8)
+        try "false\n".write(toFile: desktop + "/banners", atomically: true, encoding: .utf8)
+        #expect(try grove("now") == 0)
+        #expect(read("banners") == "true")
+        #expect(!FileManager.default.fileExists(atPath: g.home + "/grove.sqlite.notifications-held"))
+    }
+
     @Test func skippingTheFirstRunChangesNothingAndIsFinal() throws {
         let g = Grove()
         let term = try PseudoTerminal(g, [])

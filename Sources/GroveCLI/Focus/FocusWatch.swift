@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSystem
 
 /// `grove focus watch ID`: the detached waiter `grove focus start`, `resume` and the live screen
 /// leave behind. It sleeps until the session falls due (waking at least every 30 s to see a pause or
@@ -19,7 +20,7 @@ struct FocusWatch: ParsableCommand {
         CLIEnvironment.current.detachSelf()
         let db = try options.open()
         let io = CLIEnvironment.current.io
-        _ = try FocusWaiter(db: db, sleep: io.sleep, notify: io.notify).run(sessionId: id)
+        _ = try FocusWaiter(db: db, sleep: io.sleep, notify: io.notify, hold: .of(db)).run(sessionId: id)
     }
 }
 
@@ -28,10 +29,14 @@ struct FocusWaiter {
     let db: AppDatabase
     let sleep: @Sendable (TimeInterval) -> Void
     let notify: @Sendable (_ title: String, _ body: String) -> Bool
+    /// The desktop's notifications, held while the session grows and given back before the ring.
+    var hold: NotificationHold? = nil
 
     /// Waits for the session and rings if it completes and nobody rang yet; whether it rang.
     func run(sessionId: UUID) throws -> Bool {
         var rang = false
+        // However the wait ends (a pause, an abandon, the store gone), the desktop gets its notifications back.
+        defer { hold?.release() }
         try DetachedWaiter.wait(on: db, sleep: sleep) {
             _ = try db.focus.settle()
             guard let session = try db.focus.session(id: sessionId) else { return .done }
@@ -40,10 +45,12 @@ struct FocusWaiter {
                 return .done
             case .completed:
                 guard try db.focus.claimNotice(sessionId: sessionId) else { return .done }
+                hold?.release()  // before the ring, or a held desktop would swallow it
                 rang = true
                 _ = notify(CompletionNotice.title, CompletionNotice.body)
                 return .done
             case .active:
+                hold?.engage()
                 return .wait(session.remaining(at: try db.focus.now(for: session)))
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSystem
 
 /// `grove now`: one line for prompts and status bars.
 struct NowCommand: ParsableCommand {
@@ -93,6 +94,8 @@ struct NowCommand: ParsableCommand {
         let db = try GlobalOptions.open(database: options.database)
         defer { if exiting { Self.closeAtExit(db) } }
         let session = try db.focus.current()
+        // A status bar asks every few seconds: a hold whose waiter died (a kill, a reboot) ends here.
+        if session?.state != .active { NotificationHold.of(db)?.release() }
         var report = Report(text: "")
         if let session {
             let remaining = session.remaining(at: try db.focus.now(for: session))

@@ -5,6 +5,7 @@ import GroveRemote
 import GroveServer
 import GroveStore
 import GroveSync
+import GroveSystem
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -35,6 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = ServerConfiguration(
             host: host, port: port, token: token,
             assistant: try AssistantConfiguration.resolve(environment: CLIEnvironment.current.variables, database: db))
+        // On a person's desktop, notifications wait while a tree grows (a frozen test clock never ends one).
+        if CLIEnvironment.current.variables["GROVE_NOW"] == nil { configuration.notificationHold = .of(db) }
         if configuration.requiresAuthentication && token == nil {
             let stored = try db.serverToken(orCreate: Self.newToken)
             configuration.token = stored.token

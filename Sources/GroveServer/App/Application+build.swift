@@ -95,7 +95,8 @@ public func buildApplication(
     let alarms = TimerAlarmService(
         database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
         onDone: timerDone, onFocusDone: treePlanted)
-    let maintenance = MaintenanceService(database: database, changes: monitor.changes(), answered: parts.answered)
+    let maintenance = MaintenanceService(
+        database: database, changes: monitor.changes(), answered: parts.answered, hold: configuration.notificationHold)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     return Application(
         router: parts.router,
@@ -117,12 +118,19 @@ final class MaintenanceService: Service, @unchecked Sendable {
     let answered: WakeSignal?
     /// Bounds one sleep against a wall clock that jumped meanwhile (suspend, a clock set by hand).
     let maxSleep: Duration
+    /// Holds the desktop's notifications while a session grows (however it was started), and gives
+    /// them back when none does — also a hold left by a process that died.
+    let hold: NotificationHold?
 
-    init(database: AppDatabase, changes: WakeSignal?, answered: WakeSignal? = nil, maxSleep: Duration = .seconds(600)) {
+    init(
+        database: AppDatabase, changes: WakeSignal?, answered: WakeSignal? = nil, maxSleep: Duration = .seconds(600),
+        hold: NotificationHold? = nil
+    ) {
         self.database = database
         self.changes = changes
         self.answered = answered
         self.maxSleep = maxSleep
+        self.hold = hold
     }
 
     func run() async throws {
@@ -152,9 +160,11 @@ final class MaintenanceService: Service, @unchecked Sendable {
             var wait = Duration.seconds(1)
             do {
                 // What these settle is committed, and commits reach open pages by themselves.
-                let next = try await database.run { db -> Date in
+                let next = try await database.run { [hold] db -> Date in
                     try db.pause.settle()
                     try db.focus.settle()
+                    // On the store's thread: the daemons' commands block until they answer.
+                    if let hold { try db.focus.current()?.state == .active ? hold.engage() : hold.release() }
                     return try db.nextSettleInstant()
                 }
                 let seconds = next.timeIntervalSince(database.environment.now())

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveRemote
+import GroveSystem
 
 /// How `grove serve` listens.
 public struct ServerConfiguration: Sendable {
@@ -19,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// `GET /api/v1/pause/gate`) and not from a link on another site: no other site can read it, since
     /// Grove sends no CORS headers. New with every start of the server.
     public var gateKey = Hex.random(bytes: 16)
+    /// Holds the desktop's notifications while a focus session grows, however it was started:
+    /// `grove serve` on a person's desktop has one; tests and hosted instances do not.
+    public var notificationHold: NotificationHold?
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, token: String? = nil,

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import GroveSystem
+
+/// The hold against stand-ins for gsettings, makoctl and dunstctl (`Tests/Fixtures/desktop`), real
+/// processes that keep their state in files: what is held is given back exactly, once, by whoever
+/// looks next — including a process that never saw the hold begin.
+@Suite("Notifications held while a tree grows")
+struct NotificationHoldTests {
+    static let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/desktop").path
+
+    /// A desktop in a folder of its own: its state files, its log, a store path beside them.
+    struct Desktop {
+        let folder: URL
+        var environment: [String: String] { ["PATH": "\(NotificationHoldTests.fakes):/usr/bin:/bin", "GROVE_FAKE_DESKTOP": folder.path] }
+        var store: String { folder.appendingPathComponent("grove.sqlite").path }
+        func read(_ name: String) -> String {
+            ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "").trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        }
+        func write(_ name: String, _ text: String) throws {
+            try Data((text + "\n").utf8).write(to: folder.appendingPathComponent(name))
+        }
+        var log: [String] { read("log").split(separator: "\n").map(String.init) }
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("grove-desktop-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    @Test func everyDaemonIsQuietedAndGivenBackWhatItHad() throws {
+        let desktop = try Desktop()
+        let hold = NotificationHold(storePath: desktop.store, environment: desktop.environment)
+        hold.engage()
+        #expect(hold.isHeld)
+        #expect(desktop.read("banners") == "false")
+        #expect(desktop.read("modes").split(separator: "\n") == ["default", "do-not-disturb"])
+        #expect(desktop.read("paused") == "true")
+        // Engaging again changes nothing and asks nothing.
+        let asked = desktop.log.count
+        hold.engage()
+        #expect(desktop.log.count == asked)
+        hold.release()
+        #expect(!hold.isHeld)
+        #expect(desktop.read("banners") == "true")
+        #expect(desktop.read("modes") == "default")
+        #expect(desktop.read("paused") == "false")
+        // Released once: a second release touches nothing.
+        let released = desktop.log.count
+        hold.release()
+        #expect(desktop.log.count == released)
+    }
+
+    @Test func aPersonsOwnQuietIsKeptAfterTheSession() throws {
+        let desktop = try Desktop()
+        try desktop.write("banners", "false")
+        try desktop.write("modes", "default\ndo-not-disturb")
+        try desktop.write("paused", "true")
+        let hold = NotificationHold(storePath: desktop.store, environment: desktop.environment)
+        hold.engage()
+        hold.release()
+        #expect(desktop.read("banners") == "false")
+        #expect(desktop.read("modes").split(separator: "\n") == ["default", "do-not-disturb"])
+        #expect(desktop.read("paused") == "true")
+    }
+
+    @Test func aHoldOutlivesItsProcessAndTheNextLookEndsIt() throws {
+        let desktop = try Desktop()
+        NotificationHold(storePath: desktop.store, environment: desktop.environment).engage()
+        // The process that held them is gone (a kill, a reboot): another, knowing nothing, gives them back.
+        let later = NotificationHold(storePath: desktop.store, environment: desktop.environment)
+        #expect(later.isHeld)
+        later.release()
+        #expect(desktop.read("banners") == "true" && desktop.read("paused") == "false" && desktop.read("modes") == "default")
+    }
+
+    @Test func offWhenAskedAndNothingWithoutADaemon() throws {
+        let desktop = try Desktop()
+        var environment = desktop.environment
+        environment["GROVE_HOLD_NOTIFICATIONS"] = "off"
+        let off = NotificationHold(storePath: desktop.store, environment: environment)
+        off.engage()
+        #expect(!off.isHeld && desktop.log.isEmpty)
+        // No daemon on the PATH: no file, nothing to give back.
+        let bare = NotificationHold(storePath: desktop.store, environment: ["PATH": "/nonexistent"])
+        bare.engage()
+        #expect(!bare.isHeld)
+    }
+}
