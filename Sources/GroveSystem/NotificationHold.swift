@@ -56,17 +56,22 @@ public struct NotificationHold: Sendable {
         if held.gnomeBanners != nil { _ = ask("gsettings", ["set"] + Self.gnomeSchema + ["false"]) }
         if held.makoWasQuiet == false { _ = ask("makoctl", ["mode", "-a", Self.makoMode]) }
         if held.dunstPaused != nil { _ = ask("dunstctl", ["set-paused", "true"]) }
+        // Released meanwhile (an abandon in another process read the file while this one was still
+        // quieting): what was quieted after that read is given back from here.
+        if !isHeld { restore(held) }
     }
 
     /// Puts back what `engage()` found, once; nothing if no hold is in place.
     public func release() {
         guard let data = FileManager.default.contents(atPath: marker) else { return }
-        if let held = try? JSONDecoder().decode(Held.self, from: data) {
-            if let banners = held.gnomeBanners { _ = ask("gsettings", ["set"] + Self.gnomeSchema + [banners]) }
-            if held.makoWasQuiet == false { _ = ask("makoctl", ["mode", "-r", Self.makoMode]) }
-            if let paused = held.dunstPaused { _ = ask("dunstctl", ["set-paused", paused]) }
-        }
+        if let held = try? JSONDecoder().decode(Held.self, from: data) { restore(held) }
         try? FileManager.default.removeItem(atPath: marker)
+    }
+
+    private func restore(_ held: Held) {
+        if let banners = held.gnomeBanners { _ = ask("gsettings", ["set"] + Self.gnomeSchema + [banners]) }
+        if held.makoWasQuiet == false { _ = ask("makoctl", ["mode", "-r", Self.makoMode]) }
+        if let paused = held.dunstPaused { _ = ask("dunstctl", ["set-paused", paused]) }
     }
 
     /// Runs a daemon's command when it is installed; its trimmed output when it succeeded.

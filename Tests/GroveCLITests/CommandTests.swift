@@ -230,6 +230,11 @@ struct CommandTests {
         #expect(stats.first?["totalSessions"] as? Int == 2)
         // "Exit to Focus" once; "plant a tree instead" is not an exit (seed 003's exitedSessions).
         #expect(stats.first?["exitedSessions"] as? Int == 1)
+        // Neither pause opened the app: both count as not opened, under one meaning of each word.
+        #expect(stats.first?["notOpenedSessions"] as? Int == 2)
+        let table = try await g.run("pause", "stats").out
+        #expect(table.contains("Not opened: the app or site was not opened after the pause"), "\(table)")
+        #expect(table.contains("Left: chose Exit to Focus, during the pause or after it") && !table.contains("exit or tree"))
         #expect(stats.first?["meetsTarget"] as? Bool == false)
         #expect(stats.first?["id"] as? String == "2025-05-01_instagram")
         // A gate switched off lets the app through: no pause, not counted.

@@ -419,13 +419,14 @@ struct TerminalSessionTests {
             return read(name) == value
         }
         #expect(try grove("focus", "start", "--length", "3s") == 0)
-        #expect(waitFor("banners", "false"), "held while the tree grows")
-        #expect(read("paused") == "true" && read("modes").contains("do-not-disturb"))
+        // dunst is asked last: once it is paused, every daemon is.
+        #expect(waitFor("paused", "true"), "held while the tree grows")
+        #expect(read("banners") == "false" && read("modes").contains("do-not-disturb"))
         #expect(waitFor("notices", "Tree planted! banners=true"), "given back before the ring: \(read("notices"))")
         #expect(waitFor("paused", "false") && read("modes") == "default")
         // An abandon gives them back at once.
         #expect(try grove("focus", "start", "--length", "10m") == 0)
-        #expect(waitFor("banners", "false"))
+        #expect(waitFor("paused", "true"))
         #expect(try grove("focus", "abandon") == 0)
         #expect(read("banners") == "true" && read("paused") == "false")
         // A hold left by a process that died (its file beside the store) ends at the next `grove now`.

@@ -206,6 +206,7 @@ struct PauseTests {
         #expect(day9.totalSessions == 5)
         #expect(day9.completedSessions == 2)
         #expect(day9.exitedSessions == 2)
+        #expect(day9.notOpenedSessions == 2, "the two exits; the open pause has not ended, the others went on")
         #expect(day9.avgTimeSpent == Double(15 + 5 + 15 + 3) / 4)
         #expect(day9.streakCount == 2)
         #expect(day9.completionRate == 0.4)

@@ -39,6 +39,9 @@ struct NotificationHoldServiceTests {
         try db.focus.abandon()
         changes.signal()
         #expect(try await waitFor("true"))
+        // The file goes last, after every daemon has its setting back.
+        let started = ContinuousClock.now
+        while hold.isHeld && started.duration(to: .now) < .seconds(30) { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!hold.isHeld)
     }
 }

@@ -29,6 +29,7 @@ struct PauseStoreTests {
         #expect(stats.totalSessions == 2)
         #expect(stats.completedSessions == 1)
         #expect(stats.exitedSessions == 1)
+        #expect(stats.notOpenedSessions == 1, "the exit; the first pause went on to the app")
         #expect(stats.avgTimeSpent == 9)
         #expect(stats.completionRate == 0.5)
         #expect(!stats.meetsTarget)

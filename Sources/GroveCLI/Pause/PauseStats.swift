@@ -15,18 +15,20 @@ struct PauseStats: ParsableCommand {
         if options.json { return try Output.json(stats) }
         guard !stats.isEmpty else { return print("No pauses in the last 30 days.") }
         let style = Style(.current())
-        print(style.bold("Day         App            Pauses  Done  Left  Avg    Rate   Streak"))
+        print(style.bold("Day         App            Pauses  Done  Left  Not opened  Avg    Rate   Streak"))
         for s in stats {
             let rate = "\(Int((s.completionRate * 100).rounded()))%"
             let mark = s.meetsTarget ? style.green("✓") : style.yellow("·")
             print(
-                "\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))"
+                "\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(s.notOpenedSessions).leftPad(10))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))"
             )
         }
         print(
             style.dim(
                 """
-                Pauses: times opened through the gate · Done: countdown waited out to 0:00 · Left: left before 0:00 (exit or tree)
+                Pauses: times opened through the gate · Done: countdown waited out to 0:00
+                \(UsageStatistics.leftMeaning.term): \(UsageStatistics.leftMeaning.meaning)
+                \(UsageStatistics.notOpenedMeaning.term): \(UsageStatistics.notOpenedMeaning.meaning)
                 Avg: seconds in the pause · Rate: done ÷ pauses, ✓ at the 60% target · Streak: days in a row with a pause done
                 Kept for 30 days.
                 """))

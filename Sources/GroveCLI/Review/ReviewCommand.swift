@@ -59,6 +59,7 @@ struct ReviewCommand: ParsableCommand {
             if r.pausesKept { lines.append("Pauses: none this week.") }
         } else {
             lines.append("Pauses: opened · left · planted a tree instead · went on")
+            lines.append("  (\(UsageStatistics.leftMeaning.term.lowercased()): \(UsageStatistics.leftMeaning.meaning))")
             for p in r.pauses {
                 lines.append(
                     "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) · \(p.exits) · \(p.rescued) · \(p.proceeded)"

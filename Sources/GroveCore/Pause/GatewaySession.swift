@@ -66,6 +66,9 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
 
     public var isOpen: Bool { completionStatus == nil }
 
+    /// Finished without opening the app or site: what `UsageStatistics.notOpenedSessions` counts.
+    public var keptAway: Bool { completionStatus != nil && actionOutcome != .proceedToApp }
+
     /// Whether the person left this pause with "Exit to Focus", during the countdown or after it: what
     /// `UsageStatistics.exitedSessions` counts (seed 003).
     public var isExitToFocus: Bool { actionOutcome == .exitToHome || (completionStatus == .exited && actionOutcome == nil) }

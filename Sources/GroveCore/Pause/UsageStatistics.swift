@@ -17,8 +17,11 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     public var totalSessions: Int
     /// Pauses whose countdown reached 0:00.
     public var completedSessions: Int
-    /// Pauses left early.
+    /// Pauses left with "Exit to Focus", during the countdown or after it (`leftMeaning`).
     public var exitedSessions: Int
+    /// Finished pauses after which the app or site was not opened (`notOpenedMeaning`): what the
+    /// pause was for, where the completion rate only says the countdown was waited out.
+    public var notOpenedSessions: Int
     /// Mean seconds in the mindful state over finished pauses.
     public var avgTimeSpent: Double
     /// Consecutive days up to `date` with ≥ 1 completed pause of this app.
@@ -30,12 +33,20 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     public var meetsTarget: Bool { totalSessions > 0 && completionRate >= Self.completionTarget }
 
     private enum CodingKeys: String, CodingKey {
-        case id, date, appId, totalSessions, completedSessions, exitedSessions, avgTimeSpent, streakCount, completionRate, meetsTarget
+        case id, date, appId, totalSessions, completedSessions, exitedSessions, notOpenedSessions, avgTimeSpent, streakCount
+        case completionRate, meetsTarget
     }
 
+    /// What "Left" means in every face (pause statistics, the weekly review, the web).
+    public static let leftMeaning = (term: "Left", meaning: "chose Exit to Focus, during the pause or after it")
+    /// What "Not opened" means in every face.
+    public static let notOpenedMeaning = (
+        term: "Not opened", meaning: "the app or site was not opened after the pause (Exit to Focus, a tree instead, or walked away)"
+    )
+
     public init(
-        date: LocalDay, appId: String, totalSessions: Int, completedSessions: Int, exitedSessions: Int, avgTimeSpent: Double,
-        streakCount: Int
+        date: LocalDay, appId: String, totalSessions: Int, completedSessions: Int, exitedSessions: Int, notOpenedSessions: Int = 0,
+        avgTimeSpent: Double, streakCount: Int
     ) {
         self.id = "\(date)_\(appId)"
         self.date = date
@@ -43,6 +54,7 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
         self.totalSessions = totalSessions
         self.completedSessions = completedSessions
         self.exitedSessions = exitedSessions
+        self.notOpenedSessions = notOpenedSessions
         self.avgTimeSpent = avgTimeSpent
         self.streakCount = streakCount
     }
@@ -53,7 +65,9 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
             date: try c.decode(LocalDay.self, forKey: .date), appId: try c.decode(String.self, forKey: .appId),
             totalSessions: try c.decode(Int.self, forKey: .totalSessions),
             completedSessions: try c.decode(Int.self, forKey: .completedSessions),
-            exitedSessions: try c.decode(Int.self, forKey: .exitedSessions), avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
+            exitedSessions: try c.decode(Int.self, forKey: .exitedSessions),
+            notOpenedSessions: try c.decodeIfPresent(Int.self, forKey: .notOpenedSessions) ?? 0,
+            avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
             streakCount: try c.decode(Int.self, forKey: .streakCount))
     }
 
@@ -65,6 +79,7 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
         try c.encode(totalSessions, forKey: .totalSessions)
         try c.encode(completedSessions, forKey: .completedSessions)
         try c.encode(exitedSessions, forKey: .exitedSessions)
+        try c.encode(notOpenedSessions, forKey: .notOpenedSessions)
         try c.encode(avgTimeSpent, forKey: .avgTimeSpent)
         try c.encode(streakCount, forKey: .streakCount)
         try c.encode(completionRate, forKey: .completionRate)
@@ -79,16 +94,21 @@ public struct UsageDayCounts: Hashable, Sendable {
     public var total: Int
     public var completed: Int
     public var exited: Int
+    /// Finished pauses not followed by the app (`UsageStatistics.notOpenedSQL`).
+    public var notOpened: Int
     /// Sum of time spent over finished sessions, and how many finished.
     public var timeSpentSum: Int
     public var finished: Int
 
-    public init(date: LocalDay, appId: String, total: Int, completed: Int, exited: Int, timeSpentSum: Int, finished: Int) {
+    public init(
+        date: LocalDay, appId: String, total: Int, completed: Int, exited: Int, notOpened: Int = 0, timeSpentSum: Int, finished: Int
+    ) {
         self.date = date
         self.appId = appId
         self.total = total
         self.completed = completed
         self.exited = exited
+        self.notOpened = notOpened
         self.timeSpentSum = timeSpentSum
         self.finished = finished
     }
@@ -112,7 +132,8 @@ extension UsageStatistics {
                 result.append(
                     UsageStatistics(
                         date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
-                        exitedSessions: row.exited, avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
+                        exitedSessions: row.exited, notOpenedSessions: row.notOpened,
+                        avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
                         streakCount: streak))
             }
         }
@@ -124,6 +145,10 @@ extension UsageStatistics {
     /// import, counts too; "plant a tree instead" does not). The SQL form of `GatewaySession.isExitToFocus`.
     public static let exitToFocusSQL = "(action_outcome IS 'exit_to_home' OR (completion_status IS 'exited' AND action_outcome IS NULL))"
 
+    /// A finished pause whose outcome is not "proceed to the app": the SQL form of
+    /// `GatewaySession.keptAway`.
+    public static let notOpenedSQL = "(completion_status IS NOT NULL AND action_outcome IS NOT 'proceed_to_app')"
+
     /// The same, straight from sessions.
     public static func derive(from sessions: [GatewaySession], calendar: ZonedCalendar) -> [UsageStatistics] {
         var counts: [String: UsageDayCounts] = [:]
@@ -131,10 +156,12 @@ extension UsageStatistics {
             let key = "\(s.localDay)_\(s.appId)"
             var c =
                 counts[key]
-                ?? UsageDayCounts(date: s.localDay, appId: s.appId, total: 0, completed: 0, exited: 0, timeSpentSum: 0, finished: 0)
+                ?? UsageDayCounts(
+                    date: s.localDay, appId: s.appId, total: 0, completed: 0, exited: 0, notOpened: 0, timeSpentSum: 0, finished: 0)
             c.total += 1
             if s.completionStatus == .completed { c.completed += 1 }
             if s.isExitToFocus { c.exited += 1 }
+            if s.keptAway { c.notOpened += 1 }
             if s.completionStatus != nil {
                 c.finished += 1
                 c.timeSpentSum += s.timeSpent

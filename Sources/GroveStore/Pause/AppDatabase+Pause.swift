@@ -185,6 +185,7 @@ extension PauseRoom {
             var sql = """
                 SELECT local_day, app_id, count(*) AS total,
                        total(completion_status IS 'completed') AS completed, total(\(UsageStatistics.exitToFocusSQL)) AS exited,
+                       total(\(UsageStatistics.notOpenedSQL)) AS not_opened,
                        coalesce(sum(CASE WHEN completion_status IS NOT NULL THEN time_spent END), 0) AS spent,
                        total(completion_status IS NOT NULL) AS finished
                 FROM gateway_session
@@ -203,7 +204,8 @@ extension PauseRoom {
                 func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
                 return UsageDayCounts(
                     date: day, appId: row["app_id"], total: row["total"] as Int? ?? 0, completed: count("completed"),
-                    exited: count("exited"), timeSpentSum: row["spent"] as Int? ?? 0, finished: count("finished"))
+                    exited: count("exited"), notOpened: count("not_opened"), timeSpentSum: row["spent"] as Int? ?? 0,
+                    finished: count("finished"))
             }
             return UsageStatistics.derive(from: counts, calendar: try calendar(db)).filter { stat in
                 (from.map { stat.date >= $0 } ?? true) && (to.map { stat.date <= $0 } ?? true)

@@ -6,7 +6,8 @@ import Hummingbird
 
 struct PauseUsagePage: Encodable {
     struct Row: Encodable {
-        var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var average: String; var rate: Int;
+        var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var notOpened: Int; var average: String;
+        var rate: Int;
         var meets: Bool; var streak: Int; var streakWord: String
     }
     var title = "Pause"
@@ -16,6 +17,9 @@ struct PauseUsagePage: Encodable {
     /// Adaptive friction, one row per gated app (and any app that has it on): its switch, its length now, its last review.
     struct Friction: Encodable { var id: String; var app: String; var on: Bool; var length: String; var review: String }
     var friction: [Friction]
+    /// The words every face uses for these columns.
+    var leftMeaning = UsageStatistics.leftMeaning.meaning
+    var notOpenedMeaning = UsageStatistics.notOpenedMeaning.meaning
 }
 
 extension WebController {
@@ -25,7 +29,8 @@ extension WebController {
         let rows = try database.pause.statistics().map { s in
             PauseUsagePage.Row(
                 day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
-                exited: s.exitedSessions, average: String(format: "%.0f", s.avgTimeSpent), rate: Int((s.completionRate * 100).rounded()),
+                exited: s.exitedSessions, notOpened: s.notOpenedSessions, average: String(format: "%.0f", s.avgTimeSpent),
+                rate: Int((s.completionRate * 100).rounded()),
                 meets: s.meetsTarget, streak: s.streakCount, streakWord: s.streakCount == 1 ? "day" : "days")
         }
         let base = try database.pause.preferences().timerDuration

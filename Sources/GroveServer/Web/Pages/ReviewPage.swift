@@ -15,6 +15,8 @@ struct ReviewPage: Encodable {
     struct Pauses: Encodable { var name: String; var attempts: Int; var exits: Int; var rescued: Int; var proceeded: Int }
     struct Reminder: Encodable { var kind: String; var at: String }
 
+    /// The word "Left" as every face means it.
+    var leftMeaning = UsageStatistics.leftMeaning.meaning
     var title: String
     var bare = false
     var week: String
