@@ -50,9 +50,12 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
   }
   if (!app) return;
   try {
+    // While a tree grows there is no grace: Grove's page says so first (leaving costs the tree).
+    const current = await fromGrove(s, "/api/v1/focus/current");
+    const growing = current?.session?.state === "active";
     const [latest] = await fromGrove(s, `/api/v1/pause/sessions?appId=${encodeURIComponent(app.id)}&limit=1`);
     const minutes = Number(s.grace[app.id] ?? s.graceDefault);
-    if (inGrace(latest, Number.isFinite(minutes) ? minutes : defaults.graceDefault, Date.now())) return;
+    if (!growing && inGrace(latest, Number.isFinite(minutes) ? minutes : defaults.graceDefault, Date.now())) return;
   } catch {
     await status(false, "Grove did not answer");
     return;

@@ -77,7 +77,7 @@ public struct NotificationHold: Sendable {
     /// Runs a daemon's command when it is installed; its trimmed output when it succeeded.
     private func ask(_ name: String, _ arguments: [String]) -> String? {
         guard let path = Executable.find(name, environment: environment),
-            let result = Executable.run(path, arguments, environment: environment, timeout: 3), result.status == 0
+            let result = Executable.run(path, arguments, environment: environment, timeout: 10), result.status == 0
         else { return nil }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

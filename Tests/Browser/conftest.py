@@ -30,7 +30,8 @@ class Grove:
         self.home = tempfile.mkdtemp(prefix="grove-browser-")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = dict(os.environ, GROVE_HOME=self.home, NO_COLOR="1")
+        # No hold on this machine's real notifications from the sessions these tests start.
+        self.env = dict(os.environ, GROVE_HOME=self.home, NO_COLOR="1", GROVE_HOLD_NOTIFICATIONS="off")
         self.server = subprocess.Popen([grove_binary(), "serve", "--port", str(self.port)], env=self.env,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30

@@ -151,6 +151,39 @@ def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove
     extended.shot("off")
 
 
+def test_while_a_tree_grows_the_site_waits_behind_it_even_in_the_grace_window(grove, site, extended):
+    grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--enable")
+    configure(extended, grove)
+    # A pause waited out and proceeded a moment ago (imported, rather than waited for): the grace window is
+    # open, and the site opens freely.
+    post = lambda path, body: urllib.request.urlopen(urllib.request.Request(
+        grove.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST")).read()
+    # (Another app's pause is the template: the one imported must be Distraction's latest.)
+    grove.cli("apps", "enable", "youtube")
+    pause = json.loads(post("/api/v1/pause/sessions", {"appId": "youtube", "platform": "web"}))["session"]
+    post(f"/api/v1/pause/sessions/{pause['id']}/finish", {"completionStatus": "exited", "actionOutcome": "exit_to_home"})
+    export = json.loads(urllib.request.urlopen(grove.url + "/api/v1/export").read())
+    stamp = lambda seconds: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - seconds))
+    proceeded = dict(export["gatewaySessions"][0], id="6A0B1C2D-0000-4000-8000-000000000001", appId="distraction", startTimestamp=stamp(20),
+                     endTimestamp=stamp(4), completionStatus="completed", actionOutcome="proceed_to_app", timeSpent=15)
+    export["gatewaySessions"].append(proceeded)
+    post("/api/v1/import", export)
+    extended.get(site.url + "/free")
+    assert on_site(extended, site.url + "/free")
+    # A focus session starts: no grace while the tree grows; Grove's page says so, and counts nothing.
+    grove.cli("focus", "start", "--length", "25m")
+    extended.get(grove.url + "/forest")
+    extended.get(site.url + "/later")
+    wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    growing = wait(extended).until(EC.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=growing]")))
+    assert "Your tree is growing" in growing.text
+    extended.shot("growing")
+    # Back to focus takes the tab back to where it was.
+    growing.find_element(By.CSS_SELECTOR, "[data-action=growing-back]").click()
+    wait(extended).until(lambda b: b.current_url == grove.url + "/forest")
+    assert usage(grove)["totalSessions"] == 1
+
+
 def test_a_link_from_another_site_counts_no_attempt_until_the_pause_is_started(grove, site, browser):
     grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--enable")
     browser.get(site.url + "/link?to=" + urllib.parse.quote(grove.url + "/pause/distraction", safe=""))

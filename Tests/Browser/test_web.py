@@ -261,8 +261,34 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
     # The usage page: today's row for YouTube, its columns explained.
     browser.get(grove.url + "/pause")
     row = browser.find_element(By.CSS_SELECTOR, "[data-testid=usage] tbody tr").text
-    assert "YouTube 3 0 2" in row, row
+    assert "YouTube 3 0 2 2" in row, row  # pauses, waited out, left, not opened (the open one has not ended)
     browser.shot("usage")
+
+
+def test_a_gated_site_during_focus_says_the_tree_is_growing_and_leaving_costs_it(grove, browser):
+    grove.cli("apps", "enable", "youtube")
+    grove.cli("focus", "start", "--length", "25m")
+    browser.get(grove.url + "/pause/youtube")
+    growing = browser.find_element(By.CSS_SELECTOR, "[data-testid=growing]")
+    assert "Your tree is growing" in growing.text and "left in your focus session" in growing.text
+    browser.shot("growing")
+    # Back to focus: nothing counted, the session goes on, the tab is marked for the extension to take back.
+    growing.find_element(By.CSS_SELECTOR, "[data-action=growing-back]").click()
+    wait(browser).until(lambda b: b.current_url.endswith("#left"))
+    assert browser.find_element(By.ID, "growing-after").is_displayed()
+    current = json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/current").read())
+    assert current["session"]["state"] == "active"
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=youtube").read()) == []
+    # Letting it wither abandons the session, then the pause runs as ever (one attempt).
+    browser.get(grove.url + "/pause/youtube")
+    browser.find_element(By.CSS_SELECTOR, "[data-action=growing-open]").click()
+    wait(browser).until(lambda b: "session=" in b.current_url)
+    wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
+    current = json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/current").read())
+    assert current.get("session") is None, current
+    abandoned = json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/sessions?limit=1").read())
+    assert abandoned[0]["state"] == "abandoned"
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=youtube").read())[0]["totalSessions"] == 1
 
 
 def test_a_session_started_with_the_cli_appears_in_an_open_page_within_a_second(grove, browser):

@@ -67,12 +67,39 @@ struct FacesAgreeCLITests {
         #expect(try await g.run("timer", "show", "Read", "--json").object()["icon"] as? String == "leaf.fill")
     }
 
+    /// During a focus session a gated app waits behind the tree (the web's gateway says the same): a
+    /// script or launcher is told and stops, nothing counted, unless it lets the tree wither.
+    @Test func aGatedAppDuringFocusWaitsBehindTheGrowingTree() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        #expect(try await g.run("apps", "enable", "instagram").status == 0)
+        #expect(try await g.run("focus", "start", "--length", "25m").status == 0)
+        let marker = g.home + "/opened"
+        let kept = try await g.run("pause", "instagram", "--choice", "proceed", "--", "/usr/bin/touch", marker)
+        #expect(kept.status == 0)
+        #expect(kept.out.contains("Back to focus: your tree keeps growing (25:00 left). Instagram was not opened."), "\(kept.out)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the launcher's program did not run")
+        #expect(try await g.run("pause", "stats", "--json").array().isEmpty, "nothing counted")
+        let json = try await g.run("pause", "instagram", "--choice", "exit", "--json").object()
+        #expect(json["growingTree"] as? Bool == true && json["remaining"] as? Double == 1500)
+        #expect(
+            try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String }
+                == "active")
+        let withered = try await g.run("pause", "instagram", "--choice", "exit", "--let-it-wither")
+        #expect(withered.status == 0 && withered.out.contains("The tree withered."), "\(withered.out)")
+        let after = try await g.run("focus", "status", "--json").object()["session"] as? [String: Any]
+        #expect(after?["state"] as? String != "active", "abandoned: \(String(describing: after))")
+        #expect(try await g.run("forest", "--json").array().isEmpty, "no tree")
+        #expect(try await g.run("pause", "stats", "--json").array().first?["totalSessions"] as? Int == 1)
+    }
+
     @Test func plantingATreeInsteadAndRemovingShownContent() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("apps", "enable", "youtube").status == 0)
         let tree = try await g.run("pause", "youtube", "--choice", "tree")
         #expect(tree.out.contains("A seed is planted instead"))
-        #expect(try await g.run("pause", "youtube", "--choice", "tree").out.contains("Your focus session goes on instead"))
+        // The tree it planted now comes first: the next pause waits behind it (see the growing-tree test).
+        #expect(try await g.run("pause", "youtube", "--choice", "tree").out.contains("Back to focus: your tree keeps growing"))
+        #expect(try await g.run("focus", "abandon").status == 0)
         let shown = try #require(try await g.run("pause", "youtube", "--choice", "exit", "--json").object()["contentId"] as? String)
         let stats = try await g.run("pause", "stats", "--json").out
         let removed = try await g.run("content", "rm", shown)

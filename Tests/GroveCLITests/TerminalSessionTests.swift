@@ -115,6 +115,21 @@ struct LiveScreenTests {
         #expect((stats.first?["avgTimeSpent"] as? Double ?? 0) >= 15)
     }
 
+    @Test func aPauseAtATerminalDuringFocusAsksAboutTheTreeFirst() async throws {
+        let g = Grove()
+        _ = try await g.run("apps", "enable", "youtube")
+        let clock = TestClock(Self.start)
+        _ = try await g.run(["focus", "start", "--length", "25m"], live: LiveScript(clock: clock))
+        let back = try await g.run(["pause", "youtube"], live: LiveScript(clock: clock, keys: [(1, "b")]))
+        #expect(back.out.contains("Your tree is growing (25:00 left). Opening YouTube now lets it wither."), "\(back.out)")
+        #expect(back.out.contains("Back to focus: your tree keeps growing"))
+        #expect(try await g.run(["pause", "stats", "--json"], live: LiveScript(clock: clock)).array().isEmpty)
+        let wither = try await g.run(["pause", "youtube"], live: LiveScript(clock: clock, keys: [(1, "w"), (3, "e")]))
+        #expect(wither.out.contains("The tree withered.") && wither.out.contains("Good call."), "\(wither.out)")
+        let status = try await g.run(["focus", "status", "--json"], live: LiveScript(clock: clock)).object()
+        #expect((status["session"] as? [String: Any])?["state"] as? String == "abandoned")
+    }
+
     @Test func leavingThePauseEarlyIsAnExit() async throws {
         let g = Grove()
         _ = try await g.run("apps", "enable", "youtube")
@@ -414,7 +429,7 @@ struct TerminalSessionTests {
             return process.terminationStatus
         }
         func waitFor(_ name: String, _ value: String) -> Bool {
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(60)
             while Date() < deadline, read(name) != value { usleep(20_000) }
             return read(name) == value
         }

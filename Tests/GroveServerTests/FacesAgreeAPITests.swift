@@ -108,6 +108,25 @@ struct FacesAgreeAPITests {
         }
     }
 
+    /// The gateway during a focus session shows the growing tree first and counts nothing; a reload of a
+    /// pause already running goes on with it.
+    @Test func theGatewayDuringFocusShowsTheGrowingTreeFirst() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try database.pause.setAppEnabled(id: "instagram", true)
+        let (running, _) = try database.pause.start(appId: "instagram", platform: "web")
+        _ = try database.focus.start(plannedDuration: 1500)
+        try await server.test { c in
+            let page = try await c.get("/pause/instagram")
+            #expect(page.text.contains(#"data-growing="yes""#) && page.text.contains("Your tree is growing"))
+            #expect(page.text.contains("25:00 left in your focus session. Opening Instagram now lets the tree wither."))
+            #expect(!page.text.contains("gateway-countdown"), "no pause behind it until the person chooses")
+            let reload = try await c.get("/pause/instagram?session=\(running.id.uuidString)")
+            #expect(reload.text.contains(#"data-growing="no""#) && reload.text.contains("gateway-countdown"))
+        }
+        #expect(try database.pause.attemptsToday(appId: "instagram") == 1, "only the pause started before the session")
+    }
+
     @Test func plantingATreeInsteadIsOneOperation() async throws {
         let server = try await TestServer()
         let database = server.database

@@ -13,6 +13,8 @@ struct PauseGate: ParsableCommand {
             prompt with a countdown (15–45 s, `grove apps duration`). Then proceed (runs the command, \
             or opens the app's web URL), exit to focus, or plant a tree instead. Keys during the countdown: \
             e exit to focus, t plant a tree instead.
+            During a focus session the tree comes first: at a terminal you choose to go back to focus or \
+            let it wither; elsewhere the app stays closed unless --let-it-wither.
               grove pause instagram -- xdg-open https://www.instagram.com/
               alias yt='grove pause youtube -- firefox https://youtube.com'
             """)
@@ -20,6 +22,7 @@ struct PauseGate: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The app's id (see `grove apps`).", completion: Completions.apps) var app: String
     @Option(name: .long, help: "Decide without asking: proceed, exit or tree (for scripts).") var choice: String?
+    @Flag(name: .long, help: "During a focus session, abandon it and go on to the pause without asking.") var letItWither = false
     @Argument(parsing: .postTerminator, help: "The command to run if you proceed.") var command: [String] = []
 
     enum Choice: String { case proceed, exit, tree }
@@ -38,6 +41,7 @@ struct PauseGate: ParsableCommand {
             if !options.json { print("\(app.displayName) is not gated (switch it on with `grove apps enable \(app.id)`).") }
             return try proceed(app)
         }
+        guard try passGrowingTree(db, app) else { return }
         let (session, content, attempts) = try db.pause.open(appId: app.id, platform: "linux-cli")
         // Killed mid-pause (Ctrl-C, a closed terminal, `kill`): the pause ends as force_quit, not
         // as a timeout guessed later.

@@ -6,6 +6,7 @@ let gateway = null;
  * reload shows the same pause with the same countdown instead of counting again. */
 async function startGateway(page) {
   if (page.dataset.gated !== "yes") return;  // the page says so, with a link on
+  if (page.dataset.growing === "yes") return;  // a focus session first: nothing counts unless it is let go
   if (page.dataset.confirm === "yes") return;  // sent by another site: counted only once the person starts it
   const params = new URLSearchParams(location.search);
   let session = null, c = null;
@@ -76,6 +77,10 @@ register({
   "gateway-exit": () => gatewayFinish("exit"),
   "gateway-tree": () => gatewayFinish("tree"),
   "gateway-proceed": () => gatewayFinish("proceed"),
+  // Back to focus: the extension takes the tab back (`#left`), as after an exit; nothing was counted.
+  "growing-back": () => { $("#growing").hidden = true; $("#growing-after").hidden = false; location.replace("#left"); },
+  // Leaving costs the tree, as in Forest: the session is abandoned, then the pause goes on as ever.
+  "growing-open": async () => { await api("POST", "/api/v1/focus/abandon"); location.reload(); },
   "gateway-start": () => { gatewayPage.dataset.confirm = "no"; $("#gateway-confirm").hidden = true; startGateway(gatewayPage).catch(() => {}); },
 });
 

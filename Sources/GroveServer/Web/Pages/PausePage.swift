@@ -17,6 +17,10 @@ struct PausePage: Encodable {
     var times: String
     /// Reached by a link on another site: nothing is counted until the person starts the pause.
     var confirm = false
+    /// A focus session is growing: the page says so first (as Forest does, leaving costs the tree),
+    /// and counts nothing unless the person lets it wither. `growingLeft` is its time left.
+    var growing = false
+    var growingLeft = ""
 }
 
 extension WebController {
@@ -34,9 +38,13 @@ extension WebController {
         // the person made: any page could otherwise fill the Pause statistics. The page asks first. The
         // extension's redirect, a typed address and Grove's own links are "none" or "same-origin".
         let fromElsewhere = ["cross-site", "same-site"].contains(Self.fetchSite.flatMap { request.headers[$0] }?.lowercased() ?? "")
+        // A pause already shown (a reload) goes on; a new one waits behind the growing tree.
+        let growing = try shown == nil ? database.focus.current().flatMap { $0.state == .active ? $0 : nil } : nil
+        let left = try growing.map { ClockText.format($0.remaining(at: try database.focus.now(for: $0)), padHours: false) } ?? ""
         return PausePage(
             title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
             target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
-            confirm: fromElsewhere && shown == nil && request.queryString("key") != configuration.gateKey)
+            confirm: fromElsewhere && shown == nil && request.queryString("key") != configuration.gateKey,
+            growing: app.isEnabled && growing != nil, growingLeft: left)
     }
 }

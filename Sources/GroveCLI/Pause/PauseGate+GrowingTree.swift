@@ -1,0 +1,43 @@
+import Foundation
+import GroveCore
+import GroveStore
+import GroveSystem
+
+extension PauseGate {
+    /// What `--json` prints when a growing tree kept the app closed.
+    struct GrowingTree: Encodable {
+        var growingTree = true
+        /// Seconds left in the focus session.
+        var remaining: TimeInterval
+    }
+
+    /// A focus session is growing: as in Forest, leaving costs the tree. At a terminal the person
+    /// chooses (back to focus, or let it wither and go on to the pause); a script or a launcher
+    /// without a terminal is told and stops, unless `--let-it-wither`. Nothing is counted on the way
+    /// back. Whether to go on to the pause.
+    func passGrowingTree(_ db: AppDatabase, _ app: SocialApp) throws -> Bool {
+        guard let session = try db.focus.current(), session.state == .active else { return true }
+        let remaining = session.remaining(at: try db.focus.now(for: session))
+        var wither = letItWither
+        if !wither, !options.json, let terminal = CLIEnvironment.current.io.openTerminal() {
+            defer { terminal.restore() }
+            print("Your tree is growing (\(DurationParser.clock(remaining)) left). Opening \(app.displayName) now lets it wither.")
+            print("[b] back to focus  [w] let it wither and open \(app.displayName)")
+            var key: Character?
+            for _ in 0..<480 where key == nil { key = terminal.readKey(timeout: 0.25) }
+            wither = key == "w"
+        }
+        if wither {
+            _ = try db.focus.abandon()
+            NotificationHold.of(db)?.release()
+            if !options.json { print("The tree withered. \(app.displayName) after a pause, then.") }
+            return true
+        }
+        if options.json {
+            try Output.json(GrowingTree(remaining: remaining))
+        } else {
+            print("Back to focus: your tree keeps growing (\(DurationParser.clock(remaining)) left). \(app.displayName) was not opened.")
+        }
+        return false
+    }
+}
