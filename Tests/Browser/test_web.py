@@ -154,7 +154,9 @@ def test_edit_a_timer_name_length_colour_icon_and_notes_on_the_page(grove, brows
     wait(browser).until(lambda b: json.loads(grove.cli("timer", "show", "tea break", "--json"))["durationInSeconds"] == 450)
     timer = json.loads(grove.cli("timer", "show", "tea break", "--json"))
     assert (timer["colorHex"], timer["icon"], timer["notes"]) == ("#2E7D32", "leaf.fill", "Green, not black")
-    wait(browser).until(lambda b: any("🍃" in h.text and "Tea break" in h.text for h in b.find_elements(By.CSS_SELECTOR, "article[data-timer] h2")))
+    # Drawn from Grove's own icons (no emoji font needed), named for a screen reader.
+    wait(browser).until(lambda b: any("Tea break" in h.text and h.find_elements(By.CSS_SELECTOR, "svg[aria-label=Leaf] use[href$='#icon-leaf']")
+                                      for h in b.find_elements(By.CSS_SELECTOR, "article[data-timer] h2")))
     # Emptying the notes clears them.
     browser.find_element(By.XPATH, '//article[.//span[@data-timer-name][text()="Tea break"]]//summary').click()
     notes = browser.find_element(By.XPATH, '//article[.//span[@data-timer-name][text()="Tea break"]]//textarea[@name="notes"]')
