@@ -66,6 +66,31 @@ def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser)
     browser.shot("forest")
 
 
+def test_the_forest_scrolls_on_through_older_months_with_its_withered_trees(grove, browser):
+    # 20 days with a tree each (a window shows 14), the newest also with one given up.
+    today = datetime.now().date()
+    for back in range(1, 21):
+        day = (today - timedelta(days=back)).strftime("%Y-%m-%d")
+        grove.cli("focus", "log", "--start", f"{day} 09:00", "--end", f"{day} 09:{10 + back:02d}")
+    newest = (today - timedelta(days=1)).strftime("%Y-%m-%d")
+    grove.cli("focus", "log", "--start", f"{newest} 11:00", "--end", f"{newest} 11:05", "--abandoned")
+    # The page as served: one window of 14 days, and the link to older ones.
+    served = urllib.request.urlopen(grove.url + "/forest").read().decode()
+    assert served.count('class="forest-day"') == 14 and 'id="forest-older"' in served
+    browser.get(grove.url + "/forest")
+    days = lambda: browser.find_elements(By.CSS_SELECTOR, "#forest .forest-day")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".trees > i.withered")) == 1
+    assert browser.find_elements(By.CSS_SELECTOR, ".forest-month > h2")
+    browser.shot("forest-top")
+    # Scrolling down reads the older days into the same page, under their months (one heading each).
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait(browser).until(lambda b: len(days()) == 20)
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".forest-month > h2")]
+    assert len(headings) == len(set(headings)), headings
+    assert not browser.find_elements(By.ID, "forest-older"), "nothing older: the link is gone"
+    browser.shot("forest-scrolled")
+
+
 def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     browser.get(grove.url + "/timers")
     form = browser.find_element(By.ID, "new-timer")

@@ -129,10 +129,10 @@ struct ForestPageTests {
         }
         try await server.test { c in
             let page = try await c.get("/forest").text
-            #expect(page.components(separatedBy: "role=\"img\" title=").count - 1 == 260, "one day: a second would pass 500 trees")
+            #expect(page.components(separatedBy: "role=\"img\" aria-label=").count - 1 == 260, "one day: a second would pass 500 trees")
             #expect(page.contains("id=\"forest-older\" href=\"/forest?before=2025-05-14\""))
             let older = try await c.get("/forest?before=2025-05-14").text
-            #expect(older.components(separatedBy: "role=\"img\" title=").count - 1 == 260)
+            #expect(older.components(separatedBy: "role=\"img\" aria-label=").count - 1 == 260)
         }
     }
 }

@@ -35,8 +35,8 @@ struct ForestCommand: ParsableCommand {
         let today = try db.calendar().localDay(of: db.environment.now())
         let beforeDay = try before.map { try TimeParsing.day($0, field: "before", today: today) }
         if let limit { return try newest(limit, db) }
-        // Counts come from the per-day totals; the sessions themselves only when JSON asks for them.
-        let window = try db.focus.forest(days: days, before: beforeDay, sessions: options.json, tag: tag)
+        // The days come from the per-day totals, then the sessions of those days only (each tree is drawn).
+        let window = try db.focus.forest(days: days, before: beforeDay, tag: tag)
         if options.json { return try Output.json(window.days.flatMap(\.sessions)) }
         guard !window.days.isEmpty else {
             if let tag {
@@ -45,11 +45,13 @@ struct ForestCommand: ParsableCommand {
             }
             return print(beforeDay.map { "No trees before \($0)." } ?? "Your forest is empty. Plant the first tree with `grove focus`.")
         }
-        print(ForestGrid.render(days: window.days.map { ($0.day, $0.trees) }, width: TerminalTraits.current().width))
+        print(ForestGrid.render(days: window.days.map { ($0.day, $0.sessions + $0.withered) }, width: TerminalTraits.current().width))
         let total = try db.focus.stats(tag: tag).totalTrees
         let shown = window.days.reduce(0) { $0 + $1.trees }
+        let withered = window.days.reduce(0) { $0 + $1.abandoned }
         var summary = "\(total) tree\(total == 1 ? "" : "s")\(tag.map { " tagged \($0)" } ?? "")"
         if shown < total { summary += " (showing \(shown))" }
+        if withered > 0 { summary += " · \(withered) withered 🍂" }
         if let older = window.older { summary += " · older: grove forest --before \(older)\(tag.map { " --tag \"\($0)\"" } ?? "")" }
         print(summary)
     }

@@ -3,30 +3,30 @@ import Foundation
 import GroveCore
 import GroveStore
 
-/// The forest as rows of trees, one row per day, newest day first.
+/// The forest as rows of trees, one row per day, newest day first: each session's tree as the web
+/// draws it (`TreeLook`: a seedling, a conifer or a broadleaf; fallen leaves where one was given up).
 enum ForestGrid {
     /// Trees (newest first) grouped into their days.
     static func render(_ trees: [FocusSession], width: Int) -> String {
-        var byDay: [(LocalDay, Int)] = []
+        var byDay: [(LocalDay, [FocusSession])] = []
         for tree in trees {
             guard let day = tree.endDay else { continue }
-            if byDay.last?.0 == day { byDay[byDay.count - 1].1 += 1 } else { byDay.append((day, 1)) }
+            if byDay.last?.0 == day { byDay[byDay.count - 1].1.append(tree) } else { byDay.append((day, [tree])) }
         }
         return render(days: byDay, width: width)
     }
 
-    /// Days (newest first) and how many trees each has.
-    static func render(days: [(LocalDay, Int)], width: Int) -> String {
+    /// Days (newest first) and their sessions, completed and abandoned, in the order they ended.
+    static func render(days: [(LocalDay, [FocusSession])], width: Int) -> String {
         var lines: [String] = []
-        let perRow = max(4, (width - 12) / 2)  // each 🌳 takes two cells
-        for (day, count) in days {
-            var remaining = count
-            var first = true
-            while remaining > 0 {
-                let n = min(perRow, remaining)
-                lines.append("\(first ? day.description : String(repeating: " ", count: 10))  \(String(repeating: "🌳", count: n))")
-                remaining -= n
-                first = false
+        let perRow = max(4, (width - 12) / 2)  // each glyph takes two cells
+        for (day, sessions) in days {
+            let glyphs = sessions.sorted { ($0.endTime ?? .distantPast) < ($1.endTime ?? .distantPast) }.map { TreeLook($0).glyph }
+            var start = 0
+            while start < glyphs.count {
+                let row = glyphs[start..<min(glyphs.count, start + perRow)].joined()
+                lines.append("\(start == 0 ? day.description : String(repeating: " ", count: 10))  \(row)")
+                start += perRow
             }
         }
         return lines.joined(separator: "\n")

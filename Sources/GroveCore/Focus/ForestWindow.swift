@@ -9,13 +9,19 @@ public struct ForestWindow: Sendable, Codable, Equatable {
         public var day: LocalDay
         /// How many trees were planted that day.
         public var trees: Int
+        /// How many sessions were abandoned that day: its withered trees.
+        public var abandoned: Int
         /// The day's completed sessions, newest first (empty when only the counts were asked for).
         public var sessions: [FocusSession]
+        /// The day's abandoned sessions, newest first (empty when only the counts were asked for).
+        public var withered: [FocusSession]
 
-        public init(day: LocalDay, trees: Int, sessions: [FocusSession] = []) {
+        public init(day: LocalDay, trees: Int, abandoned: Int = 0, sessions: [FocusSession] = [], withered: [FocusSession] = []) {
             self.day = day
             self.trees = trees
+            self.abandoned = abandoned
             self.sessions = sessions
+            self.withered = withered
         }
     }
 

@@ -47,7 +47,27 @@ struct StatsView: Encodable {
     var daysWithTreesWord: String
 }
 
-struct TreeView: Encodable { var minutes: Int; var at: String; var variant: Int }
+/// One tree of the forest: its look (`kind`: a species and a size, or withered; `TreeLook`) and what
+/// its title says.
+struct TreeView: Encodable {
+    var minutes: Int
+    var at: String
+    var kind: String
+    var label: String
+
+    init(_ session: FocusSession, at: String) {
+        minutes = Int(session.duration / 60)
+        self.at = at
+        let look = TreeLook(session)
+        if let species = look.species {
+            kind = "\(species.rawValue) \(look.size.rawValue)"
+            label = "\(species.rawValue.capitalized), \(minutes) min, \(at)"
+        } else {
+            kind = "withered"
+            label = "Withered: given up after \(minutes) min, \(at)"
+        }
+    }
+}
 
 /// The tag picker of the stats and forest pages (nil when no session has a tag).
 struct TagFilterView: Encodable {

@@ -19,24 +19,30 @@ extension FocusRoom {
             var rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT day, trees FROM \(source.table) WHERE \(source.condition(parameter: 3)) AND trees > 0 AND day < ?1 ORDER BY day DESC LIMIT ?2
+                        SELECT day, trees, abandoned FROM \(source.table)
+                        WHERE \(source.condition(parameter: 3)) AND (trees > 0 OR abandoned > 0) AND day < ?1 ORDER BY day DESC LIMIT ?2
                         """), arguments: [before?.description ?? "9999-12-31", days + 1, source.tag])
             let hasOlder = rows.count > days
             if hasOlder { rows.removeLast() }
             var window = ForestWindow(
                 days: rows.compactMap { row in
-                    LocalDay(row[0] as String).map { ForestWindow.Day(day: $0, trees: row[1]) }
+                    LocalDay(row[0] as String).map { ForestWindow.Day(day: $0, trees: row[1], abandoned: row[2]) }
                 }, older: nil)
             if hasOlder { window.older = window.days.last?.day }
             guard sessions, let newest = window.days.first?.day, let oldest = window.days.last?.day else { return window }
             // `+state`: the day's index, not the state's (which would visit every completed session).
             let trees = try FocusSessionRecord.filter(
-                sql: "end_day BETWEEN ? AND ? AND +state = 'completed'", arguments: [oldest.description, newest.description]
+                sql: "end_day BETWEEN ? AND ? AND +state IN ('completed', 'abandoned')",
+                arguments: [oldest.description, newest.description]
             )
             .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
             .filter { session in tag.map(session.tags.contains) ?? true }
             let byDay = Dictionary(grouping: trees) { $0.endDay }
-            for index in window.days.indices { window.days[index].sessions = byDay[window.days[index].day] ?? [] }
+            for index in window.days.indices {
+                let day = byDay[window.days[index].day] ?? []
+                window.days[index].sessions = day.filter { $0.state == .completed }
+                window.days[index].withered = day.filter { $0.state == .abandoned }
+            }
             return window
         }
     }

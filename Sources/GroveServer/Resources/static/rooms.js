@@ -1,5 +1,5 @@
 // Grove's web app: intentions and themes, the content library, settings and setup.
-import { $, api, register, swapMain, toast } from "./grove.js";
+import { $, api, on, register, swapMain, toast } from "./grove.js";
 
 register({
   "delete-intention": async (el) => { if (confirm("Delete this intention?")) { await api("DELETE", `/api/v1/intentions/${el.dataset.id}`); await swapMain(); } },
@@ -71,3 +71,44 @@ document.addEventListener("submit", async (event) => {
   if (data.tagged) lines.push(`${data.tagged} of them carry tags: see Stats by tag.`);
   result.textContent = lines.join("\n");
 });
+
+// The forest scrolls on: as its "Older days" link comes into view, the next window of days is read and
+// added under its month (a month split across two windows stays one). Without script, the link pages.
+function growForestOnScroll() {
+  const link = document.querySelector("#forest-older");
+  const forest = document.querySelector("#forest");
+  if (!link || !forest || !("IntersectionObserver" in window)) return;
+  let loading = false;
+  const watcher = new IntersectionObserver(async (entries) => {
+    if (loading || !entries.some((entry) => entry.isIntersecting)) return;
+    loading = true;
+    try {
+      const current = document.querySelector("#forest-older");
+      const reply = await fetch(current.href, { credentials: "same-origin" });
+      if (!reply.ok) return;
+      const page = new DOMParser().parseFromString(await reply.text(), "text/html");
+      for (const month of page.querySelectorAll("#forest .forest-month")) {
+        const last = forest.querySelector(".forest-month:last-of-type");
+        if (last && last.dataset.month === month.dataset.month) {
+          last.querySelector(".forest").append(...month.querySelector(".forest").children);
+        } else {
+          forest.append(document.importNode(month, true));
+        }
+      }
+      forestExtended = true;
+      const next = page.querySelector("#forest-older");
+      if (!next) { watcher.disconnect(); current.remove(); return; }
+      current.href = next.getAttribute("href");
+      // Watched anew: a link still in view after a short window asks again at once.
+      watcher.unobserve(current);
+      watcher.observe(current);
+    } finally {
+      loading = false;
+    }
+  }, { rootMargin: "400px" });
+  watcher.observe(link);
+}
+// Once older days are added, a live refresh would take them away again: the page stays as scrolled.
+let forestExtended = false;
+on("busy", () => forestExtended);
+growForestOnScroll();
