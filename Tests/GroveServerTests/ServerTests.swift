@@ -255,7 +255,9 @@ struct ServerTests {
             #expect(try await c.get("/api/v1/review?week=2025-W99").problem["field"] as? String == "week")
             let review = try await c.get("/api/v1/review").object
             #expect(review["week"] as? String == "2025-W20" && (review["days"] as? [Any])?.count == 7 && review["trees"] as? Int == 1)
-            #expect(try await c.get("/forest").text.range(of: #"role="img" aria-label="(Pine|Oak|Birch), 25 min, "#, options: .regularExpression) != nil)
+            #expect(
+                try await c.get("/forest").text.range(
+                    of: #"role="img" aria-label="(Pine|Oak|Birch), 25 min, "#, options: .regularExpression) != nil)
             #expect(try await c.get("/timers").text.contains("Kettle"))
             #expect(try await c.get("/stats").text.contains("<rect"))
             #expect(try await c.get("/settings").text.contains(#"name="selectedCategories" value="stoicism" data-list checked"#))
