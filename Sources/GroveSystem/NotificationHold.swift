@@ -51,7 +51,7 @@ public struct NotificationHold: Sendable {
         }
         if let paused = ask("dunstctl", ["is-paused"]), ["true", "false"].contains(paused) { held.dunstPaused = paused }
         guard held != Held(), let data = try? JSONEncoder().encode(held) else { return }
-        // Written (and synced) before any setting changes: a crash after this line still restores.
+        // Written before any setting changes: a process killed after this line still has them restored.
         guard FileManager.default.createFile(atPath: marker, contents: data, attributes: [.posixPermissions: 0o600]) else { return }
         if held.gnomeBanners != nil { _ = ask("gsettings", ["set"] + Self.gnomeSchema + ["false"]) }
         if held.makoWasQuiet == false { _ = ask("makoctl", ["mode", "-a", Self.makoMode]) }
