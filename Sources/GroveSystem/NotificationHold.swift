@@ -39,6 +39,10 @@ public struct NotificationHold: Sendable {
     /// Whether a hold is in place (its file exists).
     public var isHeld: Bool { FileManager.default.fileExists(atPath: marker) }
 
+    /// Whether a hold is in place for the store at `storePath`, asked with one `access(2)` and nothing
+    /// else: `grove now` asks on every prompt, where most of the time there is none.
+    public static func isHeld(storePath: String) -> Bool { access(storePath + ".notifications-held", F_OK) == 0 }
+
     /// Quiets every daemon present, remembering each one's setting first; nothing if already held.
     public func engage() {
         guard isEnabled, !isHeld else { return }

@@ -95,7 +95,7 @@ struct NowCommand: ParsableCommand {
         defer { if exiting { Self.closeAtExit(db) } }
         let session = try db.focus.current()
         // A status bar asks every few seconds: a hold whose waiter died (a kill, a reboot) ends here.
-        if session?.state != .active { NotificationHold.of(db)?.release() }
+        if session?.state != .active, let path = db.path, NotificationHold.isHeld(storePath: path) { NotificationHold.of(db)?.release() }
         var report = Report(text: "")
         if let session {
             let remaining = session.remaining(at: try db.focus.now(for: session))
