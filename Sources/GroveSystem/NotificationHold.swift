@@ -29,7 +29,7 @@ public struct NotificationHold: Sendable {
 
     /// A hold for the store at `storePath` (its file sits beside it, `<store>.notifications-held`).
     public init(storePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        marker = storePath + ".notifications-held"
+        marker = Self.marker(for: storePath)
         self.environment = environment
     }
 
@@ -41,7 +41,10 @@ public struct NotificationHold: Sendable {
 
     /// Whether a hold is in place for the store at `storePath`, asked with one `access(2)` and nothing
     /// else: `grove now` asks on every prompt, where most of the time there is none.
-    public static func isHeld(storePath: String) -> Bool { access(storePath + ".notifications-held", F_OK) == 0 }
+    public static func isHeld(storePath: String) -> Bool { access(marker(for: storePath), F_OK) == 0 }
+
+    /// The file beside the store that remembers a hold.
+    static func marker(for storePath: String) -> String { storePath + ".notifications-held" }
 
     /// Quiets every daemon present, remembering each one's setting first; nothing if already held.
     public func engage() {

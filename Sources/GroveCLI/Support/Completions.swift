@@ -24,7 +24,7 @@ enum Completions {
     /// json, csv, ics.
     static let exportFormats = CompletionKind.list(ExportFormat.allCases.map(\.rawValue))
     /// The words for Grove's timer icons (`--icon book`).
-    static let icons = CompletionKind.list(TimerIcon.choices.map { $0.label.lowercased() })
+    static let icons = CompletionKind.list(TimerIcon.words)
 
     /// Names read from the store, those that start with what is typed, in the store's order.
     static func fromStore(_ read: @escaping @Sendable (AppDatabase) throws -> [String]) -> CompletionKind {

@@ -11,6 +11,8 @@ public enum TimerIcon {
         public let label: String
         /// The symbol's id in `icons.svg`.
         public let symbol: String
+        /// The label as typed and printed in the terminal (`book`).
+        public var word: String { label.lowercased() }
     }
 
     public static let choices: [Choice] = [
@@ -26,6 +28,9 @@ public enum TimerIcon {
         Choice(name: "bed.double.fill", label: "Rest", symbol: "icon-rest"),
     ]
 
+    /// The words a person types, in the list's order (`--icon book`; completions and messages list them).
+    public static let words = choices.map(\.word)
+
     /// The choice an icon name stands for (the timer's for one this list does not know).
     public static func choice(_ name: String) -> Choice { choices.first { $0.name == name } ?? choices[0] }
 
@@ -35,10 +40,10 @@ public enum TimerIcon {
         let typed = text.trimmingCharacters(in: .whitespaces).lowercased()
         // Empty, too long or with a NUL: the seed's own rule (`NamedTimer.validate`) says so in its words.
         if typed.isEmpty || text.storedLength > 100 || text.containsNUL { return text }
-        guard let choice = choices.first(where: { $0.label.lowercased() == typed || $0.name == typed }) else {
+        guard let choice = choices.first(where: { $0.word == typed || $0.name == typed }) else {
             throw InvalidField(
                 field,
-                "\(field) must be one of \(choices.map { $0.label.lowercased() }.joined(separator: ", ")) (got \(text.quotedForMessage))")
+                "\(field) must be one of \(words.joined(separator: ", ")) (got \(text.quotedForMessage))")
         }
         return choice.name
     }

@@ -42,7 +42,8 @@ struct TimersPage: Encodable {
 extension WebController {
     func timers(order: AppDatabase.TimerOrder, incompleteOnly: Bool) throws -> TimersPage {
         let items = try database.timers.all(orderedBy: order, incompleteOnly: incompleteOnly).map { t in
-            TimerView(
+            let icon = TimerIcon.choice(t.icon)
+            return TimerView(
                 id: t.id.uuidString, name: t.name, seconds: t.durationInSeconds, formatted: t.formattedDuration, color: t.colorHex,
                 icon: t.icon,
                 notes: t.notes ?? "", done: t.todoItems.filter(\.isCompleted).count, count: t.todoItems.count,
@@ -51,7 +52,7 @@ extension WebController {
                         id: $0.element.id.uuidString, timerId: t.id.uuidString, text: $0.element.text, done: $0.element.isCompleted,
                         n: $0.offset + 1)
                 },
-                symbol: TimerIcon.choice(t.icon).symbol, iconLabel: TimerIcon.choice(t.icon).label,
+                symbol: icon.symbol, iconLabel: icon.label,
                 minutes: t.durationInSeconds % 60 == 0 ? String(t.durationInSeconds / 60) : String(Double(t.durationInSeconds) / 60),
                 colorInput: t.colorHex.lowercased(),
                 icons: (TimerIcon.choices.contains { $0.name == t.icon }
