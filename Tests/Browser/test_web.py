@@ -53,7 +53,7 @@ def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser)
     assert browser.find_element(By.ID, "tree").get_attribute("data-stage") == "5"
     assert browser.find_element(By.ID, "stage-name").text == "Full tree"
     # Beside the full tree: the break's own countdown, the tab saying so, today's line up to date.
-    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "On a break"))
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "On a short break"))
     assert 4 * 60 < seconds(browser.find_element(By.ID, "countdown").text) <= 5 * 60
     assert browser.title.startswith("Break ")
     assert browser.find_element(By.ID, "focus-today").text == "1 tree"
@@ -64,6 +64,52 @@ def test_complete_a_short_session_and_see_its_tree_in_the_forest(grove, browser)
     assert len(trees) == 1 and " min, " in trees[0].get_attribute("title")
     assert browser.find_element(By.ID, "forest-total").text == "1"
     browser.shot("forest")
+
+
+def test_the_break_is_stored_skippable_and_followed_by_the_next_session(grove, browser):
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.element_to_be_clickable((By.ID, "start")))
+    grove.cli("focus", "start", "--length", "2s")
+    wait(browser, 10).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "On a short break"))
+    # A reload keeps the break: it is the store's, not the page's.
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "On a short break"))
+    assert 4 * 60 < seconds(browser.find_element(By.ID, "countdown").text) <= 5 * 60
+    assert browser.find_element(By.ID, "skip-break").is_displayed()
+    assert not browser.find_element(By.ID, "start").is_displayed()
+    assert "break" in grove.cli("now")
+    # Skipped from a terminal: the page follows, and offers the next session.
+    grove.cli("focus", "break", "--skip")
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "No session running"))
+    assert browser.find_element(By.ID, "start").is_displayed()
+    # The next break, skipped on the page; then "start the next session" from the break's own button.
+    grove.cli("focus", "start", "--length", "2s")
+    wait(browser, 10).until(EC.element_to_be_clickable((By.ID, "skip-break"))).click()
+    wait(browser).until(lambda b: json.loads(grove.cli("focus", "break", "--json")) is None)
+    grove.cli("focus", "start", "--length", "2s")
+    wait(browser, 10).until(EC.element_to_be_clickable((By.ID, "next-session"))).click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Growing"))
+    assert json.loads(grove.cli("focus", "status", "--json"))["session"]["state"] == "active"
+
+
+def test_an_open_ended_session_counts_up_and_stop_plants_its_tree(grove, browser):
+    browser.get(grove.url + "/focus")
+    wait(browser).until(EC.element_to_be_clickable((By.ID, "start")))
+    Select(browser.find_element(By.ID, "length")).select_by_value("open")
+    browser.find_element(By.ID, "start").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "counting up"))
+    first = seconds(browser.find_element(By.ID, "countdown").text)
+    time.sleep(2.2)
+    later = seconds(browser.find_element(By.ID, "countdown").text)
+    assert 1 <= later - first <= 3, (first, later)
+    assert browser.find_element(By.ID, "stop").is_displayed()
+    browser.find_element(By.ID, "stop").click()
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "done")))
+    assert "Tree planted" in browser.find_element(By.ID, "done").text
+    session = json.loads(grove.cli("focus", "status", "--json"))["session"]
+    assert session["state"] == "completed" and session["openEnded"] is True and session["duration"] >= 2
+    # An open-ended session earns no Pomodoro break.
+    assert json.loads(grove.cli("focus", "break", "--json")) is None
 
 
 def test_the_forest_scrolls_on_through_older_months_with_its_withered_trees(grove, browser):

@@ -91,13 +91,56 @@ struct LiveScreenTests {
         #expect((sessions["session"] as? [String: Any])?["state"] as? String == "abandoned")
     }
 
-    @Test func theBreakCountsDownOnTheSameClock() async throws {
+    @Test func theBreakBeginsWithTheTreeAndCountsDownOnTheSameClock() async throws {
         let g = Grove()
-        let person = LiveScript(clock: TestClock(Self.start), keys: [(61, "b")])
+        let person = LiveScript(clock: TestClock(Self.start), keys: [(400, "q")])
         let run = try await g.run(["focus", "--length", "1m"], live: person)
+        #expect(run.out.contains("Time for a short break: 05:00"))
         #expect(run.out.contains("Break: 00:01 left"))
-        #expect(run.out.contains("Break over."))
-        #expect(abs(person.elapsed - (61 + 300)) < 1.1, "a five-minute break after the key")
+        #expect(run.out.contains("Break over.") && run.out.contains("Start the next session? [n] yes  [q] quit"))
+        #expect(abs(person.elapsed - 400) < 0.001, "a five-minute break from the tree, then the question until the key")
+        #expect(person.notifications.contains { $0.hasPrefix("Break over") })
+    }
+
+    @Test func aBreakIsSkippedAndTheNextSessionStartsFromTheSameScreen() async throws {
+        let g = Grove()
+        let clock = TestClock(Self.start)
+        // The tree at 60 s; [s] skips its break at 90 s; [n] starts the next session, which [d] detaches.
+        let person = LiveScript(clock: clock, keys: [(90, "s"), (95, "n"), (100, "d")])
+        let run = try await g.run(["focus", "--length", "1m"], live: person)
+        #expect(run.out.contains("Break skipped."), "\(run.out)")
+        #expect(run.out.contains("Detached."))
+        let status = try await g.run(["focus", "status", "--json"], live: LiveScript(clock: clock)).object()
+        #expect((status["session"] as? [String: Any])?["state"] as? String == "active")
+        #expect(status["break"] == nil)
+        #expect(try await g.run(["forest", "--json"], live: LiveScript(clock: clock)).array().count == 1)
+    }
+
+    @Test func theBreakOutlivesItsWindowAndEveryFaceSeesIt() async throws {
+        let g = Grove()
+        let clock = TestClock(Self.start)
+        let person = LiveScript(clock: clock, keys: [(70, "q")])
+        let run = try await g.run(["focus", "--length", "1m"], live: person)
+        #expect(run.out.contains("The break goes on without this window"))
+        let now = try await g.run(["now"], live: LiveScript(clock: clock))
+        // Ten seconds into the five minutes (a countdown shows the second it is in).
+        #expect(["☕ break 04:50\n", "☕ break 04:51\n"].contains(now.out), "\(now.out)")
+        let status = try await g.run(["focus", "status"], live: LiveScript(clock: clock))
+        #expect(status.out.contains("On a short break: 04:5"), "\(status.out)")
+    }
+
+    @Test func anOpenEndedSessionCountsUpUntilStopped() async throws {
+        let g = Grove()
+        let clock = TestClock(Self.start)
+        let person = LiveScript(clock: clock, keys: [(754, "s"), (760, "q")])
+        let run = try await g.run(["focus", "--open", "--tag", "essay"], live: person)
+        #expect(run.out.contains("12:33 focused") && run.out.contains("[s] stop"), "\(run.out)")
+        #expect(run.out.contains("Tree planted! 1 today"))
+        #expect(!run.out.contains("Time for a"), "no Pomodoro break after an open-ended session")
+        let forest = try await g.run(["forest", "--json"], live: LiveScript(clock: clock)).array()
+        #expect(forest.first?["openEnded"] as? Bool == true && forest.first?["duration"] as? Double == 754)
+        let refused = try await g.run(["focus", "--open", "--length", "5m"], live: LiveScript(clock: clock))
+        #expect(refused.status == 64 && refused.err.contains("--open and --length cannot be combined"))
     }
 
     @Test func proceedingAfterTheFullPauseRunsTheCommandAndRecordsCompleted() async throws {

@@ -31,11 +31,11 @@ struct SessionRowsTests {
         let tagsText: String? = tags.isEmpty ? nil : #"[ "deep work", "quote \"q\"" , "\u00e9\/\u00fc"]"#
         let values: [(any DatabaseValueConvertible)?] = [
             id.uuidString, start, end, states[state].rawValue, duration, paused, planned, pausedAt, start,
-            zones[zone], endDay, uncertain ? 1 : 0, tagsText,
+            zones[zone], endDay, uncertain ? 1 : 0, tagsText, flags & 32 == 0 ? nil : 1,
         ]
         let row = try DatabaseQueue(configuration: AppDatabase.configuration()).read { db in
             try Row.fetchOne(
-                db, sql: "SELECT " + Array(repeating: "?", count: 13).joined(separator: ", "), arguments: StatementArguments(values))
+                db, sql: "SELECT " + Array(repeating: "?", count: 14).joined(separator: ", "), arguments: StatementArguments(values))
         }
         let session = FocusSession(
             id: id, startTime: Date(groveMillis: start), endTime: end.map(Date.init(groveMillis:)), state: states[state],
@@ -43,14 +43,14 @@ struct SessionRowsTests {
             createdAt: Date(groveMillis: start),
             plannedDuration: TimeInterval(groveMillis: planned), pausedAt: pausedAt.map(Date.init(groveMillis:)),
             timeZoneIdentifier: zones[zone],
-            endDay: endDay.flatMap(LocalDay.init), clockUncertain: uncertain, tags: tags)
+            endDay: endDay.flatMap(LocalDay.init), clockUncertain: uncertain, tags: tags, openEnded: flags & 32 != 0)
         return (try #require(row), session)
     }
 
     @Test func jsonAndCSVMatchTheModelPath() async throws {
         let encoder = GroveExport.makeEncoder(pretty: false)
         let numbers = Gen.int64(in: Int64.min / 4...Int64.max / 4).array(of: 8)
-        await propertyCheck(count: 300, input: numbers, Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...3), Gen.int(in: 0...31)) {
+        await propertyCheck(count: 300, input: numbers, Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...3), Gen.int(in: 0...63)) {
             numbers, zone, state, flags in
             let (row, s) = try Self.sample(numbers, zone: zone, state: state, flags: flags)
             var json: [UInt8] = []

@@ -35,15 +35,20 @@ public enum FocusScreen {
         case .completed: state = style.green("Tree planted")
         case .abandoned: state = style.red("Abandoned")
         }
-        let remaining = DurationParser.clock(session.remaining(at: now))
+        // An open-ended session counts up; its bar is the tree's growth, full after a Pomodoro's worth.
+        let figure =
+            session.openEnded
+            ? "\(style.bold(DurationParser.clock(session.focusTime(at: now)))) focused"
+            : "\(style.bold(DurationParser.clock(session.remaining(at: now)))) left"
         var lines = [
             "\(glyph(stage))  \(style.bold(stage.displayName))",
             "\(style.green(bar(progress, width: barWidth))) \(percent)",
-            "\(style.bold(remaining)) left · \(state)",
+            "\(figure) · \(state)",
         ]
         if session.state.isOpen {
-            let keys = session.state == .paused ? "[p] resume" : "[p] pause"
-            lines.append(style.dim(traits.width >= 44 ? "\(keys)  [a] abandon  [d] detach" : "\(keys) [a] [d]"))
+            let keys = (session.state == .paused ? "[p] resume" : "[p] pause") + (session.openEnded ? "  [s] stop" : "")
+            let full = "\(keys)  [a] abandon  [d] detach"
+            lines.append(style.dim(traits.width >= full.count + 10 ? full : "\(keys) [a] [d]"))
         }
         return lines
     }

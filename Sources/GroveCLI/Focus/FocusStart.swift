@@ -8,14 +8,22 @@ struct FocusStart: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: ArgumentHelp("Session length, e.g. 25m, 90s, 1h30m.", valueName: "duration"))
     var length: String?
+    @Flag(name: .long, help: "Open-ended: count up until `grove focus stop`; the tree grows by the time spent.")
+    var open = false
     @OptionGroup var tagging: TagOptions
+
+    func validate() throws {
+        if open, length != nil { throw ValidationError("--open and --length cannot be combined: an open session has no length") }
+    }
 
     func run() throws {
         let db = try options.open()
         let session = try db.focus.start(
-            plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, tags: try tagging.tags())
+            plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, openEnded: open, tags: try tagging.tags())
         session.armWaiter(db)
         if options.json { return try Output.json(FocusStatusReport(session, now: session.startTime)) }
+        let purpose = session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))"
+        if session.openEnded { return print("Planted a seed\(purpose), counting up: `grove focus stop` plants its tree.") }
         let calendar = try db.calendar()
         let due = session.dueAt ?? session.startTime.addingTimeInterval(session.plannedDuration)
         print(

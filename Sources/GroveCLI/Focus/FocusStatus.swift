@@ -11,8 +11,9 @@ struct FocusStatus: ParsableCommand {
         let db = try options.open()
         let current = try db.focus.current()
         let session = try current ?? db.focus.latest()
+        let pause = current == nil ? try db.focus.currentBreak() : nil
         let now = try session.map { try db.focus.now(for: $0) } ?? db.environment.now()
-        if options.json { return try Output.json(FocusStatusReport(session, now: now)) }
+        if options.json { return try Output.json(FocusStatusReport(session, now: now, break: pause)) }
         guard let session else { return print("No focus sessions yet. Start one with `grove focus`.") }
         let calendar = try db.calendar()
         let today = calendar.localDay(of: now)
@@ -29,5 +30,10 @@ struct FocusStatus: ParsableCommand {
             print("No session running. Last: abandoned at \(calendar.wallText(session.endTime ?? session.startTime, today: today)).")
         }
         if !session.tags.isEmpty { print("For: \(FocusTags.display(session.tags))") }
+        if let pause {
+            print(
+                "On a \(pause.kind == .long ? "long" : "short") break: \(DurationParser.clock(pause.remaining(at: now))) left (`grove focus break --skip` ends it; `grove focus` starts the next session)."
+            )
+        }
     }
 }

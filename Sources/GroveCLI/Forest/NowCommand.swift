@@ -9,14 +9,15 @@ struct NowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "now", abstract: "One line for shell prompts and status bars.",
         discussion: """
-            Prints the running session and its remaining time, else the current intention; prints \
-            nothing when there is neither.
+            Prints the running session and its remaining time (an open-ended one's time so far, ↑), \
+            else the break after the last tree, else the current intention; prints nothing when there \
+            is none of these.
               tmux:     set -g status-right '#(grove now)'
               waybar:   "custom/grove": { "exec": "grove now --format waybar", "return-type": "json", "interval": 5 }
               i3blocks: [grove] command=grove now --format i3blocks  interval=5
               polybar:  [module/grove] type = custom/script  exec = grove now --format polybar  interval = 5
-            The bar formats carry a tooltip (waybar) and a state: focus, paused, done (a timer rang), \
-            intention or idle (waybar's class; i3blocks' and polybar's colour).
+            The bar formats carry a tooltip (waybar) and a state: focus, paused, break, done (a timer \
+            rang), intention or idle (waybar's class; i3blocks' and polybar's colour).
             """)
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "text, json, or a status bar's format: waybar, i3blocks, polybar.") var format: NowFormat?
@@ -25,6 +26,10 @@ struct NowCommand: ParsableCommand {
         var text: String
         var session: FocusSession?
         var remaining: TimeInterval?
+        /// Focus time so far (what an open-ended session shows, counting up).
+        var focusTime: TimeInterval?
+        /// The break after the last tree, when no session runs.
+        var `break`: FocusBreakReport?
         var intention: Intention?
         /// Named timers counting down, paused or done.
         var timers: [TimerRunStatus] = []
@@ -93,16 +98,21 @@ struct NowCommand: ParsableCommand {
     static func show(_ options: Invocation, exiting: Bool = false) throws {
         let db = try GlobalOptions.open(database: options.database)
         defer { if exiting { Self.closeAtExit(db) } }
-        let session = try db.focus.current()
+        let status = try db.focus.status()
+        let session = status.session
         // A status bar asks every few seconds: a hold whose waiter died (a kill, a reboot) ends here.
         if session?.state != .active, let path = db.path, NotificationHold.isHeld(storePath: path) { NotificationHold.of(db)?.release() }
         var report = Report(text: "")
-        if let session {
-            let remaining = session.remaining(at: try db.focus.now(for: session))
-            let stage = session.treeStage(at: try db.focus.now(for: session))
+        if let session, let remaining = status.remaining {
             report.session = session
             report.remaining = remaining
-            report.text = "\(FocusScreen.glyph(stage)) \(DurationParser.clock(remaining))\(session.state == .paused ? " paused" : "")"
+            report.focusTime = status.focusTime
+            // An open-ended session counts up ("↑"), a planned one down.
+            let figure = session.openEnded ? "↑\(DurationParser.clock(status.focusTime ?? 0))" : DurationParser.clock(remaining)
+            report.text = "\(FocusScreen.glyph(status.treeStage ?? .seed)) \(figure)\(session.state == .paused ? " paused" : "")"
+        } else if let pause = status.break {
+            report.break = pause
+            report.text = "☕ break \(DurationParser.clock(pause.remaining))"
         } else if let intention = try db.intentions.current() {
             report.intention = intention
             report.text = "◎ \(intention.text)"

@@ -7,11 +7,12 @@ import GroveCore
 enum NowFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json, waybar, i3blocks, polybar
 
-    /// The state a bar styles: `focus` (a session running), `paused`, `done` (a timer rang),
-    /// `intention` (no session; today's intention) or `idle`.
+    /// The state a bar styles: `focus` (a session running), `paused`, `break` (after a tree), `done`
+    /// (a timer rang), `intention` (no session; today's intention) or `idle`.
     static func state(_ report: NowCommand.Report) -> String {
         if report.timers.contains(where: { $0.state == .finished }) { return "done" }
         if let session = report.session { return session.state == .paused ? "paused" : "focus" }
+        if report.break != nil { return "break" }
         return report.intention == nil ? "idle" : "intention"
     }
 
@@ -20,9 +21,14 @@ enum NowFormat: String, CaseIterable, ExpressibleByArgument {
         var lines: [String] = []
         if let session = report.session, let remaining = report.remaining {
             let tags = session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))"
-            lines.append(
-                "Focus\(tags): \(DurationParser.clock(remaining)) left of \(DurationParser.clock(session.plannedDuration))\(session.state == .paused ? ", paused" : "")"
-            )
+            let figure =
+                session.openEnded
+                ? "\(DurationParser.clock(report.focusTime ?? 0)) so far, open-ended"
+                : "\(DurationParser.clock(remaining)) left of \(DurationParser.clock(session.plannedDuration))"
+            lines.append("Focus\(tags): \(figure)\(session.state == .paused ? ", paused" : "")")
+        }
+        if let pause = report.break {
+            lines.append("\(pause.kind == .long ? "Long" : "Short") break: \(DurationParser.clock(pause.remaining)) left")
         }
         if let intention = report.intention { lines.append("Intention: \(intention.text)") }
         lines += report.timers.map { TimerText.run($0) }
@@ -34,6 +40,7 @@ enum NowFormat: String, CaseIterable, ExpressibleByArgument {
         switch state {
         case "focus": "#4CAF50"
         case "paused": "#E0A100"
+        case "break": "#4A90D9"
         case "done": "#E5533D"
         default: nil
         }

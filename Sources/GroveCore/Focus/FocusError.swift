@@ -16,10 +16,14 @@ public enum FocusError: GroveValidationError, Equatable {
     case invalidPreference(field: String, rule: String)
     /// A running or paused session cannot be deleted (it is abandoned instead).
     case deleteRunning
+    /// Only an open-ended session is stopped; a planned one ends when its time is up.
+    case notOpenEnded
+    /// There is no break running to skip.
+    case noBreak
 
     public var field: String {
         switch self {
-        case .illegalTransition, .sessionAlreadyOpen, .noOpenSession, .deleteRunning: "state"
+        case .illegalTransition, .sessionAlreadyOpen, .noOpenSession, .deleteRunning, .notOpenEnded, .noBreak: "state"
         case .invalidPlannedDuration: "plannedDuration"
         case .invalidInterval: "endTime"
         case .invalidPreference(let field, _): field
@@ -36,6 +40,9 @@ public enum FocusError: GroveValidationError, Equatable {
         case .invalidInterval(let rule): rule
         case .invalidPreference(_, let rule): rule
         case .deleteRunning: "That session is still running: abandon it (grove focus abandon) instead of deleting it"
+        case .notOpenEnded:
+            "This session ends by itself when its time is up; abandon it to end it now (no tree), or start one with --open to stop it when you like"
+        case .noBreak: "There is no break running"
         }
     }
 }

@@ -31,6 +31,9 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
     public var clockUncertain: Bool
     /// What the session was for, in stored form (`FocusTags.normalized`): sorted, each once.
     public var tags: [String]
+    /// An open-ended session counts up until it is stopped (`stop(at:in:)`) instead of down to a
+    /// planned length; its `plannedDuration` is the limit at which a forgotten one stops by itself.
+    public var openEnded: Bool
 
     /// Default planned length: 25 minutes.
     public static let defaultPlannedDuration: TimeInterval = 25 * 60
@@ -50,7 +53,8 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         timeZoneIdentifier: String,
         endDay: LocalDay? = nil,
         clockUncertain: Bool = false,
-        tags: [String] = []
+        tags: [String] = [],
+        openEnded: Bool = false
     ) {
         self.id = id
         self.startTime = startTime
@@ -65,6 +69,7 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         self.endDay = endDay
         self.clockUncertain = clockUncertain
         self.tags = tags
+        self.openEnded = openEnded
     }
 
     /// Starts a new active session at `now`.
@@ -74,6 +79,18 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         guard plannedDurationRange.contains(plannedDuration) else { throw .invalidPlannedDuration(plannedDuration) }
         return FocusSession(id: id, startTime: now, plannedDuration: plannedDuration, timeZoneIdentifier: timeZone.identifier, tags: tags)
     }
+
+    /// Starts a new open-ended session at `now`: it counts up until stopped, and stops by itself at
+    /// the longest session (4 hours) if forgotten, keeping its tree.
+    public static func startOpen(id: UUID, at now: Date, timeZone: TimeZone, tags: [String] = []) -> FocusSession {
+        FocusSession(
+            id: id, startTime: now, plannedDuration: plannedDurationRange.upperBound, timeZoneIdentifier: timeZone.identifier, tags: tags,
+            openEnded: true)
+    }
+
+    /// The focus time at which an open-ended session's tree is fully grown: a Pomodoro's worth. It
+    /// keeps counting after; the forest sizes the tree by the time actually spent (`TreeLook`).
+    public static let openEndedFullTree: TimeInterval = defaultPlannedDuration
 
     // MARK: Timing
 
@@ -98,9 +115,9 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
     /// Focus time still to go at `now`.
     public func remaining(at now: Date) -> TimeInterval { max(0, plannedDuration - focusTime(at: now)) }
 
-    /// Progress 0…1 at `now`.
+    /// Progress 0…1 at `now`: of the planned length, or for an open-ended session of a full tree's growth.
     public func progress(at now: Date) -> Double {
-        state == .completed ? 1 : min(1, focusTime(at: now) / plannedDuration)
+        state == .completed ? 1 : min(1, focusTime(at: now) / (openEnded ? Self.openEndedFullTree : plannedDuration))
     }
 
     /// The tree's growth stage at `now`.
@@ -154,6 +171,15 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         finish(as: .completed, at: min(now, dueAt ?? now), in: calendar)
     }
 
+    /// Stops an open-ended session at `now`, active or paused: it is completed with the focus time
+    /// actually spent, and grows its tree. A planned session is not stopped: it ends when its time is
+    /// up, or is abandoned.
+    public mutating func stop(at now: Date, in calendar: ZonedCalendar) throws(FocusError) {
+        guard openEnded else { throw .notOpenEnded }
+        guard state.isOpen else { throw .illegalTransition(from: state, to: .completed) }
+        finish(as: .completed, at: min(now, dueAt ?? now), in: calendar)
+    }
+
     /// Abandons an active or paused session at `now`: no tree.
     public mutating func abandon(at now: Date, in calendar: ZonedCalendar) throws(FocusError) {
         try check(.abandoned)
@@ -181,10 +207,11 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
 extension FocusSession {
     private enum CodingKeys: String, CodingKey {
         case id, startTime, endTime, state, duration, pausedDuration, createdAt, plannedDuration, pausedAt, timeZoneIdentifier, endDay
-        case clockUncertain, tags
+        case clockUncertain, tags, openEnded
     }
 
-    /// As the synthesized decoder, except that `tags` may be missing (exports from before tags).
+    /// As the synthesized decoder, except that `tags` and `openEnded` may be missing (exports from
+    /// before them).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -197,11 +224,12 @@ extension FocusSession {
             pausedAt: try c.decodeIfPresent(Date.self, forKey: .pausedAt),
             timeZoneIdentifier: try c.decode(String.self, forKey: .timeZoneIdentifier),
             endDay: try c.decodeIfPresent(LocalDay.self, forKey: .endDay), clockUncertain: try c.decode(Bool.self, forKey: .clockUncertain),
-            tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [])
+            tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            openEnded: try c.decodeIfPresent(Bool.self, forKey: .openEnded) ?? false)
     }
 
-    /// As the synthesized encoder; `tags` only when there are some, so that an untagged session reads
-    /// as it always did.
+    /// As the synthesized encoder; `tags` only when there are some and `openEnded` only when set, so
+    /// that an untagged planned session reads as it always did.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -217,5 +245,6 @@ extension FocusSession {
         try c.encodeIfPresent(endDay, forKey: .endDay)
         try c.encode(clockUncertain, forKey: .clockUncertain)
         if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        if openEnded { try c.encode(openEnded, forKey: .openEnded) }
     }
 }

@@ -9,9 +9,14 @@ public struct FocusStatusReport: Codable, Sendable, Equatable {
     public var progress: Double?
     public var treeStage: TreeStage?
     public var dueAt: Date?
+    /// The break running after the last tree, when no session is (skip it, or start the next session).
+    public var `break`: FocusBreakReport?
 
-    public init(_ session: FocusSession?, now: Date) {
+    /// For an open-ended session, `remaining` and `dueAt` are to the limit at which it stops by itself;
+    /// its faces show `focusTime`, counting up.
+    public init(_ session: FocusSession?, now: Date, break running: FocusBreak? = nil) {
         self.session = session
+        if session?.state.isOpen != true, let running, running.isRunning(at: now) { self.break = FocusBreakReport(running, now: now) }
         guard let session else { return }
         remaining = session.remaining(at: now)
         focusTime = session.focusTime(at: now)

@@ -39,7 +39,8 @@ public enum FocusSupersession {
             id: UUID(), startTime: start, endTime: instant("endTime"), state: state, duration: duration, pausedDuration: paused,
             createdAt: created, plannedDuration: planned, pausedAt: instant("pausedAt"), timeZoneIdentifier: zone,
             endDay: fields["endDay"]?.text.flatMap { LocalDay($0) },
-            clockUncertain: fields["clockUncertain"].map { $0 == .bool(true) || $0 == .int(1) } ?? false)
+            clockUncertain: fields["clockUncertain"].map { $0 == .bool(true) || $0 == .int(1) } ?? false,
+            openEnded: fields["openEnded"].map { $0 == .bool(true) || $0 == .int(1) } ?? false)
     }
 
     static func fields(_ session: FocusSession, base: SyncFields) -> SyncFields {

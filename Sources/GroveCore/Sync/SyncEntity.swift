@@ -194,6 +194,8 @@ extension SyncEntity {
                     field("duration_ms", .integer),
                     field("paused_ms", .integer), field("planned_ms", .integer), field("paused_at", .integer, optional: true),
                     field("created_at", .integer), field("time_zone"), field("end_day", optional: true), field("clock_uncertain", .bool),
+                    // Optional: a Grove from before open-ended sessions sends none (planned).
+                    field("open_ended", .bool, optional: true),
                 ]),
             // What the session was for: its own clock, so that a retag on one device and the session's end
             // on another both survive (the terminal rule orders only the group that holds the state).

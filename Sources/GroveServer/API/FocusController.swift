@@ -9,7 +9,7 @@ struct FocusController {
     let monitor: ChangeMonitor
     let cache: ResponseCache
 
-    struct StartInput: Decodable { var plannedDuration: TimeInterval?; var tags: [String]? }
+    struct StartInput: Decodable { var plannedDuration: TimeInterval?; var openEnded: Bool?; var tags: [String]? }
     struct TagsInput: Decodable { var tags: [String] }
     struct LogInput: Decodable {
         struct Pause: Decodable { var start: Date; var end: Date }
@@ -28,6 +28,8 @@ struct FocusController {
         api.post("focus/pause", use: pause)
         api.post("focus/resume", use: resume)
         api.post("focus/abandon", use: abandon)
+        api.post("focus/stop", use: stop)
+        api.post("focus/break/skip", use: skipBreak)
         api.post("focus/log", use: log)
         api.get("focus/sessions", cache: .data, use: sessions)
         api.get("focus/sessions/:id", use: session)
@@ -47,10 +49,12 @@ struct FocusController {
 
     // MARK: The running session
 
-    /// `POST /focus/start` (`plannedDuration` in seconds, default from the preferences).
+    /// `POST /focus/start` (`plannedDuration` in seconds, default from the preferences; or `openEnded`:
+    /// it counts up until `POST /focus/stop`).
     @Sendable func start(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
         let input = try await request.decodeIfPresent(StartInput.self, context: context)
-        let session = try database.focus.start(plannedDuration: input?.plannedDuration, tags: input?.tags ?? [])
+        let session = try database.focus.start(
+            plannedDuration: input?.plannedDuration, openEnded: input?.openEnded ?? false, tags: input?.tags ?? [])
         return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
     }
 
@@ -67,6 +71,16 @@ struct FocusController {
     /// `POST /focus/abandon`: no tree.
     @Sendable func abandon(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
         try changed(database.focus.abandon())
+    }
+
+    /// `POST /focus/stop`: the open-ended session completes with the time spent, and plants its tree.
+    @Sendable func stop(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
+        try changed(database.focus.stop())
+    }
+
+    /// `POST /focus/break/skip`: the break after the last tree ends now.
+    @Sendable func skipBreak(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusBreak> {
+        JSON(try database.focus.skipBreak())
     }
 
     // MARK: Sessions
@@ -234,7 +248,10 @@ struct FocusController {
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
         let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
             try await database.run { database -> (FocusStatusJSON?, Date?) in
-                guard let session = try database.focus.current() else { return (nil, nil) }
+                guard let session = try database.focus.current() else {
+                    // The break after the last tree, until it ends (then the answer is `{}`).
+                    return try database.focus.currentBreak().map { (FocusStatusJSON(break: $0), $0.endTime) } ?? (nil, nil)
+                }
                 return (try FocusStatusJSON(session, anchor: try database.focus.clockAnchor(of: session)), session.dueAt)
             }
         }

@@ -7,8 +7,10 @@ import Hummingbird
 /// the session and its due instant encoded once, the live figures (a few numbers) written per request,
 /// so that a page polling its countdown costs no encoder run.
 struct FocusStatusJSON: Sendable {
-    let session: FocusSession
+    let session: FocusSession?
     let anchor: ClockReading?
+    /// The break after the last tree, when no session runs.
+    let pause: FocusBreak?
     private let dueAt: String
     private let sessionJSON: String
 
@@ -17,13 +19,27 @@ struct FocusStatusJSON: Sendable {
     init(_ session: FocusSession, anchor: ClockReading?) throws {
         self.session = session
         self.anchor = anchor
+        pause = nil
         let encoder = GroveExport.makeEncoder(pretty: false)
         sessionJSON = String(decoding: try encoder.encode(session), as: UTF8.self)
         dueAt = try session.dueAt.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
     }
 
+    /// No session: the break running after the last tree (a few requests a break: encoded each time).
+    init(break pause: FocusBreak) {
+        session = nil
+        anchor = nil
+        self.pause = pause
+        dueAt = "null"
+        sessionJSON = "null"
+    }
+
     /// The report at `now`, keys sorted as the encoder sorts them.
     func encoded(now: Date) -> Data {
+        guard let session else {
+            let report = FocusStatusReport(nil, now: now, break: pause)
+            return (try? GroveExport.makeEncoder(pretty: false).encode(report)) ?? Self.none
+        }
         let report = FocusStatusReport(session, now: now)
         var text = "{"
         if session.dueAt != nil { text += "\"dueAt\":\(dueAt)," }

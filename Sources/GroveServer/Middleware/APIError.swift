@@ -56,7 +56,8 @@ extension Problem {
             case .tooLarge: return Problem(status: .contentTooLarge, detail: "Request bodies are limited to 1 MiB")
             }
         case let e as NotFoundError: return Problem(status: .notFound, detail: e.message, field: e.field)
-        case let e as FocusError where e == .sessionAlreadyOpen || e == .noOpenSession || e == .deleteRunning:
+        case let e as FocusError
+        where e == .sessionAlreadyOpen || e == .noOpenSession || e == .deleteRunning || e == .notOpenEnded || e == .noBreak:
             return Problem(status: .conflict, detail: e.message, field: e.field)
         case let e as FocusError:
             if case .illegalTransition = e { return Problem(status: .conflict, detail: e.message, field: e.field) }

@@ -38,6 +38,9 @@ extension AppDatabase {
         migrator.registerMigration("v11-timer-run-anchors") { db in
             try db.execute(sql: v11TimerRunAnchors)
         }
+        migrator.registerMigration("v12-open-sessions-and-breaks") { db in
+            try db.execute(sql: v12OpenSessionsAndBreaks)
+        }
         return migrator
     }
 
@@ -110,6 +113,22 @@ extension AppDatabase {
         ALTER TABLE timer_run ADD COLUMN anchor_boot_id TEXT;
         ALTER TABLE timer_run ADD COLUMN anchor_since_boot REAL;
         ALTER TABLE timer_run ADD COLUMN anchor_wall INTEGER;
+        """
+
+    /// Open-ended sessions (they count up until stopped; `planned_ms` is the limit at which a
+    /// forgotten one stops by itself), and the break after the last planted tree, kept so that a reload,
+    /// another face or `grove now` sees the same break. NULL `open_ended` (a row synced from a Grove
+    /// before it) reads as planned. One break row at most: a new one replaces it. Local to the device
+    /// like `focus_notice`.
+    private static let v12OpenSessionsAndBreaks = """
+        ALTER TABLE focus_session ADD COLUMN open_ended INTEGER DEFAULT 0 CHECK (open_ended IS NULL OR open_ended IN (0, 1));
+        CREATE TABLE focus_break (
+            session_id TEXT PRIMARY KEY NOT NULL REFERENCES focus_session(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('short', 'long')),
+            start_time INTEGER NOT NULL,
+            duration_ms INTEGER NOT NULL CHECK (duration_ms BETWEEN 1000 AND 7200000),
+            ended_at INTEGER CHECK (ended_at IS NULL OR ended_at >= start_time)
+        ) STRICT, WITHOUT ROWID;
         """
 
     /// What a terminal session adds to its day's per-tag totals (insert, and the new side of an update).

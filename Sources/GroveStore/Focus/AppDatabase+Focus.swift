@@ -6,15 +6,25 @@ extension AppDatabase {
     // MARK: Writes
 
     /// Starts a session inside a transaction that may do more (a pause that plants a tree instead).
-    func startFocusSession(_ db: Database, plannedDuration: TimeInterval?, tags: [String]) throws -> FocusSession {
+    /// `openEnded`: it counts up until stopped, and `plannedDuration` must be nil. The break running
+    /// after the last tree ends: the next session is here.
+    func startFocusSession(_ db: Database, plannedDuration: TimeInterval?, openEnded: Bool = false, tags: [String]) throws -> FocusSession {
         let calendar = try calendar(db)
         if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
-        let planned = try plannedDuration ?? focusPreferences(db).focusDuration
         let reading = environment.clockReading()
-        let session = try FocusSession.start(
-            id: environment.uuid(), at: reading.wall, plannedDuration: planned, timeZone: calendar.timeZone,
-            tags: tags)
+        let session: FocusSession
+        if openEnded {
+            guard plannedDuration == nil else {
+                throw InvalidField("plannedDuration", "An open-ended session has no length: give a length or open, not both")
+            }
+            session = FocusSession.startOpen(id: environment.uuid(), at: reading.wall, timeZone: calendar.timeZone, tags: tags)
+        } else {
+            session = try FocusSession.start(
+                id: environment.uuid(), at: reading.wall, plannedDuration: plannedDuration ?? focusPreferences(db).focusDuration,
+                timeZone: calendar.timeZone, tags: tags)
+        }
         try FocusSessionRecord(session, anchor: reading).insert(db)
+        try endBreak(at: reading.wall, db)
         return session
     }
 
@@ -28,6 +38,7 @@ extension AppDatabase {
             try change(&session, open.now, calendar)
             let anchor = ClockReading(wall: open.now, bootID: open.reading.bootID, sinceBoot: open.reading.sinceBoot)
             try FocusSessionRecord(session, anchor: anchor).update(db)
+            try beginBreak(after: session, db)
             return session
         }
     }
@@ -72,6 +83,7 @@ extension AppDatabase {
         let settled = session.settled(at: now, fallback: calendar)
         if settled != (try record.model()) {
             try FocusSessionRecord(settled, anchor: record.anchor).update(db)
+            try beginBreak(after: settled, db)
         }
         return (settled, now, reading)
     }
@@ -83,10 +95,18 @@ extension AppDatabase {
 extension FocusRoom {
     /// Starts a focus session now, with what it is for (`tags`, any form a person typed). A session
     /// that reached its length while nobody watched is completed first; one still running is an error.
+    /// `openEnded`: it counts up until `stop()`, growing its tree by the time spent (no length then).
     @discardableResult
-    public func start(plannedDuration: TimeInterval? = nil, tags: [String] = []) throws -> FocusSession {
+    public func start(plannedDuration: TimeInterval? = nil, openEnded: Bool = false, tags: [String] = []) throws -> FocusSession {
         let tags = try FocusTags.normalized(tags)
-        return try write { db in try database.startFocusSession(db, plannedDuration: plannedDuration, tags: tags) }
+        return try write { db in try database.startFocusSession(db, plannedDuration: plannedDuration, openEnded: openEnded, tags: tags) }
+    }
+
+    /// Stops the running open-ended session: it completes with the time actually spent, and plants its
+    /// tree. A planned session is refused (it ends when its time is up, or is abandoned).
+    @discardableResult
+    public func stop() throws -> FocusSession {
+        try database.transitionOpenSession { session, now, calendar in try session.stop(at: now, in: calendar) }
     }
 
     /// Pauses the running session.

@@ -23,6 +23,8 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
     var anchorWall: Int64?
     /// JSON array of the session's tags (`TagsColumn`); nil: none.
     var tags: String?
+    /// NULL (a row synced from a Grove before open-ended sessions) reads as planned.
+    var openEnded: Bool?
 
     enum Columns {
         static let state = Column("state")
@@ -35,7 +37,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
         id = row[0]; startTime = row[1]; endTime = row[2]; state = row[3]; durationMs = row[4]; pausedMs = row[5]
         plannedMs = row[6]; pausedAt = row[7]; createdAt = row[8]; timeZone = row[9]; endDay = row[10]
         clockUncertain = row[11]; anchorBootId = row[12]; anchorSinceBoot = row[13]; anchorWall = row[14]
-        tags = row[15]
+        tags = row[15]; openEnded = row[16]
     }
 
     static var databaseSelection: [any SQLSelectable] {
@@ -43,6 +45,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
             Column("id"), Column("start_time"), Column("end_time"), Column("state"), Column("duration_ms"), Column("paused_ms"),
             Column("planned_ms"), Column("paused_at"), Column("created_at"), Column("time_zone"), Column("end_day"),
             Column("clock_uncertain"), Column("anchor_boot_id"), Column("anchor_since_boot"), Column("anchor_wall"), Column("tags"),
+            Column("open_ended"),
         ]
     }
 
@@ -52,7 +55,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
         container["paused_at"] = pausedAt; container["created_at"] = createdAt; container["time_zone"] = timeZone
         container["end_day"] = endDay; container["clock_uncertain"] = clockUncertain; container["anchor_boot_id"] = anchorBootId
         container["anchor_since_boot"] = anchorSinceBoot; container["anchor_wall"] = anchorWall
-        container["tags"] = tags
+        container["tags"] = tags; container["open_ended"] = openEnded
     }
 
     init(_ s: FocusSession, anchor: ClockReading? = nil) {
@@ -72,6 +75,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
         anchorSinceBoot = anchor?.sinceBoot
         anchorWall = anchor?.wall.groveMillis
         tags = TagsColumn.encode(s.tags)
+        openEnded = s.openEnded
     }
 
     var anchor: ClockReading? {
@@ -86,7 +90,7 @@ struct FocusSessionRecord: FetchableRecord, PersistableRecord {
             duration: TimeInterval(groveMillis: durationMs), pausedDuration: TimeInterval(groveMillis: pausedMs),
             createdAt: Date(groveMillis: createdAt), plannedDuration: TimeInterval(groveMillis: plannedMs),
             pausedAt: pausedAt.map(Date.init(groveMillis:)), timeZoneIdentifier: timeZone, endDay: endDay.flatMap { LocalDay($0) },
-            clockUncertain: clockUncertain, tags: TagsColumn.decode(tags))
+            clockUncertain: clockUncertain, tags: TagsColumn.decode(tags), openEnded: openEnded ?? false)
     }
 }
 

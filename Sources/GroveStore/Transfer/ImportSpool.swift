@@ -43,7 +43,7 @@ final class ImportSpool: @unchecked Sendable {
                 CREATE TABLE spool (
                     id TEXT NOT NULL, start_time INTEGER, end_time INTEGER, state TEXT, duration_ms INTEGER, paused_ms INTEGER,
                     planned_ms INTEGER, paused_at INTEGER, created_at INTEGER, time_zone TEXT, end_day TEXT,
-                    clock_uncertain INTEGER, tags TEXT,
+                    clock_uncertain INTEGER, tags TEXT, open_ended INTEGER,
                     start_ms INTEGER NOT NULL, finish_ms INTEGER NOT NULL, row INTEGER NOT NULL, name TEXT NOT NULL,
                     is_stored INTEGER NOT NULL, failure_field TEXT, failure TEXT, seq INTEGER NOT NULL);
                 BEGIN;
@@ -52,8 +52,8 @@ final class ImportSpool: @unchecked Sendable {
                 handle,
                 """
                 INSERT INTO spool (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at, time_zone,
-                    end_day, clock_uncertain, tags, start_ms, finish_ms, row, name, is_stored, failure_field, failure, seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    end_day, clock_uncertain, tags, open_ended, start_ms, finish_ms, row, name, is_stored, failure_field, failure, seq)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         } catch {
             sqlite3_close_v2(handle)
@@ -73,22 +73,22 @@ final class ImportSpool: @unchecked Sendable {
         switch item.session {
         case .success(let session):
             SessionWriter.bindValues(session, idText: nil, to: bulk, row: 0)
-            bulk.bind(19, nil as String?)
             bulk.bind(20, nil as String?)
+            bulk.bind(21, nil as String?)
         case .failure(let error):
             // Only rule errors reach here: any other error ends the import where it is met.
             let invalid = error as? any GroveValidationError
-            for index in Int32(2)...13 { bulk.bind(index, nil as Int64?) }
+            for index in Int32(2)...14 { bulk.bind(index, nil as Int64?) }
             bulk.bind(1, SessionWriter.text(of: item.id))
-            bulk.bind(19, invalid?.field ?? "row")
-            bulk.bind(20, invalid?.message ?? "\(error)")
+            bulk.bind(20, invalid?.field ?? "row")
+            bulk.bind(21, invalid?.message ?? "\(error)")
         }
-        bulk.bind(14, item.from)
-        bulk.bind(15, item.to)
-        bulk.bind(16, Int64(item.row))
-        bulk.bind(17, item.name)
-        bulk.bind(18, item.isStored ? 1 : 0)
-        bulk.bind(21, Int64(count))
+        bulk.bind(15, item.from)
+        bulk.bind(16, item.to)
+        bulk.bind(17, Int64(item.row))
+        bulk.bind(18, item.name)
+        bulk.bind(19, item.isStored ? 1 : 0)
+        bulk.bind(22, Int64(count))
         try bulk.step()
         count += 1
     }
@@ -101,7 +101,7 @@ final class ImportSpool: @unchecked Sendable {
             connection,
             """
             SELECT id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at, time_zone, end_day,
-                clock_uncertain, tags, start_ms, finish_ms, row, name, is_stored, failure_field, failure
+                clock_uncertain, tags, start_ms, finish_ms, row, name, is_stored, failure_field, failure, open_ended
             FROM spool ORDER BY start_ms, seq
             """)
         let rows = SpoolCursor(select, spool: self)
@@ -167,7 +167,8 @@ private final class SpoolCursor: @unchecked Sendable {
                     duration: TimeInterval(groveMillis: int(4)), pausedDuration: TimeInterval(groveMillis: int(5)),
                     createdAt: Date(groveMillis: int(8)), plannedDuration: TimeInterval(groveMillis: int(6)),
                     pausedAt: optionalInt(7).map(Date.init(groveMillis:)), timeZoneIdentifier: text(9) ?? "",
-                    endDay: text(10).flatMap { LocalDay($0) }, clockUncertain: int(11) != 0, tags: TagsColumn.decode(text(12))))
+                    endDay: text(10).flatMap { LocalDay($0) }, clockUncertain: int(11) != 0, tags: TagsColumn.decode(text(12)),
+                    openEnded: int(20) != 0))
         } else {
             session = .failure(InvalidField("state", "Unknown state \(text(3) ?? "")"))
         }

@@ -9,7 +9,8 @@ import GroveCore
 enum SessionRows {
     /// The columns, in the order `appendJSON` and `appendCSV` read them.
     static let select = """
-        SELECT id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at, time_zone, end_day, clock_uncertain, tags
+        SELECT id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at, time_zone, end_day, clock_uncertain, tags,
+            open_ended
         FROM focus_session
         """
 
@@ -31,6 +32,7 @@ enum SessionRows {
         }
         out.append(contentsOf: #","id":"#.utf8)
         appendString(row[0], to: &out)
+        if (row[13] as Int64? ?? 0) != 0 { out.append(contentsOf: #","openEnded":true"#.utf8) }
         if let pausedAt: Int64 = row[7] {
             out.append(contentsOf: #","pausedAt":"#.utf8)
             appendInstant(pausedAt, to: &out)

@@ -70,9 +70,9 @@ final class SessionWriter {
         Self.bindValues(s, idText: idText, to: bulk, row: 0)
     }
 
-    /// Binds `s` as the `row`th row of values (13 parameters a row, in `focus_session`'s column order).
+    /// Binds `s` as the `row`th row of values (14 parameters a row, in `focus_session`'s column order).
     static func bindValues(_ s: FocusSession, idText: String?, to bulk: BulkStatement, row: Int32) {
-        let at = row * 13
+        let at = row * 14
         bulk.bind(at + 1, idText ?? Self.text(of: s.id))
         bulk.bind(at + 2, s.startTime.groveMillis)
         bulk.bind(at + 3, s.endTime?.groveMillis)
@@ -86,6 +86,7 @@ final class SessionWriter {
         bulk.bind(at + 11, s.endDay?.description)
         bulk.bind(at + 12, s.clockUncertain ? 1 : 0)
         bulk.bind(at + 13, TagsColumn.encode(s.tags))
+        bulk.bind(at + 14, s.openEnded ? 1 : 0)
     }
 
     /// Inserts or replaces (validated) sessions, each with its id as text: a full batch as one
@@ -116,12 +117,12 @@ final class SessionWriter {
         }
     }
 
-    /// Every statement here: `rows` sessions' values (13 parameters each), and what a stored id does.
+    /// Every statement here: `rows` sessions' values (14 parameters each), and what a stored id does.
     private static func insertSQL(rows: Int, onConflict: String) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         return """
             INSERT INTO focus_session (id, start_time, end_time, state, duration_ms, paused_ms, planned_ms, paused_at, created_at,
-                time_zone, end_day, clock_uncertain, tags)
+                time_zone, end_day, clock_uncertain, tags, open_ended)
             VALUES \(values)
             ON CONFLICT (id) \(onConflict)
             """
@@ -132,7 +133,8 @@ final class SessionWriter {
         DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, state = excluded.state,
             duration_ms = excluded.duration_ms, paused_ms = excluded.paused_ms, planned_ms = excluded.planned_ms,
             paused_at = excluded.paused_at, created_at = excluded.created_at, time_zone = excluded.time_zone,
-            end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags
+            end_day = excluded.end_day, clock_uncertain = excluded.clock_uncertain, tags = excluded.tags,
+            open_ended = excluded.open_ended
         """
 
     /// Rows a multi-row insert takes at once.

@@ -95,6 +95,7 @@ private struct SessionImport {
     static func session(from reader: inout JSONStreamReader, index: Int, tagForms: inout TagForms) throws -> FocusSession {
         var id: UUID?, start: Date?, end: Date?, state: SessionState?, duration: Double?, paused: Double?
         var created: Date?, planned: Double?, pausedAt: Date?, zone: String?, endDay: LocalDay?, uncertain: Bool?
+        var openEnded = false
         var tags: [String] = []
         func string(_ key: String) throws -> String? {
             switch try reader.peek() {
@@ -170,6 +171,12 @@ private struct SessionImport {
                     case .null: uncertain = nil
                     default: throw unreadable(index, key, "expected true or false")
                     }
+                case "openEnded":
+                    switch try reader.value() {
+                    case .bool(let flag): openEnded = flag
+                    case .null: openEnded = false
+                    default: throw unreadable(index, key, "expected true or false")
+                    }
                 default: _ = try reader.value()
                 }
             } while try reader.take(UInt8(ascii: ","))
@@ -184,7 +191,7 @@ private struct SessionImport {
             duration: try required("duration", duration), pausedDuration: try required("pausedDuration", paused),
             createdAt: try required("createdAt", created), plannedDuration: try required("plannedDuration", planned),
             pausedAt: pausedAt, timeZoneIdentifier: try required("timeZoneIdentifier", zone), endDay: endDay,
-            clockUncertain: try required("clockUncertain", uncertain), tags: tags)
+            clockUncertain: try required("clockUncertain", uncertain), tags: tags, openEnded: openEnded)
     }
 
     private static func unreadable(_ index: Int, _ key: String?, _ why: String) -> StoreError {

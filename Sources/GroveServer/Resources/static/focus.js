@@ -17,39 +17,49 @@ function showStage(stage) {
 
 let focus = null;          // the last /focus/current answer
 let focusFetchedAt = 0;    // performance.now() when it arrived: the countdown runs from there, no drift
+let breakEnd = null;       // performance.now() when the stored break (the server's) ends
+let breakKind = null;
 
 async function loadFocus() {
-  const previous = focus && focus.session;
+  const previous = focus && focus.session && focus.session.state !== "completed" && focus.session.state !== "abandoned" ? focus.session : null;
   focus = await api("GET", "/api/v1/focus/current");
   focusFetchedAt = performance.now();
+  // The break is the store's: a reload, another page or a terminal see the same one, and a skip
+  // anywhere ends it here at the next refresh.
+  const pause = focus.break;
+  if (pause) {
+    breakEnd = focusFetchedAt + pause.remaining * 1000;
+    breakKind = pause.kind;
+  } else if (breakEnd !== null && breakEnd > focusFetchedAt + 1000) {
+    breakEnd = null;  // ended elsewhere (skipped, or a session started): no "break over"
+  }
   // The session we were showing is gone: whoever noticed first (this page's countdown, the server,
   // another terminal), it either completed or was abandoned. Ask which.
-  if (previous && (!focus.session || focus.session.id !== previous.id)) {
+  const running = focus.session && (focus.session.state === "active" || focus.session.state === "paused") ? focus.session : null;
+  if (previous && (!running || running.id !== previous.id)) {
     const ended = await api("GET", `/api/v1/focus/sessions/${previous.id}`).catch(() => null);
-    if (ended && ended.state === "completed") treePlanted(ended.id);
+    if (ended && ended.state === "completed") treePlanted(ended);
   }
   renderFocus();
 }
 
-let breakEnd = null;        // performance.now() when the break after a planted tree ends
-
-async function treePlanted(sessionId) {
+async function treePlanted(session) {
   const done = $("#done");
   // The page always says so; a desktop notification only if no one else (another page, the server,
   // a terminal, a waiter) gave it already.
   const canShow = "Notification" in window && Notification.permission === "granted";
-  const claim = canShow ? await api("POST", `/api/v1/focus/sessions/${sessionId}/notice`).catch(() => null) : null;
+  const claim = canShow ? await api("POST", `/api/v1/focus/sessions/${session.id}/notice`).catch(() => null) : null;
   // Seed 002's words (GroveCore's CompletionNotice); a click opens the forest where the tree stands.
   notify("Tree planted!", "Great focus session!", "/forest", Boolean(claim && claim.claimed));
   if (!$("#tree")) return;
   done.hidden = false;
-  // The break this tree earned (short, or long every few trees), counted down on the page; and
-  // today's line and the streak as they are now, not as the page was first drawn.
-  const [pause, stats] = await Promise.all([api("GET", "/api/v1/focus/break").catch(() => null), api("GET", "/api/v1/focus/stats").catch(() => null)]);
-  if (pause) {
-    breakEnd = performance.now() + pause.duration * 1000;
-    done.textContent = `Tree planted! Time for a ${pause.kind} break of ${Math.round(pause.duration / 60)} min.`;
-  }
+  // The break this tree earned (short, or long every few trees) came with /focus/current; an
+  // open-ended session earns none. Today's line and the streak as they are now.
+  const pause = focus && focus.break;
+  done.textContent = pause
+    ? `Tree planted! Time for a ${pause.kind} break of ${Math.round(pause.duration / 60)} min.`
+    : `Tree planted: ${clock(session.duration)} of focus.`;
+  const stats = await api("GET", "/api/v1/focus/stats").catch(() => null);
   if (stats && $("#focus-today")) {
     $("#focus-today").textContent = `${stats.todaysTrees} ${stats.todaysTrees === 1 ? "tree" : "trees"}`;
     const streak = $("#focus-streak");
@@ -59,35 +69,50 @@ async function treePlanted(sessionId) {
 }
 
 function focusNow() {
-  if (!focus || !focus.session) return null;
+  if (!focus || !focus.session || (focus.session.state !== "active" && focus.session.state !== "paused")) return null;
   const s = focus.session;
   const elapsed = s.state === "active" ? (performance.now() - focusFetchedAt) / 1000 : 0;
   const remaining = Math.max(0, focus.remaining - elapsed);
-  const progress = Math.min(1, 1 - remaining / s.plannedDuration);
-  return { s, remaining, progress };
+  const focused = Math.min(s.plannedDuration, (focus.focusTime || 0) + elapsed);
+  // An open-ended session counts up; its tree is full after the page's stated time (Swift's rule).
+  const full = Number($("#stages")?.dataset.openFullTree || 1500);
+  const progress = s.openEnded ? Math.min(1, focused / full) : Math.min(1, 1 - remaining / s.plannedDuration);
+  return { s, remaining, focused, progress, shown: s.openEnded ? focused : remaining };
 }
 
 function renderFocus() {
   const now = focusNow();
+  const breakLeft = !now && breakEnd !== null ? (breakEnd - performance.now()) / 1000 : 0;
   const mini = $("#focus-mini");
-  if (mini) mini.innerHTML = now ? `<strong>${clock(now.remaining)}</strong> left · ${now.s.state === "paused" ? "paused" : "growing"}` : `<span class="muted">No session running.</span>`;
+  if (mini) {
+    mini.innerHTML = now
+      ? `<strong>${clock(now.shown)}</strong> ${now.s.openEnded ? "so far" : "left"} · ${now.s.state === "paused" ? "paused" : "growing"}`
+      : breakLeft > 0 ? `<strong>${clock(breakLeft)}</strong> of break left` : `<span class="muted">No session running.</span>`;
+  }
   if (!$("#tree")) return;
   const running = !!now;
-  $("#controls-idle").hidden = running;
+  const onBreak = breakLeft > 0;
+  $("#controls-idle").hidden = running || onBreak;
   $("#controls-running").hidden = !running;
+  $("#controls-break").hidden = !onBreak;
   if (!running) {
-    const breakLeft = breakEnd === null ? 0 : (breakEnd - performance.now()) / 1000;
-    if (breakLeft > 0) {
+    if (onBreak) {
       // The tree stays full beside the break's own countdown.
       $("#countdown").textContent = clock(breakLeft);
       $("#progress-bar").style.width = "100%";
-      $("#focus-state").textContent = "On a break — stand up, breathe, look far away.";
+      $("#focus-state").textContent = `On a ${breakKind || "short"} break — stand up, breathe, look far away.`;
       document.title = `Break ${clock(breakLeft)} · Grove`;
       showStage(stageAt(1));
       return;
     }
-    if (breakEnd !== null) { breakEnd = null; notify("Break over", "Ready to plant the next tree?"); $("#done").hidden = true; }
-    $("#countdown").textContent = clock(Number($("#length").value) * 60);
+    if (breakEnd !== null) {
+      breakEnd = null;
+      notify("Break over", "Ready to plant the next tree?");
+      $("#done").hidden = false;
+      $("#done").textContent = "Break over. Ready for the next tree?";
+    }
+    const open = $("#length").value === "open";
+    $("#countdown").textContent = clock(open ? 0 : Number($("#length").value) * 60);
     $("#progress-bar").style.width = "0%";
     $("#focus-state").textContent = "No session running.";
     document.title = "Focus · Grove";
@@ -96,14 +121,16 @@ function renderFocus() {
   }
   breakEnd = null;
   $("#done").hidden = true;
-  $("#countdown").textContent = clock(now.remaining);
+  $("#countdown").textContent = clock(now.shown);
   $("#progress-bar").style.width = `${(now.progress * 100).toFixed(1)}%`;
   showStage(stageAt(now.progress));
   const purpose = now.s.tags && now.s.tags.length ? ` For ${now.s.tags.join(", ")}.` : "";
-  $("#focus-state").textContent = (now.s.state === "paused" ? "Paused — the tree waits for you." : "Growing. Stay with it.") + purpose;
+  const growing = now.s.openEnded ? "Growing, counting up: stop when you are done." : "Growing. Stay with it.";
+  $("#focus-state").textContent = (now.s.state === "paused" ? "Paused — the tree waits for you." : growing) + purpose;
   $("#pause").hidden = now.s.state !== "active";
   $("#resume").hidden = now.s.state !== "paused";
-  document.title = `${clock(now.remaining)} · Grove`;
+  $("#stop").hidden = !now.s.openEnded;
+  document.title = `${clock(now.shown)} · Grove`;
   if (now.s.state === "active" && now.remaining <= 0 && !loadFocus.pending) {
     loadFocus.pending = true;
     loadFocus().finally(() => { loadFocus.pending = false; });
@@ -117,16 +144,30 @@ if ($("#focus-mini") || $("#tree")) {
 }
 
 
+// Starts a session with the idle controls' length (or open-ended) and tags.
+async function startFocus() {
+  const length = $("#length")?.value || "";
+  // What the session is for: "essay, reading" (the tag rules are the server's; a refusal says which).
+  const tags = ($("#focus-tags")?.value || "").split(",").map((t) => t.trim()).filter((t) => t);
+  const body = length === "open" ? { openEnded: true } : Number(length) ? { plannedDuration: Number(length) * 60 } : {};
+  if (tags.length) body.tags = tags;
+  await api("POST", "/api/v1/focus/start", body);
+  $("#done").hidden = true;
+  await loadFocus();
+}
+
 register({
-  "start-focus": async () => {
-    const minutes = Number($("#length")?.value || 0);
-    // What the session is for: "essay, reading" (the tag rules are the server's; a refusal says which).
-    const tags = ($("#focus-tags")?.value || "").split(",").map((t) => t.trim()).filter((t) => t);
-    const body = minutes ? { plannedDuration: minutes * 60 } : {};
-    if (tags.length) body.tags = tags;
-    await api("POST", "/api/v1/focus/start", body);
+  "start-focus": startFocus,
+  // Starting a session ends the break (the server does so in the same transaction).
+  "next-focus": startFocus,
+  "skip-break": async () => {
+    await api("POST", "/api/v1/focus/break/skip").catch(() => null);  // over already: nothing to skip
+    breakEnd = null;
+    $("#done").hidden = false;
+    $("#done").textContent = "Break skipped. Ready for the next tree?";
     await loadFocus();
   },
+  "stop-focus": async () => { await api("POST", "/api/v1/focus/stop"); await loadFocus(); },
   "pause-focus": async () => { await api("POST", "/api/v1/focus/pause"); await loadFocus(); },
   "resume-focus": async () => { await api("POST", "/api/v1/focus/resume"); await loadFocus(); },
   "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) { await api("POST", "/api/v1/focus/abandon"); await loadFocus(); } },
@@ -135,13 +176,15 @@ register({
 on("refresh", () => { if ($("#tree") || $("#focus-mini")) loadFocus(); });
 on("swapped", () => { if ($("#focus-mini")) renderFocus(); });
 
-// The focus page's keys are the terminal's: p or space pauses and resumes, a abandons (asking first).
+// The focus page's keys are the terminal's: p or space pauses and resumes, s stops an open-ended
+// session, a abandons (asking first).
 // Not while typing, and not with a modifier (the browser's own shortcuts stay).
 document.addEventListener("keydown", (e) => {
   if (!$("[data-page=focus]") || e.altKey || e.ctrlKey || e.metaKey || e.repeat) return;
   if (e.target.closest?.("input, textarea, select, button, a, [contenteditable]")) return;
   const visible = (id) => { const b = $(id); return b && !b.hidden && !b.closest("[hidden]") ? b : null; };
-  const button = e.key === "p" || e.key === " " ? visible("#pause") || visible("#resume") : e.key === "a" ? visible("#abandon") : null;
+  const keys = { p: () => visible("#pause") || visible("#resume"), " ": () => visible("#pause") || visible("#resume"), s: () => visible("#stop"), a: () => visible("#abandon") };
+  const button = keys[e.key] ? keys[e.key]() : null;
   if (!button) return;
   e.preventDefault();
   button.click();

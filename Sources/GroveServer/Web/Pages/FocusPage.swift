@@ -16,6 +16,8 @@ struct FocusPage: Encodable {
     var knownTags: [String] = []
     /// The tree's stages and the progress each begins at (`TreeStage`), for the live countdown.
     var stages = TreeStage.allCases.map { StageView(stage: $0.rawValue, name: $0.displayName, startsAt: $0.startsAt) }
+    /// Seconds of focus that grow an open-ended session's tree in full (`FocusSession.openEndedFullTree`).
+    var openFullTree = FocusSession.openEndedFullTree
 }
 
 struct StageView: Encodable { var stage: Int; var name: String; var startsAt: Double }

@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import GroveCore
+
+/// The row of `focus_break`: the break after the last planted tree (at most one row).
+struct FocusBreakRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "focus_break"
+
+    var sessionId: String
+    var kind: String
+    var startTime: Int64
+    var durationMs: Int64
+    var endedAt: Int64?
+
+    init(row: Row) throws {
+        sessionId = row["session_id"]; kind = row["kind"]; startTime = row["start_time"]; durationMs = row["duration_ms"]
+        endedAt = row["ended_at"]
+    }
+
+    init(_ b: FocusBreak) {
+        sessionId = b.sessionID.uuidString
+        kind = b.kind.rawValue
+        startTime = b.startTime.groveMillis
+        durationMs = b.duration.groveMillis
+        endedAt = b.endedEarlyAt?.groveMillis
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container["session_id"] = sessionId; container["kind"] = kind; container["start_time"] = startTime
+        container["duration_ms"] = durationMs; container["ended_at"] = endedAt
+    }
+
+    func model() throws -> FocusBreak {
+        guard let id = UUID(uuidString: sessionId) else {
+            throw InvalidField("sessionId", "Stored break's session id \(sessionId) is not a UUID")
+        }
+        guard let kind = PomodoroBreak.Kind(rawValue: kind) else { throw InvalidField("kind", "Unknown break kind \(self.kind)") }
+        return FocusBreak(
+            sessionID: id, kind: kind, startTime: Date(groveMillis: startTime), duration: TimeInterval(groveMillis: durationMs),
+            endedEarlyAt: endedAt.map(Date.init(groveMillis:)))
+    }
+}

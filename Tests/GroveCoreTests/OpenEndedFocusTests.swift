@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import GroveCore
+
+@Suite("Open-ended sessions and breaks: pure timing")
+struct OpenEndedFocusTests {
+    let t0 = instant("2025-05-01T09:00:00Z")
+
+    @Test func itsTreeGrowsByTheTimeSpentAndStopKeepsThatTime() throws {
+        var session = FocusSession.startOpen(id: uuid(1), at: t0, timeZone: utc.timeZone)
+        #expect(session.openEnded && session.plannedDuration == FocusSession.plannedDurationRange.upperBound)
+        // Full after a Pomodoro's worth of focus, whatever the limit.
+        #expect(session.treeStage(at: t0.addingTimeInterval(6 * 60)) == .seed)
+        #expect(session.treeStage(at: t0.addingTimeInterval(13 * 60)) == .sapling)
+        #expect(session.progress(at: t0.addingTimeInterval(12.5 * 60)) == 0.5)
+        #expect(session.progress(at: t0.addingTimeInterval(3 * 3600)) == 1)
+        try session.pause(at: t0.addingTimeInterval(600))
+        // Stopped while paused: the pause is not focus.
+        try session.stop(at: t0.addingTimeInterval(900), in: newYork)
+        #expect(session.state == .completed && session.duration == 600 && session.pausedDuration == 300)
+        #expect(session.endTime == t0.addingTimeInterval(900) && session.endDay == day("2025-05-01"))
+        #expect(throws: FocusError.illegalTransition(from: .completed, to: .completed)) {
+            try session.stop(at: t0.addingTimeInterval(1000), in: utc)
+        }
+        var planned = try FocusSession.start(id: uuid(2), at: t0, plannedDuration: 600, timeZone: utc.timeZone)
+        #expect(throws: FocusError.notOpenEnded) { try planned.stop(at: t0.addingTimeInterval(60), in: utc) }
+    }
+
+    @Test func theFlagIsWrittenOnlyWhenSetAndReadWhenMissing() throws {
+        let encoder = JSONEncoder()
+        let planned = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 600, timeZone: utc.timeZone)
+        #expect(!String(decoding: try encoder.encode(planned), as: UTF8.self).contains("openEnded"))
+        let open = FocusSession.startOpen(id: uuid(2), at: t0, timeZone: utc.timeZone)
+        let decoded = try JSONDecoder().decode(FocusSession.self, from: try encoder.encode(open))
+        #expect(decoded == open && decoded.openEnded)
+        #expect(try JSONDecoder().decode(FocusSession.self, from: try encoder.encode(planned)).openEnded == false)
+    }
+
+    @Test func aBreakRunsItsLengthOrUntilEndedEarly() {
+        var pause = FocusBreak(sessionID: uuid(1), kind: .short, startTime: t0, duration: 300)
+        #expect(pause.remaining(at: t0.addingTimeInterval(-10)) == 300)
+        #expect(pause.remaining(at: t0.addingTimeInterval(100)) == 200 && pause.isRunning(at: t0.addingTimeInterval(299)))
+        #expect(!pause.isRunning(at: t0.addingTimeInterval(300)))
+        pause.end(at: t0.addingTimeInterval(120))
+        #expect(pause.endTime == t0.addingTimeInterval(120) && !pause.isRunning(at: t0.addingTimeInterval(121)))
+        // Ending one already over changes nothing.
+        var over = FocusBreak(sessionID: uuid(1), kind: .long, startTime: t0, duration: 300)
+        over.end(at: t0.addingTimeInterval(400))
+        #expect(over.endedEarlyAt == nil)
+        // The report shows a break only while it runs and no session is open.
+        #expect(FocusStatusReport(nil, now: t0.addingTimeInterval(10), break: over).break?.remaining == 290)
+        #expect(FocusStatusReport(nil, now: t0.addingTimeInterval(300), break: over).break == nil)
+    }
+}
