@@ -1,14 +1,22 @@
 // Grove Pause: sends a navigation to a gated site through Grove's gateway page first.
 //
-// It only reads from `grove serve` (the apps and their latest pause); the pause itself — the count,
-// the countdown, Proceed, Exit — happens on Grove's own page. When Grove does not answer, nothing is
-// blocked: the badge says "off" and the web works as without the extension (fail open).
-import { defaults, appFor, inGrace, gatewayURL } from "./gate.js";
+// The browser blocks a gated site's page before its first byte leaves (session request rules,
+// `requestRules` in gate.js); this worker then sends the tab to Grove's pause. After Proceed the app
+// is open for its grace window: its rule is lifted, and a reminder comes back after the minutes the
+// options set. It only reads from `grove serve` (the apps and their latest pause); the pause itself
+// — the count, the countdown, Proceed, Exit — happens on Grove's own page. When Grove does not
+// answer, nothing is blocked: the rules go, the badge says "off" and the web works as without the
+// extension (fail open).
+import { defaults, appFor, inGrace, gatewayURL, requestRules, pagesPattern } from "./gate.js";
 
 const ext = globalThis.browser ?? globalThis.chrome;
 
+// Proceed on Grove's pause lets that one visit through even with no grace window (0 minutes: every later
+// visit asks), if it comes within this many minutes.
+const justProceeded = 0.5;
+
 async function settings() {
-  return { ...defaults, ...(await ext.storage.local.get(["grove", "token", "graceDefault", "grace"])) };
+  return { ...defaults, ...(await ext.storage.local.get(["grove", "token", "graceDefault", "grace", "remindAfter"])) };
 }
 
 async function fromGrove(s, path) {
@@ -36,16 +44,84 @@ async function status(reachable, detail) {
   await ext.storage.local.set({ status: { reachable, detail, at: Date.now() } });
 }
 
+// The apps proceeded to and open until an instant (ms), kept for the browser session: a worker that
+// is stopped and started again keeps them.
+async function openApps() {
+  const { open = {} } = await ext.storage.session.get("open");
+  const now = Date.now();
+  return Object.fromEntries(Object.entries(open).filter(([, until]) => until > now));
+}
+
+// The request rules as the apps and the open windows call for them (none when Grove is off). A
+// one-time pass for a tab (`passOnce`) is kept.
+async function syncRules(list, s) {
+  const open = list ? await openApps() : {};
+  const rules = list ? requestRules(list, s.grove, new Set(Object.keys(open))) : [];
+  const old = (await ext.declarativeNetRequest.getSessionRules()).filter((r) => r.id < onePass);
+  await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: old.map((r) => r.id), addRules: rules });
+}
+
+// Rule ids from here on are one tab's pass through an app's block, for the one navigation after
+// Proceed when the app has no grace window (every later visit asks again).
+const onePass = 100_000;
+async function passOnce(tabId, app) {
+  const id = onePass + tabId;
+  await ext.declarativeNetRequest.updateSessionRules({
+    removeRuleIds: [id],
+    addRules: [{ id, priority: 3, action: { type: "allow" }, condition: { tabIds: [tabId], regexFilter: pagesPattern(app), resourceTypes: ["main_frame"] } }],
+  });
+}
+
+// Whether the browser's rules blocked `url` (so the worker must load it again to let it through).
+async function blocked(url) {
+  const rules = await ext.declarativeNetRequest.getSessionRules();
+  return rules.some((r) => r.action.type === "block" && new RegExp(r.condition.regexFilter, "i").test(url));
+}
+
+// Reads the apps and sets the rules; Grove off: no rules (fail open). Returns the apps, or null.
+async function refresh(s) {
+  try {
+    const list = await apps(s);
+    await status(true, "");
+    await syncRules(list, s);
+    return list;
+  } catch {
+    await status(false, "Grove is not running at " + s.grove);
+    await syncRules(null, s);
+    return null;
+  }
+}
+
+// Opens `app` until `until`: its rule goes; the grace window's end brings it back, and the reminder
+// (if set) comes after its minutes on the site.
+async function open(app, until, since, s) {
+  const { open: all = {} } = await ext.storage.session.get("open");
+  all[app.id] = until;
+  await ext.storage.session.set({ open: all });
+  await syncRules(cache.apps, s);
+  await ext.alarms.create(`grace:${app.id}`, { when: until });
+  await remindLater(app, since, s);
+}
+
+// The reminder after the options' minutes on `app`'s site, counted from the Proceed at `since`.
+async function remindLater(app, since, s) {
+  const remind = Number(s.remindAfter);
+  if (Number.isFinite(remind) && remind > 0) await ext.alarms.create(`remind:${app.id}`, { when: since + remind * 60_000 });
+}
+
 ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
   if (navigation.frameId !== 0 || !/^https?:/.test(navigation.url)) return;
   const s = await settings();
   if (navigation.url.startsWith(s.grove.replace(/\/+$/, "") + "/")) return;
+  const wasBlocked = await blocked(navigation.url);
   let app;
   try {
     app = appFor(await apps(s), navigation.url);
     await status(true, "");
   } catch (error) {
     await status(false, "Grove is not running at " + s.grove);
+    await syncRules(null, s);
+    if (wasBlocked) await ext.tabs.update(navigation.tabId, { url: navigation.url });
     return;
   }
   if (!app) return;
@@ -54,13 +130,67 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
     const current = await fromGrove(s, "/api/v1/focus/current");
     const growing = current?.session?.state === "active";
     const [latest] = await fromGrove(s, `/api/v1/pause/sessions?appId=${encodeURIComponent(app.id)}&limit=1`);
-    const minutes = Number(s.grace[app.id] ?? s.graceDefault);
-    if (!growing && inGrace(latest, Number.isFinite(minutes) ? minutes : defaults.graceDefault, Date.now())) return;
+    const chosen = Number(s.grace[app.id] ?? s.graceDefault);
+    const minutes = Number.isFinite(chosen) ? chosen : defaults.graceDefault;
+    // Proceed on Grove's pause in this very tab lets this visit through, even with no grace window.
+    const { tabs = {} } = await ext.storage.session.get("tabs");
+    const fromPause = (tabs[navigation.tabId] || "").startsWith(s.grove.replace(/\/+$/, "") + "/pause/");
+    if (!growing && inGrace(latest, minutes, Date.now())) {
+      const since = Date.parse(latest.endTimestamp);
+      await open(app, since + minutes * 60_000, since, s);
+      if (wasBlocked) await ext.tabs.update(navigation.tabId, { url: navigation.url });
+      return;
+    }
+    if (!growing && fromPause && inGrace(latest, justProceeded, Date.now())) {
+      await passOnce(navigation.tabId, app);
+      await remindLater(app, Date.parse(latest.endTimestamp), s);
+      if (wasBlocked) await ext.tabs.update(navigation.tabId, { url: navigation.url });
+      return;
+    }
   } catch {
     await status(false, "Grove did not answer");
+    await syncRules(null, s);
+    if (wasBlocked) await ext.tabs.update(navigation.tabId, { url: navigation.url });
     return;
   }
   await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url, cache.key) });
+});
+
+// Where each tab is (for the reminder, and to know a Proceed on Grove's pause), kept for the browser
+// session; a tab's one-time pass is spent once its page is there.
+ext.webNavigation.onCommitted.addListener(async (navigation) => {
+  if (navigation.frameId !== 0) return;
+  const { tabs = {} } = await ext.storage.session.get("tabs");
+  tabs[navigation.tabId] = navigation.url;
+  await ext.storage.session.set({ tabs });
+  await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: [onePass + navigation.tabId] });
+});
+ext.tabs.onRemoved.addListener(async (tabId) => {
+  const { tabs = {} } = await ext.storage.session.get("tabs");
+  delete tabs[tabId];
+  await ext.storage.session.set({ tabs });
+});
+
+ext.alarms.onAlarm.addListener(async (alarm) => {
+  const s = await settings();
+  const [kind, appId] = alarm.name.split(/:(.*)/s);
+  if (kind === "grace" || kind === "remind") {
+    // The window is over: the app's pages are blocked again before their first byte.
+    const { open: all = {} } = await ext.storage.session.get("open");
+    if (kind === "remind" || (all[appId] ?? 0) <= Date.now()) delete all[appId];
+    await ext.storage.session.set({ open: all });
+  }
+  const list = await refresh(s);
+  if (kind !== "remind" || !list) return;
+  // Still on the site after the reminder's minutes: Grove's pause again, saying how long it has been.
+  const app = list.find((a) => a.id === appId);
+  if (!app) return;
+  const { tabs = {} } = await ext.storage.session.get("tabs");
+  for (const [tabId, url] of Object.entries(tabs)) {
+    if (appFor([app], url) === null) continue;
+    const back = gatewayURL(s.grove, app, url, cache.key) + `&reminder=${encodeURIComponent(s.remindAfter)}`;
+    await ext.tabs.update(Number(tabId), { url: back }).catch(() => {});  // a tab closed meanwhile
+  }
 });
 
 // Exit on Grove's page (it marks itself `#left`): the tab goes back to where it was before the
@@ -72,12 +202,25 @@ ext.webNavigation.onReferenceFragmentUpdated.addListener(async (navigation) => {
   try { await ext.tabs.goBack(navigation.tabId); } catch { await ext.tabs.remove(navigation.tabId).catch(() => {}); }
 });
 
-// New settings (another Grove, other grace minutes): read the apps again at the next navigation.
-ext.storage.onChanged.addListener((changes) => {
+// New settings (another Grove, other minutes): read the apps and set the rules again now. The options
+// page asks for this itself and waits, so that "Saved" means the rules are in place.
+ext.storage.onChanged.addListener((changes, area) => {
+  if (area !== "local") return;
   if (changes.grove || changes.token || changes.grace || changes.graceDefault) cache = { at: 0, grove: "", apps: [], key: "" };
 });
-
-ext.runtime.onInstalled.addListener(async () => {
-  const s = await settings();
-  try { await apps(s); await status(true, ""); } catch { await status(false, "Grove is not running at " + s.grove); }
+ext.runtime.onMessage.addListener((message, sender, reply) => {
+  if (message?.type !== "sync") return false;
+  cache = { at: 0, grove: "", apps: [], key: "" };
+  // Other minutes: the open windows are decided again at the next visit, by the new ones.
+  ext.storage.session.set({ open: {} }).then(settings).then(refresh)
+    .then((list) => reply({ reachable: list !== null }), () => reply({ reachable: false }));
+  return true;  // the reply comes later
 });
+
+// A new or enabled app in Grove is gated within the minute, without a navigation to notice it.
+async function start() {
+  await ext.alarms.create("sync", { periodInMinutes: 1 });
+  await refresh(await settings());
+}
+ext.runtime.onInstalled.addListener(start);
+ext.runtime.onStartup.addListener(start);

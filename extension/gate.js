@@ -1,8 +1,9 @@
 // What the extension decides, as plain functions (shared by the background worker and the options page).
 
 /** The settings, with their defaults: Grove's address, its token (if `grove serve` asks for one), the
- * grace window after Proceed in minutes, by app id, with a default. */
-export const defaults = { grove: "http://127.0.0.1:4768", token: "", graceDefault: 10, grace: {} };
+ * grace window after Proceed in minutes, by app id, with a default, and the minutes on a gated site
+ * after which Grove's pause comes back as a reminder (0: never). */
+export const defaults = { grove: "http://127.0.0.1:4768", token: "", graceDefault: 10, grace: {}, remindAfter: 15 };
 
 /** Whether `address` is one of `app`'s pages: on the host of its web URL or a subdomain of it (the
  * same rule as Grove's `SocialApp.owns`; owns-cases.json holds both to the same cases). */
@@ -34,4 +35,34 @@ export function inGrace(latest, minutes, now) {
 export function gatewayURL(grove, app, address, key) {
   const gate = key ? `&key=${encodeURIComponent(key)}` : "";
   return `${grove.replace(/\/+$/, "")}/pause/${encodeURIComponent(app.id)}?to=${encodeURIComponent(address)}${gate}`;
+}
+
+/** A regular expression for `app`'s pages as a request URL: its host or a subdomain, any port, and
+ * no user name or password (what `owns` decides, for the browser's own request matching). */
+export function pagesPattern(app) {
+  let home;
+  try { home = new URL(app.webURL).hostname.toLowerCase(); } catch { return null; }
+  if (!home) return null;
+  const site = home.startsWith("www.") ? home.slice(4) : home;
+  const escaped = site.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return `^https?://([^/?#@]*\\.)?${escaped}(:[0-9]+)?([/?#]|$)`;
+}
+
+/** The browser's request rules for the gated apps: each one's pages are blocked before the first byte
+ * leaves (the worker then sends the tab to Grove's pause), except the apps in `open` (proceeded to,
+ * inside their grace window) and Grove's own pages. Ids from 1, in the apps' order. */
+export function requestRules(apps, grove, open) {
+  const rules = [];
+  const origin = (() => { try { return new URL(grove).origin; } catch { return null; } })();
+  if (origin) {
+    // Grove's own pages always load (a gated site on the same host, as in a test, must not gate Grove).
+    rules.push({ id: 1, priority: 2, action: { type: "allow" }, condition: { urlFilter: `|${origin}/`, resourceTypes: ["main_frame"] } });
+  }
+  for (const app of apps) {
+    if (!app.isEnabled || !app.webURL || open.has(app.id)) continue;
+    const regexFilter = pagesPattern(app);
+    if (!regexFilter) continue;
+    rules.push({ id: rules.length + 1, priority: 1, action: { type: "block" }, condition: { regexFilter, resourceTypes: ["main_frame"] } });
+  }
+  return rules;
 }

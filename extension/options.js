@@ -4,10 +4,11 @@ const ext = globalThis.browser ?? globalThis.chrome;
 const form = document.getElementById("settings");
 
 async function load() {
-  const s = { ...defaults, ...(await ext.storage.local.get(["grove", "token", "graceDefault", "grace", "status"])) };
+  const s = { ...defaults, ...(await ext.storage.local.get(["grove", "token", "graceDefault", "grace", "remindAfter", "status"])) };
   form.grove.value = s.grove;
   form.token.value = s.token;
   form.graceDefault.value = s.graceDefault;
+  form.remindAfter.value = s.remindAfter;
   const table = document.getElementById("apps");
   table.replaceChildren();
   try {
@@ -34,11 +35,17 @@ async function load() {
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  document.getElementById("saved").textContent = "";
   const grace = {};
   for (const input of form.querySelectorAll("input[name^=grace-]")) {
     if (input.value !== "") grace[input.name.slice(6)] = Number(input.value);
   }
-  await ext.storage.local.set({ grove: form.grove.value.trim(), token: form.token.value, graceDefault: Number(form.graceDefault.value), grace });
+  await ext.storage.local.set({
+    grove: form.grove.value.trim(), token: form.token.value, graceDefault: Number(form.graceDefault.value), grace,
+    remindAfter: Number(form.remindAfter.value),
+  });
+  // "Saved" once the browser's rules follow the new settings: the next visit is gated by them.
+  await ext.runtime.sendMessage({ type: "sync" }).catch(() => null);
   document.getElementById("saved").textContent = "Saved.";
   await load();
 });

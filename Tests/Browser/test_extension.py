@@ -23,6 +23,8 @@ def extension_id():
 
 class Site(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
+        if self.path != "/favicon.ico":
+            self.server.paths.append(self.path)
         body = f"<!doctype html><title>Distraction</title><h1 id='site'>The distracting site: {self.path}</h1>".encode()
         if self.path.startswith("/link?"):
             # Another site's page that links to Grove's gateway (`to`).
@@ -41,6 +43,7 @@ class Site(http.server.BaseHTTPRequestHandler):
 @pytest.fixture()
 def site():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Site)
+    server.paths = []  # every request that reached the site, in order
     threading.Thread(target=server.serve_forever, daemon=True).start()
     server.url = f"http://127.0.0.1:{server.server_address[1]}"
     yield server
@@ -100,10 +103,12 @@ def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove
     configure(extended, grove)
     target = site.url + "/watch?v=abc&t=1"
 
-    # Intercepted: Grove's gateway, carrying the address asked for; the first visit today.
+    # Intercepted: Grove's gateway, carrying the address asked for; the first visit today. The browser
+    # blocked the request itself: not one byte reached the site.
     extended.get(target)
     wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
     wait(extended).until(lambda b: "session=" in b.current_url)
+    assert site.paths == [], site.paths
     assert "First visit to Distraction" in extended.find_element(By.ID, "attempts").text
     extended.shot("gateway")
     # A reload is the same pause, not another attempt.
@@ -115,6 +120,7 @@ def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove
     wait(extended, 30).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#gateway-done [data-action=gateway-proceed]"))).click()
     wait(extended).until(lambda b: b.current_url == target)
     assert on_site(extended, target)
+    assert site.paths == ["/watch?v=abc&t=1"], site.paths
     # Inside the grace window the site opens freely.
     extended.get(site.url + "/again")
     assert on_site(extended, site.url + "/again")
@@ -123,9 +129,11 @@ def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove
     # With no grace window, the next visit is gated again: one more attempt, counted once.
     configure(extended, grove, grace={"distraction": 0})
     extended.get(grove.url + "/forest")
+    before = len(site.paths)
     extended.get(target)
     wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
     wait(extended).until(EC.text_to_be_present_in_element((By.ID, "attempt-count"), "1"))
+    assert len(site.paths) == before, site.paths
     # Exit takes the tab back to where it was before the site was asked for.
     extended.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").click()
     wait(extended).until(lambda b: b.current_url == grove.url + "/forest")
@@ -184,6 +192,22 @@ def test_while_a_tree_grows_the_site_waits_behind_it_even_in_the_grace_window(gr
     assert usage(grove)["totalSessions"] == 1
 
 
+def test_after_its_minutes_on_the_site_the_pause_comes_back_as_a_reminder(grove, site, extended):
+    grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--enable")
+    configure(extended, grove)
+    # Three seconds rather than the options' whole minutes: the same alarm, set from the options page.
+    extended.execute_async_script("chrome.storage.local.set({remindAfter: 0.05}).then(arguments[0])")
+    extended.get(site.url + "/feed")
+    wait(extended).until(lambda b: "session=" in b.current_url)
+    wait(extended, 30).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#gateway-done [data-action=gateway-proceed]"))).click()
+    wait(extended).until(lambda b: b.current_url == site.url + "/feed")
+    # Still there after the reminder's minutes: Grove's pause again, saying how long it has been.
+    wait(extended, 20).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction") and "reminder=" in b.current_url)
+    reminder = wait(extended).until(EC.presence_of_element_located((By.ID, "reminder")))
+    assert "You have been on Distraction for" in reminder.text
+    extended.shot("reminder")
+
+
 def test_a_link_from_another_site_counts_no_attempt_until_the_pause_is_started(grove, site, browser):
     grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--enable")
     browser.get(site.url + "/link?to=" + urllib.parse.quote(grove.url + "/pause/distraction", safe=""))
@@ -211,4 +235,15 @@ def test_the_extension_decides_which_addresses_are_an_apps_pages_as_grove_does(e
                                  (error) => done(String(error)));""", cases)
     assert isinstance(answers, list), answers
     wrong = [(c["webURL"], c["address"], c["owns"]) for c, a in zip(cases, answers) if a != c["owns"]]
+    assert not wrong
+    # The browser's own blocking rule for an app's pages decides the same, for every case it can see
+    # (a request URL is http or https).
+    blocked = extended.execute_async_script(
+        """const [cases, done] = arguments;
+        import("./gate.js").then((gate) => done(cases.map((c) => {
+            const pattern = gate.pagesPattern({webURL: c.webURL});
+            return pattern !== null && new RegExp(pattern, "i").test(c.address);
+        })), (error) => done(String(error)));""", cases)
+    assert isinstance(blocked, list), blocked
+    wrong = [(c["webURL"], c["address"], c["owns"]) for c, b in zip(cases, blocked) if b != c["owns"]]
     assert not wrong

@@ -312,6 +312,14 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
         wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
         count = browser.find_element(By.ID, "attempt-count").get_attribute("textContent")
         assert count == str(visit)
+        # Every other pause asks why, as one of its interventions; the answer gets a word back.
+        whys = browser.find_elements(By.ID, "why")
+        assert bool(whys) == (visit == 1)
+        if whys:
+            assert "Why are you opening YouTube?" in whys[0].text
+            whys[0].find_element(By.XPATH, ".//button[contains(., 'Habit')]").click()
+            wait(browser).until(EC.visibility_of_element_located((By.ID, "why-reply")))
+            assert "habit" in browser.find_element(By.ID, "why-reply").text.lower()
         browser.shot(f"visit-{visit}")
         browser.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").click()
         wait(browser).until(EC.text_to_be_present_in_element((By.ID, "content"), "Good call"))
@@ -335,6 +343,8 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
     browser.get(grove.url + "/pause")
     row = browser.find_element(By.CSS_SELECTOR, "[data-testid=usage] tbody tr").text
     assert "YouTube 3 0 2 2" in row, row  # pauses, waited out, left, not opened (the open one has not ended)
+    saved = browser.find_element(By.CSS_SELECTOR, "[data-testid=time-saved]").text
+    assert "≈ 20m saved in 30 days: 2 times" in saved, saved
     browser.shot("usage")
 
 

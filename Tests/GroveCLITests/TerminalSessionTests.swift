@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 import GroveStore
 import GroveSystem
 import Testing
@@ -171,6 +172,18 @@ struct LiveScreenTests {
         #expect(wither.out.contains("The tree withered.") && wither.out.contains("Good call."), "\(wither.out)")
         let status = try await g.run(["focus", "status", "--json"], live: LiveScript(clock: clock)).object()
         #expect((status["session"] as? [String: Any])?["state"] as? String == "abandoned")
+    }
+
+    @Test func everyOtherPauseAsksWhyAndAnswersTheAnswer() async throws {
+        let g = Grove()
+        _ = try await g.run("apps", "enable", "youtube")
+        let clock = TestClock(Self.start)
+        let first = try await g.run(["pause", "youtube"], live: LiveScript(clock: clock, keys: [(2, "e")]))
+        #expect(!first.out.contains("Why are you opening"))
+        let second = try await g.run(["pause", "youtube"], live: LiveScript(clock: clock, keys: [(2, "2"), (4, "e")]))
+        #expect(second.out.contains("Why are you opening YouTube?") && second.out.contains("[2] Habit, without thinking"), "\(second.out)")
+        #expect(second.out.contains(PauseReason.habit.reply))
+        #expect(second.out.contains("Good call."))
     }
 
     @Test func leavingThePauseEarlyIsAnExit() async throws {

@@ -60,6 +60,13 @@ struct PauseGate: ParsableCommand {
             if let author = content.author { print("  " + style.dim("— \(author)")) }
             print("")
         }
+        // Every other pause asks why (one of its interventions); a number key answers, and gets a word back.
+        let asksWhy = !options.json && PauseReason.asks(attemptsToday: attempts)
+        if asksWhy {
+            print("  " + style.bold(PauseReason.question(app.displayName)))
+            print("  " + PauseReason.allCases.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  "))
+            print("")
+        }
         // Quick decisions skip the countdown only to leave early; proceeding needs the full pause.
         if decided == .exit || decided == .tree {
             return try finish(
@@ -88,6 +95,10 @@ struct PauseGate: ParsableCommand {
                 case "t":
                     print("")
                     return try finish(db, session, app: app, status: .exited, outcome: .deepenPause, signals: signals)
+                case let key? where asksWhy:
+                    if let number = Int(String(key)), PauseReason.allCases.indices.contains(number - 1) {
+                        print("\r\u{1B}[2K  " + style.bold(PauseReason.allCases[number - 1].reply))
+                    }
                 default: break
                 }
             } else {

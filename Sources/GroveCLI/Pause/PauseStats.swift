@@ -23,12 +23,17 @@ struct PauseStats: ParsableCommand {
                 "\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(s.notOpenedSessions).leftPad(10))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))"
             )
         }
+        let notOpened = stats.reduce(0) { $0 + $1.notOpenedSessions }
+        print(
+            "\(UsageStatistics.timeSavedMeaning.term): ≈ \(ForestStats.formatDuration(UsageStatistics.timeSaved(stats))) (\(notOpened) time\(notOpened == 1 ? "" : "s") not opened)"
+        )
         print(
             style.dim(
                 """
                 Pauses: times opened through the gate · Done: countdown waited out to 0:00
                 \(UsageStatistics.leftMeaning.term): \(UsageStatistics.leftMeaning.meaning)
                 \(UsageStatistics.notOpenedMeaning.term): \(UsageStatistics.notOpenedMeaning.meaning)
+                \(UsageStatistics.timeSavedMeaning.term): \(UsageStatistics.timeSavedMeaning.meaning)
                 Avg: seconds in the pause · Rate: done ÷ pauses, ✓ at the 60% target · Streak: days in a row with a pause done
                 Kept for 30 days.
                 """))

@@ -77,6 +77,12 @@ register({
   "gateway-exit": () => gatewayFinish("exit"),
   "gateway-tree": () => gatewayFinish("tree"),
   "gateway-proceed": () => gatewayFinish("proceed"),
+  // "Why are you opening this?": the answer is the person's; the page says something back, and keeps nothing.
+  why: (button) => {
+    for (const other of document.querySelectorAll("#why button")) other.setAttribute("aria-pressed", String(other === button));
+    $("#why-reply").textContent = button.dataset.reply;
+    $("#why-reply").hidden = false;
+  },
   // Back to focus: the extension takes the tab back (`#left`), as after an exit; nothing was counted.
   "growing-back": () => { $("#growing").hidden = true; $("#growing-after").hidden = false; location.replace("#left"); },
   // Leaving costs the tree, as in Forest: the session is abandoned, then the pause goes on as ever.

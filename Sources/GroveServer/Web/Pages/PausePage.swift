@@ -21,6 +21,22 @@ struct PausePage: Encodable {
     /// and counts nothing unless the person lets it wither. `growingLeft` is its time left.
     var growing = false
     var growingLeft = ""
+    /// "Why are you opening this?", asked in turn (`PauseReason.asks`), with its answers.
+    var why: WhyView?
+    /// Sent back by the extension after the person's minutes on the site: how long it has been.
+    var reminder: String?
+}
+
+/// The "why" question as the gateway shows it.
+struct WhyView: Encodable {
+    struct Answer: Encodable { var reason: String; var label: String; var reply: String }
+    var question: String
+    var answers: [Answer]
+
+    init(appName: String) {
+        question = PauseReason.question(appName)
+        answers = PauseReason.allCases.map { Answer(reason: $0.rawValue, label: $0.label, reply: $0.reply) }
+    }
 }
 
 extension WebController {
@@ -41,10 +57,16 @@ extension WebController {
         // A pause already shown (a reload) goes on; a new one waits behind the growing tree.
         let growing = try shown == nil ? database.focus.current().flatMap { $0.state == .active ? $0 : nil } : nil
         let left = try growing.map { ClockText.format($0.remaining(at: try database.focus.now(for: $0)), padHours: false) } ?? ""
+        // The extension's reminder: whole minutes from 1 to a day, else none (the address is anyone's to write).
+        let minutes = request.queryString("reminder").flatMap(Double.init).flatMap { $0.isFinite ? Int(exactly: $0.rounded(.up)) : nil }
+        let reminder = minutes.flatMap { (1...1440).contains($0) ? $0 : nil }.map {
+            "You have been on \(app.displayName) for \($0) minute\($0 == 1 ? "" : "s")."
+        }
         return PausePage(
             title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
             target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
             confirm: fromElsewhere && shown == nil && request.queryString("key") != configuration.gateKey,
-            growing: app.isEnabled && growing != nil, growingLeft: left)
+            growing: app.isEnabled && growing != nil, growingLeft: left,
+            why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName) : nil, reminder: reminder)
     }
 }

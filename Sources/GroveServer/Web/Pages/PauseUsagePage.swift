@@ -20,13 +20,19 @@ struct PauseUsagePage: Encodable {
     /// The words every face uses for these columns.
     var leftMeaning = UsageStatistics.leftMeaning.meaning
     var notOpenedMeaning = UsageStatistics.notOpenedMeaning.meaning
+    var timeSavedMeaning = UsageStatistics.timeSavedMeaning.meaning
+    /// Over the 30 days: the estimate, and the visits not made behind it.
+    var timeSaved = ""
+    var notOpened = 0
+    var notOpenedWord = "times"
 }
 
 extension WebController {
     /// Usage per app and day (30 days), newest first, with the apps' names.
     func pauseUsage() throws -> PauseUsagePage {
         let names = try database.pause.appNames()
-        let rows = try database.pause.statistics().map { s in
+        let stats = try database.pause.statistics()
+        let rows = stats.map { s in
             PauseUsagePage.Row(
                 day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
                 exited: s.exitedSessions, notOpened: s.notOpenedSessions, average: String(format: "%.0f", s.avgTimeSpent),
@@ -41,6 +47,10 @@ extension WebController {
                 id: app.id, app: app.displayName, on: f != nil, length: "\(f?.effectiveDuration(base: base) ?? base) s",
                 review: f?.reviewDescription ?? "off")
         }
-        return PauseUsagePage(rows: rows, empty: rows.isEmpty, friction: friction)
+        let notOpened = stats.reduce(0) { $0 + $1.notOpenedSessions }
+        return PauseUsagePage(
+            rows: rows, empty: rows.isEmpty, friction: friction,
+            timeSaved: ForestStats.formatDuration(UsageStatistics.timeSaved(stats)), notOpened: notOpened,
+            notOpenedWord: notOpened == 1 ? "time" : "times")
     }
 }
