@@ -826,7 +826,10 @@ def test_the_main_pages_in_light_and_dark_on_a_desktop_and_a_phone(grove, browse
     """Screenshots for people to look at (artifacts/screenshots/), and a check that dark mode is real."""
     grove.cli("focus", "log", "--start", "2026-11-20T09:00:00Z", "--end", "2026-11-20T09:50:00Z", "--tag", "essay")
     grove.cli("focus", "log", "--start", "2026-11-21T09:00:00Z", "--end", "2026-11-21T09:10:00Z", "--abandoned")
-    grove.cli("focus", "start", "--length", "25m")
+    # The focus page on the break after a tree (stored: every page load shows it), the gateway with its pause.
+    grove.cli("apps", "enable", "youtube")
+    grove.cli("focus", "start", "--length", "1s")
+    time.sleep(1.5)
     backgrounds = {}
     for scheme in ("light", "dark"):
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
@@ -835,7 +838,11 @@ def test_the_main_pages_in_light_and_dark_on_a_desktop_and_a_phone(grove, browse
             for path in ("/forest", "/focus", "/pause/youtube", "/review"):
                 browser.get(grove.url + path)
                 wait(browser).until(lambda b: b.execute_script("return document.readyState") == "complete")
+                if path == "/focus":
+                    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "On a short break"))
+                if path == "/pause/youtube":
+                    wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
                 backgrounds[scheme] = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
                 browser.shot(f"{scheme}-{device}{path.replace('/', '-')}")
     assert backgrounds["light"] != backgrounds["dark"], backgrounds
-    grove.cli("focus", "abandon")
+    grove.cli("focus", "break", "--skip")

@@ -19,6 +19,7 @@ let focus = null;          // the last /focus/current answer
 let focusFetchedAt = 0;    // performance.now() when it arrived: the countdown runs from there, no drift
 let breakEnd = null;       // performance.now() when the stored break (the server's) ends
 let breakKind = null;
+let breakLength = 0;       // seconds: the bar drains over the break
 
 async function loadFocus() {
   const previous = focus && focus.session && focus.session.state !== "completed" && focus.session.state !== "abandoned" ? focus.session : null;
@@ -30,6 +31,7 @@ async function loadFocus() {
   if (pause) {
     breakEnd = focusFetchedAt + pause.remaining * 1000;
     breakKind = pause.kind;
+    breakLength = pause.duration;
   } else if (breakEnd !== null && breakEnd > focusFetchedAt + 1000) {
     breakEnd = null;  // ended elsewhere (skipped, or a session started): no "break over"
   }
@@ -97,9 +99,9 @@ function renderFocus() {
   $("#controls-break").hidden = !onBreak;
   if (!running) {
     if (onBreak) {
-      // The tree stays full beside the break's own countdown.
+      // The tree stays full beside the break's own countdown; the bar drains as the break goes.
       $("#countdown").textContent = clock(breakLeft);
-      $("#progress-bar").style.width = "100%";
+      $("#progress-bar").style.width = `${(100 * Math.min(1, breakLeft / (breakLength || breakLeft))).toFixed(1)}%`;
       $("#focus-state").textContent = `On a ${breakKind || "short"} break — stand up, breathe, look far away.`;
       document.title = `Break ${clock(breakLeft)} · Grove`;
       showStage(stageAt(1));
