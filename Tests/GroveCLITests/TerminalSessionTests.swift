@@ -236,14 +236,28 @@ struct FocusWaiterTests {
         let id = try #require((started.object()["session"] as? [String: Any])?["id"] as? String)
         let waiter = try #require(person.waiters.first, "focus start leaves a waiter")
         #expect(Array(waiter.prefix(3)) == ["focus", "watch", id] && waiter.contains("--database"))
-        // The waiter (run here on the test clock) sleeps to the due instant, settles and rings.
+        // The waiter (run here on the test clock) sleeps to the due instant, settles and rings; then it
+        // sleeps through the tree's five-minute break and says it is over.
         #expect(try await g.run(waiter, live: person).status == 0)
-        #expect(person.notifications.count == 1 && person.notifications[0].hasPrefix("Tree planted"), "\(person.notifications)")
-        #expect(abs(person.elapsed - 120) < 0.5, "woke at the due instant, not before or long after: \(person.elapsed)")
+        #expect(person.notifications.count == 2 && person.notifications[0].hasPrefix("Tree planted"), "\(person.notifications)")
+        #expect(person.notifications[1] == "\(BreakNotice.title): \(BreakNotice.body)")
+        #expect(abs(person.elapsed - 420) < 0.5, "woke at the break's end, not before or long after: \(person.elapsed)")
         #expect(try await g.run(["forest", "--json"], live: person).array().count == 1, "the waiter completed it in the store")
-        // A second waiter (a resume, the server, a page) finds it claimed: no second notice.
+        // A second waiter (a resume, the server, a page) finds both claimed: no second notice.
         #expect(try await g.run(waiter, live: person).status == 0)
-        #expect(person.notifications.count == 1)
+        #expect(person.notifications.count == 2)
+    }
+
+    @Test func aSkippedBreakSaysNothingAtItsEnd() async throws {
+        let g = Grove()
+        let clock = TestClock(Self.start)
+        let person = LiveScript(clock: clock, terminal: false)
+        _ = try await g.run(["focus", "start", "--length", "2m"], live: person)
+        let waiter = try #require(person.waiters.first)
+        clock.advance(by: 150)
+        #expect(try await g.run(["focus", "break", "--skip"], live: person).status == 0)
+        #expect(try await g.run(waiter, live: person).status == 0)
+        #expect(person.notifications == ["\(CompletionNotice.title): \(CompletionNotice.body)"], "\(person.notifications)")
     }
 
     @Test func anAbandonedSessionNeverRingsAndAPauseEndsTheWaitUntilResumed() async throws {

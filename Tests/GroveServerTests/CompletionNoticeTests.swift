@@ -11,5 +11,6 @@ import Testing
         let templates = try await WebTemplates.load()
         let script = String(decoding: try #require(templates.staticFiles["focus.js"]).data, as: UTF8.self)
         #expect(script.contains(#"notify("\#(CompletionNotice.title)", "\#(CompletionNotice.body)", "\#(CompletionNotice.link)""#))
+        #expect(script.contains(#"notify("\#(BreakNotice.title)", "\#(BreakNotice.body)", "\#(BreakNotice.link)""#))
     }
 }

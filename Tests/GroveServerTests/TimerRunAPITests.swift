@@ -91,4 +91,35 @@ struct TimerRunAPITests {
         _ = try await alarm.tick()
         #expect(planted.value == [first.id])
     }
+
+    @Test func aServerThatCanRingSaysBreakOverOnceUnlessSkippedOrSaid() async throws {
+        let server = try await TestServer()
+        let over = LockedBox<[UUID]>([])
+        let alarm = TimerAlarmService(
+            database: server.database, clock: SimulatedClock(server.clock), maxSleep: .seconds(600), onDone: { _ in },
+            onBreakOver: { pause in over.mutate { $0.append(pause.sessionID) } })
+        let first = try server.database.focus.start(plannedDuration: 60)
+        server.clock.advance(by: 60)
+        #expect(try await alarm.tick() == .seconds(300), "sleeps until the break ends")
+        server.clock.advance(by: 300)
+        _ = try await alarm.tick()
+        _ = try await alarm.tick()
+        #expect(over.value == [first.id])
+        // Skipped: nothing to say. Said first by a page: the server stays quiet.
+        _ = try server.database.focus.start(plannedDuration: 60)
+        server.clock.advance(by: 70)
+        try server.database.focus.skipBreak()
+        server.clock.advance(by: 400)
+        _ = try await alarm.tick()
+        let third = try server.database.focus.start(plannedDuration: 60)
+        server.clock.advance(by: 360)
+        try await server.test { c in
+            let first = try await c.post("/api/v1/focus/sessions/\(third.id)/break-notice")
+            let again = try await c.post("/api/v1/focus/sessions/\(third.id)/break-notice")
+            #expect(first.object["claimed"] as? Bool == true)
+            #expect(again.object["claimed"] as? Bool == false)
+        }
+        _ = try await alarm.tick()
+        #expect(over.value == [first.id])
+    }
 }

@@ -73,6 +73,27 @@ struct FocusBreakStoreTests {
         #expect(try db.focus.currentBreak() == nil)
     }
 
+    @Test func breakOverIsSaidOnceOnlyForABreakThatRanItsCourseLately() throws {
+        let (db, clock) = try makeStore()
+        let first = try db.focus.start(plannedDuration: 60)
+        clock.advance(by: 60 + 100)
+        #expect(try db.focus.claimBreakOverNotice(sessionId: first.id) == false, "still running")
+        clock.advance(by: 200)
+        #expect(try db.focus.claimBreakOverNotice(sessionId: first.id))
+        #expect(try db.focus.claimBreakOverNotice(sessionId: first.id) == false, "said already")
+        // Skipped: nothing to say. Long over: news to nobody.
+        let second = try db.focus.start(plannedDuration: 60)
+        clock.advance(by: 90)
+        try db.focus.skipBreak()
+        clock.advance(by: 600)
+        #expect(try db.focus.claimBreakOverNotice(sessionId: second.id) == false)
+        let third = try db.focus.start(plannedDuration: 60)
+        clock.advance(by: 60 + 300 + FocusRoom.noticeWindow + 1)
+        #expect(try db.focus.claimBreakOverNotice(sessionId: third.id) == false)
+        #expect(try db.focus.breakAfter(sessionId: third.id)?.kind == .short)
+        #expect(try db.focus.breakAfter(sessionId: first.id) == nil, "a later tree's break replaced it")
+    }
+
     @Test func anAbandonedSessionEarnsNoBreak() throws {
         let (db, clock) = try makeStore()
         try db.focus.start(plannedDuration: 600)

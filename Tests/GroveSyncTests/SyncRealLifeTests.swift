@@ -146,6 +146,25 @@ struct SyncRealLifeTests {
         try await world.expectConverged([a, b])
     }
 
+    @Test("an open-ended session reaches the other device open-ended, and its stop with the time spent")
+    func openEndedSessionSyncs() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let started = try a.database.focus.start(openEnded: true, tags: ["essay"])
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try b.database.focus.current()?.openEnded == true)
+        world.advance(30 * 60, [a, b])
+        _ = try a.database.focus.stop()
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let there = try #require(try b.database.focus.session(id: started.id))
+        #expect(there.state == .completed && there.openEnded && there.duration == 30 * 60)
+        // The break is the device's own: the other one starts none for a tree it did not see grow.
+        #expect(try b.database.focus.currentBreak() == nil)
+        try await world.expectConverged([a, b])
+    }
+
     @Test("a device away past the horizon pulls before it pushes: the server never keeps an incomplete row")
     func awayPastTheHorizon() async throws {
         let world = try await World()

@@ -110,7 +110,8 @@ struct InteractiveFocus {
             print("")
             if !skipped {
                 TerminalBell.ring()
-                _ = io.notify("Break over", "Ready for the next tree?")
+                // Once, here or by the session's waiter or a page, whichever noticed first.
+                if try db.focus.claimBreakOverNotice(sessionId: sessionID) { _ = io.notify(BreakNotice.title, BreakNotice.body) }
             }
             print(skipped ? "Break skipped." : "Break over.")
         }

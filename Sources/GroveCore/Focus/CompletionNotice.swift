@@ -9,3 +9,11 @@ public enum CompletionNotice {
     /// The web page a click on the notice opens.
     public static let link = "/forest"
 }
+
+/// The notice at the end of the break after a tree, in every face (`focus.js` repeats it).
+public enum BreakNotice {
+    public static let title = "Break over"
+    public static let body = "Ready for the next tree?"
+    /// The web page a click on the notice opens.
+    public static let link = "/focus"
+}

@@ -41,6 +41,8 @@ public struct FocusBreak: Codable, Sendable, Equatable {
 
 /// A break's live status at an instant, as the faces show it (`GET /api/v1/focus/current`'s `break`).
 public struct FocusBreakReport: Codable, Sendable, Equatable {
+    /// The completed session the break follows.
+    public var sessionID: UUID
     public var kind: PomodoroBreak.Kind
     public var startTime: Date
     public var endTime: Date
@@ -48,6 +50,7 @@ public struct FocusBreakReport: Codable, Sendable, Equatable {
     public var remaining: TimeInterval
 
     public init(_ pause: FocusBreak, now: Date) {
+        sessionID = pause.sessionID
         kind = pause.kind
         startTime = pause.startTime
         endTime = pause.endTime

@@ -36,6 +36,7 @@ struct FocusController {
         api.delete("focus/sessions/:id", use: deleteSession)
         api.put("focus/sessions/:id/tags", use: retag)
         api.post("focus/sessions/:id/notice", use: claimNotice)
+        api.post("focus/sessions/:id/break-notice", use: claimBreakNotice)
         api.get("focus/tags", cache: .data, use: tags)
         api.get("focus/window", cache: .day, use: window)
         api.get("focus/stats", onEventLoop: true, use: stats)
@@ -152,6 +153,14 @@ struct FocusController {
         let id = try context.uuid("id")
         guard try database.focus.session(id: id) != nil else { throw NotFoundError("focus session", try context.string("id")) }
         return JSON(NoticeClaim(claimed: try database.focus.claimNotice(sessionId: id)))
+    }
+
+    /// `POST /focus/sessions/:id/break-notice`: whether this caller says "break over" for the break after
+    /// the session's tree (true once, when it ran its course; a skipped break says nothing).
+    @Sendable func claimBreakNotice(_ request: Request, context: GroveRequestContext) throws -> JSON<NoticeClaim> {
+        let id = try context.uuid("id")
+        guard try database.focus.session(id: id) != nil else { throw NotFoundError("focus session", try context.string("id")) }
+        return JSON(NoticeClaim(claimed: try database.focus.claimBreakOverNotice(sessionId: id)))
     }
 
     /// `DELETE /focus/sessions/:id` (its day's totals follow).

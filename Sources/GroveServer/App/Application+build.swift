@@ -89,12 +89,14 @@ public func buildApplication(
     }
     // Focus sessions are announced here only where the server can ring; otherwise an open page does.
     var treePlanted: (@Sendable (FocusSession) -> Void)?
+    var breakOver: (@Sendable (FocusBreak) -> Void)?
     if notifier.isAvailable {
         treePlanted = { _ in notifier.send(title: CompletionNotice.title, body: CompletionNotice.body) }
+        breakOver = { _ in notifier.send(title: BreakNotice.title, body: BreakNotice.body) }
     }
     let alarms = TimerAlarmService(
         database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
-        onDone: timerDone, onFocusDone: treePlanted)
+        onDone: timerDone, onFocusDone: treePlanted, onBreakOver: breakOver)
     let maintenance = MaintenanceService(
         database: database, changes: monitor.changes(), answered: parts.answered, hold: configuration.notificationHold)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())

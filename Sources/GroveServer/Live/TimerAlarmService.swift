@@ -19,15 +19,18 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
     private let changes: WakeSignal?
     private let onDone: @Sendable (TimerRunStatus) -> Void
     private let onFocusDone: (@Sendable (FocusSession) -> Void)?
+    private let onBreakOver: (@Sendable (FocusBreak) -> Void)?
     private let logger = Logger(label: "grove.timers")
 
     /// `onFocusDone`, when given (the server can ring: `notify-send` exists), announces focus sessions
     /// that complete too, claimed like the timers' (`focus.claimNotice`); without it a page claims them.
+    /// `onBreakOver` likewise says when the break after a tree has run its course (`focus.claimBreakOverNotice`).
     /// `changes`, when given, wakes it for a run started or changed anywhere: then `maxSleep` only bounds
     /// a sleep against a clock that jumped. Without it, it looks every `maxSleep`.
     public init(
         database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), changes: WakeSignal? = nil,
-        onDone: @escaping @Sendable (TimerRunStatus) -> Void, onFocusDone: (@Sendable (FocusSession) -> Void)? = nil
+        onDone: @escaping @Sendable (TimerRunStatus) -> Void, onFocusDone: (@Sendable (FocusSession) -> Void)? = nil,
+        onBreakOver: (@Sendable (FocusBreak) -> Void)? = nil
     ) {
         self.database = database
         self.clock = clock
@@ -35,6 +38,7 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
         self.changes = changes
         self.onDone = onDone
         self.onFocusDone = onFocusDone
+        self.onBreakOver = onBreakOver
     }
 
     public func run() async throws {
@@ -70,6 +74,14 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
                 onFocusDone(session)
             }
             focusNext = due
+        }
+        if let onBreakOver {
+            let (over, ends) = try await database.run { try $0.focus.breakNotice() }
+            if let over, try await database.run({ try $0.focus.claimBreakOverNotice(sessionId: over.sessionID) }) {
+                logger.info("Break over", metadata: ["session": "\(over.sessionID)"])
+                onBreakOver(over)
+            }
+            focusNext = [focusNext, ends].compactMap { $0 }.min()
         }
         let now = database.environment.now()
         guard let next = [next, focusNext].compactMap({ $0 }).min() else { return maxSleep }

@@ -118,8 +118,8 @@ extension AppDatabase {
     /// Open-ended sessions (they count up until stopped; `planned_ms` is the limit at which a
     /// forgotten one stops by itself), and the break after the last planted tree, kept so that a reload,
     /// another face or `grove now` sees the same break. NULL `open_ended` (a row synced from a Grove
-    /// before it) reads as planned. One break row at most: a new one replaces it. Local to the device
-    /// like `focus_notice`.
+    /// before it) reads as planned. One break row at most: a new one replaces it. `notified`: its "break
+    /// over" notice went out, whoever noticed first. Local to the device like `focus_notice`.
     private static let v12OpenSessionsAndBreaks = """
         ALTER TABLE focus_session ADD COLUMN open_ended INTEGER DEFAULT 0 CHECK (open_ended IS NULL OR open_ended IN (0, 1));
         CREATE TABLE focus_break (
@@ -127,7 +127,8 @@ extension AppDatabase {
             kind TEXT NOT NULL CHECK (kind IN ('short', 'long')),
             start_time INTEGER NOT NULL,
             duration_ms INTEGER NOT NULL CHECK (duration_ms BETWEEN 1000 AND 7200000),
-            ended_at INTEGER CHECK (ended_at IS NULL OR ended_at >= start_time)
+            ended_at INTEGER CHECK (ended_at IS NULL OR ended_at >= start_time),
+            \(bool("notified")) DEFAULT 0
         ) STRICT, WITHOUT ROWID;
         """
 

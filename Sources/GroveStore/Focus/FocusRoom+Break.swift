@@ -19,12 +19,10 @@ extension AppDatabase {
     /// Returns whether one was running.
     @discardableResult
     func endBreak(at now: Date, _ db: Database) throws -> Bool {
-        guard var running = try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break"))?.model(),
-            running.isRunning(at: now)
-        else { return false }
-        running.end(at: now)
-        try FocusBreakRecord(running).update(db)
-        return true
+        let at = now.groveRoundedToMillis.groveMillis
+        try db.cachedExecute(
+            "UPDATE focus_break SET ended_at = max(?1, start_time) WHERE ended_at IS NULL AND start_time + duration_ms > ?1", [at])
+        return db.changesCount > 0
     }
 }
 
@@ -47,12 +45,57 @@ extension FocusRoom {
     @discardableResult
     public func skipBreak() throws -> FocusBreak {
         try write { db in
+            // A tree planted while nobody watched has its break first.
+            _ = try database.settledOpenSession(db, calendar: calendar(db))
             let now = environment.now()
             guard try database.endBreak(at: now, db),
                 let skipped = try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break"))?.model()
             else { throw FocusError.noBreak }
             return skipped
         }
+    }
+
+    /// The break that followed `sessionId`'s tree, running or over (nil: it earned none, or a later
+    /// tree's break replaced it).
+    public func breakAfter(sessionId: UUID) throws -> FocusBreak? {
+        try settle()
+        return try writer.snapshotRead { db in
+            try FocusBreakRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM focus_break WHERE session_id = ?"), arguments: [sessionId.uuidString])?
+                .model()
+        }
+    }
+
+    /// Takes the right to say "break over" for the break after `sessionId`: true once, for whoever asks
+    /// first (the session's waiter, the live terminal, a page), and only for a break that ran its
+    /// course and ended within `FocusRoom.noticeWindow` (a skipped one says nothing; an old one is news to nobody).
+    public func claimBreakOverNotice(sessionId: UUID) throws -> Bool {
+        try settle()
+        let now = environment.now().groveRoundedToMillis.groveMillis
+        return try write { db in
+            try db.cachedExecute(
+                """
+                UPDATE focus_break SET notified = 1
+                WHERE session_id = ?1 AND notified = 0 AND ended_at IS NULL
+                  AND start_time + duration_ms <= ?2 AND start_time + duration_ms >= ?2 - ?3
+                """, [sessionId.uuidString, now, Int64(FocusRoom.noticeWindow * 1000)])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The break that ran its course within `FocusRoom.noticeWindow` and was not announced yet, and when
+    /// the running one ends: what a service that says "break over" sleeps towards. One row at most.
+    public func breakNotice() throws -> (over: FocusBreak?, ends: Date?) {
+        try settle()
+        let now = environment.now()
+        let last = try writer.snapshotRead { db in
+            try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break"))
+        }
+        guard let last, !last.notified else { return (nil, nil) }
+        let pause = try last.model()
+        guard pause.endedEarlyAt == nil else { return (nil, nil) }
+        if pause.isRunning(at: now) { return (nil, pause.endTime) }
+        return now.timeIntervalSince(pause.endTime) <= FocusRoom.noticeWindow ? (pause, nil) : (nil, nil)
     }
 
     /// The running session, or else the running break, as every face reports it at one instant.

@@ -11,10 +11,12 @@ struct FocusBreakRecord: FetchableRecord, PersistableRecord {
     var startTime: Int64
     var durationMs: Int64
     var endedAt: Int64?
+    /// Its "break over" notice went out (claimed once, by whoever noticed first).
+    var notified = false
 
     init(row: Row) throws {
         sessionId = row["session_id"]; kind = row["kind"]; startTime = row["start_time"]; durationMs = row["duration_ms"]
-        endedAt = row["ended_at"]
+        endedAt = row["ended_at"]; notified = row["notified"]
     }
 
     init(_ b: FocusBreak) {
@@ -27,7 +29,7 @@ struct FocusBreakRecord: FetchableRecord, PersistableRecord {
 
     func encode(to container: inout PersistenceContainer) {
         container["session_id"] = sessionId; container["kind"] = kind; container["start_time"] = startTime
-        container["duration_ms"] = durationMs; container["ended_at"] = endedAt
+        container["duration_ms"] = durationMs; container["ended_at"] = endedAt; container["notified"] = notified
     }
 
     func model() throws -> FocusBreak {

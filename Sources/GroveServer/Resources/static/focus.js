@@ -20,6 +20,7 @@ let focusFetchedAt = 0;    // performance.now() when it arrived: the countdown r
 let breakEnd = null;       // performance.now() when the stored break (the server's) ends
 let breakKind = null;
 let breakLength = 0;       // seconds: the bar drains over the break
+let breakAfter = null;     // the session whose tree earned the break
 
 async function loadFocus() {
   const previous = focus && focus.session && focus.session.state !== "completed" && focus.session.state !== "abandoned" ? focus.session : null;
@@ -32,6 +33,7 @@ async function loadFocus() {
     breakEnd = focusFetchedAt + pause.remaining * 1000;
     breakKind = pause.kind;
     breakLength = pause.duration;
+    breakAfter = pause.sessionID;
   } else if (breakEnd !== null && breakEnd > focusFetchedAt + 1000) {
     breakEnd = null;  // ended elsewhere (skipped, or a session started): no "break over"
   }
@@ -68,6 +70,14 @@ async function treePlanted(session) {
     if (streak) streak.textContent = `${stats.currentStreak} ${stats.currentStreak === 1 ? "day" : "days"}`;
   }
   renderFocus();
+}
+
+// BreakNotice's words; a desktop notification only if nobody (the session's waiter, a terminal,
+// another page) gave it already.
+async function breakOver(sessionId) {
+  const canShow = "Notification" in window && Notification.permission === "granted";
+  const claim = canShow && sessionId ? await api("POST", `/api/v1/focus/sessions/${sessionId}/break-notice`).catch(() => null) : null;
+  notify("Break over", "Ready for the next tree?", "/focus", Boolean(claim && claim.claimed));
 }
 
 function focusNow() {
@@ -109,7 +119,7 @@ function renderFocus() {
     }
     if (breakEnd !== null) {
       breakEnd = null;
-      notify("Break over", "Ready to plant the next tree?");
+      breakOver(breakAfter);
       $("#done").hidden = false;
       $("#done").textContent = "Break over. Ready for the next tree?";
     }
