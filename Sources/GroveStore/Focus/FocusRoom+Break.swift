@@ -99,9 +99,21 @@ extension FocusRoom {
     }
 
     /// The running session, or else the running break, as every face reports it at one instant.
+    /// With no session open (a prompt's usual case) it is one read of the store: the open session's
+    /// index and the one break row together.
     public func status() throws -> FocusStatusReport {
+        let idle = try writer.snapshotRead { db -> FocusBreakRecord?? in
+            let open = try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM focus_session WHERE state IN ('active', 'paused')"))
+            guard open == nil else { return .none }
+            return .some(try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break")))
+        }
+        let now = environment.now()
+        if case .some(let record) = idle {
+            let pause = try record.map { try $0.model() }
+            return FocusStatusReport(nil, now: now, break: pause.flatMap { $0.isRunning(at: now) ? $0 : nil })
+        }
         let session = try current()
         let pause = session == nil ? try lastBreak() : nil
-        return FocusStatusReport(session, now: try session.map(now(for:)) ?? environment.now(), break: pause)
+        return FocusStatusReport(session, now: try session.map(now(for:)) ?? now, break: pause)
     }
 }
