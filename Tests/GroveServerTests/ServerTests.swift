@@ -151,14 +151,14 @@ struct ServerTests {
         let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
         // The monitor reads its first data_version (counted, not waited for by a guess).
         let started = ContinuousClock.now
-        while monitor.lookCount == 0 && started.duration(to: .now) < .seconds(30) { try await Task.sleep(for: .milliseconds(5)) }
+        while monitor.lookCount == 0 && started.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
         try cli.focus.start()
         let committed = ContinuousClock.now
         // Waited for with Task.sleep, never usleep: a blocked cooperative thread (there are two on a
         // 2-core machine) would keep `run()` itself from starting.
         // Bounded generously: a busy CI machine may hold the watcher thread for seconds; the idle
         // test below counts that nothing polls, so the speed of the wake-up needs no stopwatch here.
-        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(30) { try await Task.sleep(for: .milliseconds(5)) }
+        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(monitor.generation == 1)
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == .change(generation: 1))
@@ -175,7 +175,7 @@ struct ServerTests {
         let watching = Task { try await monitor.run() }
         defer { watching.cancel() }
         let started = ContinuousClock.now
-        while monitor.lookCount == 0 && started.duration(to: .now) < .seconds(30) { try await Task.sleep(for: .milliseconds(5)) }
+        while monitor.lookCount == 0 && started.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
         try await Task.sleep(for: .milliseconds(300))
         let settled = monitor.lookCount
         try await Task.sleep(for: .milliseconds(700))
@@ -183,7 +183,7 @@ struct ServerTests {
         let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
         try cli.focus.start()
         let committed = ContinuousClock.now
-        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(30) { try await Task.sleep(for: .milliseconds(5)) }
+        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(monitor.generation == 1)
         #expect(monitor.lookCount > settled)
         // A listener gets heartbeats while the file is quiet.

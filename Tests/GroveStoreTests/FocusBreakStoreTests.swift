@@ -90,8 +90,22 @@ struct FocusBreakStoreTests {
         let third = try db.focus.start(plannedDuration: 60)
         clock.advance(by: 60 + 300 + FocusRoom.noticeWindow + 1)
         #expect(try db.focus.claimBreakOverNotice(sessionId: third.id) == false)
-        #expect(try db.focus.breakAfter(sessionId: third.id)?.kind == .short)
-        #expect(try db.focus.breakAfter(sessionId: first.id) == nil, "a later tree's break replaced it")
+        #expect(try db.focus.breakAfter(sessionId: third.id)?.pause.kind == .short)
+        #expect(try db.focus.breakAfter(sessionId: first.id)?.pause == nil, "a later tree's break replaced it")
+    }
+
+    @Test func aBreakIsMeasuredByTheMonotonicClockSoAClockStepMovesNothing() throws {
+        let (db, clock) = try makeStore(at: "2025-05-01T09:00:00Z")
+        try db.focus.start(plannedDuration: 60)
+        clock.advance(by: 60 + 60)
+        let before = try #require(try db.focus.status().break)
+        #expect(before.remaining == 240)
+        // The wall clock is set two hours ahead (a step, not time passing): the break goes on as it was.
+        clock.setWall(clock.now.addingTimeInterval(2 * 3600))
+        #expect(try db.focus.status().break?.remaining == 240)
+        #expect(try db.focus.currentBreak() != nil)
+        clock.advance(by: 240)
+        #expect(try db.focus.status().break == nil)
     }
 
     @Test func anAbandonedSessionEarnsNoBreak() throws {

@@ -65,8 +65,8 @@ struct FocusWaiter {
 
     /// The break after the tree: waited out, then announced once; skipped or replaced, nothing.
     private func waitOutBreak(after sessionId: UUID) throws -> DetachedWaiter.Step {
-        guard let pause = try db.focus.breakAfter(sessionId: sessionId), pause.endedEarlyAt == nil else { return .done }
-        let left = pause.remaining(at: db.environment.now())
+        guard let (pause, now) = try db.focus.breakAfter(sessionId: sessionId), pause.endedEarlyAt == nil else { return .done }
+        let left = pause.remaining(at: now)
         if left > 0 { return .wait(left) }
         if try db.focus.claimBreakOverNotice(sessionId: sessionId) { _ = notify(BreakNotice.title, BreakNotice.body) }
         return .done

@@ -89,8 +89,8 @@ struct InteractiveFocus {
         if let pause = try db.focus.currentBreak() {
             print("Time for a \(pause.kind == .long ? "long" : "short") break: \(DurationParser.clock(pause.duration)).")
             var skipped = false
-            while let running = try db.focus.currentBreak() {
-                let left = running.remaining(at: db.environment.now())
+            while let running = try db.focus.status().break {
+                let left = running.remaining
                 Output.write(
                     Data("\r\u{1B}[2KBreak: \(DurationParser.clock(left)) left  \(style.dim("[s] skip  [n] next session  [q] quit"))".utf8))
                 switch terminal.readKey(timeout: max(0.05, left - left.rounded(.down))) {
@@ -108,6 +108,10 @@ struct InteractiveFocus {
                 }
             }
             print("")
+            if try db.focus.current() != nil {
+                print("A session started elsewhere; `grove focus` follows it.")
+                return .quit
+            }
             if !skipped {
                 TerminalBell.ring()
                 // Once, here or by the session's waiter or a page, whichever noticed first.

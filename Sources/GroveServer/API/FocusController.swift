@@ -259,7 +259,9 @@ struct FocusController {
             try await database.run { database -> (FocusStatusJSON?, Date?) in
                 guard let session = try database.focus.current() else {
                     // The break after the last tree, until it ends (then the answer is `{}`).
-                    return try database.focus.currentBreak().map { (FocusStatusJSON(break: $0), $0.endTime) } ?? (nil, nil)
+                    return try database.focus.runningBreak().map { (FocusStatusJSON(break: $0.pause, anchor: $0.anchor), $0.ends) } ?? (
+                        nil, nil
+                    )
                 }
                 return (try FocusStatusJSON(session, anchor: try database.focus.clockAnchor(of: session)), session.dueAt)
             }

@@ -25,10 +25,11 @@ struct FocusStatusJSON: Sendable {
         dueAt = try session.dueAt.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
     }
 
-    /// No session: the break running after the last tree (a few requests a break: encoded each time).
-    init(break pause: FocusBreak) {
+    /// No session: the break running after the last tree (a few requests a break: encoded each time),
+    /// measured from `anchor` like a session.
+    init(break pause: FocusBreak, anchor: ClockReading?) {
         session = nil
-        anchor = nil
+        self.anchor = anchor
         self.pause = pause
         dueAt = "null"
         sessionJSON = "null"

@@ -119,7 +119,9 @@ extension AppDatabase {
     /// forgotten one stops by itself), and the break after the last planted tree, kept so that a reload,
     /// another face or `grove now` sees the same break. NULL `open_ended` (a row synced from a Grove
     /// before it) reads as planned. One break row at most: a new one replaces it. `notified`: its "break
-    /// over" notice went out, whoever noticed first. Local to the device like `focus_notice`.
+    /// over" notice went out, whoever noticed first. The anchor (the clock reading when it began) has
+    /// the monotonic clock time it, like a session or a timer, so a clock step changes nothing. Local to
+    /// the device like `focus_notice`.
     private static let v12OpenSessionsAndBreaks = """
         ALTER TABLE focus_session ADD COLUMN open_ended INTEGER DEFAULT 0 CHECK (open_ended IS NULL OR open_ended IN (0, 1));
         CREATE TABLE focus_break (
@@ -128,7 +130,10 @@ extension AppDatabase {
             start_time INTEGER NOT NULL,
             duration_ms INTEGER NOT NULL CHECK (duration_ms BETWEEN 1000 AND 7200000),
             ended_at INTEGER CHECK (ended_at IS NULL OR ended_at >= start_time),
-            \(bool("notified")) DEFAULT 0
+            \(bool("notified")) DEFAULT 0,
+            anchor_boot_id TEXT,
+            anchor_since_boot REAL,
+            anchor_wall INTEGER
         ) STRICT, WITHOUT ROWID;
         """
 

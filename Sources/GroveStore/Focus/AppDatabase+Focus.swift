@@ -24,7 +24,7 @@ extension AppDatabase {
                 timeZone: calendar.timeZone, tags: tags)
         }
         try FocusSessionRecord(session, anchor: reading).insert(db)
-        try endBreak(at: reading.wall, db)
+        try endBreak(db)
         return session
     }
 

@@ -12,17 +12,27 @@ extension AppDatabase {
             try Int.fetchOne(db.cachedStatement(sql: "SELECT trees FROM focus_day WHERE day = ?"), arguments: [day.description]) ?? 1
         let pause = try focusPreferences(db).breakAfter(completedInCycle: trees)
         try db.cachedExecute("DELETE FROM focus_break", [])
-        try FocusBreakRecord(FocusBreak(sessionID: session.id, kind: pause.kind, startTime: end, duration: pause.duration)).insert(db)
+        let begun = FocusBreak(sessionID: session.id, kind: pause.kind, startTime: end, duration: pause.duration)
+        try FocusBreakRecord(begun, anchor: environment.clockReading()).insert(db)
     }
 
-    /// Ends a running break at `now`: the next session starts, or the person skips it.
-    /// Returns whether one was running.
+    /// The stored break (one row at most) and the instant it is at: measured by the monotonic clock
+    /// since it began, so that a wall clock that steps (NTP, a clock set by hand) moves nothing.
+    func storedBreak(_ db: Database) throws -> (record: FocusBreakRecord, pause: FocusBreak, now: Date)? {
+        guard let record = try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break")) else { return nil }
+        return (record, try record.model(), environment.clockReading().resolved(since: record.anchor).now)
+    }
+
+    /// Ends a running break now: the next session starts, or the person skips it. The break as it
+    /// ended, or nil when none was running.
     @discardableResult
-    func endBreak(at now: Date, _ db: Database) throws -> Bool {
-        let at = now.groveRoundedToMillis.groveMillis
+    func endBreak(_ db: Database) throws -> FocusBreak? {
+        guard let (record, pause, now) = try storedBreak(db), pause.isRunning(at: now) else { return nil }
+        var ended = pause
+        ended.end(at: now.groveRoundedToMillis)
         try db.cachedExecute(
-            "UPDATE focus_break SET ended_at = max(?1, start_time) WHERE ended_at IS NULL AND start_time + duration_ms > ?1", [at])
-        return db.changesCount > 0
+            "UPDATE focus_break SET ended_at = ? WHERE session_id = ?", [ended.endedEarlyAt?.groveMillis, record.sessionId])
+        return ended
     }
 }
 
@@ -33,12 +43,18 @@ extension FocusRoom {
         try current() == nil ? try lastBreak() : nil
     }
 
+    /// The running break (no session open) with the clock reading it is measured from
+    /// (`now(since:)`), and when it ends by this process's wall clock: what a cache keeps.
+    public func runningBreak() throws -> (pause: FocusBreak, anchor: ClockReading?, ends: Date)? {
+        guard try current() == nil, let (record, pause, now) = try writer.snapshotRead({ db in try database.storedBreak(db) }),
+            pause.isRunning(at: now)
+        else { return nil }
+        return (pause, record.anchor, environment.now().addingTimeInterval(pause.remaining(at: now)))
+    }
+
     /// The stored break if it still runs; whether a session is open is the caller's question.
     private func lastBreak() throws -> FocusBreak? {
-        let now = environment.now()
-        return try writer.snapshotRead { db in
-            try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break"))?.model()
-        }.flatMap { $0.isRunning(at: now) ? $0 : nil }
+        try writer.snapshotRead { db in try database.storedBreak(db) }.flatMap { $0.pause.isRunning(at: $0.now) ? $0.pause : nil }
     }
 
     /// Ends the running break now: the person is ready for the next tree.
@@ -47,22 +63,17 @@ extension FocusRoom {
         try write { db in
             // A tree planted while nobody watched has its break first.
             _ = try database.settledOpenSession(db, calendar: calendar(db))
-            let now = environment.now()
-            guard try database.endBreak(at: now, db),
-                let skipped = try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break"))?.model()
-            else { throw FocusError.noBreak }
+            guard let skipped = try database.endBreak(db) else { throw FocusError.noBreak }
             return skipped
         }
     }
 
     /// The break that followed `sessionId`'s tree, running or over (nil: it earned none, or a later
-    /// tree's break replaced it).
-    public func breakAfter(sessionId: UUID) throws -> FocusBreak? {
+    /// tree's break replaced it), and the instant it is at.
+    public func breakAfter(sessionId: UUID) throws -> (pause: FocusBreak, now: Date)? {
         try settle()
         return try writer.snapshotRead { db in
-            try FocusBreakRecord.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM focus_break WHERE session_id = ?"), arguments: [sessionId.uuidString])?
-                .model()
+            try database.storedBreak(db).flatMap { $0.pause.sessionID == sessionId ? ($0.pause, $0.now) : nil }
         }
     }
 
@@ -71,30 +82,24 @@ extension FocusRoom {
     /// course and ended within `FocusRoom.noticeWindow` (a skipped one says nothing; an old one is news to nobody).
     public func claimBreakOverNotice(sessionId: UUID) throws -> Bool {
         try settle()
-        let now = environment.now().groveRoundedToMillis.groveMillis
         return try write { db in
-            try db.cachedExecute(
-                """
-                UPDATE focus_break SET notified = 1
-                WHERE session_id = ?1 AND notified = 0 AND ended_at IS NULL
-                  AND start_time + duration_ms <= ?2 AND start_time + duration_ms >= ?2 - ?3
-                """, [sessionId.uuidString, now, Int64(FocusRoom.noticeWindow * 1000)])
+            guard let (record, pause, now) = try database.storedBreak(db), pause.sessionID == sessionId, !record.notified,
+                pause.endedEarlyAt == nil, !pause.isRunning(at: now), now.timeIntervalSince(pause.endTime) <= FocusRoom.noticeWindow
+            else { return false }
+            try db.cachedExecute("UPDATE focus_break SET notified = 1 WHERE session_id = ? AND notified = 0", [record.sessionId])
             return db.changesCount > 0
         }
     }
 
     /// The break that ran its course within `FocusRoom.noticeWindow` and was not announced yet, and when
-    /// the running one ends: what a service that says "break over" sleeps towards. One row at most.
+    /// the running one ends (by this process's wall clock, for a sleep): what a service that says
+    /// "break over" sleeps towards. One row at most.
     public func breakNotice() throws -> (over: FocusBreak?, ends: Date?) {
         try settle()
-        let now = environment.now()
-        let last = try writer.snapshotRead { db in
-            try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break"))
-        }
-        guard let last, !last.notified else { return (nil, nil) }
-        let pause = try last.model()
-        guard pause.endedEarlyAt == nil else { return (nil, nil) }
-        if pause.isRunning(at: now) { return (nil, pause.endTime) }
+        guard let (record, pause, now) = try writer.snapshotRead({ db in try database.storedBreak(db) }), !record.notified,
+            pause.endedEarlyAt == nil
+        else { return (nil, nil) }
+        if pause.isRunning(at: now) { return (nil, environment.now().addingTimeInterval(pause.remaining(at: now))) }
         return now.timeIntervalSince(pause.endTime) <= FocusRoom.noticeWindow ? (pause, nil) : (nil, nil)
     }
 
@@ -102,18 +107,17 @@ extension FocusRoom {
     /// With no session open (a prompt's usual case) it is one read of the store: the open session's
     /// index and the one break row together.
     public func status() throws -> FocusStatusReport {
-        let idle = try writer.snapshotRead { db -> FocusBreakRecord?? in
+        let idle = try writer.snapshotRead { db -> (pause: FocusBreak, now: Date)?? in
             let open = try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM focus_session WHERE state IN ('active', 'paused')"))
             guard open == nil else { return .none }
-            return .some(try FocusBreakRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM focus_break")))
+            return .some(try database.storedBreak(db).map { ($0.pause, $0.now) })
         }
-        let now = environment.now()
-        if case .some(let record) = idle {
-            let pause = try record.map { try $0.model() }
-            return FocusStatusReport(nil, now: now, break: pause.flatMap { $0.isRunning(at: now) ? $0 : nil })
+        if case .some(let stored) = idle {
+            let now = stored?.now ?? environment.now()
+            return FocusStatusReport(nil, now: now, break: stored.flatMap { $0.pause.isRunning(at: now) ? $0.pause : nil })
         }
         let session = try current()
         let pause = session == nil ? try lastBreak() : nil
-        return FocusStatusReport(session, now: try session.map(now(for:)) ?? now, break: pause)
+        return FocusStatusReport(session, now: try session.map(now(for:)) ?? environment.now(), break: pause)
     }
 }

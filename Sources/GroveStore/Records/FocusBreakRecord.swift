@@ -13,23 +13,36 @@ struct FocusBreakRecord: FetchableRecord, PersistableRecord {
     var endedAt: Int64?
     /// Its "break over" notice went out (claimed once, by whoever noticed first).
     var notified = false
+    /// The clock reading when it began: what measures it since (`ClockReading.resolved(since:)`).
+    var anchorBootId: String?
+    var anchorSinceBoot: Double?
+    var anchorWall: Int64?
 
     init(row: Row) throws {
         sessionId = row["session_id"]; kind = row["kind"]; startTime = row["start_time"]; durationMs = row["duration_ms"]
         endedAt = row["ended_at"]; notified = row["notified"]
+        anchorBootId = row["anchor_boot_id"]; anchorSinceBoot = row["anchor_since_boot"]; anchorWall = row["anchor_wall"]
     }
 
-    init(_ b: FocusBreak) {
+    init(_ b: FocusBreak, anchor: ClockReading?) {
         sessionId = b.sessionID.uuidString
         kind = b.kind.rawValue
         startTime = b.startTime.groveMillis
         durationMs = b.duration.groveMillis
         endedAt = b.endedEarlyAt?.groveMillis
+        anchorBootId = anchor?.bootID
+        anchorSinceBoot = anchor?.sinceBoot
+        anchorWall = anchor?.wall.groveMillis
+    }
+
+    var anchor: ClockReading? {
+        anchorWall.map { ClockReading(wall: Date(groveMillis: $0), bootID: anchorBootId, sinceBoot: anchorSinceBoot) }
     }
 
     func encode(to container: inout PersistenceContainer) {
         container["session_id"] = sessionId; container["kind"] = kind; container["start_time"] = startTime
         container["duration_ms"] = durationMs; container["ended_at"] = endedAt; container["notified"] = notified
+        container["anchor_boot_id"] = anchorBootId; container["anchor_since_boot"] = anchorSinceBoot; container["anchor_wall"] = anchorWall
     }
 
     func model() throws -> FocusBreak {
