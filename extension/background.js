@@ -72,10 +72,13 @@ async function passOnce(tabId, app) {
   });
 }
 
-// Whether the browser's rules blocked `url` (so the worker must load it again to let it through).
-async function blocked(url) {
+// How the browser's rules met `url` in tab `tabId`: let through by the tab's one-time pass, or
+// blocked (so the worker must load it again to let it through).
+async function ruled(url, tabId) {
   const rules = await ext.declarativeNetRequest.getSessionRules();
-  return rules.some((r) => r.action.type === "block" && new RegExp(r.condition.regexFilter, "i").test(url));
+  const matches = (r) => Boolean(r.condition.regexFilter) && new RegExp(r.condition.regexFilter, "i").test(url);
+  const passed = rules.some((r) => r.id === onePass + tabId && matches(r));
+  return { passed, blocked: !passed && rules.some((r) => r.action.type === "block" && matches(r)) };
 }
 
 // Reads the apps and sets the rules; Grove off: no rules (fail open). Returns the apps, or null.
@@ -113,7 +116,12 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
   if (navigation.frameId !== 0 || !/^https?:/.test(navigation.url)) return;
   const s = await settings();
   if (navigation.url.startsWith(s.grove.replace(/\/+$/, "") + "/")) return;
-  const wasBlocked = await blocked(navigation.url);
+  // Where the tab was, read before anything else can change it: a Proceed on Grove's pause in this
+  // very tab lets this visit through, even with no grace window.
+  const { tabs = {} } = await ext.storage.session.get("tabs");
+  const fromPause = (tabs[navigation.tabId] || "").startsWith(s.grove.replace(/\/+$/, "") + "/pause/");
+  const { passed, blocked: wasBlocked } = await ruled(navigation.url, navigation.tabId);
+  if (passed) return;  // the visit a Proceed let through, loading again: nothing more to decide
   let app;
   try {
     app = appFor(await apps(s), navigation.url);
@@ -132,9 +140,6 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
     const [latest] = await fromGrove(s, `/api/v1/pause/sessions?appId=${encodeURIComponent(app.id)}&limit=1`);
     const chosen = Number(s.grace[app.id] ?? s.graceDefault);
     const minutes = Number.isFinite(chosen) ? chosen : defaults.graceDefault;
-    // Proceed on Grove's pause in this very tab lets this visit through, even with no grace window.
-    const { tabs = {} } = await ext.storage.session.get("tabs");
-    const fromPause = (tabs[navigation.tabId] || "").startsWith(s.grove.replace(/\/+$/, "") + "/pause/");
     if (!growing && inGrace(latest, minutes, Date.now())) {
       const since = Date.parse(latest.endTimestamp);
       await open(app, since + minutes * 60_000, since, s);
@@ -157,12 +162,16 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
 });
 
 // Where each tab is (for the reminder, and to know a Proceed on Grove's pause), kept for the browser
-// session; a tab's one-time pass is spent once its page is there.
+// session.
 ext.webNavigation.onCommitted.addListener(async (navigation) => {
   if (navigation.frameId !== 0) return;
   const { tabs = {} } = await ext.storage.session.get("tabs");
   tabs[navigation.tabId] = navigation.url;
   await ext.storage.session.set({ tabs });
+});
+// A tab's one-time pass is spent once a page has loaded in it (a blocked attempt ends in an error, not here).
+ext.webNavigation.onCompleted.addListener(async (navigation) => {
+  if (navigation.frameId !== 0) return;
   await ext.declarativeNetRequest.updateSessionRules({ removeRuleIds: [onePass + navigation.tabId] });
 });
 ext.tabs.onRemoved.addListener(async (tabId) => {

@@ -134,18 +134,26 @@ def test_a_gated_site_goes_through_the_pause_then_opens_where_it_was_going(grove
     wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
     wait(extended).until(EC.text_to_be_present_in_element((By.ID, "attempt-count"), "1"))
     assert len(site.paths) == before, site.paths
+    # With no grace window, Proceed still lands on the site (this one visit), and the next visit asks again.
+    wait(extended, 30).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#gateway-done [data-action=gateway-proceed]"))).click()
+    wait(extended).until(lambda b: b.current_url == target)
+    assert on_site(extended, target)
+    extended.get(grove.url + "/forest")
+    extended.get(target)
+    wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    wait(extended).until(EC.text_to_be_present_in_element((By.ID, "attempt-count"), "2"))
     # Exit takes the tab back to where it was before the site was asked for.
     extended.find_element(By.CSS_SELECTOR, "#gateway-wait [data-action=gateway-exit]").click()
     wait(extended).until(lambda b: b.current_url == grove.url + "/forest")
     stats = usage(grove)
-    assert (stats["totalSessions"], stats["completedSessions"], stats["exitedSessions"]) == (2, 1, 1)
+    assert (stats["totalSessions"], stats["completedSessions"], stats["exitedSessions"]) == (3, 2, 1)
 
     # A disabled app is not gated.
     grove.cli("apps", "disable", "distraction")
     configure(extended, grove)
     extended.get(target)
     assert on_site(extended, target)
-    assert usage(grove)["totalSessions"] == 2
+    assert usage(grove)["totalSessions"] == 3
 
     # Grove stopped: the web is not blocked, and the extension says it is off.
     grove.cli("apps", "enable", "distraction")
