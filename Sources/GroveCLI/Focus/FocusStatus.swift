@@ -9,11 +9,14 @@ struct FocusStatus: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let current = try db.focus.current()
-        let session = try current ?? db.focus.latest()
-        let pause = current == nil ? try db.focus.currentBreak() : nil
+        // One read for the running session or the break (the break timed by its own clock reading).
+        let status = try db.focus.status()
+        let session = try status.session ?? db.focus.latest()
         let now = try session.map { try db.focus.now(for: $0) } ?? db.environment.now()
-        if options.json { return try Output.json(FocusStatusReport(session, now: now, break: pause)) }
+        let pause = status.break
+        var report = FocusStatusReport(session, now: now)
+        report.break = pause
+        if options.json { return try Output.json(report) }
         guard let session else { return print("No focus sessions yet. Start one with `grove focus`.") }
         let calendar = try db.calendar()
         let today = calendar.localDay(of: now)
@@ -32,7 +35,7 @@ struct FocusStatus: ParsableCommand {
         if !session.tags.isEmpty { print("For: \(FocusTags.display(session.tags))") }
         if let pause {
             print(
-                "On a \(pause.kind == .long ? "long" : "short") break: \(DurationParser.clock(pause.remaining(at: now))) left (`grove focus break --skip` ends it; `grove focus` starts the next session)."
+                "On a \(pause.kind == .long ? "long" : "short") break: \(DurationParser.clock(pause.remaining)) left (`grove focus break --skip` ends it; `grove focus` starts the next session)."
             )
         }
     }
