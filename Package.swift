@@ -171,10 +171,16 @@ let package = Package(
         // A crash-test helper: writes focus sessions in a loop and acknowledges each commit on stdout.
         // Used by the store's durability tests (SIGKILL mid-write, two writers at once).
         .executableTarget(name: "grove-stress", dependencies: ["GroveCore", "GroveStore"]),
+        // SYNC.md's convergence simulation (devices, a lossy network, the invariants), shared by the
+        // sync tests (16 seeds) and `grove-sim`, which runs 200 on the release build in CI.
+        .target(name: "GroveSimulation", dependencies: ["GroveCore", "GroveStore", "GroveSync"]),
+        .executableTarget(name: "grove-sim", dependencies: ["GroveSimulation", "GroveSync"]),
+        // What the test targets share: the heavy tests' queue, a causal wait bounded by `.timeLimit`.
+        .target(name: "GroveTestSupport"),
         // A hello-world Hummingbird server: the yardstick of `scripts/idle-wakeups.py`.
         .executableTarget(name: "grove-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(
-            name: "GroveSystemTests", dependencies: ["GroveSystem", .product(name: "Logging", package: "swift-log")]),
+            name: "GroveSystemTests", dependencies: ["GroveSystem", "GroveTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GroveBuildInfoTests", dependencies: ["GroveBuildInfo", "GroveCore"]),
         .testTarget(
             name: "GroveHTTPTests",
@@ -187,21 +193,24 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GroveRemoteTests", dependencies: ["GroveRemote", "GroveStore", "GroveCore"]),
-        .testTarget(name: "GroveCoreTests", dependencies: ["GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "GroveCoreTests",
+            dependencies: ["GroveCore", "GroveTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GroveStoreTests",
-            dependencies: ["GroveStore", "GroveCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["GroveStore", "GroveCore", "GroveTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "GroveCLITests",
             dependencies: [
-                "GroveCLI", "GroveStore", "GroveCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "GroveCLI", "GroveStore", "GroveCore", "GroveTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "GroveSyncTests",
             dependencies: [
-                "GroveSync", "GroveStore", "GroveCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "GroveSync", "GroveSimulation", "GroveStore", "GroveCore", "GroveTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]
@@ -209,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "GroveServerTests",
             dependencies: [
-                "GroveServer", "GroveRemote", "GroveStore", "GroveCore",
+                "GroveServer", "GroveRemote", "GroveStore", "GroveCore", "GroveTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -1,268 +1,31 @@
 import Foundation
 import GroveCore
+import GroveSimulation
 import GroveStore
 import GroveSync
+import GroveTestSupport
 import Testing
 
-/// SYNC.md's convergence simulation: an in-process server, 2–5 devices with skewed, jumping clocks,
-/// 300 random steps across every room weighted toward conflicts, a lossy network that drops, repeats
-/// and reorders; then a quiet network and the invariants. `GROVE_SIM_SEEDS=N` runs N seeds (200 by
-/// default in an optimized build, 16 in a debug one); a failing seed names itself so that
-/// `GROVE_SIM_SEED=S` replays exactly that one.
-@Suite("Convergence simulation")
+/// SYNC.md's convergence simulation (`GroveSimulation`), against the test servers: SQLite in memory,
+/// or two instances on one PostgreSQL database. `GROVE_SIM_SEEDS=N` runs N seeds (16 by default);
+/// a failing seed names itself so that `GROVE_SIM_SEED=S` replays exactly that one. `.ci/run` runs 200
+/// on the release build through `grove-sim`.
+@Suite("Convergence simulation", .heavy)
 struct ConvergenceSimulationTests {
     static var seeds: [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let one = environment["GROVE_SIM_SEED"].flatMap(UInt64.init) { return [one] }
-        // 200 by default; a debug build (where GRDB and the test harness run several times slower)
-        // runs 16 unless told otherwise — `.ci/run` runs the 200 on an optimized build.
-        #if DEBUG
-            let defaultCount = 16
-        #else
-            let defaultCount = 200
-        #endif
-        let count = environment["GROVE_SIM_SEEDS"].flatMap(Int.init) ?? defaultCount
-        return (0..<UInt64(max(1, count))).map { $0 &* 7919 &+ 17 }
+        return Simulation.seeds(count: environment["GROVE_SIM_SEEDS"].flatMap(Int.init) ?? 16)
     }
 
-    @Test("every device converges to the server, nothing acknowledged is lost")
+    @Test("every device converges to the server, nothing acknowledged is lost", .timeLimit(.minutes(10)))
     func converges() async throws {
-        // Seeds run side by side (one more than the cores: each waits on its stores at times); each is
-        // deterministic on its own.
         let workers =
             ProcessInfo.processInfo.environment["GROVE_SIM_WORKERS"].flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount + 1
-        let failures = await withTaskGroup(of: String?.self) { group -> [String] in
-            var failures: [String] = []
-            var pending = Self.seeds[...]
-            func next() -> Bool {
-                guard let seed = pending.popFirst() else { return false }
-                group.addTask {
-                    do { try await Simulation(seed: seed).run(); return nil } catch { return "seed \(seed): \(error)" }
-                }
-                return true
-            }
-            for _ in 0..<max(1, workers) { _ = next() }
-            while let result = await group.next() {
-                if let result { failures.append(result) }
-                if failures.count < 3 { _ = next() }
-            }
-            return failures
-        }
+        let failures = await Simulation.run(
+            seeds: Self.seeds, workers: workers,
+            servers: { try await TestServers.instances().map { SimulationServer(store: $0.store, pokes: $0.pokes) } },
+            account: { TestServers.uniqueName("sim-\($0)") })
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n")) — replay one with GROVE_SIM_SEED=<seed>")
-    }
-}
-
-struct SimulationFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// One seed's run.
-final class Simulation {
-    let seed: UInt64
-    static let steps = 300
-    /// The account of this seed (unique per run on a shared PostgreSQL database).
-    private var name = "sim"
-
-    init(seed: UInt64) { self.seed = seed }
-
-    func run() async throws {
-        var random = SeededRandom(seed: seed)
-        let start = Date(timeIntervalSince1970: 1_772_000_000)  // 2026-02-25
-        let serverClock = TestClock(start)
-        let network = SimulatedNetwork(seed: seed ^ 0xABCDEF)
-        // One server instance (SQLite), or two on one PostgreSQL database with the devices spread
-        // over them (`TestServers`).
-        let services = try await TestServers.instances().map {
-            SyncService(store: $0.store, pokes: $0.pokes, now: { serverClock.now }, bcryptCost: 4)
-        }
-        guard let service = services.first else { throw SimulationFailure("no server") }
-        let store = service.store
-        let name = TestServers.uniqueName("sim-\(seed)")
-        self.name = name
-        let user = try await service.addUser(name: name, password: "password-\(seed)")
-        let zone = TimeZone(identifier: "Europe/Berlin") ?? .current
-        var devices: [SimulatedDevice] = []
-        let count = Int.random(in: 2...5, using: &random)
-        for index in 0..<count {
-            let instance = services[index % services.count]
-            let credentials = try await instance.register(
-                DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "device \(index)"))
-            let skew = Double(Int.random(in: -240...240, using: &random))
-            devices.append(
-                try SimulatedDevice(
-                    name: "device \(index)", start: start, skew: skew, idPrefix: seed &* 16 &+ UInt64(index),
-                    zone: zone, service: instance, network: network, credentials: credentials, user: name,
-                    cachesCaller: true))
-        }
-        var actions = SimulatedActions(random: random)
-        var unexpected: [String] = []
-        for step in 0..<Self.steps {
-            let seconds = actions.random.chance(0.05) ? 3600.0 : Double(Int.random(in: 5...120, using: &actions.random))
-            serverClock.advance(by: seconds)
-            for device in devices { device.clock.advance(by: seconds) }
-            if actions.random.chance(0.03), let device = devices.randomElement(using: &actions.random) {
-                device.clock.setWall(device.clock.now.addingTimeInterval(-30))
-            }
-            guard let device = devices.randomElement(using: &actions.random) else { continue }
-            if actions.random.chance(0.2) {
-                do { _ = try await device.engine.sync() } catch is NetworkFault {} catch {
-                    unexpected.append("step \(step) \(device.name) sync: \(error)")
-                }
-            } else if let problem = actions.act(on: device.database) {
-                unexpected.append("step \(step) \(device.name): \(problem)")
-            }
-        }
-        // A quiet network: everyone syncs until nothing moves.
-        network.faulty = false
-        for _ in 0..<3 {
-            for device in devices {
-                do { _ = try await device.engine.sync() } catch { unexpected.append("quiet sync \(device.name): \(error)") }
-            }
-        }
-        guard unexpected.isEmpty else { throw SimulationFailure(unexpected.prefix(5).joined(separator: "\n")) }
-
-        let states = try await store.entities(userId: user.id)
-        let expected = SyncSnapshot.canonical(states)
-        for device in devices {
-            let snapshot = try device.database.sync.snapshot()
-            if snapshot != expected {
-                throw SimulationFailure("\(device.name) differs from the server: \(Self.difference(snapshot, expected))")
-            }
-            // One total to-do order everywhere: the rank each device shows is the order of (key, id).
-            for timer in try device.database.timers.all() {
-                let expectedOrder = expected.filter { $0.key.entity == "todo" && $0.value["timerId"]?.text == timer.id.uuidString }
-                    .sorted { ($0.value["orderKey"]?.text ?? "", $0.key.id) < ($1.value["orderKey"]?.text ?? "", $1.key.id) }.map(\.key.id)
-                let shown = timer.todoItems.map(\.id.uuidString)
-                if shown != expectedOrder || timer.todoItems.map(\.sortOrder) != Array(0..<shown.count) {
-                    throw SimulationFailure("\(device.name) shows the to-dos of \(timer.name) as \(shown), not \(expectedOrder)")
-                }
-            }
-            let status = try device.database.sync.status()
-            if status?.pendingMutations != 0 || status?.parkedChanges != 0 {
-                throw SimulationFailure(
-                    "\(device.name) has \(status?.pendingMutations ?? -1) pending and \(status?.parkedChanges ?? -1) parked")
-            }
-            // Per-tag totals kept by triggers through every applied change equal a count of the sessions.
-            // Last (settling may write), and settled first: reading the totals completes a session that has run its length.
-            try device.database.focus.settle()
-            let sessions = try device.database.focus.all().filter { $0.endDay != nil }
-            let summaries = try device.database.focus.tags()
-            if Set(summaries.map(\.tag)) != Set(sessions.flatMap(\.tags)) {
-                throw SimulationFailure(
-                    "\(device.name) has totals for tags \(summaries.map(\.tag)), its sessions \(Set(sessions.flatMap(\.tags)))")
-            }
-            for summary in summaries {
-                let tagged = sessions.filter { $0.tags.contains(summary.tag) }
-                let trees = tagged.filter { $0.state == .completed }.count, abandoned = tagged.filter { $0.state == .abandoned }.count
-                if summary.trees != trees || summary.abandoned != abandoned {
-                    throw SimulationFailure(
-                        "\(device.name) counts \(summary.trees)/\(summary.abandoned) for tag \(summary.tag), its sessions \(trees)/\(abandoned)"
-                    )
-                }
-            }
-        }
-        try Self.checkInvariants(expected)
-        // No acknowledged write lost unless a later clock or a tombstone superseded it: each is
-        // already contained in the server's state (joining it in changes nothing).
-        for (request, last) in network.acknowledged {
-            for mutation in request.mutations where mutation.id <= last {
-                guard let entity = SyncEntity.named(mutation.entity) else { continue }
-                let incoming = try mutation.state(of: entity)
-                let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
-                let held = states[key] ?? SyncState()
-                if SyncState.join(held, incoming, entity: entity) != held {
-                    throw SimulationFailure("acknowledged mutation \(mutation.id) of \(key) is lost")
-                }
-            }
-        }
-        // Replaying an acknowledged push changes nothing.
-        if let (request, _) = network.acknowledged.randomElement(using: &actions.random) {
-            let head = try await store.head(userId: user.id).head
-            if let caller = try? await service.authenticate(token: try await tokenOf(request.deviceId, service: service, devices: devices))
-            {
-                _ = try? await service.push(caller, request)
-            }
-            let after = try await store.entities(userId: user.id)
-            let headAfter = try await store.head(userId: user.id).head
-            if after != states || headAfter != head {
-                throw SimulationFailure("replaying an acknowledged push changed the server")
-            }
-        }
-        // Applying the server's changes in any order gives the same state.
-        try await checkShuffledApply(service: service, store: store, userId: user.id, expected: expected, random: &actions.random)
-    }
-
-    /// The token of a device, found again by registering? No: replay through any live device's
-    /// transport is enough, since a replay's identity is its device id; use the first device that has it.
-    private func tokenOf(_ deviceId: UUID, service: SyncService, devices: [SimulatedDevice]) async throws -> String {
-        for device in devices {
-            if let transport = device.engine.transport as? SimulatedTransport, try device.database.sync.device()?.deviceId == deviceId {
-                return transport.token
-            }
-        }
-        return ""
-    }
-
-    private func checkShuffledApply(
-        service: SyncService, store: any SyncStore, userId: Int64, expected: [EntityKey: SyncFields],
-        random: inout SeededRandom
-    ) async throws {
-        let credentials = try await service.register(DeviceRegistration(user: name, password: "password-\(seed)", deviceName: "observer"))
-        let caller = try await service.authenticate(token: credentials.token)
-        let page = try await service.pull(caller, cursor: 0, limit: SyncWire.maxPullLimit, checksum: nil)
-        let database = try AppDatabase.inMemory(environment: .test(clock: TestClock(Date(timeIntervalSince1970: 1_772_000_000))))
-        try database.sync.begin(
-            SyncDevice(
-                serverURL: "sim://server", user: name, deviceId: credentials.deviceId, deviceName: "observer",
-                tokenFile: "", cursor: 0, lastMutationId: 0, ackedMutationId: 0))
-        // What the observer would push itself (its untouched defaults) joins what it pulls.
-        var combined = try await store.entities(userId: userId)
-        for mutation in try database.sync.mutationsToPush(limit: 100_000) {
-            guard let entity = SyncEntity.named(mutation.entity) else { continue }
-            let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
-            combined[key] = SyncState.join(combined[key] ?? SyncState(), try mutation.state(of: entity), entity: entity)
-        }
-        // Shuffled, in pages of a few changes each applied as it arrives (a child before its parent,
-        // a delete before the insert it beats).
-        let shuffled = page.changes.shuffled(using: &random)
-        for start in stride(from: 0, to: shuffled.count, by: 5) {
-            let changes = Array(shuffled[start..<min(start + 5, shuffled.count)])
-            try database.sync.receive(
-                PullResponse(changes: changes, cursor: changes.last?.seq ?? 0, hasMore: false, checksum: "", serverTime: Date()))
-        }
-        let joined = SyncSnapshot.canonical(combined)
-        let snapshot = try database.sync.snapshot()
-        if snapshot != joined { throw SimulationFailure("shuffled apply differs: \(Self.difference(snapshot, joined))") }
-        _ = expected
-    }
-
-    static func checkInvariants(_ snapshot: [EntityKey: SyncFields]) throws {
-        let open = snapshot.filter { $0.key.entity == "focusSession" && ["active", "paused"].contains($0.value["state"]?.text ?? "") }
-        if open.count > 1 { throw SimulationFailure("\(open.count) open focus sessions") }
-        let enabled = snapshot.filter { $0.key.entity == "app" && $0.value["isEnabled"] == .bool(true) }
-        if enabled.count > 10 { throw SimulationFailure("\(enabled.count) enabled apps") }
-        var periods: [String: Int] = [:]
-        for (key, fields) in snapshot where key.entity == "intention" {
-            periods["\(fields["scope"]?.text ?? "")/\(key.id)", default: 0] += 1
-        }
-        // To-do order: total (sort order, then id) within each timer — nothing to check beyond
-        // presence, since ties break by id; but every to-do must belong to a timer that exists.
-        for (key, fields) in snapshot where key.entity == "todo" {
-            guard let timer = fields["timerId"]?.text, snapshot[EntityKey(entity: "timer", id: timer)] != nil else {
-                throw SimulationFailure("to-do \(key.id) without its timer")
-            }
-        }
-    }
-
-    static func difference(_ a: [EntityKey: SyncFields], _ b: [EntityKey: SyncFields]) -> String {
-        var lines: [String] = []
-        for key in Set(a.keys).union(b.keys).sorted() where a[key] != b[key] {
-            let left = a[key].map { "\($0.filter { b[key]?[$0.key] != $0.value })" } ?? "absent"
-            let right = b[key].map { "\($0.filter { a[key]?[$0.key] != $0.value })" } ?? "absent"
-            lines.append("\(key.entity)/\(key.id): device \(left) vs server \(right)")
-            if lines.count >= 4 { break }
-        }
-        return lines.joined(separator: "; ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveSimulation
 import Testing
 
 @Suite("Hybrid logical clock")

@@ -4,13 +4,15 @@ import GroveStore
 
 /// The random things people do, weighted toward conflicts: the same few timers, to-dos, intentions
 /// and sessions touched from every device.
-struct SimulatedActions {
-    var random: SeededRandom
+public struct SimulatedActions {
+    public var random: SeededRandom
+
+    public init(random: SeededRandom) { self.random = random }
 
     /// Does one thing on `database`; returns a description of anything that should never happen
     /// (a broken schema rule), nil otherwise. Refusals a person can meet (not found, illegal
     /// transition) are part of the game.
-    mutating func act(on database: AppDatabase) -> String? {
+    public mutating func act(on database: AppDatabase) -> String? {
         let roll = Int.random(in: 0..<100, using: &random)
         do {
             // Only the timer actions read the timers.
@@ -132,7 +134,7 @@ struct SimulatedActions {
     }
 
     /// None, one or two of a few tags (so that devices collide on them).
-    mutating func randomTags() -> [String] {
+    public mutating func randomTags() -> [String] {
         let vocabulary = ["essay", "code", "deep work", "Reading"]
         return (0..<Int.random(in: 0...2, using: &random)).compactMap { _ in vocabulary.randomElement(using: &random) }
     }

@@ -2,49 +2,45 @@ import Foundation
 import GroveCore
 import GroveSync
 
-/// A seeded random source (SplitMix64): a failing seed replays exactly.
-struct SeededRandom: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-}
-
 /// A lost request or response.
-struct NetworkFault: Error {}
+public struct NetworkFault: Error {
+    public init() {}
+}
 
 /// The network between one simulated device and the in-process server: while faulty, 10% of
 /// requests and 10% of responses are lost, 10% of pushes delivered twice, and old pushes come back
 /// late (reordered) — all from the seed.
-final class SimulatedNetwork: @unchecked Sendable {
+public final class SimulatedNetwork: @unchecked Sendable {
     let lock = NSLock()
     var random: SeededRandom
-    var faulty = true
+    /// Whether requests and responses are lost, repeated and reordered now.
+    public var faulty = true
     /// Every push the server acknowledged, with what it acknowledged (the oracle's log).
-    var acknowledged: [(request: PushRequest, lastMutationId: Int64)] = []
+    public var acknowledged: [(request: PushRequest, lastMutationId: Int64)] = []
     /// Pushes held back, to arrive later than newer ones.
     var delayed: [(SyncService.Caller, PushRequest)] = []
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     func roll(_ p: Double) -> Bool { lock.withLock { faulty && random.chance(p) } }
 }
 
 /// `SyncTransport` straight into `SyncService`, through `SimulatedNetwork`.
-struct SimulatedTransport: SyncTransport {
-    let service: SyncService
-    let token: String
-    let network: SimulatedNetwork
+public struct SimulatedTransport: SyncTransport {
+    public let service: SyncService
+    public let token: String
+    public let network: SimulatedNetwork
     /// Look the token up once (the simulation, where nothing is revoked and "last seen" is not read).
-    var cachesCaller = false
+    public var cachesCaller = false
 
     private let cache = CallerCache()
+
+    public init(service: SyncService, token: String, network: SimulatedNetwork, cachesCaller: Bool = false) {
+        self.service = service
+        self.token = token
+        self.network = network
+        self.cachesCaller = cachesCaller
+    }
 
     final class CallerCache: @unchecked Sendable {
         let lock = NSLock()
@@ -68,9 +64,9 @@ struct SimulatedTransport: SyncTransport {
         return result
     }
 
-    func status() async throws -> ServerStatus { try await call { try await service.status(try await caller()) } }
+    public func status() async throws -> ServerStatus { try await call { try await service.status(try await caller()) } }
 
-    func push(_ request: PushRequest) async throws -> PushResponse {
+    public func push(_ request: PushRequest) async throws -> PushResponse {
         let caller = try await caller()
         // A push held back earlier arrives now, after newer ones (its response goes nowhere).
         if network.roll(0.1), let late = network.lock.withLock({ network.delayed.popLast() }) {
@@ -89,9 +85,9 @@ struct SimulatedTransport: SyncTransport {
         network.lock.withLock { network.acknowledged.append((request, response.lastMutationId)) }
     }
 
-    func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
+    public func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
         try await call { try await service.pull(try await caller(), cursor: cursor, limit: limit, checksum: checksum, full: full) }
     }
 
-    func fork() async throws -> DeviceCredentials { try await call { try await service.fork(try await caller()) } }
+    public func fork() async throws -> DeviceCredentials { try await call { try await service.fork(try await caller()) } }
 }

@@ -4,11 +4,11 @@ import GroveStore
 import GroveSync
 
 /// One device of the simulation: its own in-memory store, skewed clock and id source.
-final class SimulatedDevice: @unchecked Sendable {
-    let name: String
-    let clock: TestClock
-    let database: AppDatabase
-    var engine: SyncEngine
+public final class SimulatedDevice: @unchecked Sendable {
+    public let name: String
+    public let clock: TestClock
+    public let database: AppDatabase
+    public var engine: SyncEngine
     private let ids: IDSource
 
     /// Counting ids that differ per device (and per seed).
@@ -34,7 +34,7 @@ final class SimulatedDevice: @unchecked Sendable {
         }
     }
 
-    init(
+    public init(
         name: String, start: Date, skew: TimeInterval, idPrefix: UInt64, zone: TimeZone, service: SyncService, network: SimulatedNetwork,
         credentials: DeviceCredentials, user: String, cachesCaller: Bool = false,
         beforeLink: (AppDatabase) throws -> Void = { _ in }
