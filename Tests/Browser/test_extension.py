@@ -65,7 +65,7 @@ def extended(request):
     driver.quit()
 
 
-def wait(browser, seconds=10):
+def wait(browser, seconds=60):
     return WebDriverWait(browser, seconds)
 
 

@@ -6,7 +6,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 
 
-def wait(browser, timeout=10):
+def wait(browser, timeout=60):
     # A live refresh may swap an element between finding it and reading it: look again.
     return WebDriverWait(browser, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
 
@@ -24,10 +24,9 @@ def test_start_a_focus_session_and_watch_it_count_down(grove, browser):
     Select(browser.find_element(By.ID, "length")).select_by_value("25")
     browser.find_element(By.ID, "start").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "Growing"))
+    # It counts down: waited for (the next tick), never timed, so a loaded machine cannot fail it.
     first = seconds(browser.find_element(By.ID, "countdown").text)
-    time.sleep(2.2)
-    later = seconds(browser.find_element(By.ID, "countdown").text)
-    assert 1 <= first - later <= 3, (first, later)
+    wait(browser).until(lambda b: seconds(b.find_element(By.ID, "countdown").text) < first)
     # The stages come from the page (Swift's TreeStage table): a fresh 25-minute session is a seed.
     assert browser.find_element(By.ID, "tree").get_attribute("data-stage") == "1"
     assert browser.find_element(By.ID, "stage-name").text == "Seed"
@@ -99,9 +98,7 @@ def test_an_open_ended_session_counts_up_and_stop_plants_its_tree(grove, browser
     browser.find_element(By.ID, "start").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-state"), "counting up"))
     first = seconds(browser.find_element(By.ID, "countdown").text)
-    time.sleep(2.2)
-    later = seconds(browser.find_element(By.ID, "countdown").text)
-    assert 1 <= later - first <= 3, (first, later)
+    wait(browser).until(lambda b: seconds(b.find_element(By.ID, "countdown").text) > first)
     assert browser.find_element(By.ID, "stop").is_displayed()
     browser.find_element(By.ID, "stop").click()
     wait(browser).until(EC.visibility_of_element_located((By.ID, "done")))
@@ -168,8 +165,7 @@ def test_create_a_timer_with_todos_and_toggle_one(grove, browser):
     time.sleep(0.5)
     card = browser.find_element(By.CSS_SELECTOR, "article.timer")
     card.find_element(By.CSS_SELECTOR, "[data-action=timer-start]").click()
-    time.sleep(1.3)
-    assert seconds(card.find_element(By.CSS_SELECTOR, "[data-countdown]").text) < 20 * 60
+    wait(browser).until(lambda b: seconds(card.find_element(By.CSS_SELECTOR, "[data-countdown]").text) < 20 * 60)
     browser.shot("timers")
 
 

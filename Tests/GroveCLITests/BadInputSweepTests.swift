@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GroveCore
+import GroveTestSupport
 import Testing
 
 @testable import GroveStore
@@ -10,7 +11,7 @@ import Testing
 ///
 /// For each value a command either accepts it (exit 0) or refuses it with exit 64, exactly one
 /// `grove:` line on stderr, no SQL in it, and the store unchanged. Never a trap, never exit 1.
-@Suite("CLI: bad input into every option of every subcommand")
+@Suite("CLI: bad input into every option of every subcommand", .heavy)
 struct BadInputSweepTests {
     /// Values that break some rule somewhere: numbers out of range or not finite, malformed times,
     /// days and colours, paths to devices and traversals, SQL, huge and odd text.

@@ -1,11 +1,12 @@
 import Foundation
 import GroveCore
+import GroveTestSupport
 import PropertyBased
 import Testing
 
 @testable import GroveCLI
 
-@Suite("Property checks of the command line's parsers")
+@Suite("Property checks of the command line's parsers", .heavy)
 struct CLIPropertyTests {
     static func strings(_ alphabet: [Character], _ length: ClosedRange<Int>) -> Generator<
         String, Generator<Int, Shrink.Integer<Int>>.ArrayShrink

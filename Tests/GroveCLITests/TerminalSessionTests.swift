@@ -416,7 +416,7 @@ struct TerminalSessionTests {
         term.send("20\n")
         #expect(term.waitFor("comma-separated) [none]: ", timeout: 30))
         term.send("nosuch\n")
-        #expect(term.waitFor("No app or site \"nosuch\"", timeout: 5))
+        #expect(term.waitFor("No app or site \"nosuch\"", timeout: 30))
         term.send("youtube, reddit\n")
         #expect(term.waitFor("HH:MM or off [off]: ", timeout: 30), "\(term.screen)")
         term.send("8am\n")

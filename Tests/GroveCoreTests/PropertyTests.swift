@@ -1,4 +1,5 @@
 import Foundation
+import GroveTestSupport
 import PropertyBased
 import Testing
 
@@ -18,7 +19,7 @@ enum Hostile {
     }
 }
 
-@Suite("Property checks of GroveCore's parsers and validators")
+@Suite("Property checks of GroveCore's parsers and validators", .heavy)
 struct PropertyTests {
     @Test func localDaysParseOnlyRealDatesAndRoundTrip() async {
         await propertyCheck(count: 500, input: Hostile.strings(Array("0123456789-"), length: 8...12)) { text in

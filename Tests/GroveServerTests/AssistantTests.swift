@@ -126,14 +126,14 @@ struct AssistantTests {
             model.release()
             // A prompt answer is used (a generous timeout: the machine may be busy with every other test).
             model.set(.answer("Give the essay its calm hours."))
-            let patient = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .seconds(10)))
+            let patient = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .seconds(60)))
             #expect(await patient.rephrasing(intention)?.text == "Give the essay its calm hours.")
             #expect(
                 try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe() == 1, "status: the model answers")
         }
         // Nothing listens on a port just closed: refused at once, offline again.
         let closed = "http://127.0.0.1:\(try Self.closedPort())/v1"
-        let refused = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny"), timeout: .seconds(5)))
+        let refused = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny"), timeout: .seconds(60)))
         #expect(await refused.rephrasing(intention) == nil)
         await #expect(throws: (any Error).self) { try await ModelAssistant(AssistantConfiguration(baseURL: closed, model: "tiny")).probe() }
     }

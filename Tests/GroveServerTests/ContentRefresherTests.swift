@@ -143,7 +143,7 @@ struct ContentRefresherTests {
         let (db, clock) = try store()
         let url = "http://127.0.0.1:\(port)/pack.json"
         try db.content.addSource(url: url)
-        let outcome = try await ContentRefresher(database: db, timeout: .seconds(5)).refresh()
+        let outcome = try await ContentRefresher(database: db, timeout: .seconds(60)).refresh()
         guard case .failed(let message)? = outcome.first?.result else { Issue.record("\(outcome)"); return }
         #expect(message.hasPrefix("Could not reach the source"))
         #expect(try db.pause.preferences().lastContentSync == nil)

@@ -1,13 +1,14 @@
 import Foundation
 import GroveCore
 import GroveStore
+import GroveTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
 
 @testable import GroveServer
 
-@Suite("Server: authentication, OpenAPI, live events, reminders, pages")
+@Suite("Server: authentication, OpenAPI, live events, reminders, pages", .timeLimit(.minutes(5)))
 struct ServerTests {
     static let token = "0123456789abcdef0123456789abcdef"
 
@@ -150,15 +151,11 @@ struct ServerTests {
         // "Another process": a separate connection pool on the same file, like the CLI.
         let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
         // The monitor reads its first data_version (counted, not waited for by a guess).
-        let started = ContinuousClock.now
-        while monitor.lookCount == 0 && started.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { monitor.lookCount > 0 }
         try cli.focus.start()
-        let committed = ContinuousClock.now
-        // Waited for with Task.sleep, never usleep: a blocked cooperative thread (there are two on a
-        // 2-core machine) would keep `run()` itself from starting.
-        // Bounded generously: a busy CI machine may hold the watcher thread for seconds; the idle
-        // test below counts that nothing polls, so the speed of the wake-up needs no stopwatch here.
-        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
+        // Bounded by the suite's time limit alone: a busy machine may hold the watcher thread for
+        // seconds; the idle test below counts that nothing polls, so the wake-up needs no stopwatch.
+        try await eventually { monitor.generation > 0 }
         #expect(monitor.generation == 1)
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == .change(generation: 1))
@@ -174,16 +171,14 @@ struct ServerTests {
         let monitor = ChangeMonitor(path: serverSide.path, heartbeat: .milliseconds(100))
         let watching = Task { try await monitor.run() }
         defer { watching.cancel() }
-        let started = ContinuousClock.now
-        while monitor.lookCount == 0 && started.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { monitor.lookCount > 0 }
         try await Task.sleep(for: .milliseconds(300))
         let settled = monitor.lookCount
         try await Task.sleep(for: .milliseconds(700))
         #expect(monitor.lookCount == settled, "no looks while nothing is written")
         let cli = try AppDatabase.open(path: path, environment: .test(clock: clock))
         try cli.focus.start()
-        let committed = ContinuousClock.now
-        while monitor.generation == 0 && committed.duration(to: .now) < .seconds(180) { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually { monitor.generation > 0 }
         #expect(monitor.generation == 1)
         #expect(monitor.lookCount > settled)
         // A listener gets heartbeats while the file is quiet.

@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import GroveCore
+import GroveTestSupport
 import Testing
 
 @testable import GroveStore
 
 /// The bulk path of imports from other tools: rows sent in a batch per statement, per-day totals
 /// summed as rows go in, and the file read on a thread of its own.
-@Suite struct BulkImportTests {
+@Suite(.heavy) struct BulkImportTests {
     /// `count` twenty-minute sessions a minute apart from `first`, as `timew export` writes them;
     /// every third tagged.
     static func timewarrior(count: Int, from first: String) -> [UInt8] {

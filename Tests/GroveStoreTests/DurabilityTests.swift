@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 import GroveCore
+import GroveTestSupport
 import Testing
 
 @testable import GroveStore
 
 /// Real processes writing one real file: SIGKILL mid-write, and two writers at once.
-@Suite("Durability across processes", .serialized)
+@Suite("Durability across processes", .serialized, .heavy)
 struct DurabilityTests {
     /// The `grove-stress` helper built beside the test bundle.
     static func stressBinary() throws -> URL {

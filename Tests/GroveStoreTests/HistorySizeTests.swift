@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveTestSupport
 import Testing
 
 @testable import GroveStore
@@ -8,7 +9,7 @@ import Testing
 /// whatever lies further back. Each is run on a store with two weeks of history and on the same
 /// store with thousands of older sessions; SQLite's step counts must stay flat.
 // Serialized: the step counter is one trace hook per connection, and the stores are shared.
-@Suite("Flat at any history size: windows and pages cost what they show", .serialized)
+@Suite("Flat at any history size: windows and pages cost what they show", .serialized, .heavy)
 struct HistorySizeTests {
     /// Two stores, built once: the same recent weeks, one with years more behind them.
     static let shared = Result { try makeStores() }

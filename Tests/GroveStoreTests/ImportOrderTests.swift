@@ -1,12 +1,13 @@
 import Foundation
 import GroveCore
+import GroveTestSupport
 import Testing
 
 @testable import GroveStore
 
 /// A file not in time order imports as the same file sorted does: the same sessions, the same
 /// refusals, and about the same work (rows spooled, then written in start order: `ImportSpool`).
-@Suite("Importing a file out of time order")
+@Suite("Importing a file out of time order", .heavy)
 struct ImportOrderTests {
     /// `count` back-to-back 20-minute sessions a minute apart from 2025-01-01, as CSV lines.
     static func lines(_ count: Int) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveTestSupport
 import PropertyBased
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// Validation and the schema are one set of rules: whatever passes validation is stored, and what the
 /// schema would refuse is refused first by validation, with a message naming the field.
-@Suite("Property checks: validation agrees with the schema; imports never trap")
+@Suite("Property checks: validation agrees with the schema; imports never trap", .heavy)
 struct StorePropertyTests {
     /// Text from characters where counting differs: ASCII, combining marks, ZWJ emoji, spaces, NUL.
     static let alphabet: [Character] = ["a", "Z", " ", "\t", "\n", "é", "e\u{301}", "👨‍👩‍👧‍👦", "🏳️‍🌈", "\u{0}", "\u{3000}", "'", "\""]

@@ -1,12 +1,13 @@
 import Foundation
 import GroveCore
+import GroveTestSupport
 import Testing
 
 @testable import GroveStore
 
 /// Imports read the file a chunk at a time: whatever the chunk boundaries, the same document gives
 /// the same store, and a bad item anywhere leaves the store as it was.
-@Suite("Streamed import: any chunking, all or nothing")
+@Suite("Streamed import: any chunking, all or nothing", .heavy)
 struct StreamingImportTests {
     static func source() throws -> (AppDatabase, Data) {
         let calendar = ZonedCalendar(identifier: "America/New_York")!
