@@ -25,8 +25,8 @@ struct SyncEndToEndTests {
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
-                // Ready when it answers (up to 20 s: CI runs every suite at once).
-                for _ in 0..<400 {
+                // Ready when it answers (a hang guard of 2 minutes, not a timing: CI runs every suite at once).
+                for _ in 0..<2400 {
                     if Self.answers(port) {
                         self.port = port
                         self.url = "\(scheme)://127.0.0.1:\(port)"
@@ -143,5 +143,31 @@ struct SyncEndToEndTests {
         #expect(unreachable.status == 1 && unreachable.err.contains("cannot reach the sync server"))
         let malformed = try Grove().runBinary(["sync", "login", "ftp://x", "--user", "ada", "--password-stdin"], input: Self.password)
         #expect(malformed.status == 64)
+    }
+
+    @Test("Sunday chosen at a terminal syncs through a real server, and nothing written after it waits")
+    func sundayThroughTheServer() throws {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let database = home.home + "/sync-server.sqlite"
+        let server = try Server(database: database)
+        defer { server.stop() }
+        _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: Self.password)
+        let a = Grove(), b = Grove()
+        for grove in [a, b] {
+            #expect(
+                try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
+        }
+        #expect(try a.runBinary("remind", "--weekly", "sun", "09:00", "--week-starts", "sun").status == 0)
+        #expect(try a.runBinary("timer", "add", "After Sunday", "--duration", "5m").status == 0)
+        let pushed = try a.runBinary("sync")
+        #expect(pushed.status == 0 && pushed.err.isEmpty, "\(pushed.err)")
+        let pulled = try b.runBinary("sync")
+        #expect(pulled.status == 0 && pulled.err.isEmpty, "\(pulled.err)")
+        #expect(try b.runBinary("timer", "list").out.contains("After Sunday"))
+        let reminders = try b.runBinary("remind").out
+        #expect(reminders.contains("Sun"), "\(reminders)")
+        let status = try JSONSerialization.jsonObject(with: Data(try a.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
+        #expect(status?["pendingMutations"] as? Int == 0 && status?["refusedChanges"] as? Int == 0)
     }
 }

@@ -89,33 +89,6 @@ struct SyncLoginCommand: AsyncParsableCommand {
     }
 }
 
-/// `grove sync status [--json]`.
-struct SyncStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show the server, this device, the cursor and what waits to be sent.")
-
-    @OptionGroup var options: GlobalOptions
-
-    func run() throws {
-        let db = try options.open()
-        guard let status = try db.sync.status() else {
-            if options.json { print("{\"linked\":false}"); return }
-            print("Not linked to a sync server. Link with: grove sync login URL --user NAME --password-stdin")
-            return
-        }
-        if options.json { try Output.json(status); return }
-        let device = status.device
-        print("Server:    \(device.serverURL) (user \(device.user))")
-        print("Device:    \(device.deviceName) \(device.deviceId.uuidString)")
-        print("Cursor:    \(device.cursor)")
-        print(
-            "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
-                + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
-        print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
-        if let error = device.lastError { print("Last error: \(error)") }
-    }
-}
-
 /// `grove sync devices`.
 struct SyncDevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "devices", abstract: "List the devices of your account.")

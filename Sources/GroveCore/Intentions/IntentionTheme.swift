@@ -39,6 +39,13 @@ public struct IntentionTheme: Identifiable, Hashable, Sendable, Codable {
     /// The most characters a theme's name may have (as a timer's).
     public static let maxNameLength = 100
 
+    /// Below this nothing is saved, whatever the override: text the colour of its background. The
+    /// sync server holds pushed themes to it too, so that no device is sent a theme it would refuse.
+    public static let absoluteContrast = 1.5
+
+    /// The contrast a theme must have to be saved without asking: WCAG 2 AA for normal text (4.5:1).
+    public static let minimumContrast = 4.5
+
     public func validate() throws(IntentionValidationError) {
         guard !name.containsNUL else { throw .nulCharacter(field: "name") }
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyThemeName }

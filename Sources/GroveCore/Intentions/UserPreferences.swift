@@ -32,7 +32,7 @@ public struct UserPreferences: Equatable, Sendable, Codable {
         try notificationSettings.validate()
         if let defaultFont, !FontStack.isStorable(defaultFont) { throw .invalidFont(field: "defaultFont") }
         if let timeZoneIdentifier, ZonedCalendar.zone(timeZoneIdentifier) == nil { throw .unknownTimeZone(timeZoneIdentifier) }
-        guard (0...6).contains(firstWeekday) else { throw .firstWeekday(firstWeekday) }
+        guard NotificationSettings.weekdays.contains(firstWeekday) else { throw .firstWeekday(firstWeekday) }
     }
 
     /// The calendar these preferences describe; `system` fills in when no zone is configured.
@@ -43,6 +43,12 @@ public struct UserPreferences: Equatable, Sendable, Codable {
 
 /// When to remind the user to set intentions (seed 004).
 public struct NotificationSettings: Equatable, Sendable, Codable {
+    /// The days of a week as Grove stores them everywhere (the store's CHECKs, the core's rules, the sync
+    /// server's value rules): Sunday = 0 … Saturday = 6.
+    public static let weekdays: ClosedRange<Int> = 0...6
+    /// The days of a month a monthly reminder may name.
+    public static let monthDays: ClosedRange<Int> = 1...31
+
     public var dailyEnabled: Bool
     public var dailyTime: TimeOfDay?
     public var weeklyEnabled: Bool
@@ -73,8 +79,8 @@ public struct NotificationSettings: Equatable, Sendable, Codable {
     }
 
     public func validate() throws(IntentionValidationError) {
-        guard (0...6).contains(weeklyDay) else { throw .weeklyDay(weeklyDay) }
-        guard (1...31).contains(monthlyDay) else { throw .monthlyDay(monthlyDay) }
+        guard Self.weekdays.contains(weeklyDay) else { throw .weeklyDay(weeklyDay) }
+        guard Self.monthDays.contains(monthlyDay) else { throw .monthlyDay(monthlyDay) }
         if dailyEnabled && dailyTime == nil { throw .missingReminderTime("dailyTime") }
         if weeklyEnabled && weeklyTime == nil { throw .missingReminderTime("weeklyTime") }
         if monthlyEnabled && monthlyTime == nil { throw .missingReminderTime("monthlyTime") }

@@ -25,6 +25,8 @@ public enum SyncValueRules {
 
     // MARK: Building blocks
 
+    static func int(_ range: ClosedRange<Int>) -> Rule { int(Int64(range.lowerBound)...Int64(range.upperBound)) }
+
     static func int(_ range: ClosedRange<Int64>) -> Rule {
         { value in value.int.map { range.contains($0) } == true ? nil : "must be between \(range.lowerBound) and \(range.upperBound)" }
     }
@@ -98,7 +100,8 @@ public enum SyncValueRules {
         ],
         "userPreferences": [
             "defaultThemeId": id, "defaultFont": font, "dailyTime": time, "weeklyTime": time, "monthlyTime": time,
-            "weeklyDay": int(1...7), "monthlyDay": int(1...31), "timeZone": zone, "firstWeekday": int(1...7),
+            "weeklyDay": int(NotificationSettings.weekdays), "monthlyDay": int(NotificationSettings.monthDays), "timeZone": zone,
+            "firstWeekday": int(NotificationSettings.weekdays),
         ],
         "focusPreferences": [
             "focusMs": int(1000...14_400_000), "shortBreakMs": int(1000...3_600_000), "longBreakMs": int(1000...7_200_000),
@@ -147,6 +150,12 @@ public enum SyncValueRules {
             }
             if let end = fields["endTime"]?.int, let start = fields["startTime"]?.int, end < start {
                 return ("endTime", "A session must end after it starts")
+            }
+        case "theme":
+            if let text = fields["textColor"]?.text, let background = fields["backgroundColor"]?.text,
+                let ratio = HexColor.contrastRatio(text, background), ratio < IntentionTheme.absoluteContrast
+            {
+                return ("textColor", IntentionValidationError.unreadableTheme(ratio: ratio, overridable: false).message)
             }
         case "gatewaySession":
             if let spent = fields["timeSpent"]?.int, let setting = fields["durationSetting"]?.int, spent > setting + 5 {

@@ -61,7 +61,12 @@ public struct DeviceInfo: Codable, Sendable, Hashable {
 
 /// One local change on its way to the server.
 public struct SyncMutation: Codable, Sendable, Hashable {
-    public enum Operation: String, Codable, Sendable { case put, delete }
+    public enum Operation: String, Codable, Sendable {
+        case put, delete
+        /// A mutation the server refused, set aside on the device that made it: it keeps its id, so
+        /// that the device's ids still follow on, and changes nothing anywhere.
+        case skip
+    }
     /// The device's own number for it: 1, 2, 3… without gaps.
     public var id: Int64
     /// The newest clock it carries.
@@ -105,6 +110,11 @@ public struct SyncMutation: Codable, Sendable, Hashable {
         case .delete:
             guard fields.isEmpty else { throw InvalidField("fields", "A delete carries no fields") }
             return SyncState(tomb: hlc)
+        case .skip:
+            guard fields.isEmpty, clocks == nil, insert == nil, alive == nil else {
+                throw InvalidField("fields", "A skip carries nothing")
+            }
+            return SyncState()
         case .put:
             var state = SyncState()
             var groupsSeen = Set<String>()

@@ -21,6 +21,8 @@ public struct Problem: Codable, Sendable, Equatable, Error {
     public var serverTime: Date?
     /// Seconds to wait before asking again (429; also sent as `Retry-After`).
     public var retryAfter: Int?
+    /// Sync: the one mutation a refused push was refused for (the device sets it aside and goes on).
+    public var mutationId: Int64?
 
     public init(type: String, title: String, status: Int, detail: String, field: String? = nil) {
         self.type = type

@@ -41,6 +41,9 @@ extension AppDatabase {
         migrator.registerMigration("v12-open-sessions-and-breaks") { db in
             try db.execute(sql: v12OpenSessionsAndBreaks)
         }
+        migrator.registerMigration("v13-sync-refusals") { db in
+            try db.execute(sql: v13SyncRefusals)
+        }
         return migrator
     }
 

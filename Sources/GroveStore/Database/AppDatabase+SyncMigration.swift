@@ -94,4 +94,22 @@ extension AppDatabase {
         END;
 
         """
+
+    /// Changes that one side of sync refused, set aside so that they never block what follows:
+    /// `push`, a mutation of this device the server refused (its place in the outbox is taken by a
+    /// `skip` with the same id, so that ids still follow on; the value stays on this device); `pull`, a
+    /// change from the server this store cannot hold (a value an older Grove let through). Each keeps
+    /// the field and rule it broke, for `grove sync status`. Local to the device; never synced.
+    static let v13SyncRefusals = """
+        CREATE TABLE sync_refusal (
+            id INTEGER PRIMARY KEY,
+            direction TEXT NOT NULL CHECK (direction IN ('push', 'pull')),
+            entity TEXT NOT NULL,
+            entity_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            message TEXT NOT NULL,
+            change TEXT NOT NULL,
+            refused_at INTEGER NOT NULL
+        ) STRICT;
+        """
 }

@@ -1,14 +1,16 @@
+import GroveCore
+
 /// Themes: the looks an intention is shown in, preset, custom or generated, and the defaults.
 ///
 /// Every operation is one transaction: faces call these and parse and render only.
 public struct ThemesRoom: StoreRoom {
     let database: AppDatabase
 
-    /// Below this nothing is saved, whatever the override: text the colour of its background.
-    public static let absoluteContrast = 1.5
+    /// Below this nothing is saved, whatever the override (`IntentionTheme.absoluteContrast`).
+    public static let absoluteContrast = IntentionTheme.absoluteContrast
 
-    /// The contrast a theme must have to be saved without asking: WCAG 2 AA for normal text (4.5:1).
-    public static let minimumContrast = 4.5
+    /// The contrast a theme must have to be saved without asking (`IntentionTheme.minimumContrast`).
+    public static let minimumContrast = IntentionTheme.minimumContrast
 }
 
 extension AppDatabase {

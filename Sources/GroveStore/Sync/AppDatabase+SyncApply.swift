@@ -10,27 +10,11 @@ public struct PullApplied: Sendable, Equatable {
     public var applied: Int
     /// Changes waiting for a parent row.
     public var parked: Int
+    /// Changes this store cannot hold, set aside (`sync_refusal`) with the rule each broke.
+    public var refused: [SyncRefusal] = []
 }
 
 extension AppDatabase {
-
-    /// Keeps changes in the inbox (by sequence number: a later pull's copy replaces an earlier one).
-    static func park(_ db: Database, _ changes: [SyncChange]) throws {
-        let encoder = SyncWire.encoder()
-        for change in changes {
-            try db.cachedExecute(
-                "INSERT OR REPLACE INTO sync_inbox (seq, entity, entity_id, change) VALUES (?, ?, ?, ?)",
-                [change.seq, change.entity, change.entityId, String(decoding: try encoder.encode(change), as: UTF8.self)])
-        }
-    }
-
-    /// Takes every change out of the inbox.
-    static func inbox(_ db: Database) throws -> [SyncChange] {
-        let decoder = JSONDecoder()
-        let texts = try String.fetchAll(db.cachedStatement(sql: "SELECT change FROM sync_inbox ORDER BY seq"))
-        try db.cachedExecute("DELETE FROM sync_inbox")
-        return texts.compactMap { try? decoder.decode(SyncChange.self, from: Data($0.utf8)) }
-    }
 
     /// Applies `changes`, parents first (then by sequence), with capture off. A change whose parent
     /// is missing, or that breaks a rule here, goes back to the inbox (counted) rather than failing
@@ -41,6 +25,7 @@ extension AppDatabase {
         let sorted = changes.sorted { (order[$0.entity] ?? 99, $0.seq) < (order[$1.entity] ?? 99, $1.seq) }
         var applied = 0
         var waiting: [SyncChange] = []
+        var refused: [SyncRefusal] = []
         var reordered = Set<String>()
         for change in sorted {
             guard let entity = SyncEntity.named(change.entity) else { continue }
@@ -56,10 +41,14 @@ extension AppDatabase {
                     throw error
                 }
             } catch {
+                // A value this store cannot hold is set aside for good, in words; anything else waits.
+                if let refusal = try refusePulled(db, change, error: error, now: now) {
+                    refused.append(refusal)
+                    continue
+                }
                 logger.warning(
                     "A pulled change could not be applied",
                     metadata: ["entity": "\(entity.name)", "id": "\(change.entityId)", "error": "\(error)"])
-                outcome = .parked
             }
             switch outcome {
             case .parked: waiting.append(change)
@@ -75,7 +64,7 @@ extension AppDatabase {
         if pullComplete { applied += try removeUnseen(db) }
         try resolveEnabledApps(db)
         try db.cachedExecute("DELETE FROM sync_applying")
-        return PullApplied(received: 0, applied: applied, parked: waiting.count)
+        return PullApplied(received: 0, applied: applied, parked: waiting.count, refused: refused)
     }
 
     enum ApplyOutcome { case applied, unchanged, parked }
@@ -157,6 +146,10 @@ extension AppDatabase {
             }
         }
         if entity == .focusSession { try settleOpenSessions(db, incoming: id, fields: &merged.fields, now: now) }
+        // The rules every side of sync shares: a value an older server let through is refused here in
+        // words, before the store's CHECKs would refuse it in SQL.
+        try SyncValueRules.checkFields(entity, merged.fields)
+        try SyncValueRules.checkRow(entity, merged)
         let changed = merged.fields != (localFields ?? [:])
         if changed { try write(db, entity, id: id, fields: merged.fields, exists: localFields != nil) }
         try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
@@ -291,9 +284,4 @@ extension SyncRoom {
         try writer.snapshotRead { db in try String.fetchOne(db.cachedStatement(sql: "SELECT cursor_checksum FROM sync_state")) ?? "" }
     }
 
-    /// Applies whatever waits in the inbox (changes whose parent had not arrived).
-    public func applyInbox() throws -> PullApplied {
-        let now = environment.now()
-        return try write { db in try AppDatabase.apply(db, try AppDatabase.inbox(db), pullComplete: false, now: now) }
-    }
 }

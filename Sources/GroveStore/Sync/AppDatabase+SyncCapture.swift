@@ -199,8 +199,11 @@ extension SyncRoom {
             guard let device = try AppDatabase.syncDevice(db) else { return nil }
             let pending = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_outbox")) ?? 0
             let parked = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_inbox")) ?? 0
+            let refused = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sync_refusal")) ?? 0
             let clock = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")) ?? ""
-            return SyncStatus(device: device, pendingMutations: pending, parkedChanges: parked, clock: clock)
+            return SyncStatus(
+                device: device, pendingMutations: pending, parkedChanges: parked, refusedChanges: refused,
+                refusals: refused > 0 ? try AppDatabase.refusals(db, limit: 20) : [], clock: clock)
         }
     }
 

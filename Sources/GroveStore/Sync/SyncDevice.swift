@@ -41,6 +41,10 @@ public struct SyncStatus: Sendable, Codable, Equatable {
     public var pendingMutations: Int
     /// Pulled changes waiting for a parent (a to-do whose timer has not arrived).
     public var parkedChanges: Int
+    /// Changes either side refused and that were set aside (`SyncRoom.refusals()` says which and why).
+    public var refusedChanges: Int = 0
+    /// The newest of them (at most 20), with what each broke.
+    public var refusals: [SyncRefusal] = []
     public var clock: String
 }
 

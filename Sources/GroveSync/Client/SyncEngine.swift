@@ -118,8 +118,9 @@ public struct SyncEngine: Sendable {
                 // A batch that took everything there was leaves nothing to seal: no second look needed.
                 if batch.count == mutations.count && mutations.count < limit { return }
             } catch let problem as SyncProblem {
-                // Splitting always ends (at one mutation a push); the other recoveries are bounded.
-                if problem.slug != "too-large" { recoveries += 1 }
+                // Splitting always ends (at one mutation a push), and so does setting aside (one refused
+                // mutation less each time); the other recoveries are bounded.
+                if problem.slug != "too-large" && problem.mutationId == nil { recoveries += 1 }
                 guard recoveries <= Self.maxRecoveries else { throw problem }
                 switch problem.slug {
                 case "mutation-gap":
@@ -134,6 +135,15 @@ public struct SyncEngine: Sendable {
                 case "clock-drift":
                     try database.sync.restampAhead(of: problem.serverTime ?? database.environment.now())
                     summary.notes.append("this machine's clock is ahead of the server's: changes re-stamped")
+                case "validation":
+                    // A value the server will not take never blocks the changes behind it: it is set
+                    // aside with its reason (`grove sync status`), and the push goes on without it.
+                    guard let id = problem.mutationId,
+                        let refusal = try database.sync.setAside(
+                            mutationId: id, field: problem.field ?? "",
+                            message: problem.detail.replacingOccurrences(of: "Mutation \(id): ", with: ""))
+                    else { throw problem }
+                    summary.notes.append(refusal.sentence)
                 case "too-large":
                     guard batch.count > 1 else { throw problem }
                     // Smaller pushes for the rest of this run.
@@ -159,6 +169,7 @@ public struct SyncEngine: Sendable {
                 let result = try database.sync.receive(page)
                 summary.pulled += result.received
                 summary.applied += result.applied
+                summary.notes += result.refused.map(\.sentence)
                 if !page.hasMore { return }
             } catch let problem as SyncProblem {
                 recoveries += 1

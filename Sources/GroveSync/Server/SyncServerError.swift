@@ -115,7 +115,10 @@ extension Problem {
             title: error.slug.replacingOccurrences(of: "-", with: " ").capitalized,
             status: error.status, detail: error.detail)
         switch error {
-        case .invalid(let field, _), .malformed(let field, _), .push(.invalid(_, let field, _)): self.field = field
+        case .invalid(let field, _), .malformed(let field, _): self.field = field
+        case .push(.invalid(let id, let field, _)):
+            self.field = field
+            mutationId = id
         case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last
         case .push(.clockDrift(_, let time)): serverTime = time
         case .throttled(let seconds): retryAfter = seconds

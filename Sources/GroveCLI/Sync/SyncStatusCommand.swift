@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import GroveStore
+
+/// `grove sync status [--json]`.
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show the server, this device, the cursor, what waits to be sent and what was set aside.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let db = try options.open()
+        guard let status = try db.sync.status() else {
+            if options.json { print("{\"linked\":false}"); return }
+            print("Not linked to a sync server. Link with: grove sync login URL --user NAME --password-stdin")
+            return
+        }
+        if options.json { try Output.json(status); return }
+        let device = status.device
+        print("Server:    \(device.serverURL) (user \(device.user))")
+        print("Device:    \(device.deviceName) \(device.deviceId.uuidString)")
+        print("Cursor:    \(device.cursor)")
+        print(
+            "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
+                + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
+        print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
+        if let error = device.lastError { print("Last error: \(TerminalText.neutralized(error))") }
+        // What either side refused: set aside with the rule it broke, and blocking nothing after it.
+        guard status.refusedChanges > 0 else { return }
+        print("Set aside: \(status.refusedChanges) change\(status.refusedChanges == 1 ? "" : "s") refused (newest first):")
+        for refusal in status.refusals {
+            print("  \(GroveExport.formatInstant(refusal.refusedAt))  \(TerminalText.neutralized(refusal.sentence))")
+        }
+    }
+}
