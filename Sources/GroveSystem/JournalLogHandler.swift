@@ -25,8 +25,9 @@ public struct JournalLogHandler: LogHandler {
 
     /// The handler for this process: journal lines when standard error is the journal's stream.
     public static func standardError(label: String) -> JournalLogHandler {
+        // A line that cannot be written (a full disk, a closed stream) is dropped and counted, never a trap.
         JournalLogHandler(label: label, journal: isJournal(ProcessInfo.processInfo.environment["JOURNAL_STREAM"])) { line in
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardStream.error.write(Data(line.utf8))
         }
     }
 

@@ -32,6 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
+        StandardStream.keepRunningWhenReadersLeave()
         let db = try options.open(concurrentReads: true)
         var configuration = ServerConfiguration(
             host: host, port: port, token: token,

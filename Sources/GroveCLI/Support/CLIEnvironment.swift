@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -123,9 +124,9 @@ public struct OutputStreams: Sendable {
         self.standardError = standardError
     }
 
-    /// The process's standard output and error.
+    /// The process's standard output and error (a write that fails is dropped, never a trap).
     public static let standard = OutputStreams(
-        standardOutput: { FileHandle.standardOutput.write($0) }, standardError: { FileHandle.standardError.write($0) })
+        standardOutput: { StandardStream.output.write($0) }, standardError: { StandardStream.error.write($0) })
 }
 
 /// Within the `grove` commands, `print` writes to the current environment's standard output (the

@@ -4,6 +4,7 @@ import GroveBuildInfo
 import GroveCore
 import GroveStore
 import GroveSync
+import GroveSystem
 import Hummingbird
 import Logging
 
@@ -108,6 +109,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
+        StandardStream.keepRunningWhenReadersLeave()
         let logger = SyncServerCommand.logger()
         var configuration = SyncServerConfiguration(host: host, port: port)
         switch (tlsCertificate, tlsKey) {
