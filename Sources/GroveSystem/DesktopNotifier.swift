@@ -16,17 +16,7 @@ public struct DesktopNotifier: Sendable {
     @discardableResult
     public func send(title: String, body: String) -> Bool {
         guard let executable else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--app-name=Grove", title, body]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        } catch {
-            return false
-        }
+        // Bounded: a notification daemon that hangs delays nothing for long.
+        return Executable.run(executable, ["--app-name=Grove", title, body], timeout: 10)?.status == 0
     }
 }

@@ -159,11 +159,14 @@ struct PauseGate: ParsableCommand {
             arguments = [opener, url]
         }
         guard let executable = arguments.first else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.contains("/") ? executable : (Executable.find(executable) ?? executable))
-        process.arguments = Array(arguments.dropFirst())
-        do { try process.run() } catch { throw CLIError.failure("could not run \(executable): \(error.localizedDescription)") }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+        let path = executable.contains("/") ? executable : (Executable.find(executable) ?? executable)
+        // The program a person asked for, at their terminal (its process group, its streams), with a
+        // clean signal mask: SIGTERM, SIGINT and Ctrl-C reach it as if it had been started by the shell.
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(path, Array(arguments.dropFirst()), inheritStandardStreams: true, ownGroup: false)
+        } catch { throw CLIError.failure("could not run \(executable): \(error)") }
+        let status = ChildProcess.wait(pid)
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -20,13 +20,8 @@ enum DetachedWaiter {
             guard variables["GROVE_NOW"] == nil, variables["GROVE_NO_WAITER"] == nil, DesktopNotifier(environment: variables).isAvailable,
                 let executable = Self.executable()
             else { return }
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try? process.run()
+            // A group of its own: the terminal's Ctrl-C ends the command that started it, not the waiter.
+            _ = try? ChildProcess.spawn(executable.path, arguments, ownGroup: true)
         }
     }
 
