@@ -5,6 +5,7 @@ import GroveRemote
 import GroveStore
 import GroveSystem
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Mustache
 import NIOCore
@@ -100,9 +101,17 @@ public func buildApplication(
     let maintenance = MaintenanceService(
         database: database, changes: monitor.changes(), answered: parts.answered, hold: configuration.notificationHold)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
+    // Bounded: a client too slow to send its request is cut off (`RequestDeadlineHandler`), an idle
+    // connection closes, and connections beyond the cap wait their turn.
+    let http1 = HTTPServerBuilder.http1(
+        configuration: .init(
+            additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
     return Application(
         router: parts.router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Grove"),
+        server: http1,
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Grove",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
         services: [monitor, reminders, alarms, maintenance, content] + extra,
         onServerRunning: onServerRunning,
         logger: logger)

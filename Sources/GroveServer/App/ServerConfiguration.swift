@@ -23,6 +23,11 @@ public struct ServerConfiguration: Sendable {
     /// Holds the desktop's notifications while a focus session grows, however it was started:
     /// `grove serve` on a person's desktop has one; tests and hosted instances do not.
     public var notificationHold: NotificationHold?
+    /// How long a connection may wait between requests before it is closed.
+    public var idleTimeout: TimeInterval = 60
+    /// At most this many connections at once: the next waits until one closes (pages keep one open
+    /// each for live updates; a flood of connections cannot take the descriptors).
+    public var maxConnections = 512
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, token: String? = nil,

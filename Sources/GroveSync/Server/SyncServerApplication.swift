@@ -98,7 +98,9 @@ public func buildSyncApplication(
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let idle = configuration.idleTimeout.components
-    let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(idle.seconds)))
+    // A client too slow to send its request is cut off (`RequestDeadlineHandler`), answered or not.
+    let http1 = HTTPServerBuilder.http1(
+        configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .seconds(idle.seconds)))
     var application = Application(
         router: buildSyncRouter(service: service, logger: logger),
         server: try configuration.tls.map { try .tls(http1, tlsConfiguration: $0) } ?? http1,
