@@ -37,6 +37,24 @@ struct NowFormatTests {
         #expect(done["class"] == "done" && done["tooltip"]?.contains("Tea") == true)
     }
 
+    @Test("markup and line breaks in a person's words reach each bar as text, on one line")
+    func escapedForEachReader() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        #expect(try await g.run("intention", "set", "Tom & Jerry <3\nthen rest").status == 0)
+        let waybar = try await g.run("now", "--format", "waybar")
+        #expect(waybar.out.split(separator: "\n").count == 1)
+        let bar = try #require(try JSONSerialization.jsonObject(with: Data(waybar.out.utf8)) as? [String: String])
+        #expect(bar["text"]?.contains("Tom &amp; Jerry &lt;3 then rest") == true, "\(bar)")
+        #expect(bar["tooltip"]?.contains("&lt;3") == true && bar["tooltip"]?.contains("<") == false)
+        for format in ["i3blocks", "polybar", "text"] {
+            let out = try await g.run("now", "--format", format).out
+            let first = out.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            #expect(first.contains("Tom & Jerry <3 then rest"), "\(format): \(out)")
+        }
+        let blocks = try await g.run("now", "--format", "i3blocks").out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(blocks.count == 4, "full text, short text, colour, and the end: \(blocks)")
+    }
+
     @Test("polybar's format tags are not read from a person's words")
     func polybarEscapes() {
         var report = NowCommand.Report(text: "100% %{F#fff}")

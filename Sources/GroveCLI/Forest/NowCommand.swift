@@ -126,6 +126,6 @@ struct NowCommand: ParsableCommand {
         if options.json || options.format == .json { return try Output.json(report) }
         // A bar's line is printed even when empty: the bar then shows nothing, instead of the last line.
         if let line = options.format?.render(report) { return print(line) }
-        if !report.text.isEmpty { print(report.text) }
+        if !report.text.isEmpty { print(NowFormat.oneLine(report.text)) }
     }
 }

@@ -46,23 +46,41 @@ enum NowFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
+    /// `text` as one line a bar or a prompt can show: a line break, tab or any other control character
+    /// stored in an intention or a timer's name becomes a space (a newline would end i3blocks' and
+    /// polybar's line, and the next would be read as the colour).
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+
+    /// `text` as Pango markup reads it (Waybar draws `text` and `tooltip` as markup): "Tom & Jerry" or
+    /// "<3" would otherwise be invalid markup, and the bar would show nothing.
+    static func pango(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
     /// The output for `report`: nil for text and json, which `NowCommand` prints itself.
     func render(_ report: NowCommand.Report) -> String? {
         let state = Self.state(report)
+        let line = Self.oneLine(report.text)
         switch self {
         case .text, .json: return nil
         case .waybar:
-            // Waybar's custom module with `"return-type": "json"`: one object per line.
-            let object: [String: String] = ["text": report.text, "tooltip": Self.tooltip(report), "class": state, "alt": state]
+            // Waybar's custom module with `"return-type": "json"`: one object per line, its texts markup.
+            let tooltip = Self.tooltip(report).split(separator: "\n", omittingEmptySubsequences: false).map { Self.oneLine(String($0)) }
+                .joined(separator: "\n")
+            let object: [String: String] = ["text": Self.pango(line), "tooltip": Self.pango(tooltip), "class": state, "alt": state]
             guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
             return String(decoding: data, as: UTF8.self)
         case .i3blocks:
             // full_text, short_text, colour: one per line.
-            let short = report.text.split(separator: " · ").first.map(String.init) ?? ""
-            return [report.text, short, Self.color(state) ?? ""].joined(separator: "\n")
+            let short = line.split(separator: " · ").first.map(String.init) ?? ""
+            return [line, short, Self.color(state) ?? ""].joined(separator: "\n")
         case .polybar:
             // Polybar's format tags: `%` is doubled, a colour wraps the line.
-            let text = report.text.replacingOccurrences(of: "%", with: "%%")
+            let text = line.replacingOccurrences(of: "%", with: "%%")
             return Self.color(state).map { "%{F\($0)}\(text)%{F-}" } ?? text
         }
     }
