@@ -6,7 +6,7 @@ no focus session running, no page open), lets them settle, then counts every thr
 (/proc/PID/task/*/status: voluntary + involuntary) over --seconds. Prints both counts, per minute, and
 the ratio. Bounded: two servers, a fixed wait, then both are stopped.
 
-    scripts/idle-wakeups.py --bin .build-release/release          # CI's release build
+    scripts/idle-wakeups.py --bin .build/release          # a release build (CI passes its cached one)
     scripts/idle-wakeups.py                                        # builds grove and grove-hello (release)
 """
 import argparse, glob, os, shutil, subprocess, sys, tempfile, time, urllib.request

@@ -9,7 +9,7 @@ reference model of what each device was told was saved (a command that exited 0)
 merge code: each device writes its own rows (timers, to-dos, intentions on its own days, logged
 sessions, its own app's gate), so the model needs no clocks.
 
-  scripts/sync-faults.py --binary .build-release/release/grove [--seeds 3] [--steps 120] [--seconds 240]
+  scripts/sync-faults.py --binary .build/release/grove [--seeds 3] [--steps 120] [--seconds 240]
   scripts/sync-faults.py --binary .build-postgres/debug/grove --postgres postgres://grove@127.0.0.1:55432/grove_faults
   scripts/sync-faults.py --seed 7            # one seed again, exactly (faults hang on the request order, not on timing)
 

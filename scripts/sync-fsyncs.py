@@ -3,7 +3,7 @@
 pushes: a real `grove sync-server` (SQLite) under `strace -f -c`, 100 pushes one after another from one
 device. "Acknowledged means on disk" (SYNC.md): at least one sync per push.
 
-  scripts/sync-fsyncs.py [--binary .build-release/release/grove] [--pushes 100]     (needs strace)
+  scripts/sync-fsyncs.py [--binary .build/release/grove] [--pushes 100]     (needs strace)
 """
 import argparse, json, os, re, shutil, subprocess, sys, tempfile, time, urllib.request
 

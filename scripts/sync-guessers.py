@@ -4,7 +4,7 @@
 actually checked per second, how many it refused with 429 before checking, and the device's pull
 latency (p50 / p99) under the attack and without it.
 
-  scripts/sync-guessers.py [--binary .build-release/release/grove] [--seconds 10] [--threads 16]
+  scripts/sync-guessers.py [--binary .build/release/grove] [--seconds 10] [--threads 16]
 """
 import argparse, json, os, shutil, socket, subprocess, tempfile, threading, time, urllib.error, urllib.request
 
