@@ -14,7 +14,8 @@ import Testing
 /// test sets, and remembers each request's model, key and messages.
 final class FakeModelServer: Sendable {
     /// What the next request gets; `held` answers only once the test calls `release()` (or after a minute).
-    enum Mode: Sendable { case answer(String), status(HTTPResponse.Status), garbage, held(String) }
+    /// `dripping` sends its head and a first byte at once, then the rest only once released.
+    enum Mode: Sendable { case answer(String), status(HTTPResponse.Status), garbage, held(String), dripping(String) }
     private let state = NIOLockedValueBox(
         (mode: Mode.answer(""), requests: [Data](), keys: [String?](), released: false, heldAnswers: 0))
 
@@ -46,6 +47,19 @@ final class FakeModelServer: Sendable {
                     "choices": [["message": ["role": "assistant", "content": content]]]
                 ])
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: reply)))
+            case .dripping(let content):
+                let reply = try JSONSerialization.data(withJSONObject: [
+                    "choices": [["message": ["role": "assistant", "content": content]]]
+                ])
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init { writer in
+                        try await writer.write(ByteBuffer(bytes: reply.prefix(1)))
+                        for _ in 0..<3000 where !state.withLockedValue({ $0.released }) { try await Task.sleep(for: .milliseconds(20)) }
+                        state.withLockedValue { $0.heldAnswers += 1 }
+                        try await writer.write(ByteBuffer(bytes: reply.dropFirst()))
+                        try await writer.finish(nil)
+                    })
             case .answer(let content):
                 let reply = try JSONSerialization.data(withJSONObject: [
                     "choices": [["message": ["role": "assistant", "content": content]]]
@@ -123,6 +137,10 @@ struct AssistantTests {
             #expect(model.heldAnswers == 0, "and nobody waits for the slow model")
             #expect(await quick.theme(for: "calm ocean") == nil)
             #expect(model.heldAnswers == 0)
+            // A head at once, then the body a byte at a time: the timeout bounds the whole answer.
+            model.set(.dripping("Too late as well."))
+            #expect(await quick.rephrasing(intention) == nil, "a dripped body past the timeout: the offline assistant answers")
+            #expect(model.heldAnswers == 0, "the drip was still held when the assistant gave up")
             model.release()
             // A prompt answer is used (a generous timeout: the machine may be busy with every other test).
             model.set(.answer("Give the essay its calm hours."))

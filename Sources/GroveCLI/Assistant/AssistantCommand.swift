@@ -98,6 +98,7 @@ struct AssistantStatus: AsyncParsableCommand {
         switch error {
         case AssistantError.http(let code): "HTTP \(code)"
         case AssistantError.unusableAnswer(let what): what
+        case AssistantError.timedOut(let seconds): "no whole answer within \(seconds) s"
         default: String(describing: error).components(separatedBy: "(").first ?? "no answer"
         }
     }

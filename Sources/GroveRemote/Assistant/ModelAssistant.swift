@@ -70,6 +70,8 @@ public enum AssistantError: Error, Equatable {
     case http(UInt)
     /// The answer was not the shape asked for.
     case unusableAnswer(String)
+    /// The whole answer did not come within the assistant's timeout (seconds).
+    case timedOut(Int64)
 }
 
 /// Rephrasing and themes by a language model, over the OpenAI chat API. Quotes stay the offline
@@ -127,15 +129,28 @@ public struct ModelAssistant: IntentionAssistant {
         var request = HTTPClientRequest(url: base + "/models")
         request.headers.add(name: "User-Agent", value: GroveVersion.userAgent)
         if let key = configuration.apiKey { request.headers.add(name: "Authorization", value: "Bearer \(key)") }
-        let response = try await client.execute(request, timeout: timeout)
-        let data = try await response.body.collect(upTo: 1 << 20)
-        guard response.status.code == 200 else { throw AssistantError.http(response.status.code) }
+        let (status, data) = try await exchange(request, within: timeout)
+        guard status == 200 else { throw AssistantError.http(status) }
         guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any],
             let models = object["data"] as? [Any]
         else {
             throw AssistantError.unusableAnswer("not a model list")
         }
         return models.count
+    }
+
+    /// `request` sent and its whole answer read (at most 1 MiB) within `amount`: a server that sends
+    /// its body a byte at a time holds nothing longer.
+    private func exchange(_ request: HTTPClientRequest, within amount: TimeAmount) async throws -> (UInt, ByteBuffer) {
+        let client = self.client
+        do {
+            return try await Deadline.run(within: amount) {
+                let response = try await client.execute(request, timeout: amount)
+                return (response.status.code, try await response.body.collect(upTo: 1 << 20))
+            }
+        } catch let exceeded as Deadline.Exceeded {
+            throw AssistantError.timedOut(exceeded.seconds)
+        }
     }
 
     /// One chat completion: the system message and the user's, the first choice's text back.
@@ -151,9 +166,8 @@ public struct ModelAssistant: IntentionAssistant {
             "messages": [["role": "system", "content": system], ["role": "user", "content": user]],
         ]
         request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
-        let response = try await client.execute(request, timeout: timeout)
-        let data = try await response.body.collect(upTo: 1 << 20)
-        guard response.status.code == 200 else { throw AssistantError.http(response.status.code) }
+        let (status, data) = try await exchange(request, within: timeout)
+        guard status == 200 else { throw AssistantError.http(status) }
         guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any],
             let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
             let content = message["content"] as? String

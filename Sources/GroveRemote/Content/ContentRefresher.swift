@@ -71,6 +71,20 @@ public struct ContentRefresher: Sendable {
     }
 
     /// Checks one source now, whatever its freshness.
+    /// Adds the source at `url` and fetches its pack at once, keeping it only when that fetch gave a
+    /// pack: a source that cannot be reached or read now is not kept to be retried every hour; the
+    /// refusal names `url` and says why. The one operation behind `grove content source add` and
+    /// `POST /pause/content-sources`.
+    public func add(url: String) async throws -> Outcome {
+        let source = try await database.run { try $0.content.addSource(url: url) }
+        let outcome = await refresh(source)
+        if case .failed(let message) = outcome.result {
+            _ = try await database.run { try $0.content.removeSource(url: source.url) }
+            throw InvalidField("url", "Not added: \(message)")
+        }
+        return outcome
+    }
+
     public func refresh(url: String) async throws -> Outcome {
         guard let source = try await database.run({ try $0.content.source(url: url) }) else {
             throw PauseValidationError.unknownContentSource(url)
