@@ -169,6 +169,10 @@ struct ContentRefresherTests {
                 #expect(try await client.post("/api/v1/pause/content-sources", #"{"url":"\#(url)"}"#).status == 409)
                 let bad = try await client.post("/api/v1/pause/content-sources", #"{"url":"file:///etc/passwd"}"#)
                 #expect(bad.status == 422 && bad.problem["field"] as? String == "url")
+                // A source whose first fetch fails is refused with the reason, and nothing is kept to retry.
+                let missing = try await client.post("/api/v1/pause/content-sources", #"{"url":"\#(url).missing"}"#)
+                #expect(missing.status == 422 && missing.problem["field"] as? String == "url", "\(missing.text)")
+                #expect((missing.problem["detail"] as? String)?.hasPrefix("Not added:") == true)
                 #expect(try await client.get("/api/v1/pause/content-sources").array.map { $0["url"] as? String } == [url])
                 #expect(try await client.get("/api/v1/pause/content/api-1").object["source"] as? String == url)
                 let refreshed = try await client.post("/api/v1/pause/content-sources/refresh", "{}")

@@ -25,13 +25,14 @@ struct ContentSourcesController {
         JSON(try await database.run { try $0.content.sources() })
     }
 
-    /// `POST /pause/content-sources {url}`: adds the source and fetches it at once. 201 whether or not
-    /// the fetch worked: the source is kept and tried again within the hour; `refresh` says how it went.
+    /// `POST /pause/content-sources {url}`: adds the source and fetches it at once; 201 when its pack
+    /// was fetched and read, else 422 naming `url` and why, with nothing kept.
     @Sendable func add(_ request: Request, context: GroveRequestContext) async throws -> JSON<AddOutput> {
         let input = try await request.decode(as: AddInput.self, context: context)
-        let source = try await database.run { try $0.content.addSource(url: input.url) }
-        let outcome = try await refresher.refresh(url: source.url)
-        let current = try await database.run { try $0.content.source(url: source.url) } ?? source
+        let outcome = try await refresher.add(url: input.url)
+        guard let current = try await database.run({ try $0.content.source(url: outcome.url) }) else {
+            throw APIError.notFound("The source was removed meanwhile")
+        }
         return JSON(AddOutput(source: current, refresh: ContentRefreshJSON(outcome)), status: .created)
     }
 

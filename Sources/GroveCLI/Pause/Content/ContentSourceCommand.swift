@@ -56,12 +56,13 @@ struct ContentSourceAdd: AsyncParsableCommand {
 
     func run() async throws {
         let db = try options.open()
-        let source = try db.content.addSource(url: url)
         guard !noFetch else {
+            let source = try db.content.addSource(url: url)
             if options.json { return try Output.json(source) }
             return print("Added \(source.url).")
         }
-        let outcome = try await ContentRefresher.printing(db).refresh(url: source.url)
+        // Kept only when its pack could be fetched and read now (else refused, naming why).
+        let outcome = try await ContentRefresher.printing(db).add(url: url)
         try ContentSourceRefresh.report([outcome], json: options.json)
     }
 }
