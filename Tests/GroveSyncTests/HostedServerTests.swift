@@ -64,6 +64,34 @@ struct HostedServerTests {
         }
     }
 
+    @Test("a login clears no count, and guessing at a name cannot lock its owner out of an address it used")
+    func throttleCountsFailuresNotSuccesses() async throws {
+        let now = Date()
+        let service = SyncService(
+            store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 3))
+        _ = try await service.addUser(name: "ada", password: "password1")
+        _ = try await service.addUser(name: "mallory", password: "password1")
+        func register(_ user: String, _ password: String, from address: String) async -> String {
+            do {
+                _ = try await service.register(DeviceRegistration(user: user, password: password, deviceName: "x"), address: address)
+                return "ok"
+            } catch SyncServerError.throttled { return "throttled" } catch { return "refused" }
+        }
+        // Ada's laptop logs in once.
+        #expect(await register("ada", "password1", from: "198.51.100.1") == "ok")
+        // A guesser with an account of its own logs in between guesses at Ada's: its count still grows.
+        var answers: [String] = []
+        for _ in 0..<3 {
+            answers.append(await register("ada", "guess-guess", from: "203.0.113.9"))
+            answers.append(await register("mallory", "password1", from: "203.0.113.9"))
+        }
+        #expect(answers.filter { $0 == "refused" }.count == 3)
+        #expect(await register("ada", "guess-guess", from: "203.0.113.9") == "throttled")
+        // Ada's account is held back for new addresses (the guesser learns nothing), not for her laptop.
+        #expect(await register("ada", "password1", from: "192.0.2.77") == "throttled")
+        #expect(await register("ada", "password1", from: "198.51.100.1") == "ok")
+    }
+
     @Test("HEAD on the sync server's GET routes answers as the GET does, without a body")
     func headOnGetRoutes() async throws {
         let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)

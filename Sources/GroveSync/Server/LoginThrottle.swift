@@ -3,7 +3,10 @@ import Foundation
 /// Slows password guessing (SYNC.md "the hosted server"): failed password checks are counted per
 /// account and per client address; past a few, that account or address is refused with 429 and
 /// `Retry-After` *before* any password is checked, for a time that doubles with each further failure
-/// (up to 15 minutes). A success clears the address's count; an account's count ends with its window.
+/// (up to 15 minutes). Counts end with their window; a success clears nothing (a guesser with an
+/// account of its own cannot wipe its address's count by logging in to it between guesses). An
+/// address that logged in to an account before is not held back by that account's count: someone
+/// guessing at a name cannot lock its owner out of the devices it already uses.
 ///
 /// The check is cheap and comes first, so that guessers neither learn anything nor burn the bcrypt
 /// time that pushes and pulls need. `SyncService` checks, verifies and counts in one step on its
@@ -26,6 +29,9 @@ public final class LoginThrottle: @unchecked Sendable {
 
     private let lock = NSLock()
     private var records: [String: Record] = [:]
+    /// "user|address" pairs that logged in, and when last: trusted for `trustFor`.
+    private var trusted: [String: Date] = [:]
+    static let trustFor: TimeInterval = 30 * 24 * 3600
 
     public init(freeFailures: Int = 5, window: TimeInterval = 15 * 60) {
         self.freeFailures = freeFailures
@@ -35,7 +41,11 @@ public final class LoginThrottle: @unchecked Sendable {
     /// Throws `throttled` when the account or the address must wait.
     func check(user: String, address: String?, now: Date) throws(SyncServerError) {
         let wait = lock.withLock { () -> TimeInterval in
-            Self.keys(user: user, address: address).map { key -> TimeInterval in
+            var keys = Self.keys(user: user, address: address)
+            if let address, let since = trusted[Self.pair(user, address)], now.timeIntervalSince(since) < Self.trustFor {
+                keys.removeAll { $0.hasPrefix("user:") }
+            }
+            return keys.map { key -> TimeInterval in
                 guard let until = records[key]?.blockedUntil else { return 0 }
                 return max(0, until.timeIntervalSince(now))
             }.max() ?? 0
@@ -58,11 +68,16 @@ public final class LoginThrottle: @unchecked Sendable {
         }
     }
 
-    /// A right password: the address is trusted again (the account's failures stay: other addresses).
-    func succeeded(address: String?) {
+    /// A right password: this address is trusted for this account from now on (counts stay as they are).
+    func succeeded(user: String, address: String?, now: Date) {
         guard let address else { return }
-        lock.withLock { records["address:" + address] = nil }
+        lock.withLock {
+            if trusted.count >= Self.capacity { trusted = trusted.filter { now.timeIntervalSince($0.value) < Self.trustFor } }
+            trusted[Self.pair(user, address)] = now
+        }
     }
+
+    private static func pair(_ user: String, _ address: String) -> String { user.lowercased() + "|" + address }
 
     private static func keys(user: String, address: String?) -> [String] {
         ["user:" + user.lowercased()] + (address.map { ["address:" + $0] } ?? [])

@@ -85,7 +85,11 @@ public struct SyncService: Sendable {
                     return continuation.resume(throwing: error)
                 }
                 let matches = Bcrypt.verify(password, hash: hash) && usable
-                if matches { throttle.succeeded(address: address) } else { throttle.failed(user: account, address: address, now: now()) }
+                if matches {
+                    throttle.succeeded(user: account, address: address, now: now())
+                } else {
+                    throttle.failed(user: account, address: address, now: now())
+                }
                 continuation.resume(returning: matches)
             }
         }
