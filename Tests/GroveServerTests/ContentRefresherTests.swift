@@ -60,7 +60,7 @@ struct ContentRefresherTests {
         try await server.application().test(.live) { client in
             let url = "http://127.0.0.1:\(try #require(client.port))/pack.json"
             try db.content.addSource(url: url)
-            let refresher = ContentRefresher(database: db)
+            let refresher = ContentRefresher(database: db, timeout: .seconds(120))  // a bound no loaded machine reaches
 
             // Fresh fetch: applied, validator kept, lastContentSync set.
             let first = try await refresher.refresh()
@@ -125,7 +125,7 @@ struct ContentRefresherTests {
             try db.content.addSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
             // Sleeps of 10 minutes move the store's clock: three simulated days pass in moments.
             let service = ContentRefreshService(
-                refresher: ContentRefresher(database: db), clock: SimulatedClock(clock), interval: .seconds(600))
+                refresher: ContentRefresher(database: db, timeout: .seconds(120)), clock: SimulatedClock(clock), interval: .seconds(600))
             let running = Task { try await service.run() }
             while clock.now < start.addingTimeInterval(3 * 86_400 + 1_200) { await Task.yield() }
             running.cancel()
