@@ -66,6 +66,20 @@ struct SyncEndToEndTests {
 
     static let password = Data("correct horse battery".utf8)
 
+    /// A sync server with the account `ada`, and two stores logged in to it.
+    static func twoLinkedDevices() throws -> (Server, Grove, Grove) {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let database = home.home + "/sync-server.sqlite"
+        let server = try Server(database: database)
+        _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: password)
+        let a = Grove(), b = Grove()
+        for grove in [a, b] {
+            #expect(try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: password).status == 0)
+        }
+        return (server, a, b)
+    }
+
     /// The export without its timestamp.
     static func export(_ grove: Grove) throws -> String {
         var text = try grove.runBinary("export", "--format", "json").out
@@ -116,17 +130,8 @@ struct SyncEndToEndTests {
 
     @Test("a revoked device is refused and keeps its changes")
     func revokedDevice() throws {
-        let home = Grove()
-        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
-        let database = home.home + "/sync-server.sqlite"
-        let server = try Server(database: database)
+        let (server, a, b) = try Self.twoLinkedDevices()
         defer { server.stop() }
-        _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: Self.password)
-        let a = Grove(), b = Grove()
-        for grove in [a, b] {
-            #expect(
-                try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
-        }
         let bStatus = try JSONSerialization.jsonObject(with: Data(try b.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
         let bID = try #require((bStatus?["device"] as? [String: Any])?["deviceId"] as? String)
         #expect(try a.runBinary("sync", "revoke", bID).status == 0)
@@ -147,17 +152,8 @@ struct SyncEndToEndTests {
 
     @Test("Sunday chosen at a terminal syncs through a real server, and nothing written after it waits")
     func sundayThroughTheServer() throws {
-        let home = Grove()
-        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
-        let database = home.home + "/sync-server.sqlite"
-        let server = try Server(database: database)
+        let (server, a, b) = try Self.twoLinkedDevices()
         defer { server.stop() }
-        _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: Self.password)
-        let a = Grove(), b = Grove()
-        for grove in [a, b] {
-            #expect(
-                try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
-        }
         #expect(try a.runBinary("remind", "--weekly", "sun", "09:00", "--week-starts", "sun").status == 0)
         #expect(try a.runBinary("timer", "add", "After Sunday", "--duration", "5m").status == 0)
         let pushed = try a.runBinary("sync")
