@@ -100,6 +100,11 @@ public enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }
         }
+        return exitStatus(status)
+    }
+
+    /// A `waitpid` status as a shell says it: the exit code, or 128 + the signal that ended it.
+    private static func exitStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
@@ -116,10 +121,7 @@ public enum ChildProcess {
         var status: Int32 = 0
         while true {
             let done = waitpid(pid, &status, WNOHANG)
-            if done == pid {
-                let signal = status & 0x7f
-                return (signal == 0 ? (status >> 8) & 0xff : 128 + signal, false)
-            }
+            if done == pid { return (exitStatus(status), false) }
             if done < 0 && errno != EINTR { return (-1, false) }
             if ContinuousClock.now >= deadline {
                 kill(group: pid)
