@@ -130,18 +130,10 @@ public struct ContentRefresher: Sendable {
     /// One fetch, bounded as a whole by `timeout` (connection, redirects and body together: a server
     /// that sends a byte at a time holds nothing longer).
     private func fetch(_ source: ContentSource) async throws -> Result {
-        let timeout = self.timeout
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { try await self.fetchFollowingRedirects(source) }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, timeout.nanoseconds)))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
-                return .failed("The source did not send its pack within \(timeout.nanoseconds / 1_000_000_000) s")
-            }
-            return result
+        do {
+            return try await Deadline.run(within: timeout) { try await self.fetchFollowingRedirects(source) }
+        } catch let exceeded as Deadline.Exceeded {
+            return .failed("The source did not send its pack within \(exceeded.seconds) s")
         }
     }
 
