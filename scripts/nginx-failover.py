@@ -51,7 +51,7 @@ def main():
                        check=True, capture_output=True)
         ports = [free_port(), free_port()]
         for port in ports:
-            processes.append(subprocess.Popen([args.binary, "sync-server", "--port", str(port), "--postgres", args.postgres, "--pool-size", "2"],
+            processes.append(subprocess.Popen([args.binary, "sync-server", "--port", str(port), "--trusted-proxy", "127.0.0.1", "--postgres", args.postgres, "--pool-size", "2"],
                                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         for port in ports:
             wait_for(f"http://127.0.0.1:{port}/readyz", timeout=60)

@@ -147,9 +147,23 @@ struct HostedServerTests {
         let store = try AppDatabase.open(path: device)
         _ = try store.timers.create(name: "Essay", durationInSeconds: 600)
         try store.close()
+        // Left as it was: its bytes, its permissions (a refused file is not narrowed), its folder.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: device)
         let before = try Data(contentsOf: URL(fileURLWithPath: device))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(throws: StoreError.self) { _ = try SQLiteSyncStore(path: device) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: device)) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: device)[.posixPermissions] as? Int == 0o644)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
+        // The other way round: grove given the sync server's file says what it is.
+        let server = directory + "/server.sqlite"
+        _ = try SQLiteSyncStore(path: server)
+        do {
+            _ = try AppDatabase.open(path: server)
+            Issue.record("grove opened the sync server's file as its store")
+        } catch {
+            #expect("\(error)".contains("Grove sync server"), "\(error)")
+        }
         // Another program's database.
         let other = directory + "/history.sqlite"
         let queue = try DatabaseQueue(path: other)
@@ -253,14 +267,16 @@ struct HostedServerTests {
         #expect(listed.first { $0.deviceId == grandchild.deviceId }?.parentId == forks[0].deviceId)
     }
 
-    @Test("behind a proxy on this machine, the address throttled is the one the proxy saw (X-Forwarded-For), not the proxy's")
+    @Test("behind a proxy the operator named, the address throttled is the one the proxy saw (X-Forwarded-For), not the proxy's")
     func throttlingBehindAProxy() async throws {
         let now = Date()
         let service = SyncService(
             store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 2))
         _ = try await service.addUser(name: "ada", password: "password1")
         _ = try await service.addUser(name: "bob", password: "password1")
-        let app = Application(router: buildSyncRouter(service: service), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let app = Application(
+            router: buildSyncRouter(service: service, access: SyncServerAccess(trustedProxies: ["127.0.0.1"])),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             func register(_ user: String, _ password: String, from address: String) async throws -> HTTPResponse.Status {
                 let body = try SyncWire.encoder().encode(DeviceRegistration(user: user, password: password, deviceName: "x"))

@@ -105,6 +105,15 @@ struct SyncServerRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Serve HTTPS with this PEM certificate chain (the server's certificate first).", completion: .file())
     var tlsCertificate: String?
     @Option(name: .long, help: "The PEM private key of --tls-certificate.", completion: .file()) var tlsKey: String?
+    @Option(
+        name: .long,
+        help: "The address of a proxy in front (nginx: 127.0.0.1) whose X-Forwarded-For names the client; repeatable. No other is believed."
+    )
+    var trustedProxy: [String] = []
+    @Option(
+        name: .long, help: "A file holding the bearer token /metrics asks for; without it, /metrics answers this machine only.",
+        completion: .file())
+    var metricsTokenFile: String?
     @OptionGroup var store: SyncServerStoreOptions
 
     func run() async throws {
@@ -112,6 +121,8 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         StandardStream.keepRunningWhenReadersLeave()
         let logger = SyncServerCommand.logger()
         var configuration = SyncServerConfiguration(host: host, port: port)
+        do { configuration.access.trustedProxies = try SyncServerAccess.proxies(trustedProxy) } catch { throw CLIError.usage(error.detail) }
+        if let metricsTokenFile { configuration.access.metricsToken = try Self.metricsToken(metricsTokenFile) }
         switch (tlsCertificate, tlsKey) {
         case (let certificate?, let key?):
             do { configuration.tls = try SyncServerConfiguration.tls(certificateChain: certificate, privateKey: key) } catch {
@@ -152,6 +163,21 @@ struct SyncServerRunCommand: AsyncParsableCommand {
     }
 }
 
+extension SyncServerRunCommand {
+    /// The token in `path`: one line of at least 16 characters.
+    static func metricsToken(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else { throw CLIError.usage("--metrics-token-file: \(path) is not a readable file") }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard token.count >= 16, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw CLIError.usage("--metrics-token-file: the token is one line of at least 16 characters, without spaces")
+        }
+        return token
+    }
+}
+
 /// A connection URL with its password hidden (for messages and logs).
 enum PostgresURLRedaction {
     static func redacted(_ url: String) -> String {
@@ -177,14 +203,16 @@ struct SyncServerUserCommand: AsyncParsableCommand {
         func run() async throws {
             guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
             let password = try SyncErrors.passwordFromInput()
+            let user: SyncUser
             do {
-                _ = try await SyncServerCommand.withStore(store) {
+                user = try await SyncServerCommand.withStore(store) {
                     try await SyncService(store: $0).addUser(name: name, password: password)
                 }
             } catch let error as SyncServerError {
                 throw CLIError(message: error.detail, exitCode: error.status == 422 ? 64 : 1)
             }
-            print("Added \(name).")
+            // Names are kept in one form (SyncUserName): say which, when it is not what was typed.
+            print(user.name == name ? "Added \(name)." : "Added \(user.name) (user names are kept in this form).")
         }
     }
 
@@ -215,9 +243,13 @@ struct SyncServerUserCommand: AsyncParsableCommand {
 
     /// `disable` and `enable`: one switch on the account.
     static func setDisabled(_ name: String, _ disabled: Bool, _ store: SyncServerStoreOptions) async throws {
-        guard try await SyncServerCommand.withStore(store, { try await $0.setUser(named: name, disabled: disabled) }) else {
-            throw CLIError.usage("no user named \(name)")
+        let changed = try await SyncServerCommand.withStore(store) { store -> String? in
+            guard let user = try await SyncService(store: store).user(named: name),
+                try await store.setUser(named: user.name, disabled: disabled)
+            else { return nil }
+            return user.name
         }
-        print("\(disabled ? "Disabled" : "Enabled") \(name).")
+        guard let changed else { throw CLIError.usage("no user named \(name)") }
+        print("\(disabled ? "Disabled" : "Enabled") \(changed).")
     }
 }

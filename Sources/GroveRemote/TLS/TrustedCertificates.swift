@@ -65,12 +65,16 @@ public enum TrustError: Error, Equatable, CustomStringConvertible {
     case notPEM(option: String, path: String)
     /// The file holds no PEM private key (`-----BEGIN PRIVATE KEY-----`) that can be read.
     case notPrivateKey(option: String, path: String)
+    /// The key is not the private key of the certificate it goes with.
+    case keyMismatch(keyOption: String, certificateOption: String)
 
     public var description: String {
         switch self {
         case .unreadable(let option, let path): "\(option): cannot read \(path)"
         case .notPEM(let option, let path): "\(option): \(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
         case .notPrivateKey(let option, let path): "\(option): \(path) holds no PEM private key (-----BEGIN PRIVATE KEY-----)"
+        case .keyMismatch(let key, let certificate):
+            "\(key): this is not the private key of the \(certificate) certificate (the first in its file): give the pair's key"
         }
     }
 }

@@ -9,9 +9,9 @@ import Foundation
 /// guessing at a name cannot lock its owner out of the devices it already uses.
 ///
 /// The check is cheap and comes first, so that guessers neither learn anything nor burn the bcrypt
-/// time that pushes and pulls need. `SyncService` checks, verifies and counts in one step on its
-/// password queue, one attempt at a time: guesses sent at once cannot all pass before the first of
-/// them is counted.
+/// time that pushes and pulls need. `SyncService` checks again, verifies and counts in one step in
+/// its `PasswordGate`, whose lane comes from here (`lane`): an address has one attempt in the gate at
+/// a time, so its guesses sent at once cannot all pass before the first of them is counted.
 public final class LoginThrottle: @unchecked Sendable {
     /// Failures allowed in a window before the first wait.
     public let freeFailures: Int
@@ -51,6 +51,17 @@ public final class LoginThrottle: @unchecked Sendable {
             }.max() ?? 0
         }
         if wait > 0 { throw .throttled(retryAfter: Int(wait.rounded(.up))) }
+    }
+
+    /// The gate's lane for an attempt: an address that logged in to this account first, then an address
+    /// with no failure in the window, then the rest.
+    public func lane(user: String, address: String?, now: Date) -> PasswordGate.Lane {
+        guard let address else { return .fresh }
+        return lock.withLock {
+            if let since = trusted[Self.pair(user, address)], now.timeIntervalSince(since) < Self.trustFor { return .trusted }
+            let failing = records["address:" + address].map { now.timeIntervalSince($0.first) < window } ?? false
+            return failing ? .failing : .fresh
+        }
     }
 
     /// Counts a wrong password (or unknown user) for both keys.

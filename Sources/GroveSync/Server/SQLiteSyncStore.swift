@@ -23,7 +23,7 @@ public struct SQLiteSyncStore: SyncStore {
             // The file is the accounts' password hashes and everyone's data: the owner's alone, and
             // only a sync server's database (a device store would be migrated and locked out).
             try AppDatabase.prepareFile(path: path, createDirectory: createDirectory)
-            try Self.refuseOtherDatabase(at: path)
+            try AppDatabase.lookingWithoutTrace(at: path) { try Self.refuseOtherDatabase(at: path) }
             let pool = try DatabasePool(path: path, configuration: configuration)
             // GRDB turns a pool's writer to `synchronous = NORMAL` after `prepareDatabase`: back to
             // FULL, so that an acknowledged push survives a power loss (SYNC.md "Acknowledged means on disk").
@@ -33,6 +33,7 @@ public struct SQLiteSyncStore: SyncStore {
             writer = try DatabaseQueue(configuration: configuration)
         }
         try Self.migrator.migrate(writer)
+        if let path { AppDatabase.narrowFile(path: path) }
     }
 
     /// `PRAGMA synchronous` of the connection that commits pushes (2 is FULL: every commit is fsynced).
@@ -121,6 +122,15 @@ public struct SQLiteSyncStore: SyncStore {
                     ALTER TABLE sync_device ADD COLUMN parent_id TEXT;
                     CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL;
                     """)
+        }
+        // One person, one account: names made before they were canonical take their canonical form.
+        migrator.registerMigration("sync-v3-names") { db in
+            let users = try Row.fetchAll(db, sql: "SELECT id, name FROM sync_user").map {
+                (id: $0["id"] as Int64, name: $0["name"] as String)
+            }
+            for rename in SyncUserName.renames(users) {
+                try db.execute(sql: "UPDATE sync_user SET name = ? WHERE id = ?", arguments: [rename.name, rename.id])
+            }
         }
         return migrator
     }
@@ -243,7 +253,18 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func checkReady() async throws {
         _ = try await writer.snapshotRead { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        // Reads still work on a full disk; a push would not: not ready for a load balancer.
+        var info = statvfs()
+        let directory = (writer.path as NSString).deletingLastPathComponent
+        if !writer.path.isEmpty, writer.path != ":memory:", statvfs(directory.isEmpty ? "." : directory, &info) == 0,
+            UInt64(info.f_bavail) * UInt64(info.f_frsize) < Self.minimumFreeBytes
+        {
+            throw SyncReadinessError.diskFull
+        }
     }
+
+    /// Free space below this on the database's file system: the server says it cannot write.
+    static let minimumFreeBytes: UInt64 = 1 << 20
 
     public func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int {
         try await writer.write { db in

@@ -9,6 +9,7 @@ import ServiceLifecycle
 /// `/sync/v1`: devices, push, pull, events (SYNC.md "Wire").
 struct SyncController {
     let service: SyncService
+    let access: SyncServerAccess
 
     func addRoutes(to group: RouterGroup<SyncRequestContext>) {
         group.post("devices", use: register)
@@ -30,17 +31,6 @@ struct SyncController {
         try await service.authenticateForSync(token: try Self.token(request))
     }
 
-    /// The client's address for throttling: the socket's, or — behind a proxy on this machine (nginx in
-    /// `deploy/`), whose socket address is everyone's — the last `X-Forwarded-For` entry, the one that
-    /// proxy saw. A client's own `X-Forwarded-For` is believed only through such a proxy.
-    static func clientAddress(_ request: Request, _ context: SyncRequestContext) -> String? {
-        guard let peer = context.remoteAddress, peer == "127.0.0.1" || peer == "::1",
-            let header = request.headers.last(where: { $0.name.canonicalName == "x-forwarded-for" })?.value,
-            let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty, last.count <= 45
-        else { return context.remoteAddress }
-        return last
-    }
-
     private static func token(_ request: Request) throws -> String {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw SyncServerError.unauthorized }
         return String(header.dropFirst("Bearer ".count))
@@ -49,7 +39,7 @@ struct SyncController {
     @Sendable func register(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
         let registration = try await request.decode(as: DeviceRegistration.self, context: context)
         return EditedResponse(
-            status: .created, response: try await service.register(registration, address: Self.clientAddress(request, context)))
+            status: .created, response: try await service.register(registration, address: access.clientAddress(request, context)))
     }
 
     @Sendable func fork(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveStore
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -25,6 +26,14 @@ struct SyncProblemMiddleware: RouterMiddleware {
                 SyncProblem(
                     type: "about:blank", title: error.status.reasonPhrase, status: error.status.code,
                     detail: error.body ?? error.status.reasonPhrase))
+        } catch let error as any StoreFailure where error.serverStatus != 500 {
+            // The disk full or the store busy: said in words, and the client tries again later.
+            context.logger.error("Sync request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            var problem = SyncProblem(
+                type: "about:blank", title: error.serverStatus == 507 ? "Insufficient Storage" : "Service Unavailable",
+                status: error.serverStatus, detail: "The sync server could not store this: " + error.summary)
+            problem.retryAfter = 30
+            return Self.response(problem)
         } catch {
             context.logger.error("Sync request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return Self.response(

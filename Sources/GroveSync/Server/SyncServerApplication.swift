@@ -36,6 +36,8 @@ public struct SyncServerConfiguration: Sendable {
     public var maxConnections: Int
     /// HTTPS served by the server itself (a home server without a proxy in front); nil: plain HTTP.
     public var tls: TLSConfiguration?
+    /// Whose `X-Forwarded-For` is believed, and who may read `/metrics`.
+    public var access: SyncServerAccess = SyncServerAccess()
     public init(
         host: String = "127.0.0.1", port: Int = 8090, idleTimeout: Duration = .seconds(30), maxConnections: Int = 4096,
         tls: TLSConfiguration? = nil
@@ -53,19 +55,27 @@ public struct SyncServerConfiguration: Sendable {
         guard let key = try? NIOSSLPrivateKey(file: privateKey, format: .pem) else {
             throw TrustError.notPrivateKey(option: "--tls-key", path: privateKey)
         }
-        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        // A key of another certificate is found here, by name, not at the first connection.
+        do { _ = try NIOSSLContext(configuration: configuration) } catch {
+            throw TrustError.keyMismatch(keyOption: "--tls-key", certificateOption: "--tls-certificate")
+        }
+        return configuration
     }
 }
 
 /// The router of the sync server (tests drive it in-process).
-public func buildSyncRouter(service: SyncService, logger: Logger = Logger(label: "grove.sync-server")) -> Router<SyncRequestContext> {
+public func buildSyncRouter(
+    service: SyncService, access: SyncServerAccess = SyncServerAccess(), logger: Logger = Logger(label: "grove.sync-server")
+) -> Router<SyncRequestContext> {
     // HEAD on every GET route, answered by the GET's handler without its body.
     let router = Router(context: SyncRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: HeadBodyMiddleware())
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: SyncProblemMiddleware())
-    SyncController(service: service).addRoutes(to: router.group("sync/v1"))
+    SyncController(service: service, access: access).addRoutes(to: router.group("sync/v1"))
     // Liveness: the process answers. Readiness: its database does too (a load balancer stops sending
     // requests to an instance that cannot reach it).
     router.get("healthz") { _, _ in "ok" }
@@ -74,14 +84,17 @@ public func buildSyncRouter(service: SyncService, logger: Logger = Logger(label:
             try await service.store.checkReady()
             return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready")))
         } catch {
+            let detail =
+                error as? SyncReadinessError == .diskFull
+                ? "The sync database cannot write: its disk is full" : "The sync database does not answer"
             return SyncProblemMiddleware.response(
-                SyncProblem(
-                    type: "about:blank", title: "Service Unavailable", status: 503,
-                    detail: "The sync database does not answer"))
+                SyncProblem(type: "about:blank", title: "Service Unavailable", status: 503, detail: detail))
         }
     }
-    router.get("metrics") { _, _ in
-        Response(
+    // Counts of accounts' traffic are the operator's: for the token, or for this machine alone.
+    router.get("metrics") { request, context in
+        try access.checkMetrics(request, context)
+        return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
             body: .init(byteBuffer: ByteBuffer(string: service.metrics.text())))
     }
@@ -102,7 +115,7 @@ public func buildSyncApplication(
     let http1 = HTTPServerBuilder.http1(
         configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .seconds(idle.seconds)))
     var application = Application(
-        router: buildSyncRouter(service: service, logger: logger),
+        router: buildSyncRouter(service: service, access: configuration.access, logger: logger),
         server: try configuration.tls.map { try .tls(http1, tlsConfiguration: $0) } ?? http1,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",

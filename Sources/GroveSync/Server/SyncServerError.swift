@@ -31,8 +31,14 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case notFound(String)
     /// Too many wrong passwords for this account or from this address: wait `retryAfter` seconds.
     case throttled(retryAfter: Int)
-    /// The device has as many live forks as a device may have.
+    /// The device has as many live forks as a device may have, or the account as many forked
+    /// devices (or a fork's line of parents is as long) as an account may have.
     case tooManyForks(limit: Int)
+    /// A password check from this address is under way already, or too many are waiting: wait
+    /// `retryAfter` seconds (nothing was checked or counted).
+    case loginsBusy(retryAfter: Int)
+    /// A route this client may not use (`/metrics` from the network without its token).
+    case forbidden(String)
 
     public var status: Int {
         switch self {
@@ -47,9 +53,9 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .cursorExpired: 410
         case .historyDiverged: 409
         case .tooLarge: 413
-        case .wrongDevice: 403
+        case .wrongDevice, .forbidden: 403
         case .notFound: 404
-        case .throttled, .tooManyForks: 429
+        case .throttled, .tooManyForks, .loginsBusy: 429
         }
     }
 
@@ -71,7 +77,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .tooLarge: "too-large"
         case .wrongDevice: "wrong-device"
         case .notFound: "not-found"
-        case .throttled: "too-many-attempts"
+        case .throttled, .loginsBusy: "too-many-attempts"
+        case .forbidden: "forbidden"
         case .tooManyForks: "too-many-forks"
         }
     }
@@ -99,7 +106,10 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .notFound(let what): "No \(what)"
         case .throttled(let seconds): "Too many wrong passwords for this account or from this address: try again in \(seconds) s"
         case .tooManyForks(let limit):
-            "This device has \(limit) copies registered already: log in with the password instead (grove sync login)"
+            "This device or account has \(limit) copies registered already: log in with the password instead (grove sync login)"
+        case .loginsBusy(let seconds):
+            "A login from this address is being checked already, or too many are waiting: try again in \(seconds) s"
+        case .forbidden(let why): why
         }
     }
 }
@@ -121,7 +131,7 @@ extension Problem {
             mutationId = id
         case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last
         case .push(.clockDrift(_, let time)): serverTime = time
-        case .throttled(let seconds): retryAfter = seconds
+        case .throttled(let seconds), .loginsBusy(let seconds): retryAfter = seconds
         default: break
         }
     }

@@ -26,18 +26,20 @@ public struct SyncService: Sendable {
     /// Tokens this instance has authenticated (see `authenticateForSync`).
     let tokens = TokenCache()
     /// Wrong passwords per account and per address.
-    let throttle: LoginThrottle
-    /// bcrypt runs here, one check at a time, never on Swift's cooperative pool: a crowd of password
-    /// guesses queues behind itself instead of stalling every push and pull.
-    static let passwordQueue = DispatchQueue(label: "grove.sync.passwords")
+    public let throttle: LoginThrottle
+    /// Where bcrypt runs: off Swift's cooperative pool, in lanes that put a flood of guesses behind
+    /// the owner's own logins. One per service (tests run many side by side).
+    let passwords: PasswordGate
 
     public init(
         store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(),
         now: @escaping @Sendable () -> Date = { Date() },
-        newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle()
+        newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle(),
+        passwords: PasswordGate = PasswordGate()
     ) {
         self.store = store
         self.throttle = throttle
+        self.passwords = passwords
         self.pokes = pokes
         self.metrics = metrics
         self.now = now
@@ -51,10 +53,20 @@ public struct SyncService: Sendable {
     @discardableResult
     public func addUser(name: String, password: String) async throws -> SyncUser {
         try Self.checkName(name)
+        let name = SyncUserName.canonical(name)
+        try Self.checkName(name)
         guard password.utf8.count >= 8, password.utf8.count <= 72 else {
             throw SyncServerError.invalid(field: "password", message: "A password has 8 to 72 bytes (bcrypt's limit)")
         }
         return try await store.createUser(name: name, passwordHash: Bcrypt.hash(password, cost: bcryptCost), now: now())
+    }
+
+    /// The account `name` names: by the exact name first (an account older than canonical names,
+    /// whose form another account took, keeps it), then by its canonical form.
+    public func user(named name: String) async throws -> SyncUser? {
+        if let user = try await store.user(named: name) { return user }
+        let canonical = SyncUserName.canonical(name)
+        return canonical == name ? nil : try await store.user(named: canonical)
     }
 
     static func checkName(_ name: String) throws {
@@ -70,28 +82,25 @@ public struct SyncService: Sendable {
         guard (1...100).contains(name.count) else {
             throw SyncServerError.invalid(field: "deviceName", message: "A device name has 1 to 100 characters")
         }
-        let account = String(registration.user.prefix(64))
+        let account = SyncUserName.canonical(String(registration.user.prefix(64)))
         try throttle.check(user: account, address: address, now: now())
-        let user = registration.user.utf8.count <= 64 ? try await store.user(named: registration.user) : nil
+        let user = registration.user.utf8.count <= 64 ? try await user(named: registration.user) : nil
         // An unknown user costs the same bcrypt as a known one: the answer's time tells nothing.
         let password = String(registration.password.utf8.prefix(72)) ?? "", hash = user?.passwordHash ?? Self.decoyHash
         let usable = user.map { !$0.disabled } == true && registration.password.utf8.count <= 72
         let (throttle, now) = (self.throttle, self.now)
-        let matches = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
-            Self.passwordQueue.async {
-                // Checked again here, one attempt at a time: the failures of the attempts queued
-                // before this one are counted by now.
-                do { try throttle.check(user: account, address: address, now: now()) } catch {
-                    return continuation.resume(throwing: error)
-                }
-                let matches = Bcrypt.verify(password, hash: hash) && usable
-                if matches {
-                    throttle.succeeded(user: account, address: address, now: now())
-                } else {
-                    throttle.failed(user: account, address: address, now: now())
-                }
-                continuation.resume(returning: matches)
+        let lane = throttle.lane(user: account, address: address, now: now())
+        let matches = try await passwords.run(lane: lane, address: address) {
+            // Checked again here, one attempt per address at a time: the failures of this address's
+            // and this account's earlier attempts are counted by now.
+            do throws(SyncServerError) { try throttle.check(user: account, address: address, now: now()) } catch { return .failure(error) }
+            let matches = Bcrypt.verify(password, hash: hash) && usable
+            if matches {
+                throttle.succeeded(user: account, address: address, now: now())
+            } else {
+                throttle.failed(user: account, address: address, now: now())
             }
+            return .success(matches)
         }
         guard let user, matches else { throw SyncServerError.badCredentials }
         return try await newDevice(user: user, name: name)
@@ -99,13 +108,29 @@ public struct SyncService: Sendable {
 
     /// Live forks a device may have: a copied store now and then, not a token mint.
     public static let maxForks = 3
+    /// Live forked devices an account may have, all parents together.
+    public static let maxForksPerAccount = 12
+    /// How long a line of copies may be (a copy of a copy of a copy): each copy could otherwise mint
+    /// three more tokens without a password.
+    public static let maxForkDepth = 3
 
     /// A new device for the caller's account (a store found to be a copy of another device's), with no
-    /// password: it is bounded (`maxForks` live forks per device) and belongs to its parent, whose
-    /// revocation ends it too.
+    /// password: it is bounded (`maxForks` live forks per device, `maxForksPerAccount` per account, a
+    /// line of at most `maxForkDepth`) and belongs to its parent, whose revocation ends it too.
     public func fork(_ caller: Caller, name: String? = nil) async throws -> DeviceCredentials {
-        let live = try await store.devices(userId: caller.user.id).filter { $0.parentId == caller.device.id && !$0.revoked }.count
+        let devices = try await store.devices(userId: caller.user.id)
+        let live = devices.filter { $0.parentId == caller.device.id && !$0.revoked }.count
         guard live < Self.maxForks else { throw SyncServerError.tooManyForks(limit: Self.maxForks) }
+        let forked = devices.filter { $0.parentId != nil && !$0.revoked }.count
+        guard forked < Self.maxForksPerAccount else { throw SyncServerError.tooManyForks(limit: Self.maxForksPerAccount) }
+        let parents = Dictionary(devices.map { ($0.deviceId, $0.parentId) }, uniquingKeysWith: { first, _ in first })
+        var depth = 1
+        var parent = parents[caller.device.id] ?? nil
+        while let next = parent, depth <= Self.maxForkDepth {
+            depth += 1
+            parent = parents[next] ?? nil
+        }
+        guard depth <= Self.maxForkDepth else { throw SyncServerError.tooManyForks(limit: Self.maxForkDepth) }
         return try await newDevice(
             user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)), parent: caller.device.id)
     }

@@ -101,3 +101,9 @@ extension SyncStore {
         return try await pull(userId: userId, deviceId: deviceId, cursor: cursor, limit: limit, includeOwn: includeOwn)
     }
 }
+
+/// Why a store is not ready to serve (`/readyz` says so).
+public enum SyncReadinessError: Error, Equatable {
+    /// The database's disk has (almost) no room left: pushes would fail.
+    case diskFull
+}

@@ -82,6 +82,9 @@
             ),
         ]
 
+        /// The migration written in Swift, after the SQL ones.
+        static let namesMigration = "sync-v3-names"
+
         /// Brings the database to this binary's schema (see the type's comment).
         public static func migrate(_ client: PostgresClient, logger: Logger) async throws {
             try await client.transaction(logger: logger) { connection in
@@ -92,7 +95,7 @@
                     """, logger: logger)
                 let applied = Set(
                     try await connection.query("SELECT name FROM grove_sync_migration", logger: logger).decode(String.self).all())
-                let known = Set(migrations.map(\.name))
+                let known = Set(migrations.map(\.name) + [namesMigration])
                 let unknown = applied.subtracting(known)
                 guard unknown.isEmpty else { throw SyncStoreSchemaError.newerSchema(unknown.sorted()) }
                 for migration in migrations where !applied.contains(migration.name) {
@@ -101,6 +104,20 @@
                     }
                     try await connection.query("INSERT INTO grove_sync_migration (name) VALUES (\(migration.name))", logger: logger)
                     logger.info("Applied migration", metadata: ["name": "\(migration.name)"])
+                }
+                // One person, one account: names made before they were canonical take their canonical
+                // form (in Swift: the form is SyncUserName's, not the database's collation).
+                if !applied.contains(namesMigration) {
+                    var users: [(id: Int64, name: String)] = []
+                    for try await (id, name) in try await connection.query("SELECT id, name FROM sync_user", logger: logger)
+                        .decode((Int64, String).self)
+                    {
+                        users.append((id, name))
+                    }
+                    for rename in SyncUserName.renames(users) {
+                        try await connection.query("UPDATE sync_user SET name = \(rename.name) WHERE id = \(rename.id)", logger: logger)
+                    }
+                    try await connection.query("INSERT INTO grove_sync_migration (name) VALUES (\(namesMigration))", logger: logger)
                 }
             }
         }
