@@ -298,6 +298,27 @@ struct SyncRealLifeTests {
         try await world.expectConverged([fast, b])
     }
 
+    @Test("a fast clock fixed between syncs wins its next edit at once: the server's time runs on the monotonic clock")
+    func fixedClockWinsAtOnce() async throws {
+        let world = try await World()
+        let fast = try await world.device(skew: 2 * 86_400), b = try await world.device()
+        _ = try fast.database.timers.create(name: "From the future", durationInSeconds: 60)
+        _ = try await fast.engine.sync()
+        _ = try await b.engine.sync()
+        world.advance(60, [fast, b])
+        // The fast machine's clock is put right, and nothing is synced before its next edit.
+        fast.clock.setWall(world.serverClock.now)
+        _ = try b.database.focus.changePreferences { $0.focusDuration = 45 * 60 }
+        world.advance(1, [fast, b])
+        _ = try fast.database.focus.changePreferences { $0.focusDuration = 35 * 60 }
+        _ = try await b.engine.sync()
+        _ = try await fast.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try b.database.focus.preferences().focusDuration == 35 * 60)
+        #expect(try fast.database.focus.preferences().focusDuration == 35 * 60)
+        try await world.expectConverged([fast, b])
+    }
+
     @Test("a device the restored server does not know is told so, and logging in again sends everything it has")
     func restoredServerForgetsADevice() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-forgotten-\(UUID().uuidString)").path

@@ -75,6 +75,9 @@ extension Problem {
         case let e as StoreError where e.isBadInput:
             return Problem(status: .unprocessableContent, detail: e.localizedDescription, field: "body")
         case let e as StoreError: return Problem(status: .serviceUnavailable, detail: e.localizedDescription)
+        case let e as any StoreFailure where e.serverStatus != 500:
+            // The disk full or the store busy: said in words (no SQL), nothing was saved.
+            return Problem(status: .init(code: e.serverStatus), detail: e.summary)
         case let e as HTTPError:
             return Problem(status: e.status, detail: e.body ?? e.status.reasonPhrase)
         case let e as any HTTPResponseError:

@@ -44,6 +44,9 @@ extension AppDatabase {
         migrator.registerMigration("v13-sync-refusals") { db in
             try db.execute(sql: v13SyncRefusals)
         }
+        migrator.registerMigration("v14-server-clock-anchor") { db in
+            try db.execute(sql: v14ServerClockAnchor)
+        }
         return migrator
     }
 

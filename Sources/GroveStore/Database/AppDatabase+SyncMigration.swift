@@ -112,4 +112,12 @@ extension AppDatabase {
             refused_at INTEGER NOT NULL
         ) STRICT;
         """
+
+    /// The server's time as last learned, with the monotonic reading it was learned at
+    /// (`ServerClock`): a wall clock fixed after that changes no stamp.
+    static let v14ServerClockAnchor = """
+        ALTER TABLE sync_state ADD COLUMN clock_anchor_ms INTEGER;
+        ALTER TABLE sync_state ADD COLUMN clock_anchor_boot TEXT;
+        ALTER TABLE sync_state ADD COLUMN clock_anchor_since REAL;
+        """
 }

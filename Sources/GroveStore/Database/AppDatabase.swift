@@ -37,6 +37,12 @@ public struct AppDatabase: Sendable {
         if applied.isEmpty, try writer.snapshotRead({ try Self.isForeign($0) }) {
             throw StoreError.notAStore(path: writer.path, what: "an SQLite database of another program")
         }
+        // The sync server's file (its migrations are all `sync-…`): not a newer store, another kind.
+        if !applied.isEmpty, !applied.contains(where: known.contains), applied.allSatisfy({ $0.hasPrefix("sync-") }) {
+            throw StoreError.notAStore(
+                path: writer.path,
+                what: "a Grove sync server's database (`grove sync-server --database` opens it; grove needs a store of its own)")
+        }
         if superseded {
             let known = Set(migrator.migrations)
             throw StoreError.newerStore(path: writer.path, unknownMigrations: applied.subtracting(known).sorted())
@@ -67,12 +73,12 @@ public struct AppDatabase: Sendable {
     /// each still succeeds or fails alone, and returns only once it is durable.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try file?.verify()
-        let now = environment.now
+        let reading = environment.clockReading
         do {
             var result: T?
             try groupCommit.write(writer) { db in
                 result = try updates(db)
-                try Self.stampCapturedChanges(db, now: now())
+                try Self.stampCapturedChanges(db, reading: reading())
             }
             guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "The write did not run") }
             return result
@@ -105,14 +111,16 @@ public struct AppDatabase: Sendable {
             // Every Grove store is in WAL mode; a database that is not may be another program's,
             // which opening for writing would switch to WAL: look first, read-only (rare: once, for
             // a Grove store restored from a copy in the old journal mode).
-            if rollbackJournal { try refuseForeignDatabase(at: path) }
+            if rollbackJournal { try StoreFile.lookingWithoutTrace(at: path) { try refuseForeignDatabase(at: path) } }
             if concurrentReads {
                 let pool = try DatabasePool(path: path, configuration: configuration())
                 // GRDB turns a pool's writer to `synchronous = NORMAL` after `prepareDatabase` runs (a
                 // commit then survives a crash but not a power loss): back to FULL, as every other
                 // connection, so that an acknowledged write survives both.
                 try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-                return try AppDatabase(pool, environment: environment)
+                let database = try AppDatabase(pool, environment: environment)
+                StoreFile.narrow(path: path)
+                return database
             }
             let queue = try DatabaseQueue(path: path, configuration: configuration())
             // WAL is a property of the file: set once, on a new store, so that other processes read
@@ -122,7 +130,9 @@ public struct AppDatabase: Sendable {
                     _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 }
             }
-            return try AppDatabase(queue, environment: environment)
+            let database = try AppDatabase(queue, environment: environment)
+            StoreFile.narrow(path: path)
+            return database
         }
     }
 
@@ -138,11 +148,20 @@ public struct AppDatabase: Sendable {
     }
 
     /// Checks and prepares a database file for another Grove store (the sync server's): what
-    /// `open` does first — the directory 0700 (created only when `createDirectory`), the file 0600, a
-    /// path that is not an SQLite file refused for what it is (`StoreError.notAStore`).
+    /// `open` does first — the directory 0700 (created only when `createDirectory`), a new file 0600,
+    /// a path that is not an SQLite file refused for what it is (`StoreError.notAStore`).
     public static func prepareFile(path: String, createDirectory: Bool = true) throws {
         try StoreFile.prepare(path: path, createDirectory: createDirectory)
     }
+
+    /// A read-only look at a file that may be refused; when `look` throws, the `-wal` and `-shm`
+    /// files the look made are removed (`StoreFile.lookingWithoutTrace`).
+    public static func lookingWithoutTrace<T>(at path: String, _ look: () throws -> T) throws -> T {
+        try StoreFile.lookingWithoutTrace(at: path, look)
+    }
+
+    /// Narrows an opened store's file, and the files beside it, to 0600.
+    public static func narrowFile(path: String) { StoreFile.narrow(path: path) }
 
     /// Tables, but no record of Grove's migrations.
     static func isForeign(_ db: Database) throws -> Bool {

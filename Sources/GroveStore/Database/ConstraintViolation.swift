@@ -75,5 +75,27 @@ public struct ConstraintViolation: GroveValidationError, Equatable {
 }
 
 extension DatabaseError: StoreFailure {
-    public var summary: String { "The database failed (SQLite error \(resultCode.rawValue): \(message ?? "unknown"))" }
+    public var summary: String {
+        switch resultCode.primaryResultCode {
+        case .SQLITE_FULL: "The disk is full: nothing was saved. Free some space and try again"
+        case .SQLITE_IOERR: "The disk could not be read or written (an I/O error): nothing was saved"
+        case .SQLITE_READONLY: "The database can only be read here (its file or folder is read-only): nothing was saved"
+        case .SQLITE_CANTOPEN: "The database file cannot be opened: check that its folder exists and is yours"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: "The database stayed busy with another program for 10 s: nothing was saved; try again"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            "The database file is damaged: restore it from a backup (`grove export` from a copy saves what can be read)"
+        case .SQLITE_PERM, .SQLITE_AUTH: "The database refused access to its file: check its permissions"
+        default: "The database failed (SQLite error \(resultCode.rawValue): \(message ?? "unknown"))"
+        }
+    }
+
+    /// What kind of failure this is for a server's answer: the disk full (507), the store busy or
+    /// unwritable for now (503), or something else (500).
+    public var serverStatus: Int {
+        switch resultCode.primaryResultCode {
+        case .SQLITE_FULL: 507
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_READONLY: 503
+        default: 500
+        }
+    }
 }

@@ -66,4 +66,7 @@ public struct NotFoundError: GroveValidationError, Equatable {
 public protocol StoreFailure: Error {
     /// One line for a person: what failed, without SQL.
     var summary: String { get }
+    /// The HTTP status a server answers it with: 507 for a full disk, 503 for a store busy or
+    /// unwritable for now, 500 for the rest.
+    var serverStatus: Int { get }
 }

@@ -32,9 +32,9 @@ struct StoreFile: Sendable {
         guard UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode else { throw StoreError.databaseFileReplaced(path) }
     }
 
-    /// Creates the store's directory (0700) and file (0600) if missing, and narrows the permissions of
-    /// an existing store: a person's history is readable by that person alone. The WAL and
-    /// shared-memory files that SQLite creates next to it take the database file's permissions.
+    /// Creates the store's directory (0700) and file (0600) if missing. An existing file's
+    /// permissions are narrowed by `narrow`, once the store has opened it: a file that is refused
+    /// is left exactly as it was.
     ///
     /// Only Grove's own files are touched: a path that names something else keeps its permissions
     /// and is refused for what it is (`StoreError.notAStore`: a directory, a device or pipe, a file
@@ -72,14 +72,34 @@ struct StoreFile: Sendable {
                         throw StoreError.notAStore(path: path, what: "a file that is not an SQLite database")
                     }
                     rollbackJournal = bytes.count >= 20 && bytes[18] == 1
-                    // Narrowed only when the path itself is the file, never through a link.
-                    if isRegularFile(path) { _ = chmod(path, 0o600) }
                 }
             default: throw StoreError.notAStore(path: path, what: "a device, a pipe or a socket, not a file")
             }
         }
-        for companion in [path + "-wal", path + "-shm", path + ".lock"] where isRegularFile(companion) { _ = chmod(companion, 0o600) }
         return rollbackJournal
+    }
+
+    /// The files SQLite keeps beside a database.
+    static func companions(of path: String) -> [String] { [path + "-wal", path + "-shm", path + ".lock"] }
+
+    /// Narrows an opened store's permissions: a person's history is readable by that person alone.
+    /// The WAL and shared-memory files beside it go the same way. Only when the path itself is the
+    /// file, never through a link.
+    static func narrow(path: String) {
+        for file in [path] + companions(of: path) where isRegularFile(file) { _ = chmod(file, 0o600) }
+    }
+
+    /// Runs `look` (a read-only look at a file that may be refused) and, when it throws, removes the
+    /// companion files it made (a read-only connection to a WAL database creates `-wal` and `-shm`):
+    /// a refused file's folder is left as it was found.
+    static func lookingWithoutTrace<T>(at path: String, _ look: () throws -> T) throws -> T {
+        let existing = Set(companions(of: path).filter { access($0, F_OK) == 0 })
+        do {
+            return try look()
+        } catch {
+            for file in companions(of: path) where !existing.contains(file) && isRegularFile(file) { _ = unlink(file) }
+            throw error
+        }
     }
 
     /// The directory `path` names a file in: what comes before its last "/" ("/" for a file at the

@@ -253,7 +253,7 @@ extension SyncRoom {
     /// last page is applied together with the inbox, parents first.
     @discardableResult
     public func receive(_ page: PullResponse) throws -> PullApplied {
-        let now = environment.now()
+        let now = environment.now(), reading = environment.clockReading()
         return try write { db in
             guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             var clock =
@@ -268,7 +268,7 @@ extension SyncRoom {
             try db.execute(
                 sql: "UPDATE sync_state SET cursor = ?, cursor_checksum = ?, hlc = ?",
                 arguments: [page.cursor, page.checksum, clock.description])
-            try AppDatabase.observeServerTime(db, page.serverTime, now: now)
+            try AppDatabase.observeServerTime(db, page.serverTime, reading: reading)
             if page.hasMore {
                 try AppDatabase.park(db, changes)
                 return PullApplied(received: changes.count, applied: 0, parked: 0)

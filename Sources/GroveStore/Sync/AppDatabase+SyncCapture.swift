@@ -71,13 +71,12 @@ extension AppDatabase {
     /// Gives the changes captured in this transaction their clock, before it commits: one tick of
     /// the device's clock for the whole transaction (so the data and its clock commit together).
     /// Costs one indexed read when nothing was captured, and nothing at all unless linked.
-    static func stampCapturedChanges(_ db: Database, now: Date) throws {
+    static func stampCapturedChanges(_ db: Database, reading: ClockReading) throws {
         guard try db.cachedExists("SELECT 1 FROM sync_outbox WHERE fresh <> 0 LIMIT 1"),
-            let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"),
+            let row = try db.cachedRow("SELECT hlc, \(serverClockColumns) FROM sync_state"),
             let previous = HLC(row["hlc"] as String)
         else { return }
-        let offset: Int64 = row["clock_offset_ms"]
-        let clock = previous.tick(now: now.addingTimeInterval(Double(offset) / 1000)).description
+        let clock = previous.tick(now: serverClock(row).now(reading)).description
         try db.cachedExecute(
             """
             INSERT INTO sync_clock (entity, entity_id, grp, hlc)
@@ -94,23 +93,49 @@ extension AppDatabase {
         try db.cachedExecute("UPDATE sync_state SET hlc = ?", [clock])
     }
 
-    /// Wall clocks within this of the server's count as right (an answer's time is off by its trip).
-    static let clockTolerance: Int64 = 2_000
+    static let serverClockColumns = "clock_offset_ms, clock_anchor_ms, clock_anchor_boot, clock_anchor_since"
+
+    /// The server's clock as `sync_state` remembers it (a row with `serverClockColumns`).
+    static func serverClock(_ row: Row) -> ServerClock {
+        let anchor: ServerClock.Anchor? =
+            if let millis = row["clock_anchor_ms"] as Int64?, let boot = row["clock_anchor_boot"] as String?,
+                let since = row["clock_anchor_since"] as Double?
+            {
+                ServerClock.Anchor(serverMillis: millis, bootID: boot, sinceBoot: since)
+            } else { nil }
+        return ServerClock(offsetMillis: row["clock_offset_ms"], anchor: anchor)
+    }
+
+    /// The server's time now, as this device knows it (`ServerClock`).
+    static func serverNow(_ db: Database, _ reading: ClockReading) throws -> Date {
+        guard let row = try db.cachedRow("SELECT \(serverClockColumns) FROM sync_state") else { return reading.wall }
+        return serverClock(row).now(reading)
+    }
+
+    static func save(_ serverClock: ServerClock, hlc: HLC, _ db: Database) throws {
+        try db.cachedExecute(
+            """
+            UPDATE sync_state SET clock_offset_ms = ?, clock_anchor_ms = ?, clock_anchor_boot = ?, clock_anchor_since = ?, hlc = ?
+            """,
+            [
+                serverClock.offsetMillis, serverClock.anchor?.serverMillis, serverClock.anchor?.bootID, serverClock.anchor?.sinceBoot,
+                hlc.description,
+            ])
+    }
 
     /// Takes the server's time from an answer (SYNC.md "Clocks are bounded both ways"), in the
     /// transaction that takes the answer: the device's clock moves past it (a slow device's next edit
-    /// still comes after everything the server had), and the offset between this machine's wall clock
-    /// and the server's is learned anew each time — a clock that is fast or slow is corrected, and one
-    /// that was fixed drops the correction it learned before.
-    static func observeServerTime(_ db: Database, _ serverTime: Date, now: Date) throws {
-        guard let row = try db.cachedRow("SELECT hlc, clock_offset_ms FROM sync_state"), let clock = HLC(row["hlc"] as String) else {
+    /// still comes after everything the server had), and what this device knows of the server's clock
+    /// is learned anew each time (`ServerClock`) — a clock that is fast or slow is corrected, and one
+    /// that is fixed later is stamped right from its next edit on.
+    static func observeServerTime(_ db: Database, _ serverTime: Date, reading: ClockReading) throws {
+        guard let row = try db.cachedRow("SELECT hlc, \(serverClockColumns) FROM sync_state"), let clock = HLC(row["hlc"] as String) else {
             return
         }
-        let difference = serverTime.groveMillis - now.groveMillis
-        let offset = abs(difference) > clockTolerance ? difference : 0
+        let learned = ServerClock.learned(serverTime: serverTime, at: reading)
         let next = Swift.max(clock, HLC(millis: serverTime.groveMillis, counter: 0, node: clock.node))
-        guard offset != row["clock_offset_ms"] as Int64 || next != clock else { return }
-        try db.cachedExecute("UPDATE sync_state SET clock_offset_ms = ?, hlc = ?", [offset, next.description])
+        guard learned != serverClock(row) || next != clock else { return }
+        try save(learned, hlc: next, db)
     }
 
     /// Marks an app enabled elsewhere but held back here by the ten-app limit (see `resolveEnabledApps`).
@@ -221,13 +246,12 @@ extension SyncRoom {
     /// Moves this device's clock by `offsetMillis` and re-stamps every pending clock that is ahead of
     /// `serverTime` by more than the allowed drift (the server refused them: this machine's clock is wrong).
     public func restampAhead(of serverTime: Date) throws {
-        let local = environment.now()
+        let reading = environment.clockReading()
         let limit = HLC(millis: serverTime.groveMillis + HLC.maxDrift, counter: .max, node: "ffffffffffffffff").description
         try write { db in
             guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
-            let offset = serverTime.groveMillis - local.groveMillis
             var clock = HLC(millis: serverTime.groveMillis, counter: 0, node: device.node)
-            try db.cachedExecute("UPDATE sync_state SET clock_offset_ms = ?, hlc = ?", [offset, clock.description])
+            try AppDatabase.save(ServerClock.learned(serverTime: serverTime, at: reading), hlc: clock, db)
             try db.cachedExecute("UPDATE sync_clock SET hlc = ? WHERE hlc > ?", [clock.description, limit])
             // Sealed mutations carry their clocks: seal them again from the rows.
             let sealed = try db.cachedRows("SELECT id, payload FROM sync_outbox WHERE mutation_id IS NOT NULL")

@@ -38,12 +38,12 @@ extension SyncRoom {
     /// exactly what the last attempt sent, under the same ids), then pending changes sealed now with
     /// the next ids. Fewer than `limit` means nothing else waits; empty when everything is acknowledged.
     public func mutationsToPush(limit: Int = SyncWire.maxMutationsPerPush) throws -> [SyncMutation] {
-        let now = environment.now()
+        let reading = environment.clockReading()
         return try write { db in
             guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             // Changes another program captured (the `sqlite3` shell: triggers, but no Grove to stamp
             // them) get their clock now.
-            try AppDatabase.stampCapturedChanges(db, now: now)
+            try AppDatabase.stampCapturedChanges(db, reading: reading)
             let decoder = JSONDecoder()
             var mutations = try String.fetchAll(
                 db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id IS NOT NULL ORDER BY mutation_id LIMIT ?"),
@@ -78,9 +78,9 @@ extension SyncRoom {
     /// Forgets the mutations the server holds (ids up to `lastMutationId`), and takes the answer's
     /// `serverTime` (`observeServerTime`).
     public func acknowledge(through lastMutationId: Int64, serverTime: Date? = nil) throws {
-        let now = environment.now()
+        let reading = environment.clockReading()
         try write { db in
-            if let serverTime { try AppDatabase.observeServerTime(db, serverTime, now: now) }
+            if let serverTime { try AppDatabase.observeServerTime(db, serverTime, reading: reading) }
             try db.cachedExecute("DELETE FROM sync_outbox WHERE mutation_id IS NOT NULL AND mutation_id <= ?", [lastMutationId])
             try db.cachedExecute("UPDATE sync_state SET acked_mutation_id = max(acked_mutation_id, ?)", [lastMutationId])
         }
