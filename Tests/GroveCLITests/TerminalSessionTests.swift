@@ -520,6 +520,16 @@ struct TerminalSessionTests {
         #expect(try grove("now") == 0)
         #expect(read("banners") == "true")
         #expect(!FileManager.default.fileExists(atPath: g.home + "/grove.sqlite.notifications-held"))
+        // A hold whose waiter was killed ends at any focus command, `focus status` too.
+        let record = g.home + "/.local/state/grove/notifications-held"
+        try FileManager.default.createDirectory(atPath: g.home + "/.local/state/grove", withIntermediateDirectories: true)
+        try #"{"held":{"gnomeBanners":"true","dunstPaused":"false"},"holders":["\#(g.home)/grove.sqlite"]}"#.write(
+            toFile: record, atomically: true, encoding: .utf8)
+        try "false\n".write(toFile: desktop + "/banners", atomically: true, encoding: .utf8)
+        try "true\n".write(toFile: desktop + "/paused", atomically: true, encoding: .utf8)
+        #expect(try grove("focus", "status") == 0)
+        #expect(read("banners") == "true" && read("paused") == "false")
+        #expect(!FileManager.default.fileExists(atPath: record))
     }
 
     @Test func skippingTheFirstRunChangesNothingAndIsFinal() throws {

@@ -14,8 +14,16 @@ struct NotificationHoldTests {
     /// A desktop in a folder of its own: its state files, its log, a store path beside them.
     struct Desktop {
         let folder: URL
-        var environment: [String: String] { ["PATH": "\(NotificationHoldTests.fakes):/usr/bin:/bin", "GROVE_FAKE_DESKTOP": folder.path] }
+        var environment: [String: String] {
+            ["PATH": "\(NotificationHoldTests.fakes):/usr/bin:/bin", "GROVE_FAKE_DESKTOP": folder.path, "XDG_STATE_HOME": folder.path]
+        }
         var store: String { folder.appendingPathComponent("grove.sqlite").path }
+        /// Another store on the same desktop (a second `--database`).
+        var otherStore: String { folder.appendingPathComponent("work.sqlite").path }
+        /// Store files exist (a hold forgets stores that are gone).
+        func makeStores() {
+            for path in [store, otherStore] { FileManager.default.createFile(atPath: path, contents: Data()) }
+        }
         func read(_ name: String) -> String {
             ((try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "").trimmingCharacters(
                 in: .whitespacesAndNewlines)
@@ -88,5 +96,53 @@ struct NotificationHoldTests {
         let bare = NotificationHold(storePath: desktop.store, environment: ["PATH": "/nonexistent"])
         bare.engage()
         #expect(!bare.isHeld)
+    }
+
+    @Test func twoStoresShareOneHoldAndTheLastToLetGoGivesBack() throws {
+        let desktop = try Desktop()
+        desktop.makeStores()
+        let home = NotificationHold(storePath: desktop.store, environment: desktop.environment)
+        let work = NotificationHold(storePath: desktop.otherStore, environment: desktop.environment)
+        home.engage()
+        work.engage()
+        #expect(home.isHeld && work.isHeld)
+        home.release()
+        #expect(!home.isHeld && work.isHeld)
+        #expect(desktop.read("banners") == "false" && desktop.read("paused") == "true", "still held for the other store")
+        work.release()
+        #expect(desktop.read("banners") == "true" && desktop.read("paused") == "false" && desktop.read("modes") == "default")
+        #expect(!FileManager.default.fileExists(atPath: home.marker))
+    }
+
+    @Test func aSettingThatFailsToComeBackIsKeptAndTriedAgain() throws {
+        let desktop = try Desktop()
+        desktop.makeStores()
+        let hold = NotificationHold(storePath: desktop.store, environment: desktop.environment, commandTimeout: 1)
+        hold.engage()
+        try desktop.write("fail-set", "")
+        hold.release()
+        // dunst and mako have theirs back; GNOME's banners are owed, and the record says so.
+        #expect(desktop.read("banners") == "false" && desktop.read("paused") == "false")
+        #expect(hold.isHeld)
+        // A daemon that hangs is killed at the deadline, and the setting is still owed.
+        try FileManager.default.removeItem(at: desktop.folder.appendingPathComponent("fail-set"))
+        try desktop.write("hang-set", "")
+        hold.release()
+        #expect(hold.isHeld && desktop.read("banners") == "false")
+        // Once the daemon answers, the next look gives it back and the record goes.
+        try FileManager.default.removeItem(at: desktop.folder.appendingPathComponent("hang-set"))
+        NotificationHold(storePath: desktop.otherStore, environment: desktop.environment).release()
+        #expect(desktop.read("banners") == "true")
+        #expect(!hold.isHeld && !FileManager.default.fileExists(atPath: hold.marker))
+    }
+
+    @Test func aHoldFromAnOlderGroveBesideTheStoreIsGivenBack() throws {
+        let desktop = try Desktop()
+        try desktop.write("banners", "false")
+        try Data(#"{"gnomeBanners":"true"}"#.utf8).write(to: URL(fileURLWithPath: desktop.store + ".notifications-held"))
+        let hold = NotificationHold(storePath: desktop.store, environment: desktop.environment)
+        #expect(hold.isHeld)
+        hold.release()
+        #expect(desktop.read("banners") == "true" && !hold.isHeld)
     }
 }

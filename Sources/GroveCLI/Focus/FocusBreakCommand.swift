@@ -18,7 +18,7 @@ struct FocusBreakCommand: ParsableCommand {
     @Flag(name: .long, help: "End the break now.") var skip = false
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         if skip {
             let skipped = try db.focus.skipBreak()
             if options.json { return try Output.json(skipped) }

@@ -17,7 +17,7 @@ struct FocusConfig: ParsableCommand {
         let focus = try length.map { try TimeParsing.duration($0, field: "length") }
         let short = try shortBreak.map { try TimeParsing.duration($0, field: "short-break") }
         let long = try longBreak.map { try TimeParsing.duration($0, field: "long-break") }
-        let db = try options.open()
+        let db = try options.openForFocus()
         // One transaction, changing only the lengths given: a setting changed meanwhile elsewhere is kept.
         let changes = focus != nil || short != nil || long != nil || interval != nil
         let p =

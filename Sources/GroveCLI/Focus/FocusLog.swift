@@ -22,7 +22,7 @@ struct FocusLog: ParsableCommand {
     @OptionGroup var tagging: TagOptions
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         var calendar = try db.calendar()
         if let zone { calendar = try ZonedCalendar(validating: zone, firstWeekday: calendar.firstWeekday) }
         let now = db.environment.now()

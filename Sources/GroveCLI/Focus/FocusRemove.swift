@@ -15,7 +15,7 @@ struct FocusRemove: ParsableCommand {
     @Argument(help: "The session's id (or its first 8+ characters), or last.") var id: String
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         let session: FocusSession
         if id.lowercased() == "last" {
             guard let last = try db.focus.latest() else { throw InvalidField("id", "No focus sessions yet") }

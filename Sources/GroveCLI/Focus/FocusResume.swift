@@ -7,7 +7,7 @@ struct FocusResume: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume the paused session.")
     @OptionGroup var options: GlobalOptions
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         let session = try db.focus.resume()
         session.armWaiter(db)
         try FocusReport.show(session, db: db, options: options, verb: "Resumed")

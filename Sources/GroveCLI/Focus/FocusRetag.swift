@@ -20,7 +20,7 @@ struct FocusRetag: ParsableCommand {
 
     func run() throws {
         let tags = try FocusTags.normalized(tags)
-        let db = try options.open()
+        let db = try options.openForFocus()
         let target: FocusSession
         switch session.lowercased() {
         case "current":
@@ -48,7 +48,7 @@ struct FocusTagList: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         let tags = try db.focus.tags()
         if options.json { return try Output.json(tags) }
         guard !tags.isEmpty else { return print("No tags yet. Say what a session is for with `grove focus --tag essay`.") }

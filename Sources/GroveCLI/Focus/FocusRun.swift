@@ -20,7 +20,7 @@ struct FocusRun: ParsableCommand {
     }
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         let planned = try length.map { try TimeParsing.duration($0, field: "length") }
         try InteractiveFocus(db: db, traits: .current(), io: CLIEnvironment.current.io).run(
             length: planned, openEnded: open, tags: try tagging.tags())

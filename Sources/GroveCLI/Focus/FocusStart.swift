@@ -17,7 +17,7 @@ struct FocusStart: ParsableCommand {
     }
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         let session = try db.focus.start(
             plannedDuration: try length.map { try TimeParsing.duration($0, field: "length") }, openEnded: open, tags: try tagging.tags())
         session.armWaiter(db)

@@ -8,7 +8,7 @@ struct FocusStatus: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        let db = try options.open()
+        let db = try options.openForFocus()
         // One read for the running session or the break (the break timed by its own clock reading).
         let status = try db.focus.status()
         let session = try status.session ?? db.focus.latest()

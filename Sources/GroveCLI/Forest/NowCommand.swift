@@ -101,7 +101,7 @@ struct NowCommand: ParsableCommand {
         let status = try db.focus.status()
         let session = status.session
         // A status bar asks every few seconds: a hold whose waiter died (a kill, a reboot) ends here.
-        if session?.state != .active, let path = db.path, NotificationHold.isHeld(storePath: path) { NotificationHold.of(db)?.release() }
+        if session?.state != .active, let hold = NotificationHold.of(db), hold.isHeld { hold.release() }
         var report = Report(text: "")
         if let session, let remaining = status.remaining {
             report.session = session
