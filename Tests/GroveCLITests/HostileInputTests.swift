@@ -96,9 +96,58 @@ struct HostileInputTests {
             },
             "\(shown.debugDescription)")
         #expect(shown.contains("Essay^[]0;owned^G^[[2J"), "\(shown.debugDescription)")
-        // Grove's own colour codes go through untouched.
-        #expect(TerminalText.neutralized("\u{1B}[1;32mok\u{1B}[0m\n") == "\u{1B}[1;32mok\u{1B}[0m\n")
+        // Grove's own colour codes go through (marked as its own); the same bytes from stored text do not.
+        let own = TerminalText.own("[1;32m") + "ok" + TerminalText.own("[0m") + "\n"
+        #expect(TerminalText.neutralized(own) == "\u{1B}[1;32mok\u{1B}[0m\n")
+        #expect(TerminalText.neutralized("\u{1B}[1;32mok\u{1B}[0m\u{1B}[8m") == "^[[1;32mok^[[0m^[[8m")
         #expect(TerminalText.neutralized("a\u{1B}[2Jb\u{7F}\u{85}") == "a^[[2Jb^?\u{FFFD}")
+        // A mark stored text could carry has no nonce, or the wrong one: it stays the characters it is.
+        #expect(TerminalText.neutralized("\u{E000}[8m\u{E001}x") == "\u{E000}[8m\u{E001}x")
+        #expect(TerminalText.neutralized("\u{E000}zz[8m\u{E001}\u{1B}") == "\u{E000}zz[8m\u{E001}^[")
+    }
+
+    @Test("colour and conceal codes in stored text reach no command's output, coloured or not")
+    func storedCodesInEveryCommand() async throws {
+        let grove = Grove()
+        let hostile = "Tom & Jerry <3\u{1B}[8m hidden\u{1B}[31m red\u{1B}[0m"
+        #expect(try await grove.run("timer", "add", hostile, "--duration", "25m").status == 0)
+        #expect(try await grove.run("intention", "set", hostile).status == 0)
+        #expect(try await grove.run("focus", "start", "--length", "25m", "--tag", "essay").status == 0)
+        let commands: [[String]] = [
+            [], ["now"], ["now", "--format", "i3blocks"], ["timer", "list"], ["timer", "show", "Tom"], ["intention"],
+            ["intention", "show"], ["focus", "status"], ["forest"], ["stats"], ["review"], ["pause", "stats"], ["sync", "status"],
+        ]
+        for colour in [false, true] {
+            for command in commands {
+                let result = try await grove.run(
+                    command, terminal: TerminalTraits(color: colour, trueColor: colour, width: 100, isTTY: colour))
+                let shown = result.out + result.err
+                #expect(
+                    !shown.unicodeScalars.contains { $0.value == 0x1B && !colour },
+                    "grove \(command.joined(separator: " ")): \(shown.debugDescription)")
+                #expect(
+                    !shown.contains("\u{1B}[8m") && !shown.contains("\u{1B}[31m"),
+                    "grove \(command.joined(separator: " ")): \(shown.debugDescription)")
+            }
+        }
+    }
+
+    @Test("an argument that is not UTF-8 is refused, naming its position, and nothing is stored")
+    func argumentNotUTF8() throws {
+        let g = Grove()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec "$0" timer add "$(printf 'Tea\377')" --duration 5m"#, try Grove.binary().path]
+        process.environment = g.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("argument 3 is not UTF-8"), "\(text)")
+        #expect(try g.runBinary("timer", "list", "--json").array().isEmpty)
     }
 
     @Test("a file that is not UTF-8 text is refused, not stored with replacement characters")

@@ -91,8 +91,9 @@ struct InteractiveFocus {
             var skipped = false
             while let running = try db.focus.status().break {
                 let left = running.remaining
-                Output.write(
-                    Data("\r\u{1B}[2KBreak: \(DurationParser.clock(left)) left  \(style.dim("[s] skip  [n] next session  [q] quit"))".utf8))
+                let line =
+                    "\(TerminalText.own("[2K"))Break: \(DurationParser.clock(left)) left  \(style.dim("[s] skip  [n] next session  [q] quit"))"
+                Output.write(Data(("\r" + TerminalText.neutralized(line)).utf8))
                 switch terminal.readKey(timeout: max(0.05, left - left.rounded(.down))) {
                 case "s":
                     try db.focus.skipBreak()

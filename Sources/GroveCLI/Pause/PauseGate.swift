@@ -80,10 +80,9 @@ struct PauseGate: ParsableCommand {
             signals.check()
             let left = max(0, end - io.uptime())
             if !options.json {
-                Output.write(
-                    Data(
-                        "\r\u{1B}[2K  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit to focus  [t] plant a tree"))"
-                            .utf8))
+                let line =
+                    "\(TerminalText.own("[2K"))  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit to focus  [t] plant a tree"))"
+                Output.write(Data(("\r" + TerminalText.neutralized(line)).utf8))
             }
             if left <= 0 { break }
             let wait = max(0.05, left - left.rounded(.down))
@@ -97,7 +96,8 @@ struct PauseGate: ParsableCommand {
                     return try finish(db, session, app: app, status: .exited, outcome: .deepenPause, signals: signals)
                 case let key? where asksWhy:
                     if let number = Int(String(key)), PauseReason.allCases.indices.contains(number - 1) {
-                        print("\r\u{1B}[2K  " + style.bold(PauseReason.allCases[number - 1].reply))
+                        let reply = TerminalText.own("[2K") + "  " + style.bold(PauseReason.allCases[number - 1].reply)
+                        Output.write(Data(("\r" + TerminalText.neutralized(reply) + "\n").utf8))
                     }
                 default: break
                 }

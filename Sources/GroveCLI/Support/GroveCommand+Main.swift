@@ -9,8 +9,24 @@ import Logging
 extension GroveCommand {
     /// Runs `grove` as a process: `execute` in the live environment, then exits with its status.
     public static func runMain(_ arguments: [String]? = nil) async -> Never {
+        // Swift repairs an argument that is not UTF-8 into U+FFFD: it would be stored so, silently.
+        if arguments == nil, let position = argumentNotUTF8() {
+            Output.error("argument \(position) is not UTF-8 text: give names and notes in UTF-8")
+            Foundation.exit(64)
+        }
         let status = await execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
         Foundation.exit(status)
+    }
+
+    /// The position (1-based, after the program's name) of the first command-line argument whose
+    /// bytes are not valid UTF-8, read from the raw `argv`; nil when all are.
+    static func argumentNotUTF8() -> Int? {
+        let count = Int(CommandLine.argc)
+        for index in 1..<max(1, count) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: pointer) == nil { return index }
+        }
+        return nil
     }
 
     /// Log lines go to standard error, ranked for the journal under systemd (`JournalLogHandler`).

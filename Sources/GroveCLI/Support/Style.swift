@@ -6,12 +6,16 @@ import Foundation
     import Darwin
 #endif
 
-/// ANSI styling that disappears when colour is off.
+/// ANSI styling that disappears when colour is off. Its codes are marked as Grove's own
+/// (`TerminalText.own`): the line they are in is printed through `TerminalText.neutralized`, which
+/// turns the marks into escapes and every escape from stored text into visible characters.
 public struct Style: Sendable {
     public let traits: TerminalTraits
     public init(_ traits: TerminalTraits) { self.traits = traits }
 
-    private func sgr(_ code: String, _ text: String) -> String { traits.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    private func sgr(_ code: String, _ text: String) -> String {
+        traits.color ? TerminalText.own("[\(code)m") + text + TerminalText.own("[0m") : text
+    }
     public func bold(_ t: String) -> String { sgr("1", t) }
     public func dim(_ t: String) -> String { sgr("2", t) }
     public func green(_ t: String) -> String { sgr("32", t) }
@@ -24,7 +28,7 @@ public struct Style: Sendable {
         guard traits.color, let fg = Self.rgb(foreground) else { return text }
         var codes = [code(fg, background: false)]
         if let background, let bg = Self.rgb(background) { codes.append(code(bg, background: true)) }
-        return "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+        return TerminalText.own("[\(codes.joined(separator: ";"))m") + text + TerminalText.own("[0m")
     }
 
     private func code(_ c: (Int, Int, Int), background: Bool) -> String {

@@ -26,8 +26,8 @@ enum SyncErrors {
             throw CLIError.failure(error.description)
         } catch let error as TrustError {
             throw CLIError.usage(error.description)
-        } catch let error as HTTPClientError {
-            throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(error)")
+        } catch let error as HTTPClientError where TrustedCertificates.explain(error, server: server ?? "the sync server") == nil {
+            throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(why(error))")
         } catch let error as GroveValidationError {
             throw error
         } catch let error as CLIError {
@@ -41,10 +41,32 @@ enum SyncErrors {
             }
             let text = "\(error)"
             if text.contains("connect") || text.contains("NIOConnectionError") || text.contains("refused") {
-                throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(text.prefix(200))")
+                throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(why(error))")
             }
             throw error
         }
+    }
+
+    /// Why a connection failed, in words: NIO's own (`connection reset (error set): Connection refused
+    /// (errno: 111)`) say it twice and backwards.
+    static func why(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("errno: 111") || text.localizedCaseInsensitiveContains("connection refused") {
+            return "nothing answers at that address and port (connection refused): is the server running there?"
+        }
+        if text.contains("errno: 113") || text.contains("errno: 101") || text.localizedCaseInsensitiveContains("unreachable") {
+            return "the network cannot reach that address (no route to host)"
+        }
+        if text.localizedCaseInsensitiveContains("resol") || text.contains("NXDOMAIN") || text.contains("unknown host") {
+            return "the server's name does not resolve to an address (is it spelled right?)"
+        }
+        if text.localizedCaseInsensitiveContains("timeout") || text.localizedCaseInsensitiveContains("timed out") {
+            return "the server did not answer in time"
+        }
+        if text.localizedCaseInsensitiveContains("closed") || text.localizedCaseInsensitiveContains("reset") {
+            return "the connection was cut before an answer came (a proxy in between, or the server stopped)"
+        }
+        return String(text.prefix(200))
     }
 
     /// The password from standard input (`--password-stdin`), or a usage error.
