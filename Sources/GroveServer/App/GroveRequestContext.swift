@@ -27,7 +27,11 @@ public struct GroveJSONDecoder: RequestDecoder {
     /// Decodes a collected body; a malformed one is a 400 naming the field.
     static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do {
-            return try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            let value = try GroveExport.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            if let refusal = JSONBodyCheck.refusal(in: Array(buffer.readableBytesView)) {
+                throw APIError.badRequest(field: refusal.field, detail: refusal.message)
+            }
+            return value
         } catch let error as DecodingError {
             throw APIError.badRequest(field: field(error), detail: TransferRoom.describe(error))
         }

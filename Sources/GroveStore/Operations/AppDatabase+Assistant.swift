@@ -34,7 +34,11 @@ public struct StoredAssistant: Codable, Sendable, Equatable {
         guard !model.trimmingCharacters(in: .whitespaces).isEmpty, model.count <= 200, !model.contains("\u{0}") else {
             throw InvalidField("model", "model must name the model to ask (e.g. llama3.2), at most 200 characters")
         }
-        if let apiKeyFile, !FileManager.default.isReadableFile(atPath: apiKeyFile) {
+        var isDirectory: ObjCBool = false
+        if let apiKeyFile,
+            !FileManager.default.isReadableFile(atPath: apiKeyFile)
+                || !FileManager.default.fileExists(atPath: apiKeyFile, isDirectory: &isDirectory) || isDirectory.boolValue
+        {
             throw InvalidField("api-key-file", "api-key-file must be a readable file (got \(apiKeyFile.quotedForMessage))")
         }
     }

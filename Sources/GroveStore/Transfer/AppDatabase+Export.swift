@@ -34,7 +34,12 @@ extension AppDatabase {
         }
         try export.focusSessions.validateAsStored()
         try export.focusPreferences.validate()
-        let timers = try export.timers.map { try $0.toModel() }
+        // The icon by the rule `timer add` and the API apply (a word of the list, stored by its name).
+        let timers = try export.timers.enumerated().map { index, timer in
+            var model = try timer.toModel()
+            model.icon = try TimerIcon.name(validating: model.icon, field: "timers[\(index)].icon")
+            return model
+        }
         for app in export.apps { try app.validate() }
         for content in export.contents { try content.validate() }
         try export.pausePreferences.validate()
@@ -171,8 +176,12 @@ extension TransferRoom {
         }
         switch error {
         case .keyNotFound(let key, let context): return "missing field \(path(context)).\(key.stringValue)"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Foundation's words for a document it cannot parse at all ("The given data was not valid JSON").
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "the file is not JSON text in UTF-8" + (underlying.map { " (\($0))" } ?? "")
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
+            return "\(path(context).isEmpty ? "the document" : path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"
         }
     }

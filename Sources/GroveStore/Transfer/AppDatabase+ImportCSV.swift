@@ -115,12 +115,18 @@ extension TransferRoom {
             do {
                 if columns == nil {
                     guard let header = try reader.next() else { return nil }
-                    let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+                    // A byte-order mark (spreadsheets write one) is not part of the first column's name.
+                    var names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+                    if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
                     func column(_ name: String?) throws -> Int? {
                         guard let name else { return nil }
                         guard let i = names.firstIndex(of: name) else {
                             throw InvalidField(
                                 "map", "The file has no column \"\(name)\" (its columns: \(names.prefix(20).joined(separator: ", ")))")
+                        }
+                        // Two columns of one name: which one holds the value cannot be known.
+                        guard names.lastIndex(of: name) == i else {
+                            throw InvalidField("map", "The file has two columns named \"\(name)\": rename one, or map another")
                         }
                         return i
                     }
@@ -143,7 +149,15 @@ extension TransferRoom {
                 }
                 guard let end else { return .some(nil) }
                 let abandoned =
-                    field(c.completed).map { ["false", "no", "0", "abandoned", "failed", "fail"].contains($0.lowercased()) } ?? false
+                    try field(c.completed).map { value -> Bool in
+                        guard let finished = ColumnMap.finished(value) else {
+                            throw InvalidField(
+                                "completed",
+                                "Row \(row): column \"\(map.completed ?? "")\" must say whether the session finished: true or false, yes or no, 1 or 0 (got \(value.quotedForMessage))"
+                            )
+                        }
+                        return !finished
+                    } ?? false
                 // A tag column may list several, comma-separated (as Grove's CSV writes them).
                 let tags = field(c.tag).map { $0.split(separator: ",").map(String.init) } ?? []
                 return .some(ForeignSession(row: row, start: start, end: end, abandoned: abandoned, tags: tags))

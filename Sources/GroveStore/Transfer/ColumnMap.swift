@@ -9,8 +9,18 @@ public struct ColumnMap: Sendable, Equatable {
     public var end: String?
     public var duration: String?
     public var tag: String?
-    /// A column whose "false", "no", "0", "abandoned", "failed" marks a session that did not finish.
+    /// A column whose "false", "no", "0", "abandoned", "failed" marks a session that did not finish,
+    /// and "true", "yes", "1", "completed", "success" one that did (anything else is refused).
     public var completed: String?
+
+    /// Whether a `completed` cell says the session finished; nil when it says neither.
+    public static func finished(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "yes", "1", "completed", "complete", "success", "succeeded", "done": true
+        case "false", "no", "0", "abandoned", "failed", "fail", "withered": false
+        default: nil
+        }
+    }
 
     public static let keys = ["start", "end", "duration", "tag", "completed"]
 

@@ -79,7 +79,8 @@ public struct GroveExport: Codable, Equatable, Sendable {
             return n
         }
         guard let year = digits(0, 4), let month = digits(5, 2), let dayOfMonth = digits(8, 2), let hour = digits(11, 2),
-            let minute = digits(14, 2), let second = digits(17, 2), hour < 24, minute < 60, second < 61,
+            // Year 0000 is no year of the calendar, and a leap second (:60) names no instant a clock here shows.
+            let minute = digits(14, 2), let second = digits(17, 2), year >= 1, hour < 24, minute < 60, second < 60,
             let day = LocalDay(year: year, month: month, day: dayOfMonth)
         else { return nil }
         var index = 19

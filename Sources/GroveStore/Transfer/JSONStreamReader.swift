@@ -18,7 +18,9 @@ struct JSONStreamReader: ~Copyable {
     struct Failure: Error, CustomStringConvertible {
         var message: String
         var offset: Int
-        var description: String { "\(message) at byte \(offset)" }
+        /// The field whose value failed, innermost first, when known.
+        var field: String?
+        var description: String { "\(field.map { "\($0): " } ?? "")\(message) at byte \(offset)" }
     }
 
     private var buffer: [UInt8] = []
@@ -31,6 +33,10 @@ struct JSONStreamReader: ~Copyable {
     static let maxDepth = 64
     /// The largest single value `captureValue` returns.
     static let maxCapture = 256 << 20
+    /// The longest string any field may hold (its bytes, as written): no text Grove keeps comes near,
+    /// and a longer one is refused by name as it streams past, never held whole.
+    static let maxString = 1 << 20
+    static let tooLong = "a text longer than 1 MiB (the most any field holds)"
 
     /// `read` returns the next chunk, or nil (or an empty chunk) at the end.
     init(read: @escaping () throws -> [UInt8]?) {
@@ -59,6 +65,12 @@ struct JSONStreamReader: ~Copyable {
             guard let chunk = try read(), !chunk.isEmpty else {
                 atEnd = true
                 return false
+            }
+            // A byte-order mark before the document (Windows editors write one) is not JSON: skipped.
+            if consumed == 0, chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
+                buffer.append(contentsOf: chunk.dropFirst(3))
+                consumed = 3
+                continue
             }
             buffer.append(contentsOf: chunk)
         }
@@ -112,6 +124,7 @@ struct JSONStreamReader: ~Copyable {
             case ..<0x20: throw failure("a control character inside a string")
             default: bytes.append(byte)
             }
+            guard bytes.count <= Self.maxString else { throw failure(Self.tooLong) }
         }
     }
 
@@ -184,11 +197,23 @@ struct JSONStreamReader: ~Copyable {
         case UInt8(ascii: "{")?:
             position += 1
             var members: [(String, Value)] = []
+            var keys: Set<String> = []
             if try take(UInt8(ascii: "}")) { return .object(members) }
             repeat {
                 let key = try string()
+                // Two values for one field: which one was meant cannot be known.
+                guard keys.insert(key).inserted else {
+                    var twice = failure("this field appears twice in one object (which value is meant cannot be known)")
+                    twice.field = key
+                    throw twice
+                }
                 try expect(UInt8(ascii: ":"))
-                members.append((key, try value(depth: depth + 1)))
+                do {
+                    members.append((key, try value(depth: depth + 1)))
+                } catch var failure as Failure where failure.field == nil {
+                    failure.field = key
+                    throw failure
+                }
             } while try take(UInt8(ascii: ","))
             try expect(UInt8(ascii: "}"))
             return .object(members)
@@ -211,12 +236,13 @@ struct JSONStreamReader: ~Copyable {
     mutating func captureValue() throws -> [UInt8] {
         guard try peek() != nil else { throw failure("unexpected end of the document") }
         var out: [UInt8] = []
-        var depth = 0, inString = false, escaped = false
+        var depth = 0, inString = false, escaped = false, stringStart = 0
         repeat {
             let byte = try next()
             out.append(byte)
             guard out.count <= Self.maxCapture else { throw failure("a value larger than 256 MiB") }
             if inString {
+                guard out.count - stringStart <= Self.maxString else { throw failure(Self.tooLong) }
                 if escaped {
                     escaped = false
                 } else if byte == UInt8(ascii: "\\") {
@@ -227,7 +253,9 @@ struct JSONStreamReader: ~Copyable {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "\""):
+                inString = true
+                stringStart = out.count
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 guard depth <= Self.maxDepth else { throw failure("nesting too deep") }

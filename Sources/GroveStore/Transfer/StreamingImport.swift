@@ -229,10 +229,16 @@ extension TransferRoom {
                         guard key != "focusSessions" || sessions.count == 0, !members.contains(where: { $0.0 == key }) else {
                             throw source.reader.failure("the field \(key) appears twice")
                         }
-                        if key == "focusSessions" {
-                            try sessions.read(from: source)
-                        } else {
-                            members.append((key, try source.reader.captureValue()))
+                        do {
+                            if key == "focusSessions" {
+                                try sessions.read(from: source)
+                            } else {
+                                members.append((key, try source.reader.captureValue()))
+                            }
+                        } catch var failure as JSONStreamReader.Failure {
+                            // Named from the top: `focusSessions: tags: a text longer than…`.
+                            failure.field = key + (failure.field.map { ": " + $0 } ?? "")
+                            throw failure
                         }
                     } while try source.reader.take(UInt8(ascii: ","))
                     try source.reader.expect(UInt8(ascii: "}"))
