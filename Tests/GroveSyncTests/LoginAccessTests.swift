@@ -224,4 +224,24 @@ struct LoginAccessTests {
         #expect(await newest.next() == 7)
         _ = other
     }
+
+    @Test("a disabled account's devices are told so (403), not to log in again; enabled, they sync on")
+    func disabledAccountSaysSo() async throws {
+        let store = try SQLiteSyncStore(path: nil)
+        let service = SyncService(store: store, bcryptCost: 4)
+        _ = try await service.addUser(name: "ada", password: "password1")
+        let laptop = try await service.register(DeviceRegistration(user: "ada", password: "password1", deviceName: "laptop"))
+        let caller = try await service.authenticateForSync(token: laptop.token)  // remembered by the token cache
+        #expect(try await store.setUser(named: "ada", disabled: true))
+        await #expect(throws: SyncServerError.accountDisabled) { _ = try await service.authenticate(token: laptop.token) }
+        // The cached token's pull is refused by the store's own statement, and said as the same.
+        await #expect(throws: SyncServerError.accountDisabled) {
+            _ = try await service.pull(try await service.authenticateForSync(token: laptop.token), cursor: 0, limit: 10, checksum: nil)
+        }
+        #expect(SyncProblem(SyncServerError.accountDisabled).status == 403)
+        #expect(SyncProblem(SyncServerError.accountDisabled).detail.contains("disabled"))
+        #expect(try await store.setUser(named: "ada", disabled: false))
+        _ = try await service.pull(try await service.authenticateForSync(token: laptop.token), cursor: 0, limit: 10, checksum: nil)
+        _ = caller
+    }
 }

@@ -15,6 +15,8 @@ enum SyncErrors {
             let message =
                 switch (problem.status, problem.slug) {
                 case (401, "unauthorized"): "the sync server refused this device's token (revoked?): run `grove sync login` again"
+                case (403, "account-disabled"):
+                    "this account is disabled on the sync server: syncing waits until its operator enables it again; everything here is kept"
                 case (401, "unknown-device"):
                     "the sync server has no record of this device (restored from a backup?): run `grove sync login` again; every change here is kept and sent"
                 default: problem.detail

@@ -39,6 +39,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case loginsBusy(retryAfter: Int)
     /// A route this client may not use (`/metrics` from the network without its token).
     case forbidden(String)
+    /// The device's token is right but its account is disabled by the server's operator.
+    case accountDisabled
 
     public var status: Int {
         switch self {
@@ -53,7 +55,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .cursorExpired: 410
         case .historyDiverged: 409
         case .tooLarge: 413
-        case .wrongDevice, .forbidden: 403
+        case .wrongDevice, .forbidden, .accountDisabled: 403
         case .notFound: 404
         case .throttled, .tooManyForks, .loginsBusy: 429
         }
@@ -79,6 +81,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .notFound: "not-found"
         case .throttled, .loginsBusy: "too-many-attempts"
         case .forbidden: "forbidden"
+        case .accountDisabled: "account-disabled"
         case .tooManyForks: "too-many-forks"
         }
     }
@@ -110,6 +113,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .loginsBusy(let seconds):
             "A login from this address is being checked already, or too many are waiting: try again in \(seconds) s"
         case .forbidden(let why): why
+        case .accountDisabled:
+            "This account is disabled on the sync server: its operator can enable it again (grove sync-server user enable); nothing on the device is lost"
         }
     }
 }

@@ -150,9 +150,11 @@ public struct SyncService: Sendable {
         // A well-formed token nobody here issued: a server restored from an older backup (its prefix is
         // 48 random bits: saying so tells a guesser nothing).
         guard let (device, user) = try await store.device(tokenPrefix: prefix) else { throw SyncServerError.unknownDevice }
-        guard Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked, !user.disabled else {
+        guard Self.constantTimeEqual(device.tokenHash, Self.digest(token)), !device.revoked else {
             throw SyncServerError.unauthorized
         }
+        // The token is right: the device may know its account is off (logging in again cannot help).
+        guard !user.disabled else { throw SyncServerError.accountDisabled }
         let time = now()
         var seen = device.lastSeen
         if seen.map({ time.timeIntervalSince($0) >= Self.touchInterval }) ?? true {
@@ -185,6 +187,8 @@ public struct SyncService: Sendable {
             return try await body()
         } catch SyncServerError.unauthorized {
             tokens.forget(deviceId: caller.device.id)
+            // Revoked, or the account disabled meanwhile: the device is told which.
+            if try await store.user(named: caller.user.name)?.disabled == true { throw SyncServerError.accountDisabled }
             throw SyncServerError.unauthorized
         }
     }
