@@ -24,8 +24,8 @@ public struct Dashboard: Codable, Sendable {
             lines.append("No intention set for today.")
         }
         if let activeSession, let remaining {
-            let m = Int(remaining) / 60, s = Int(remaining) % 60
-            lines.append("Focus: \(activeSession.state.displayName), \(m):\(s < 10 ? "0" : "")\(s) left")
+            // One formatter for time left in every face (`grove now`, `focus status`: 1:30:00, not 90:00).
+            lines.append("Focus: \(activeSession.state.displayName), \(DurationParser.clock(remaining)) left")
         }
         lines.append(
             "Today: \(stats.todaysTrees) tree\(stats.todaysTrees == 1 ? "" : "s"), \(ForestStats.formatDuration(stats.todaysFocusTime)) focused"

@@ -17,7 +17,7 @@ struct DashboardTests {
         clock.advance(by: 90)
         #expect(
             try Dashboard.load(from: db).text
-                == "Intention (day): Write the intro\nFocus: Active, 8:30 left\nToday: 1 tree, 25m focused\nStreak: 1 day (longest 1)")
+                == "Intention (day): Write the intro\nFocus: Active, 08:30 left\nToday: 1 tree, 25m focused\nStreak: 1 day (longest 1)")
     }
 }
 

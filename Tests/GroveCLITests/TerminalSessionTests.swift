@@ -87,6 +87,8 @@ struct LiveScreenTests {
         let person = LiveScript(clock: TestClock(Self.start), keys: [(5, "a"), (6, "n"), (10, "a"), (11, "y")])
         let run = try await g.run(["focus", "--length", "25m"], live: person)
         #expect(run.out.contains("Abandon this session? [y/N]"))
+        // Answered "no": the question's lines are blanked, not left on the prompt line.
+        #expect(run.out.contains(String(repeating: "\u{1B}[2K\n", count: 5) + "\u{1B}[5F"), "\(run.out.debugDescription)")
         #expect(run.out.contains("No tree this time."))
         let sessions = try await g.run(["focus", "status", "--json"], live: person).object()
         #expect((sessions["session"] as? [String: Any])?["state"] as? String == "abandoned")

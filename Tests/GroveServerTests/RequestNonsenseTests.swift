@@ -29,6 +29,16 @@ struct RequestNonsenseTests {
         }
     }
 
+    @Test("the export's format is read as the CLI reads it: CSV and csv alike")
+    func exportFormatOneVocabulary() async throws {
+        let server = try await TestServer()
+        try await server.test { c in
+            let upper = try await c.get("/api/v1/export?format=CSV")
+            #expect(upper.status == 200 && upper.contentType.hasPrefix("text/csv"), "\(upper.text)")
+            expectProblem(try await c.get("/api/v1/export?format=xml"), 400, field: "format", detail: "json, csv or ics")
+        }
+    }
+
     /// A failure of the store as `DatabaseError` reports it (GroveStore's tests check that mapping).
     struct Failure: StoreFailure {
         var summary: String

@@ -132,6 +132,10 @@ struct LiveScreen {
     mutating func draw(_ lines: [String]) {
         var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""  // back to the first line drawn last time
         for line in lines { out += "\u{1B}[2K" + TerminalText.neutralized(line) + "\n" }
+        // Fewer lines than last time (a question answered): the rest are blanked, not left behind on
+        // the prompt line, and the cursor goes back under the new ones.
+        let extra = drawn - lines.count
+        if extra > 0 { out += String(repeating: "\u{1B}[2K\n", count: extra) + "\u{1B}[\(extra)F" }
         Output.write(Data(out.utf8))
         drawn = lines.count
     }

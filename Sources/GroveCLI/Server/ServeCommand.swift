@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the web app and the JSON API.",
         discussion: """
-            Listens on 127.0.0.1:8080 by default, with no login. On any other address Grove needs a \
+            Listens on 127.0.0.1:\(ServerConfiguration.defaultPort) by default, with no login. On any other address Grove needs a \
             token: --token, or one generated and stored on first use (printed once). The API takes it as \
             `Authorization: Bearer <token>`, the web app through its login page.
               grove serve

@@ -20,9 +20,8 @@ struct DataController {
 
     /// `GET /export?format=json|csv|ics&tag=`
     @Sendable func export(_ request: Request, context: GroveRequestContext) throws -> Response {
-        guard let format = ExportFormat(rawValue: request.queryString("format") ?? "json") else {
-            throw APIError.badRequest(field: "format", detail: "format must be json, csv or ics")
-        }
+        // The core's vocabulary, as `grove export --format` reads it (CSV and csv alike).
+        let format = try APIError.parameter { try ExportFormat(validating: request.queryString("format") ?? "json") }
         // Written to an unlinked temporary file as it is read, then streamed from it: the server holds
         // one chunk of an export of any size, and the store's read ends before the client is slow.
         let file = try ExportFile(format: format, tag: try request.tagFilter(), database: database)

@@ -16,8 +16,23 @@ public enum ICalendar {
             "DTEND:\(utc(end))",
             "SUMMARY:\(s.state == .completed ? "Focus session (tree planted)" : "Focus session (abandoned)")",
             "DESCRIPTION:\(ForestStats.formatDuration(s.duration)) of focus\\, \(ForestStats.formatDuration(s.pausedDuration)) paused. Zone \(s.timeZoneIdentifier).",
-            "CATEGORIES:Grove,Focus", "END:VEVENT",
+            "CATEGORIES:" + (["Grove", "Focus"] + s.tags).map(text).joined(separator: ","), "END:VEVENT",
         ])
+    }
+
+    /// A TEXT value (RFC 5545 §3.3.11): backslash, comma, semicolon and line breaks escaped.
+    static func text(_ value: String) -> String {
+        var out = ""
+        for ch in value {
+            switch ch {
+            case "\\": out += "\\\\"
+            case ",": out += "\\,"
+            case ";": out += "\\;"
+            case "\n", "\r\n", "\r": out += "\\n"
+            default: out.append(ch)
+            }
+        }
+        return out
     }
 
     /// Sessions (oldest first) as a whole calendar.
