@@ -182,7 +182,16 @@ let package = Package(
         .target(name: "GroveSimulation", dependencies: ["GroveCore", "GroveStore", "GroveSync"]),
         .executableTarget(name: "grove-sim", dependencies: ["GroveSimulation", "GroveSync"]),
         // What the test targets share: the heavy tests' queue, a causal wait bounded by `.timeLimit`.
-        .target(name: "GroveTestSupport"),
+        .target(
+            name: "GroveTestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // A hello-world Hummingbird server: the yardstick of `scripts/idle-wakeups.py`.
         .executableTarget(name: "grove-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
         .testTarget(

@@ -20,7 +20,8 @@ struct SecurityTests {
     )
         async throws -> TestClient.Response
     {
-        let client = TestClient(host: "127.0.0.1", port: port)
+        // No read timeout of its own (the default 15 s passes on a loaded machine): the suite's time limit bounds it.
+        let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(3600)))
         client.connect()
         defer { Task { try? await client.shutdown() } }
         var headers = headers

@@ -4,6 +4,7 @@ import GroveCore
 import GroveSimulation
 import GroveStore
 import GroveSync
+import GroveTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -274,10 +275,7 @@ struct HostedServerTests {
             store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 2))
         _ = try await service.addUser(name: "ada", password: "password1")
         _ = try await service.addUser(name: "bob", password: "password1")
-        let app = Application(
-            router: buildSyncRouter(service: service, access: SyncServerAccess(trustedProxies: ["127.0.0.1"])),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
+        try await withLiveServer(buildSyncRouter(service: service, access: SyncServerAccess(trustedProxies: ["127.0.0.1"]))) { client in
             func register(_ user: String, _ password: String, from address: String) async throws -> HTTPResponse.Status {
                 let body = try SyncWire.encoder().encode(DeviceRegistration(user: user, password: password, deviceName: "x"))
                 var headers: HTTPFields = [.contentType: "application/json"]

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GroveCore
 import GroveSync
+import GroveTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -147,20 +148,18 @@ struct LoginAccessTests {
 
     /// A live server on loopback, as a proxy on this machine would reach it.
     static func live(
-        _ access: SyncServerAccess, _ body: @escaping @Sendable (any TestClientProtocol, SyncService) async throws -> Void
+        _ access: SyncServerAccess, _ body: @escaping @Sendable (LiveClient, SyncService) async throws -> Void
     ) async throws {
         let now = Date()
         let service = SyncService(
             store: try SQLiteSyncStore(path: nil), now: { now }, bcryptCost: 4, throttle: LoginThrottle(freeFailures: 2))
         _ = try await service.addUser(name: "ada", password: "password1")
         _ = try await service.addUser(name: "bob", password: "password1")
-        let app = Application(
-            router: buildSyncRouter(service: service, access: access), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in try await body(client, service) }
+        try await withLiveServer(buildSyncRouter(service: service, access: access)) { client in try await body(client, service) }
     }
 
     static func register(
-        _ client: any TestClientProtocol, _ user: String, _ password: String, forwardedFor address: String
+        _ client: LiveClient, _ user: String, _ password: String, forwardedFor address: String
     ) async throws -> HTTPResponse.Status {
         let body = try SyncWire.encoder().encode(DeviceRegistration(user: user, password: password, deviceName: "x"))
         var headers: HTTPFields = [.contentType: "application/json"]

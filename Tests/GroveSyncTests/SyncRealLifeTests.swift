@@ -375,6 +375,34 @@ struct SyncRealLifeTests {
         try await world.expectConverged([a, fast])
     }
 
+    @Test("a session from a device two days fast counts down on the others, and ends there when it ends on it")
+    func fastSessionIsNotFrozen() async throws {
+        let world = try await World()
+        let fast = try await world.device(skew: 2 * 86_400), b = try await world.device()
+        _ = try await fast.engine.sync()
+        let started = try fast.database.focus.start(plannedDuration: 25 * 60)
+        _ = try await fast.engine.sync()
+        _ = try await b.engine.sync()
+        world.advance(60, [fast, b])
+        // A minute in, both say 24:00 left: not frozen at 25:00 for two days.
+        let there = try #require(try b.database.focus.status().remaining)
+        let here = try #require(try fast.database.focus.status().remaining)
+        #expect(abs(there - 24 * 60) < 2, "\(there) s left on the other device")
+        #expect(abs(here - 24 * 60) < 2, "\(here) s left on the device that started it")
+        // At its end, the other device settles it at the same instant the fast one does.
+        world.advance(25 * 60, [fast, b])
+        #expect(try b.database.focus.current() == nil)
+        #expect(try fast.database.focus.current() == nil)
+        let theirs = try #require(try b.database.focus.session(id: started.id))
+        let own = try #require(try fast.database.focus.session(id: started.id))
+        #expect(theirs.state == .completed && own.state == .completed)
+        #expect(theirs.endTime == own.endTime)
+        _ = try await b.engine.sync()
+        _ = try await fast.engine.sync()
+        _ = try await b.engine.sync()
+        try await world.expectConverged([fast, b])
+    }
+
     @Test("setting a period's intention to the words it already has is a choice: it beats older, other words")
     func sameIntentionIsRecorded() async throws {
         let world = try await World()

@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -18,10 +19,9 @@ struct TransportHeadersTests {
             agents.withLockedValue { $0.append(request.headers[.userAgent]) }
             return Response(status: .unauthorized)
         }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
+        try await withLiveServer(router) { client in
             let transport = HTTPSyncTransport(
-                baseURL: "http://127.0.0.1:\(try #require(client.port))", token: "t", client: try HTTPSyncTransport.sharedClient)
+                baseURL: "http://127.0.0.1:\(client.port)", token: "t", client: try HTTPSyncTransport.sharedClient)
             _ = try? await transport.status()
         }
         #expect(agents.withLockedValue { $0 } == [GroveVersion.userAgent])

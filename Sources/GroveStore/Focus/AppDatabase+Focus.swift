@@ -78,7 +78,8 @@ extension AppDatabase {
         else { return nil }
         var session = try record.model()
         let reading = environment.clockReading()
-        let (now, uncertain) = reading.resolved(since: record.anchor)
+        let (resolved, uncertain) = reading.resolved(since: record.anchor)
+        let now = resolved.addingTimeInterval(try Self.fastStartSkew(db, record, now: resolved))
         if uncertain && !session.clockUncertain { session.clockUncertain = true }
         let settled = session.settled(at: now, fallback: calendar)
         if settled != (try record.model()) {
@@ -189,7 +190,8 @@ extension FocusRoom {
                     db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
             else { return nil }
             let session = try record.model()
-            let (now, uncertain) = environment.clockReading().resolved(since: record.anchor)
+            let (resolved, uncertain) = environment.clockReading().resolved(since: record.anchor)
+            let now = resolved.addingTimeInterval(try AppDatabase.fastStartSkew(db, record, now: resolved))
             return (session, session.isDue(at: now) || (uncertain && !session.clockUncertain))
         }
         guard let (session, needsWrite) = check else { return nil }
@@ -202,5 +204,30 @@ extension FocusRoom {
     public func insert(_ sessions: [FocusSession]) throws {
         try sessions.validateAsStored()
         try write { db in try database.upsertFocusSessions(sessions, db) }
+    }
+}
+
+extension AppDatabase {
+    /// Starts further ahead of every clock here than this come from a clock that was wrong.
+    static let fastStartTolerance: TimeInterval = 60
+
+    /// How far ahead of this device's clocks an open session that another device started is stamped:
+    /// 0 for one started here (it has this device's clock anchor) or on time.
+    ///
+    /// A device whose clock runs fast stamps its session's start days ahead; seen here, it would read
+    /// frozen at its full length until this machine's clock caught up. The session's first sync clock
+    /// is held to the server's time (a push stamped ahead is refused and stamped again), so the start
+    /// minus that clock is how far ahead that device was; measured that much ahead, in the session's
+    /// own frame, the session counts down here as it does there, and ends at the same instant.
+    static func fastStartSkew(_ db: Database, _ record: FocusSessionRecord, now: Date) throws -> TimeInterval {
+        let start = Date(groveMillis: record.startTime)
+        guard record.anchor == nil, start.timeIntervalSince(now) > fastStartTolerance,
+            let first = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT min(hlc) FROM sync_clock WHERE entity = 'focusSession' AND entity_id = ?"),
+                arguments: [record.id]
+            ).flatMap({ HLC($0) })
+        else { return 0 }
+        let skew = start.timeIntervalSince(Date(groveMillis: first.millis))
+        return skew > fastStartTolerance ? skew : 0
     }
 }

@@ -11,14 +11,24 @@ extension FocusRoom {
     }
 
     /// The instant to evaluate `session` at: the wall clock, or the monotonic clock since its last
-    /// transition when the process is on the same boot.
+    /// transition when the process is on the same boot; for a session another device started with a
+    /// fast clock, in that session's frame (`AppDatabase.fastStartSkew`).
     public func now(for session: FocusSession) throws -> Date {
         now(since: try clockAnchor(of: session))
     }
 
-    /// The clock reading taken at the session's last transition (what `now(for:)` measures from).
+    /// The clock reading taken at the session's last transition (what `now(for:)` measures from). A
+    /// session from a device whose clock ran fast gets one made now, as far ahead as that clock was:
+    /// measured from it, the session counts down here instead of reading frozen.
     public func clockAnchor(of session: FocusSession) throws -> ClockReading? {
-        try writer.snapshotRead { db in try FocusSessionRecord.fetchOne(db, key: session.id.uuidString)?.anchor }
+        let reading = environment.clockReading()
+        return try writer.snapshotRead { db -> ClockReading? in
+            guard let record = try FocusSessionRecord.fetchOne(db, key: session.id.uuidString) else { return nil }
+            if let anchor = record.anchor { return anchor }
+            let skew = try AppDatabase.fastStartSkew(db, record, now: reading.wall)
+            guard skew > 0 else { return nil }
+            return ClockReading(wall: reading.wall.addingTimeInterval(skew), bootID: reading.bootID, sinceBoot: reading.sinceBoot)
+        }
     }
 
     /// The current instant measured from `anchor` (see `ClockReading.resolved(since:)`); no database access.
