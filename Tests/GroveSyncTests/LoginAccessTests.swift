@@ -28,9 +28,9 @@ struct LoginAccessTests {
         var all: [String] { lock.withLock { names } }
     }
 
-    @Test("the owner's login is checked before a queue of guesses: trusted first, then clean addresses, then guessers")
+    @Test("the owner's login is checked before a queue of guesses: trusted first, then clean addresses (newest first), then guessers")
     func lanesPutGuessesLast() async throws {
-        let gate = PasswordGate(workers: 1, capacity: 3)
+        let gate = PasswordGate(workers: 1, capacity: 4)
         let latch = Latch(), order = Order()
         let holding = Task {
             try await gate.run(lane: .failing, address: "10.0.0.1") {
@@ -55,12 +55,14 @@ struct LoginAccessTests {
         while gate.waiting < 2 { await Task.yield() }
         submit("clean", .fresh)
         while gate.waiting < 3 { await Task.yield() }
+        submit("newer", .fresh)
+        while gate.waiting < 4 { await Task.yield() }
         // The lower lanes are full: another guesser is refused before anything is hashed; the owner is not.
         await #expect(throws: SyncServerError.loginsBusy(retryAfter: 1)) {
             _ = try await gate.run(lane: .failing, address: "guess-3") { .success(false) }
         }
         submit("owner", .trusted)
-        while gate.waiting < 4 { await Task.yield() }
+        while gate.waiting < 5 { await Task.yield() }
         // The address whose check is running cannot send another alongside it.
         await #expect(throws: SyncServerError.loginsBusy(retryAfter: 1)) {
             _ = try await gate.run(lane: .trusted, address: "10.0.0.1") { .success(true) }
@@ -68,7 +70,7 @@ struct LoginAccessTests {
         latch.release()
         _ = try await holding.value
         for task in tasks { _ = try await task.value }
-        #expect(order.all == ["holding", "owner", "clean", "guess-1", "guess-2"])
+        #expect(order.all == ["holding", "owner", "newer", "clean", "guess-1", "guess-2"])
         #expect(gate.waiting == 0)
     }
 

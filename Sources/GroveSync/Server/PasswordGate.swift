@@ -1,11 +1,15 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where password checks (bcrypt, ~60 ms each here) wait and run: never on Swift's cooperative pool
-/// (a crowd of guesses would stall every push and pull), on at most `workers` threads, and in three
-/// lanes so that a flood of guesses cannot queue a right password behind itself:
+/// (a crowd of guesses would stall every push and pull), on `workers` threads of their own at a lower
+/// priority, and in three lanes so that a flood of guesses cannot queue a right password behind itself:
 ///
 /// - `trusted`: an address that logged in to this account before (`LoginThrottle`) goes first;
-/// - `fresh`: an address with no failure in the throttle's window comes next;
+/// - `fresh`: an address with no failure in the throttle's window comes next, the newest first;
 /// - `failing`: an address that has guessed wrong waits behind both.
 ///
 /// Each address has at most one check waiting or running (a second attempt sent alongside is told to
@@ -19,24 +23,24 @@ public final class PasswordGate: @unchecked Sendable {
         case trusted, fresh, failing
     }
 
-    /// Checks run at once (bcrypt is CPU: no more than the cores).
+    /// Checks run at once: one core's worth less than the machine has (at least one), so that pushes
+    /// and pulls always have a core bcrypt does not take.
     public let workers: Int
     /// Checks the two lower lanes hold at most.
     public let capacity: Int
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var lanes: [[() -> Void]] = Lane.allCases.map { _ in [] }
-    private var running = 0
+    private var started = 0
     private var busyAddresses: Set<String> = []
-    private let queue = DispatchQueue(label: "grove.sync.passwords", attributes: .concurrent)
 
     /// A gate; `workers` at most the cores, `capacity` what waits in the lower lanes.
-    public init(workers: Int = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount)), capacity: Int = 256) {
-        self.workers = workers
+    public init(workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1), capacity: Int = 256) {
+        self.workers = max(1, workers)
         self.capacity = capacity
     }
 
     /// Checks waiting in the lanes now (for tests and metrics).
-    public var waiting: Int { lock.withLock { lanes.reduce(0) { $0 + $1.count } } }
+    public var waiting: Int { condition.withLock { lanes.reduce(0) { $0 + $1.count } } }
 
     /// Runs `check` in `lane` once a worker is free; throws `loginsBusy` at once when `address` has a
     /// check waiting or running already, or when the lower lanes are full.
@@ -44,19 +48,22 @@ public final class PasswordGate: @unchecked Sendable {
         lane: Lane, address: String?, _ check: @escaping @Sendable () -> Result<Bool, SyncServerError>
     ) async throws(SyncServerError) -> Bool {
         let result: Result<Bool, SyncServerError> = await withCheckedContinuation { continuation in
-            let admitted = lock.withLock { () -> Bool in
+            let admitted = condition.withLock { () -> Bool in
                 if let address, busyAddresses.contains(address) { return false }
                 if lane != .trusted, lanes[Lane.fresh.rawValue].count + lanes[Lane.failing.rawValue].count >= capacity { return false }
                 if let address { busyAddresses.insert(address) }
                 lanes[lane.rawValue].append { [self] in
                     let result = check()
-                    if let address { _ = lock.withLock { busyAddresses.remove(address) } }
+                    if let address { _ = condition.withLock { busyAddresses.remove(address) } }
                     continuation.resume(returning: result)
                 }
-                if running < workers {
-                    running += 1
-                    queue.async { self.drain() }
+                if started < workers {
+                    started += 1
+                    let thread = Thread { [self] in work() }
+                    thread.name = "grove.sync.passwords"
+                    thread.start()
                 }
+                condition.signal()
                 return true
             }
             if !admitted { continuation.resume(returning: .failure(.loginsBusy(retryAfter: 1))) }
@@ -64,15 +71,28 @@ public final class PasswordGate: @unchecked Sendable {
         return try result.get()
     }
 
-    /// A worker: takes the first check of the first lane that has one until none is left.
-    private func drain() {
+    /// A worker, on a thread of its own at a lower priority (nice 10): bcrypt yields the cores to
+    /// whatever else the server does, and no pooled thread that later serves a push is left reniced.
+    /// It takes the first check of the first lane that has one, sleeps while there is none, and ends
+    /// after a minute idle.
+    private func work() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
         while true {
-            let next = lock.withLock { () -> (() -> Void)? in
-                guard let index = lanes.firstIndex(where: { !$0.isEmpty }) else {
-                    running -= 1
-                    return nil
+            let next = condition.withLock { () -> (() -> Void)? in
+                while true {
+                    if let index = lanes.firstIndex(where: { !$0.isEmpty }) {
+                        // Newest first among fresh addresses: a person's first login from a new phone
+                        // is not queued behind the first guesses of every address a guesser has.
+                        return index == Lane.fresh.rawValue ? lanes[index].removeLast() : lanes[index].removeFirst()
+                    }
+                    // Idle for a minute: the thread ends (the next check starts another).
+                    if !condition.wait(until: Date().addingTimeInterval(60)), lanes.allSatisfy(\.isEmpty) {
+                        started -= 1
+                        return nil
+                    }
                 }
-                return lanes[index].removeFirst()
             }
             guard let next else { return }
             next()
