@@ -147,7 +147,8 @@ struct AssistantTests {
             let patient = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .seconds(60)))
             #expect(await patient.rephrasing(intention)?.text == "Give the essay its calm hours.")
             #expect(
-                try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe() == 1, "status: the model answers")
+                try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe(timeout: .seconds(60)) == 1,
+                "status: the model answers")
         }
         // Nothing listens on a port just closed: refused at once, offline again.
         let closed = "http://127.0.0.1:\(try Self.closedPort())/v1"
