@@ -347,12 +347,22 @@ def run_seed(seed, args):
                 device.sync()
             else:
                 operate(device, rng, model, step)
-        # A quiet network: everyone syncs until nothing moves.
+        # A quiet network: everyone syncs until nothing moves (at least four rounds; on a loaded machine,
+        # up to ten, until a whole round succeeds). A server that died shows in its log, printed below.
         proxy.faulty = False
-        for _ in range(4):
-            for device in devices:
-                device.sync(quiet=True)
-        counts = check(devices, model, seed)
+        for round in range(10):
+            results = [device.sync(quiet=True) for device in devices]
+            if round >= 3 and all(results):
+                break
+        try:
+            counts = check(devices, model, seed)
+        except BaseException:
+            for index in range(len(servers.ports)):
+                alive = servers.processes[index] is not None and servers.processes[index].poll() is None
+                log = os.path.join(root, f"server-{index}.log")
+                tail = open(log).read()[-2000:] if os.path.exists(log) else "(no log)"
+                print(f"  server {index}: {'running' if alive else 'not running'}; the end of its log:\n{tail}")
+            raise
         faults = [entry for entry in proxy.log if not entry.endswith(":pass")]
         print(f"seed {seed}: converged with the model ({counts[0]} timers, {counts[1]} intentions, {counts[2]} sessions) "
               f"through {proxy.count} requests, {len(faults)} faults: {' '.join(faults[:40])}{' …' if len(faults) > 40 else ''} "
