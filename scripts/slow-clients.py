@@ -8,30 +8,10 @@ connections are held for --seconds, then closed.
 
   scripts/slow-clients.py [--binary .build/release/grove] [--connections 4000] [--seconds 40]
 """
-import argparse, json, os, resource, shutil, socket, subprocess, tempfile, threading, time, urllib.error, urllib.request
+import argparse, os, resource, socket, sys, threading, time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def pulls(base, token, seconds):
-    latencies, failures, deadline = [], 0, time.time() + seconds
-    while time.time() < deadline:
-        started = time.perf_counter()
-        request = urllib.request.Request(base + "/sync/v1/pull?cursor=0&limit=100", headers={"Authorization": f"Bearer {token}"})
-        try:
-            urllib.request.urlopen(request, timeout=30).read()
-            latencies.append((time.perf_counter() - started) * 1000)
-        except Exception:
-            failures += 1
-        time.sleep(0.05)
-    latencies.sort()
-    if not latencies:
-        return float("nan"), float("nan"), failures
-    return latencies[len(latencies) // 2], latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], failures
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sync_server import PASSWORD, post, pulls, sync_server  # noqa: E402
 
 
 def main():
@@ -42,25 +22,12 @@ def main():
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, args.connections + 1024)), hard))
-    root = tempfile.mkdtemp(prefix="grove-slow-clients-")
-    env = dict(os.environ, GROVE_HOME=root, GROVE_LOG="error")
-    database, port = os.path.join(root, "sync.sqlite"), free_port()
-    subprocess.run([args.binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input="the-right-password",
-                   text=True, check=True, env=env, capture_output=True)
-    server = subprocess.Popen([args.binary, "sync-server", "--port", str(port), "--database", database], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
     slow = []
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1)
-                break
-            except Exception:
-                time.sleep(0.05)
-        body = json.dumps({"user": "ada", "password": "the-right-password", "deviceName": "laptop"}).encode()
-        request = urllib.request.Request(base + "/sync/v1/devices", data=body, headers={"Content-Type": "application/json"}, method="POST")
-        token = json.loads(urllib.request.urlopen(request, timeout=30).read())["token"]
+    with sync_server(args.binary) as base:
+        port = int(base.rsplit(":", 1)[1])
+        status, device = post(base + "/sync/v1/devices", {"user": "ada", "password": PASSWORD, "deviceName": "laptop"})
+        assert status == 201, status
+        token = device["token"]
         quiet = pulls(base, token, 3)
 
         head = b"POST /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000000\r\n\r\n"
@@ -110,12 +77,8 @@ def main():
               f"{closed} closed by the server by then")
         print(f"pull latency: quiet p50 {quiet[0]:.1f} ms p99 {quiet[1]:.1f} ms ({quiet[2]} failed); "
               f"with the slow connections p50 {held[0]:.1f} ms p99 {held[1]:.1f} ms ({held[2]} failed)")
-    finally:
         for s in slow:
             s.close()
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -10,37 +10,10 @@ sends it) from N addresses, each guessing at names of its own; without it, from 
 
   scripts/sync-guessers.py [--binary .build/release/grove] [--seconds 10] [--threads 16] [--addresses 400]
 """
-import argparse, json, os, shutil, socket, subprocess, tempfile, threading, time, urllib.error, urllib.request
+import argparse, os, sys, threading, time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def post(url, body, address=None):
-    headers = {"Content-Type": "application/json"}
-    if address:
-        headers["X-Forwarded-For"] = address
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as reply:
-            return reply.status, json.loads(reply.read() or b"{}")
-    except urllib.error.HTTPError as error:
-        return error.code, {}
-
-
-def pulls(base, token, seconds):
-    latencies, deadline = [], time.time() + seconds
-    while time.time() < deadline:
-        started = time.perf_counter()
-        request = urllib.request.Request(base + "/sync/v1/pull?cursor=0&limit=100", headers={"Authorization": f"Bearer {token}"})
-        urllib.request.urlopen(request, timeout=30).read()
-        latencies.append((time.perf_counter() - started) * 1000)
-        time.sleep(0.05)
-    latencies.sort()
-    return latencies[len(latencies) // 2], latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sync_server import PASSWORD, post, pulls, sync_server  # noqa: E402
 
 
 def main():
@@ -50,23 +23,9 @@ def main():
     parser.add_argument("--threads", type=int, default=16)
     parser.add_argument("--addresses", type=int, default=0)
     args = parser.parse_args()
-    root = tempfile.mkdtemp(prefix="grove-guessers-")
-    env = dict(os.environ, GROVE_HOME=root, GROVE_LOG="error")
-    database, port = os.path.join(root, "sync.sqlite"), free_port()
-    subprocess.run([args.binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input="the-right-password",
-                   text=True, check=True, env=env, capture_output=True)
     proxy = ["--trusted-proxy", "127.0.0.1"] if args.addresses else []
-    server = subprocess.Popen([args.binary, "sync-server", "--port", str(port), "--database", database, *proxy], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1)
-                break
-            except Exception:
-                time.sleep(0.05)
-        status, device = post(base + "/sync/v1/devices", {"user": "ada", "password": "the-right-password", "deviceName": "laptop"},
+    with sync_server(args.binary, *proxy) as base:
+        status, device = post(base + "/sync/v1/devices", {"user": "ada", "password": PASSWORD, "deviceName": "laptop"},
                               "192.0.2.1" if args.addresses else None)
         assert status == 201, status
         fresh = iter(range(1, 1_000_000))
@@ -77,7 +36,7 @@ def main():
             while time.time() < deadline:
                 for sample, address in ((new, f"198.51.{next(fresh) // 250}.{next(fresh) % 250 + 1}"), (known, "192.0.2.1")):
                     started = time.perf_counter()
-                    code, _ = post(base + "/sync/v1/devices", {"user": "ada", "password": "the-right-password", "deviceName": "phone"},
+                    code, _ = post(base + "/sync/v1/devices", {"user": "ada", "password": PASSWORD, "deviceName": "phone"},
                                    address if args.addresses else None)
                     sample.append(((time.perf_counter() - started) * 1000, code))
                 time.sleep(0.2)
@@ -124,10 +83,6 @@ def main():
         if args.addresses and attacked_logins[0]:
             print(f"right-password login from a new address: quiet {summary(quiet_logins[0])}; under the guessers {summary(attacked_logins[0][0])}")
             print(f"right-password login from the laptop's address: quiet {summary(quiet_logins[1])}; under the guessers {summary(attacked_logins[0][1])}")
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":
