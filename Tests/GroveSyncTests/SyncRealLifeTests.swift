@@ -277,37 +277,21 @@ struct SyncRealLifeTests {
         try await world.expectConverged([a, slow])
     }
 
-    @Test("a fast clock, once fixed, drops the correction it learned: its next choice is stamped at the right time")
-    func fixedClockForgetsOffset() async throws {
+    /// `syncedAfterTheFix`: the fixed device syncs before its edit (it learns the right offset again)
+    /// or not (the server's time, kept on the monotonic clock, is right without it).
+    @Test(
+        "a fast clock, once fixed, stamps its next choice at the right time, whether or not it synced in between",
+        arguments: [(15.0 * 60, true), (2.0 * 86_400, false)])
+    func fixedClockStampsRight(skew: TimeInterval, syncedAfterTheFix: Bool) async throws {
         let world = try await World()
-        let fast = try await world.device(skew: 15 * 60), b = try await world.device()
+        let fast = try await world.device(skew: skew), b = try await world.device()
         _ = try fast.database.timers.create(name: "From the future", durationInSeconds: 60)
         _ = try await fast.engine.sync()
         _ = try await b.engine.sync()
         // The fast machine's clock is put right.
         fast.clock.setWall(world.serverClock.now)
-        _ = try await fast.engine.sync()
+        if syncedAfterTheFix { _ = try await fast.engine.sync() }
         world.advance(60, [fast, b])
-        _ = try b.database.focus.changePreferences { $0.focusDuration = 45 * 60 }
-        world.advance(60, [fast, b])
-        _ = try fast.database.focus.changePreferences { $0.focusDuration = 35 * 60 }
-        _ = try await b.engine.sync()
-        _ = try await fast.engine.sync()
-        _ = try await b.engine.sync()
-        #expect(try b.database.focus.preferences().focusDuration == 35 * 60)
-        try await world.expectConverged([fast, b])
-    }
-
-    @Test("a fast clock fixed between syncs wins its next edit at once: the server's time runs on the monotonic clock")
-    func fixedClockWinsAtOnce() async throws {
-        let world = try await World()
-        let fast = try await world.device(skew: 2 * 86_400), b = try await world.device()
-        _ = try fast.database.timers.create(name: "From the future", durationInSeconds: 60)
-        _ = try await fast.engine.sync()
-        _ = try await b.engine.sync()
-        world.advance(60, [fast, b])
-        // The fast machine's clock is put right, and nothing is synced before its next edit.
-        fast.clock.setWall(world.serverClock.now)
         _ = try b.database.focus.changePreferences { $0.focusDuration = 45 * 60 }
         world.advance(1, [fast, b])
         _ = try fast.database.focus.changePreferences { $0.focusDuration = 35 * 60 }

@@ -22,6 +22,7 @@ enum TerminalText {
         var generator = SystemRandomNumberGenerator()
         return String(generator.next(), radix: 36)
     }()
+    private static let nonceScalars = Array(nonce.unicodeScalars)
 
     static func neutralized(_ text: String) -> String {
         // The usual line has nothing to change: one scan, no copy. (0xEE leads U+E000…U+EFFF, where the
@@ -57,7 +58,6 @@ enum TerminalText {
     /// The sequence a mark starting at `start` carries (`[`, digits, `;`, one final letter), and the
     /// index of the mark's end; nil when it is not this process's mark.
     private static func ownSequence(_ scalars: [Unicode.Scalar], from start: Int) -> ([Unicode.Scalar], Int)? {
-        let nonceScalars = Array(nonce.unicodeScalars)
         let bodyStart = start + 1 + nonceScalars.count
         guard bodyStart < scalars.count, Array(scalars[(start + 1)..<bodyStart]) == nonceScalars, scalars[bodyStart] == "[" else {
             return nil
