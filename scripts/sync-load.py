@@ -15,7 +15,7 @@ p99 push <= 50 ms, p99 poke-to-applied <= 200 ms. The binary must be built with 
 created in bulk with a cheap hash, so that setting up 3,000 devices takes seconds, not minutes.
 Everything listens on 127.0.0.1; the load phase stops by itself after --seconds (at most 60).
 """
-import argparse, asyncio, json, os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time, uuid
+import argparse, asyncio, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time, uuid
 from urllib.parse import urlparse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -85,8 +85,15 @@ async def register(devices, connections):
         queue = queues.get(connection.port, [])
         while queue:
             device = queue.pop()
-            status, answer = await connection.request("POST", "/sync/v1/devices",
-                                                      {"user": device.user, "password": PASSWORD, "deviceName": f"d{device.index}"})
+            # One login per address is checked at a time (the server's password gate): a login sent
+            # alongside another is told to retry. A load script's registrations retry after a short
+            # random pause, sooner than `retryAfter`, to set up quickly.
+            for attempt in range(60):
+                status, answer = await connection.request("POST", "/sync/v1/devices",
+                                                          {"user": device.user, "password": PASSWORD, "deviceName": f"d{device.index}"})
+                if status != 429:
+                    break
+                await asyncio.sleep(min(float((answer or {}).get("retryAfter", 1)), 1) * random.uniform(0.02, 0.2))
             if status != 201:
                 raise SystemExit(f"registering a device: {status} {answer}")
             device.id, device.token = answer["deviceId"], answer["token"]

@@ -201,7 +201,7 @@ struct LiveScreenTests {
     @Test func timerRunTicksTheChecklistWithNumberKeysAndPauses() async throws {
         let g = Grove()
         let person = LiveScript(clock: TestClock(Self.start), keys: [(0.5, "2"), (1, " "), (31, " ")])
-        try await g.run(["timer", "add", "Tea", "--duration", "2m", "--todo", "Kettle", "--todo", "Cup"], live: person)
+        _ = try await g.run(["timer", "add", "Tea", "--duration", "2m", "--todo", "Kettle", "--todo", "Cup"], live: person)
         let run = try await g.run(["timer", "run", "tea"], live: person)
         #expect(run.out.contains("[x] Cup"))
         #expect(run.out.contains("paused"))
@@ -215,7 +215,7 @@ struct LiveScreenTests {
     @Test func leavingTheLiveTimerLeavesItCountingDownForEveryFace() async throws {
         let g = Grove()
         let person = LiveScript(clock: TestClock(Self.start), keys: [(10, "q")])
-        try await g.run(["timer", "add", "Tea", "--duration", "3m"], live: person)
+        _ = try await g.run(["timer", "add", "Tea", "--duration", "3m"], live: person)
         let live = try await g.run(["timer", "run", "tea"], live: person)
         #expect(live.out.contains("Tea goes on: 02:50 left"), "\(live.out)")
         #expect(try await g.run(["now"], live: person).out == "⏱ Tea 02:50\n")

@@ -4,6 +4,7 @@ import GroveCore
 import GroveRemote
 import GroveStore
 import GroveSync
+import NIOCore
 
 /// Sync failures as one `grove:` line: a refusal from the server in its own words, an unreachable
 /// server named with its address. Invalid input (a malformed URL or name) exits 64, the rest 1.
@@ -29,6 +30,9 @@ enum SyncErrors {
         } catch let error as TrustError {
             throw CLIError.usage(error.description)
         } catch let error as HTTPClientError where TrustedCertificates.explain(error, server: server ?? "the sync server") == nil {
+            throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(why(error))")
+        } catch let error where error is ChannelError || error is IOError {
+            // The connection closed or reset under a request (the transport has tried once more).
             throw CLIError.failure("cannot reach the sync server\(server.map { " at \($0)" } ?? ""): \(why(error))")
         } catch let error as GroveValidationError {
             throw error

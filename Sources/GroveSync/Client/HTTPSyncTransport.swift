@@ -12,13 +12,19 @@ public struct HTTPSyncTransport: SyncTransport {
     public let token: String?
     let client: HTTPClient
     let timeout: TimeAmount
+    let sleep: @Sendable (Duration) async throws -> Void
 
-    /// `baseURL` is the server's address (`http://host:8090`); `token` the device's, once registered.
-    public init(baseURL: String, token: String?, client: HTTPClient, timeout: TimeAmount = .seconds(30)) {
+    /// `baseURL` is the server's address (`http://host:8090`); `token` the device's, once registered;
+    /// `sleep` waits out a server's `retryAfter` (a test passes one that only records it).
+    public init(
+        baseURL: String, token: String?, client: HTTPClient, timeout: TimeAmount = .seconds(30),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
         self.client = client
         self.timeout = timeout
+        self.sleep = sleep
     }
 
     /// One client for the process: connections kept alive between pushes and pulls; a server that
@@ -54,12 +60,30 @@ public struct HTTPSyncTransport: SyncTransport {
     }
 
     public func register(_ registration: DeviceRegistration) async throws -> DeviceCredentials {
-        try await send(.POST, "/sync/v1/devices", body: registration, authenticated: false)
+        // The server checks one login per address at a time: a second one sent alongside (two devices
+        // behind one router) is told to retry in a second or two, and is, a few times.
+        var attempt = 1
+        while true {
+            do {
+                return try await send(.POST, "/sync/v1/devices", body: registration, authenticated: false, idempotent: false)
+            } catch let problem as SyncProblem
+                where problem.status == 429 && attempt < 5 && (problem.retryAfter ?? 1) <= Self.longestLoginWait
+            {
+                attempt += 1
+                try await sleep(.seconds(problem.retryAfter ?? 1))
+            }
+        }
     }
+
+    /// The longest `retryAfter` a login waits out by itself (longer ones are said to the person).
+    static let longestLoginWait = 2
 
     public func status() async throws -> ServerStatus { try await send(.GET, "/sync/v1/status", body: Optional<Int>.none) }
 
-    public func push(_ request: PushRequest) async throws -> PushResponse { try await send(.POST, "/sync/v1/push", body: request) }
+    /// A push is idempotent: the server keeps each mutation once by its device and number (SYNC.md).
+    public func push(_ request: PushRequest) async throws -> PushResponse {
+        try await send(.POST, "/sync/v1/push", body: request, idempotent: true)
+    }
 
     public func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
         let escaped = checksum.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -67,12 +91,14 @@ public struct HTTPSyncTransport: SyncTransport {
             .GET, "/sync/v1/pull?cursor=\(cursor)&limit=\(limit)&checksum=\(escaped)\(full ? "&full=true" : "")", body: Optional<Int>.none)
     }
 
-    public func fork() async throws -> DeviceCredentials { try await send(.POST, "/sync/v1/devices/fork", body: Optional<Int>.none) }
+    public func fork() async throws -> DeviceCredentials {
+        try await send(.POST, "/sync/v1/devices/fork", body: Optional<Int>.none, idempotent: false)
+    }
 
     public func devices() async throws -> [DeviceInfo] { try await send(.GET, "/sync/v1/devices", body: Optional<Int>.none) }
 
     public func revoke(_ id: UUID) async throws {
-        let _: Empty = try await send(.DELETE, "/sync/v1/devices/\(id.uuidString)", body: Optional<Int>.none)
+        let _: Empty = try await send(.DELETE, "/sync/v1/devices/\(id.uuidString)", body: Optional<Int>.none, idempotent: false)
     }
 
     private struct Empty: Decodable {}
@@ -86,16 +112,24 @@ public struct HTTPSyncTransport: SyncTransport {
         return request
     }
 
+    /// One request and its answer. A kept-alive connection the server or a proxy closed while it lay
+    /// idle fails the next request on it before any answer: an idempotent request (a GET, a push) is
+    /// sent once more on a new connection, and any request that never left (`ioOnClosedChannel`).
     private func send<Body: Encodable, Answer: Decodable>(
         _ method: HTTPMethod, _ path: String, body: Body?,
-        authenticated: Bool = true
+        authenticated: Bool = true, idempotent: Bool? = nil
     ) async throws -> Answer {
         var request = request(method, path, authenticated: authenticated)
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: try SyncWire.encoder().encode(body)))
         }
-        let response = try await client.execute(request, timeout: timeout)
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request, timeout: timeout)
+        } catch let error where StaleConnection.retries(error, idempotent: idempotent ?? (method == .GET)) {
+            response = try await client.execute(request, timeout: timeout)
+        }
         let data = Data(buffer: try await response.body.collect(upTo: 64 << 20))
         guard (200..<300).contains(response.status.code) else {
             if let problem = try? SyncWire.decoder().decode(SyncProblem.self, from: data) { throw problem }
@@ -109,7 +143,12 @@ public struct HTTPSyncTransport: SyncTransport {
 
     /// The server's pokes: each new head, as the events stream announces it, until it closes.
     public func pokes() async throws -> AsyncThrowingStream<Int64, any Error> {
-        let response = try await client.execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365))
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365))
+        } catch let error where StaleConnection.retries(error, idempotent: true) {
+            response = try await client.execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365))
+        }
         guard response.status == .ok else {
             let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
             throw (try? SyncWire.decoder().decode(SyncProblem.self, from: data))
