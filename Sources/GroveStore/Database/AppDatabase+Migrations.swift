@@ -47,6 +47,12 @@ extension AppDatabase {
         migrator.registerMigration("v14-server-clock-anchor") { db in
             try db.execute(sql: v14ServerClockAnchor)
         }
+        migrator.registerMigration("v15-pause-history-kept") { db in
+            try db.execute(sql: v15PauseHistoryKept)
+        }
+        migrator.registerMigration("v16-tag-spelling") { db in
+            try db.execute(sql: v16TagSpelling)
+        }
         return migrator
     }
 

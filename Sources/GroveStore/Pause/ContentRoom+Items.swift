@@ -28,7 +28,7 @@ extension ContentRoom {
         try write { db in for item in normalized { try ContentRecord(item).upsert(db) } }
     }
 
-    /// Deletes a content item (and the pauses that showed it).
+    /// Removes a content item.
     ///
     /// History is never deleted as a side effect: an item a pause showed is retired instead (kept for
     /// that pause and its day's statistics, never shown again), as a content pack retires what it drops.

@@ -95,10 +95,11 @@ extension AppDatabase {
         for row in rows {
             guard let entity = SyncEntity.named(row["entity"]), entity.singleton == nil else { continue }
             let id: String = row["entity_id"]
-            try db.execute(sql: "DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", arguments: [id])
-            removed += db.changesCount
             try db.cachedExecute("DELETE FROM sync_clock WHERE entity = ? AND entity_id = ?", [entity.name, id])
             try db.cachedExecute("DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL", [entity.name, id])
+            // Deleted, or retired (and sent again) when pauses here name it.
+            let retired = try removeSynced(db, entity, id: id)
+            removed += retired ? 1 : db.changesCount
         }
         try db.cachedExecute("DELETE FROM sync_unseen")
         return removed
@@ -111,9 +112,6 @@ extension AppDatabase {
         var merged = SyncState.join(local, remote, entity: entity)
         if merged == local { return .unchanged }
         if merged.isDeleted(entity) {
-            if localFields != nil {
-                try db.cachedExecute("DELETE FROM \(entity.table) WHERE \(entity.keyColumn) = ?", [id])
-            }
             // Pending edits of the row are moot; a deletion made here that the server has not seen yet
             // (a later tombstone than the pulled one) still goes out.
             let ownDeletionPending = local.tomb.map { $0 > (remote.tomb ?? HLC.unchosen) } ?? false
@@ -122,6 +120,8 @@ extension AppDatabase {
                 DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL AND NOT (? AND dirty & \(1 << SyncEntity.tombBit) <> 0)
                 """, [entity.name, id, ownDeletionPending])
             try SyncRows.saveClocks(db, entity, id: id, merged, over: local)
+            // Deleted, or retired when pauses here name it (then queued again, after the lines above).
+            if localFields != nil { try removeSynced(db, entity, id: id) }
             return .applied
         }
         guard merged.isComplete(entity) || localFields != nil else { return .parked }
@@ -134,7 +134,9 @@ extension AppDatabase {
                     "SELECT 1 FROM sync_clock WHERE entity = ? AND entity_id = ? AND grp = ?",
                     [parent.name, parentID, SyncEntity.tombBit])
                 // A parent not here yet (it comes later in this pull, or in the next): wait for it.
-                guard deleted else { return .parked }
+                // So does a pause whose app or quote was deleted: history is never hidden with its
+                // parent, and the device that holds it brings the parent back, retired.
+                guard deleted, entity != .gatewaySession else { return .parked }
                 if reference.optional {
                     // A deleted parent reads as none, as the local ON DELETE SET NULL would make it.
                     merged.fields[reference.field] = .null

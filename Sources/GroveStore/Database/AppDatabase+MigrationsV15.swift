@@ -1,0 +1,39 @@
+extension AppDatabase {
+    /// No foreign key cascades into history: a pause's app and content item are `RESTRICT`, not
+    /// `CASCADE`. Every removal retires a row that pauses name (locally, and when the deletion comes
+    /// through sync), and a path that forgot would now fail in words instead of erasing the pauses.
+    /// SQLite cannot alter a foreign key, so the table is made anew (same columns, checks, indexes).
+    static let v15PauseHistoryKept = """
+        CREATE TABLE gateway_session_kept (
+            id TEXT PRIMARY KEY NOT NULL,
+            app_id TEXT NOT NULL REFERENCES social_app (id) ON DELETE RESTRICT,
+            content_id TEXT NOT NULL REFERENCES mindfulness_content (id) ON DELETE RESTRICT,
+            start_timestamp INTEGER NOT NULL,
+            duration_setting INTEGER NOT NULL CHECK (duration_setting BETWEEN 15 AND 45),
+            completion_status TEXT CHECK (completion_status IS NULL OR completion_status IN ('completed', 'exited', 'force_quit', 'timeout')),
+            time_spent INTEGER NOT NULL CHECK (time_spent >= 0 AND time_spent <= duration_setting + 5),
+            action_outcome TEXT CHECK (action_outcome IS NULL OR action_outcome IN ('proceed_to_app', 'exit_to_home', 'deepen_pause')),
+            platform TEXT NOT NULL,
+            time_zone TEXT NOT NULL CHECK (time_zone <> ''),
+            local_day TEXT NOT NULL CHECK (local_day GLOB \(day)),
+            end_timestamp INTEGER,
+            CHECK ((completion_status IS NULL) = (end_timestamp IS NULL))
+        ) STRICT;
+        INSERT INTO gateway_session_kept (
+            id, app_id, content_id, start_timestamp, duration_setting, completion_status, time_spent, action_outcome,
+            platform, time_zone, local_day, end_timestamp)
+        SELECT id, app_id, content_id, start_timestamp, duration_setting, completion_status, time_spent, action_outcome,
+            platform, time_zone, local_day, end_timestamp FROM gateway_session;
+        DROP TABLE gateway_session;
+        ALTER TABLE gateway_session_kept RENAME TO gateway_session;
+        CREATE INDEX gateway_session_app_day ON gateway_session (app_id, local_day);
+        CREATE INDEX gateway_session_day ON gateway_session (local_day);
+        CREATE INDEX gateway_session_open ON gateway_session (start_timestamp) WHERE completion_status IS NULL;
+        """
+
+    /// A tag's earlier spelling found in one lookup (`FocusTagSpelling`): "reading" typed after
+    /// "Reading" is one tag, not two.
+    static let v16TagSpelling = """
+        CREATE INDEX focus_day_tag_folded ON focus_day_tag (lower(tag));
+        """
+}
