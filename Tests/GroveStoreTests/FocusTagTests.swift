@@ -88,7 +88,8 @@ struct FocusTagTests {
 
     @Test func tagsAreCheckedByOneSetOfRules() throws {
         let (db, _) = try makeStore()
-        #expect(try FocusTags.normalized([" essay ", "Essay", "essay", "deep work"]) == ["Essay", "deep work", "essay"])
+        // One tag whatever its case: the first spelling stays.
+        #expect(try FocusTags.normalized([" essay ", "Essay", "essay", "deep work"]) == ["deep work", "essay"])
         #expect(try FocusTags.parseList("essay, deep work,,") == ["deep work", "essay"])
         for bad in [[""], ["   "], ["a,b"], [String(repeating: "x", count: 41)], ["tab\there"], (0..<11).map { "t\($0)" }] {
             #expect(throws: InvalidField.self, "\(bad)") { try FocusTags.normalized(bad) }

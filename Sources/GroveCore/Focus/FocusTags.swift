@@ -12,20 +12,27 @@ public enum FocusTags {
     /// The longest tag, in characters.
     public static let maxLength = 40
 
-    /// The stored form of tags a person typed: trimmed, each once, sorted; throws the first rule broken,
-    /// naming the field `tags`.
+    /// The stored form of tags a person typed: trimmed, each once whatever its case ("Reading" and
+    /// "reading" are one tag: the first spelling stays), sorted; throws the first rule broken, naming
+    /// the field `tags`. The store then spells each as it was spelt before (`folded`).
     public static func normalized<S: Sequence<String>>(_ tags: S) throws -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for raw in tags {
             let tag = trimmed(raw)
             try check(tag)
-            if seen.insert(tag).inserted { result.append(tag) }
+            if seen.insert(folded(tag)).inserted { result.append(tag) }
         }
         guard result.count <= maxCount else {
             throw InvalidField("tags", "A session can have at most \(maxCount) tags (got \(result.count))")
         }
         return result.sorted()
+    }
+
+    /// The form two spellings of one tag share: SQLite's `lower()`, which folds ASCII letters only,
+    /// so that the store's index on `lower(tag)` finds what this finds.
+    public static func folded(_ tag: String) -> String {
+        String(String.UnicodeScalarView(tag.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }))
     }
 
     /// Reads `essay, deep work` (a comma-separated list, as the CSV column and the web field hold it).

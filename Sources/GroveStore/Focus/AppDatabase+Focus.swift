@@ -11,6 +11,8 @@ extension AppDatabase {
     func startFocusSession(_ db: Database, plannedDuration: TimeInterval?, openEnded: Bool = false, tags: [String]) throws -> FocusSession {
         let calendar = try calendar(db)
         if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
+        // After settling: a session that just ended has put its tags' spelling in the day totals.
+        let tags = try FocusTagSpelling.existing(db, tags)
         let reading = environment.clockReading()
         let session: FocusSession
         if openEnded {
@@ -142,7 +144,7 @@ extension FocusRoom {
             var session = try FocusSession.logged(
                 id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
                 plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
-            session.tags = tags
+            session.tags = try FocusTagSpelling.existing(db, tags)
             try database.checkNoOverlap(start: start, end: end, db)
             try FocusSessionRecord(session).insert(db)
             return session

@@ -48,6 +48,7 @@ extension FocusRoom {
             guard try db.cachedExists("SELECT 1 FROM focus_session WHERE id = ?", [id.uuidString]) else {
                 throw NotFoundError("focus session", id.uuidString)
             }
+            let tags = try FocusTagSpelling.existing(db, tags)
             try db.cachedExecute("UPDATE focus_session SET tags = ? WHERE id = ?", [TagsColumn.encode(tags), id.uuidString])
             guard let record = try FocusSessionRecord.fetchOne(db, key: id.uuidString) else {
                 throw NotFoundError("focus session", id.uuidString)
