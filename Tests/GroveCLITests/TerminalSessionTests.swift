@@ -137,7 +137,7 @@ struct LiveScreenTests {
         let clock = TestClock(Self.start)
         let person = LiveScript(clock: clock, keys: [(754, "s"), (760, "q")])
         let run = try await g.run(["focus", "--open", "--tag", "essay"], live: person)
-        #expect(run.out.contains("12:33 focused") && run.out.contains("[s] stop"), "\(run.out)")
+        #expect(run.out.contains("12:33 so far") && run.out.contains("[s] stop"), "\(run.out)")
         #expect(run.out.contains("Tree planted! 1 today"))
         #expect(!run.out.contains("Time for a"), "no Pomodoro break after an open-ended session")
         let forest = try await g.run(["forest", "--json"], live: LiveScript(clock: clock)).array()

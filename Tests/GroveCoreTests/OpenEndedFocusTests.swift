@@ -27,6 +27,22 @@ struct OpenEndedFocusTests {
         #expect(throws: FocusError.notOpenEnded) { try planned.stop(at: t0.addingTimeInterval(60), in: utc) }
     }
 
+    @Test("its 4-hour limit is a safety stop, never time left: every face says how long so far")
+    func noCountdown() throws {
+        var open = FocusSession.startOpen(id: uuid(1), at: t0, timeZone: utc.timeZone)
+        let later = t0.addingTimeInterval(754)
+        #expect(open.remaining(at: later) == nil)
+        #expect(open.timeText(at: later) == "12:34 so far")
+        #expect(open.untilEnd(at: later) == 4 * 3600 - 754)
+        let report = FocusStatusReport(open, now: later)
+        #expect(report.remaining == nil && report.focusTime == 754)
+        try open.pause(at: later)
+        #expect(open.timeText(at: later.addingTimeInterval(600)) == "12:34 so far")
+        let planned = try FocusSession.start(id: uuid(2), at: t0, plannedDuration: 1500, timeZone: utc.timeZone)
+        #expect(planned.remaining(at: later) == 746 && planned.timeText(at: later) == "12:26 left")
+        #expect(FocusStatusReport(planned, now: later).remaining == 746)
+    }
+
     @Test func theFlagIsWrittenOnlyWhenSetAndReadWhenMissing() throws {
         let encoder = JSONEncoder()
         let planned = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 600, timeZone: utc.timeZone)

@@ -37,9 +37,8 @@ public enum FocusScreen {
         }
         // An open-ended session counts up; its bar is the tree's growth, full after a Pomodoro's worth.
         let figure =
-            session.openEnded
-            ? "\(style.bold(DurationParser.clock(session.focusTime(at: now)))) focused"
-            : "\(style.bold(DurationParser.clock(session.remaining(at: now)))) left"
+            session.remaining(at: now).map { "\(style.bold(DurationParser.clock($0))) left" }
+            ?? "\(style.bold(DurationParser.clock(session.focusTime(at: now)))) so far"
         var lines = [
             "\(glyph(stage))  \(style.bold(stage.displayName))",
             "\(style.green(bar(progress, width: barWidth))) \(percent)",

@@ -57,7 +57,7 @@ struct FocusWaiter {
                 return try waitOutBreak(after: sessionId)
             case .active:
                 hold?.engage()
-                return .wait(session.remaining(at: try db.focus.now(for: session)))
+                return .wait(session.untilEnd(at: try db.focus.now(for: session)))
             }
         }
         return rang

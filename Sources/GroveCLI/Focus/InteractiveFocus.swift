@@ -29,10 +29,7 @@ struct InteractiveFocus {
         guard let terminal = io.openTerminal() else {
             // Not a terminal: start (or report) and return, like `grove focus start`.
             let now = try db.focus.now(for: session)
-            let figure =
-                session.openEnded
-                ? "\(DurationParser.clock(session.focusTime(at: now))) so far" : "\(DurationParser.clock(session.remaining(at: now))) left"
-            print("Session running: \(figure). `grove focus status` follows it.")
+            print("Session running: \(session.timeText(at: now)). `grove focus status` follows it.")
             return .quit
         }
         defer { terminal.restore() }
@@ -54,7 +51,7 @@ struct InteractiveFocus {
                 return .quit
             }
             // Wake exactly when the displayed second changes: no drift, however long the session.
-            let shown = session.openEnded ? session.focusTime(at: now) : session.remaining(at: now)
+            let shown = session.remaining(at: now) ?? session.focusTime(at: now)
             let fraction = shown - shown.rounded(.down)
             let untilNext = session.openEnded ? 1 - fraction : fraction
             let timeout = session.state == .active ? max(0.05, untilNext) : 1

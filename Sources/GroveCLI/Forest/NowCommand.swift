@@ -103,12 +103,12 @@ struct NowCommand: ParsableCommand {
         // A status bar asks every few seconds: a hold whose waiter died (a kill, a reboot) ends here.
         if session?.state != .active, let hold = NotificationHold.of(db), hold.isHeld { hold.release() }
         var report = Report(text: "")
-        if let session, let remaining = status.remaining {
+        if let session {
             report.session = session
-            report.remaining = remaining
+            report.remaining = status.remaining
             report.focusTime = status.focusTime
             // An open-ended session counts up ("↑"), a planned one down.
-            let figure = session.openEnded ? "↑\(DurationParser.clock(status.focusTime ?? 0))" : DurationParser.clock(remaining)
+            let figure = status.remaining.map(DurationParser.clock) ?? "↑\(DurationParser.clock(status.focusTime ?? 0))"
             report.text = "\(FocusScreen.glyph(status.treeStage ?? .seed)) \(figure)\(session.state == .paused ? " paused" : "")"
         } else if let pause = status.break {
             report.break = pause

@@ -19,12 +19,11 @@ enum NowFormat: String, CaseIterable, ExpressibleByArgument {
     /// Everything behind the line, one fact per line: what a bar shows on hover.
     static func tooltip(_ report: NowCommand.Report) -> String {
         var lines: [String] = []
-        if let session = report.session, let remaining = report.remaining {
+        if let session = report.session {
             let tags = session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))"
             let figure =
-                session.openEnded
-                ? "\(DurationParser.clock(report.focusTime ?? 0)) so far, open-ended"
-                : "\(DurationParser.clock(remaining)) left of \(DurationParser.clock(session.plannedDuration))"
+                report.remaining.map { "\(DurationParser.clock($0)) left of \(DurationParser.clock(session.plannedDuration))" }
+                ?? "\(DurationParser.clock(report.focusTime ?? 0)) so far, open-ended"
             lines.append("Focus\(tags): \(figure)\(session.state == .paused ? ", paused" : "")")
         }
         if let pause = report.break {

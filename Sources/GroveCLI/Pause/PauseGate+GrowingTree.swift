@@ -7,8 +7,10 @@ extension PauseGate {
     /// What `--json` prints when a growing tree kept the app closed.
     struct GrowingTree: Encodable {
         var growingTree = true
-        /// Seconds left in the focus session.
-        var remaining: TimeInterval
+        /// Seconds left in the focus session; nil for an open-ended one (it counts up).
+        var remaining: TimeInterval?
+        /// Where the session stands ("25:00 left", "12:34 so far").
+        var time: String
     }
 
     /// A focus session is growing: as in Forest, leaving costs the tree. At a terminal the person
@@ -17,11 +19,12 @@ extension PauseGate {
     /// back. Whether to go on to the pause.
     func passGrowingTree(_ db: AppDatabase, _ app: SocialApp) throws -> Bool {
         guard let session = try db.focus.current(), session.state == .active else { return true }
-        let remaining = session.remaining(at: try db.focus.now(for: session))
+        let now = try db.focus.now(for: session)
+        let time = session.timeText(at: now)
         var wither = letItWither
         if !wither, !options.json, let terminal = CLIEnvironment.current.io.openTerminal() {
             defer { terminal.restore() }
-            print("Your tree is growing (\(DurationParser.clock(remaining)) left). Opening \(app.displayName) now lets it wither.")
+            print("Your tree is growing (\(time)). Opening \(app.displayName) now lets it wither.")
             print("[b] back to focus  [w] let it wither and open \(app.displayName)")
             var key: Character?
             for _ in 0..<480 where key == nil { key = terminal.readKey(timeout: 0.25) }
@@ -34,9 +37,9 @@ extension PauseGate {
             return true
         }
         if options.json {
-            try Output.json(GrowingTree(remaining: remaining))
+            try Output.json(GrowingTree(remaining: session.remaining(at: now), time: time))
         } else {
-            print("Back to focus: your tree keeps growing (\(DurationParser.clock(remaining)) left). \(app.displayName) was not opened.")
+            print("Back to focus: your tree keeps growing (\(time)). \(app.displayName) was not opened.")
         }
         return false
     }

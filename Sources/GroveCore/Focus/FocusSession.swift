@@ -112,8 +112,19 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         }
     }
 
-    /// Focus time still to go at `now`.
-    public func remaining(at now: Date) -> TimeInterval { max(0, plannedDuration - focusTime(at: now)) }
+    /// Focus time still to go at `now`; nil for an open-ended session, which counts up: its limit
+    /// (`plannedDuration`, 4 hours) is a safety stop for a forgotten session, never shown as time left.
+    public func remaining(at now: Date) -> TimeInterval? { openEnded ? nil : untilEnd(at: now) }
+
+    /// Focus time until the session ends by itself at `now`: its planned length, or an open-ended
+    /// session's safety stop (what a waiter sleeps until; no face shows it for an open-ended one).
+    public func untilEnd(at now: Date) -> TimeInterval { max(0, plannedDuration - focusTime(at: now)) }
+
+    /// Where the session stands at `now`, as every face says it: `25:00 left`, or `12:34 so far` for
+    /// an open-ended session.
+    public func timeText(at now: Date) -> String {
+        remaining(at: now).map { "\(ClockText.format($0)) left" } ?? "\(ClockText.format(focusTime(at: now))) so far"
+    }
 
     /// Progress 0…1 at `now`: of the planned length, or for an open-ended session of a full tree's growth.
     public func progress(at now: Date) -> Double {
@@ -172,12 +183,14 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// Stops an open-ended session at `now`, active or paused: it is completed with the focus time
-    /// actually spent, and grows its tree. A planned session is not stopped: it ends when its time is
-    /// up, or is abandoned.
+    /// actually spent, and grows its tree. A paused one is resumed at `now` first (paused → completed
+    /// is not a transition of the seed's; the pause stays out of its focus time). A planned session is
+    /// not stopped: it ends when its time is up, or is abandoned.
     public mutating func stop(at now: Date, in calendar: ZonedCalendar) throws(FocusError) {
         guard openEnded else { throw .notOpenEnded }
         guard state.isOpen else { throw .illegalTransition(from: state, to: .completed) }
-        finish(as: .completed, at: min(now, dueAt ?? now), in: calendar)
+        if state == .paused { try resume(at: now) }
+        try complete(at: now, in: calendar)
     }
 
     /// Abandons an active or paused session at `now`: no tree.

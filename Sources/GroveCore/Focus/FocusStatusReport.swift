@@ -12,8 +12,8 @@ public struct FocusStatusReport: Codable, Sendable, Equatable {
     /// The break running after the last tree, when no session is (skip it, or start the next session).
     public var `break`: FocusBreakReport?
 
-    /// For an open-ended session, `remaining` and `dueAt` are to the limit at which it stops by itself;
-    /// its faces show `focusTime`, counting up.
+    /// An open-ended session has no `remaining` (nil): its faces show `focusTime`, counting up, and
+    /// `dueAt` is the safety stop at which a forgotten one ends by itself.
     public init(_ session: FocusSession?, now: Date, break running: FocusBreak? = nil) {
         self.session = session
         if session?.state.isOpen != true, let running, running.isRunning(at: now) { self.break = FocusBreakReport(running, now: now) }

@@ -46,7 +46,7 @@ struct FocusStatusJSON: Sendable {
         if session.dueAt != nil { text += "\"dueAt\":\(dueAt)," }
         text += "\"focusTime\":\(Self.number(report.focusTime ?? 0)),\"progress\":\(Self.number(report.progress ?? 0)),"
         text +=
-            "\"remaining\":\(Self.number(report.remaining ?? 0)),\"session\":\(sessionJSON),\"treeStage\":\(report.treeStage?.rawValue ?? 1)}"
+            "\"remaining\":\(report.remaining.map(Self.number) ?? "null"),\"session\":\(sessionJSON),\"treeStage\":\(report.treeStage?.rawValue ?? 1)}"
         return Data(text.utf8)
     }
 

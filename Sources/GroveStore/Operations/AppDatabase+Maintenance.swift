@@ -17,7 +17,7 @@ extension AppDatabase {
                 // The session's time as `focus.settle` counts it (the monotonic clock since its
                 // anchor), so that the instant it falls due is the instant settling completes it.
                 let counted = environment.clockReading().resolved(since: record.anchor).now
-                next = min(next, now.addingTimeInterval(try record.model().remaining(at: counted)))
+                next = min(next, now.addingTimeInterval(try record.model().untilEnd(at: counted)))
             }
             let pauseDeadline = try Int64.fetchOne(
                 db.cachedStatement(

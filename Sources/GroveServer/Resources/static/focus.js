@@ -84,7 +84,8 @@ function focusNow() {
   if (!focus || !focus.session || (focus.session.state !== "active" && focus.session.state !== "paused")) return null;
   const s = focus.session;
   const elapsed = s.state === "active" ? (performance.now() - focusFetchedAt) / 1000 : 0;
-  const remaining = Math.max(0, focus.remaining - elapsed);
+  // An open-ended session has no time left (null): only its safety stop, the planned length.
+  const remaining = Math.max(0, (focus.remaining ?? s.plannedDuration - (focus.focusTime || 0)) - elapsed);
   const focused = Math.min(s.plannedDuration, (focus.focusTime || 0) + elapsed);
   // An open-ended session counts up; its tree is full after the page's stated time (Swift's rule).
   const full = Number($("#stages")?.dataset.openFullTree || 1500);

@@ -18,7 +18,7 @@ struct PausePage: Encodable {
     /// Reached by a link on another site: nothing is counted until the person starts the pause.
     var confirm = false
     /// A focus session is growing: the page says so first (as Forest does, leaving costs the tree),
-    /// and counts nothing unless the person lets it wither. `growingLeft` is its time left.
+    /// and counts nothing unless the person lets it wither. `growingLeft` is where it stands ("25:00 left", "12:34 so far").
     var growing = false
     var growingLeft = ""
     /// "Why are you opening this?", asked in turn (`PauseReason.asks`), with its answers.
@@ -56,7 +56,7 @@ extension WebController {
         let fromElsewhere = ["cross-site", "same-site"].contains(Self.fetchSite.flatMap { request.headers[$0] }?.lowercased() ?? "")
         // A pause already shown (a reload) goes on; a new one waits behind the growing tree.
         let growing = try shown == nil ? database.focus.current().flatMap { $0.state == .active ? $0 : nil } : nil
-        let left = try growing.map { ClockText.format($0.remaining(at: try database.focus.now(for: $0)), padHours: false) } ?? ""
+        let left = try growing.map { $0.timeText(at: try database.focus.now(for: $0)) } ?? ""
         // The extension's reminder: whole minutes from 1 to a day, else none (the address is anyone's to write).
         let minutes = request.queryString("reminder").flatMap(Double.init).flatMap { $0.isFinite ? Int(exactly: $0.rounded(.up)) : nil }
         let reminder = minutes.flatMap { (1...1440).contains($0) ? $0 : nil }.map {
