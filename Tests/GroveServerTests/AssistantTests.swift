@@ -144,10 +144,13 @@ struct AssistantTests {
             model.release()
             // A prompt answer is used (a generous timeout: the machine may be busy with every other test).
             model.set(.answer("Give the essay its calm hours."))
-            let patient = Assistant(model: ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), timeout: .seconds(60)))
+            let patient = Assistant(
+                model: ModelAssistant(
+                    AssistantConfiguration(baseURL: base, model: "tiny"), client: ContentRefresherTests.patient, timeout: .seconds(60)))
             #expect(await patient.rephrasing(intention)?.text == "Give the essay its calm hours.")
             #expect(
-                try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny")).probe(timeout: .seconds(60)) == 1,
+                try await ModelAssistant(AssistantConfiguration(baseURL: base, model: "tiny"), client: ContentRefresherTests.patient)
+                    .probe(timeout: .seconds(60)) == 1,
                 "status: the model answers")
         }
         // Nothing listens on a port just closed: refused at once, offline again.

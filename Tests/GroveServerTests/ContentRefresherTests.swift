@@ -42,6 +42,11 @@ final class PackServer: Sendable {
 
 @Suite("Content packs over HTTP: a real server, a test clock")
 struct ContentRefresherTests {
+    /// The shared client's bounds (5 s to connect, 15 s between reads) are a loaded machine's to pass:
+    /// the in-process server answers on the cooperative pool the other tests hold. The tests bound a
+    /// fetch by the refresher's `timeout` alone, never reached (the slow source's test means to reach it).
+    static let patient = ContentRefresher.makeClient(connect: .seconds(120), read: .seconds(120))
+
     static let text = "Between stimulus and response there is a space; in that space is our power to choose a response."
     static func item(_ id: String, text: String = text) -> String {
         #"{"id":"\#(id)","type":"prompt","text":"\#(text)","category":"nature"}"#
@@ -60,7 +65,8 @@ struct ContentRefresherTests {
         try await server.application().test(.live) { client in
             let url = "http://127.0.0.1:\(try #require(client.port))/pack.json"
             try db.content.addSource(url: url)
-            let refresher = ContentRefresher(database: db, timeout: .seconds(120))  // a bound no loaded machine reaches
+            // A bound no loaded machine reaches.
+            let refresher = ContentRefresher(database: db, client: Self.patient, timeout: .seconds(120))
 
             // Fresh fetch: applied, validator kept, lastContentSync set.
             let first = try await refresher.refresh()
@@ -125,7 +131,8 @@ struct ContentRefresherTests {
             try db.content.addSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
             // Sleeps of 10 minutes move the store's clock: three simulated days pass in moments.
             let service = ContentRefreshService(
-                refresher: ContentRefresher(database: db, timeout: .seconds(120)), clock: SimulatedClock(clock), interval: .seconds(600))
+                refresher: ContentRefresher(database: db, client: Self.patient, timeout: .seconds(120)), clock: SimulatedClock(clock),
+                interval: .seconds(600))
             let running = Task { try await service.run() }
             while clock.now < start.addingTimeInterval(3 * 86_400 + 1_200) { await Task.yield() }
             running.cancel()
@@ -143,7 +150,7 @@ struct ContentRefresherTests {
         let (db, clock) = try store()
         let url = "http://127.0.0.1:\(port)/pack.json"
         try db.content.addSource(url: url)
-        let outcome = try await ContentRefresher(database: db, timeout: .seconds(60)).refresh()
+        let outcome = try await ContentRefresher(database: db, client: Self.patient, timeout: .seconds(60)).refresh()
         guard case .failed(let message)? = outcome.first?.result else { Issue.record("\(outcome)"); return }
         #expect(message.hasPrefix("Could not reach the source"))
         #expect(try db.pause.preferences().lastContentSync == nil)
@@ -218,7 +225,7 @@ struct ContentRefresherTests {
             defer { release.finish() }  // however the test ends, the held body ends and the server stops
             let base = "http://127.0.0.1:\(try #require(client.port))"
             // A deadline no busy machine reaches for the refusals: they must come from the address rule.
-            let refresher = ContentRefresher(database: db, timeout: .seconds(60))
+            let refresher = ContentRefresher(database: db, client: Self.patient, timeout: .seconds(60))
             for (path, mention) in [("to-metadata", "169.254.169.254"), ("to-localhost", "localhost"), ("to-private", "10.0.0.1")] {
                 try db.content.addSource(url: base + "/" + path)
                 let outcome = try await refresher.refresh(url: base + "/" + path)

@@ -48,18 +48,22 @@ public struct ContentRefresher: Sendable {
     /// A source that refuses the connection fails at once rather than being retried until the
     /// deadline (the shared client's choice): the next check is an hour away anyway, and a person
     /// waiting on `grove content source add` should hear "offline" in a moment.
-    public static let client: HTTPClient = {
+    public static let client = makeClient()
+
+    /// A client configured as `client` is, with its own connection and read bounds (a test on a
+    /// loaded machine gives ones it never reaches, and bounds the fetch by `timeout` alone).
+    public static func makeClient(connect: TimeAmount = .seconds(5), read: TimeAmount = .seconds(15)) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             // Redirects are followed by `fetch`, which checks where each one leads (`SourceAddressPolicy`).
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(5), read: .seconds(15)),
+            timeout: .init(connect: connect, read: read),
             decompression: .enabled(limit: .size(ContentPack.maxBytes)))
         configuration.connectionPool.retryConnectionEstablishment = false
         // SSL_CERT_FILE as for sync; an unreadable one keeps the system's authorities here (a background
         // fetch has nobody to tell), while `grove sync` refuses it in words.
         configuration = (try? TrustedCertificates.clientConfiguration(configuration)) ?? configuration
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
 
     /// Checks the sources that are due (`force`: every source, ignoring the day's freshness), one
     /// after another.
