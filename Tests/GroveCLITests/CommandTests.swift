@@ -225,7 +225,8 @@ struct CommandTests {
         #expect(session["actionOutcome"] as? String == "exit_to_home")
         #expect(session["appId"] as? String == "instagram")
         #expect(
-            try await g.run("pause", "instagram", "--choice", "tree").out.contains("Opened Instagram through Grove 1 time already today"))
+            try await g.run("pause", "instagram", "--choice", "tree").out.contains(
+                "Tried to open Instagram through Grove 1 time already today"))
         #expect(
             try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String }
                 == "active")

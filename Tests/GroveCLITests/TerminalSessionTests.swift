@@ -188,6 +188,18 @@ struct LiveScreenTests {
         #expect(second.out.contains("Good call."))
     }
 
+    @Test("walking away from a pause is a timeout, as the web stores it, not an exit nobody chose")
+    func walkingAwayIsATimeout() async throws {
+        let g = Grove()
+        _ = try await g.run("apps", "enable", "youtube")
+        let person = LiveScript(clock: TestClock(Self.start))
+        let result = try await g.run(["pause", "youtube"], live: person)
+        #expect(result.out.contains("No choice made: the pause timed out, and YouTube stays closed."), "\(result.out)")
+        let day = try #require(try await g.run(["pause", "stats", "--json"], live: person).array().first)
+        #expect(day["totalSessions"] as? Int == 1)
+        #expect(day["completedSessions"] as? Int == 0 && day["exitedSessions"] as? Int == 0, "\(day)")
+    }
+
     @Test func leavingThePauseEarlyIsAnExit() async throws {
         let g = Grove()
         _ = try await g.run("apps", "enable", "youtube")

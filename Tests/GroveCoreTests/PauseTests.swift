@@ -175,7 +175,7 @@ struct PauseTests {
         #expect(p.id == "user_preferences")
         var bad = p
         bad.timerDuration = 46
-        #expect(throws: PauseValidationError.durationSetting(46)) { try bad.validate() }
+        #expect(throws: PauseValidationError.timerDuration(46)) { try bad.validate() }
         bad = p
         bad.enabledApps = Set((0..<11).map { "app\($0)" })
         #expect(throws: PauseValidationError.tooManyEnabledApps(11)) { try bad.validate() }

@@ -140,13 +140,12 @@ struct FacesAgreeAPITests {
             // The finish started the focus session itself: no second request, no second transaction.
             let open = try #require(try database.focus.current())
             #expect(open.plannedDuration == (try database.focus.preferences()).focusDuration)
-            // Another pause that plants a tree while one grows leaves that one growing.
+            // While it grows, the gated app waits behind it in the API too, as on the web and at a
+            // terminal: 409, and nothing is counted.
             let again = try await c.post("/api/v1/pause/sessions", #"{"appId": "youtube"}"#)
-            let second = try #require((again.object["session"] as? [String: Any])?["id"] as? String)
-            #expect(
-                try await c.post(
-                    "/api/v1/pause/sessions/\(second)/finish", #"{"completionStatus": "exited", "actionOutcome": "deepen_pause"}"#
-                ).status == 200)
+            #expect(again.status == 409 && again.object["field"] as? String == "appId", "\(again.text)")
+            #expect((again.object["detail"] as? String)?.hasPrefix("A tree is growing: YouTube waits") == true)
+            #expect(try database.pause.attemptsToday(appId: "youtube") == 1)
             #expect(try database.focus.current()?.id == open.id)
         }
     }

@@ -147,7 +147,7 @@ struct RoomsAPITests {
             let body = String(decoding: try JSONSerialization.data(withJSONObject: prefs), as: UTF8.self)
             #expect(try await c.put("/api/v1/pause/preferences", body).object["timerDuration"] as? Int == 30)
             expectProblem(
-                try await c.put("/api/v1/pause/preferences", body.replacingOccurrences(of: "30", with: "50")), 422, field: "durationSetting"
+                try await c.put("/api/v1/pause/preferences", body.replacingOccurrences(of: "30", with: "50")), 422, field: "timerDuration"
             )
             // What a pause shows: the categories chosen (the settings page's checkboxes); none at all is refused.
             #expect(

@@ -133,7 +133,7 @@ struct PauseStoreTests {
         #expect(throws: PauseValidationError.unknownApp("ghost")) { try db.pause.updatePreferences(p) }
         p.enabledApps = []
         p.timerDuration = 10
-        #expect(throws: PauseValidationError.durationSetting(10)) { try db.pause.updatePreferences(p) }
+        #expect(throws: PauseValidationError.timerDuration(10)) { try db.pause.updatePreferences(p) }
         let mine = MindfulnessContent(
             id: "mine-1", type: .prompt, text: "  What would make the next ten minutes feel well spent, truly?  ", category: .productivity)
         try db.content.save([mine])
@@ -155,7 +155,8 @@ struct NextSettleInstantTests {
         try db.focus.start(plannedDuration: 1500)
         #expect(try db.nextSettleInstant() == instant("2025-05-14T09:25:00Z"))
         try db.pause.setAppEnabled(id: "youtube", true)
-        let pause = try db.pause.open(appId: "youtube", platform: "test").session
+        // A pause opened before the tree (`start`: the gate itself waits behind a growing tree).
+        let pause = try db.pause.start(appId: "youtube", platform: "test").session
         #expect(try db.nextSettleInstant() == pause.timeoutAt)
         // Past that instant, settling clears it: the next one is the session's end again.
         clock.advance(by: TimeInterval(pause.durationSetting + GatewaySession.gracePeriod) + 0.01)

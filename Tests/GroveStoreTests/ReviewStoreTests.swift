@@ -55,7 +55,8 @@ struct ReviewStoreTests {
         try db.pause.finishSession(id: a.id, status: .exited, outcome: .exitToHome)
         let b = try db.pause.open(appId: "youtube", platform: "test").session
         try db.pause.finishSession(id: b.id, status: .exited, outcome: .deepenPause)
-        let c = try db.pause.open(appId: "youtube", platform: "test").session
+        // (`start`, not the gate: the gate keeps the app closed while b's tree grows.)
+        let c = try db.pause.start(appId: "youtube", platform: "test").session
         clock.advance(by: TimeInterval(c.durationSetting))
         try db.pause.finishSession(id: c.id, status: .completed, outcome: .proceedToApp)
         let tea = try db.timers.create(name: "Tea", durationInSeconds: 240, todos: ["Kettle", "Cup"])

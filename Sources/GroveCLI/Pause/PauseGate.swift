@@ -9,7 +9,7 @@ struct PauseGate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate", abstract: "Take a mindful pause before opening an app or site (the default).",
         discussion: """
-            Shows how many times today you opened the app through Grove, then a quote, excerpt or \
+            Shows how many times today you tried to open the app through Grove, then a quote, excerpt or \
             prompt with a countdown (15–45 s, `grove apps duration`). Then proceed (runs the command, \
             or opens the app's web URL), exit to focus, or plant a tree instead. Keys during the countdown: \
             e exit to focus, t plant a tree instead.
@@ -54,7 +54,7 @@ struct PauseGate: ParsableCommand {
                 style.dim(
                     attempts == 0
                         ? "First time opening \(app.displayName) through Grove today."
-                        : "Opened \(app.displayName) through Grove \(attempts) time\(attempts == 1 ? "" : "s") already today."))
+                        : "Tried to open \(app.displayName) through Grove \(attempts) time\(attempts == 1 ? "" : "s") already today."))
             print("")
             for line in Wrap.lines(content.text, width: min(72, traits.width - 4)) { print("  " + style.bold(line)) }
             if let author = content.author { print("  " + style.dim("— \(author)")) }
@@ -119,6 +119,14 @@ struct PauseGate: ParsableCommand {
             switch key {
             case "p": picked = .proceed
             case "t": picked = .tree
+            case nil:
+                // Nobody chose: the person walked away. That is a timeout (as the web and recovery
+                // store it), not an exit to focus they never asked for.
+                print("")
+                let finish = try db.pause.finish(id: session.id, status: .timeout, outcome: nil)
+                signals.cancel()
+                if options.json { return try Output.json(finish.pause) }
+                return print("No choice made: the pause timed out, and \(app.displayName) stays closed.")
             default: picked = .exit
             }
         }

@@ -40,7 +40,7 @@ public struct PausePreferences: Equatable, Sendable, Codable {
     public static let `default` = PausePreferences()
 
     public func validate() throws(PauseValidationError) {
-        guard GatewaySession.durationRange.contains(timerDuration) else { throw .durationSetting(timerDuration) }
+        guard GatewaySession.durationRange.contains(timerDuration) else { throw .timerDuration(timerDuration) }
         guard enabledApps.count <= Self.maxEnabledApps else { throw .tooManyEnabledApps(enabledApps.count) }
         guard !selectedCategories.isEmpty else { throw .noCategories }
         for app in enabledApps where !SocialApp.isValidID(app) { throw .invalidAppID(app) }

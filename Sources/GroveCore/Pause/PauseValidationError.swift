@@ -22,6 +22,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case contentPriority(Int)
     /// Pause length outside 15…45 seconds.
     case durationSetting(Int)
+    /// The preferences' pause length (`timerDuration`) outside 15-45 seconds.
+    case timerDuration(Int)
     /// Time spent exceeds the pause length plus the 5 s grace period.
     case timeSpentTooLong(timeSpent: Int, limit: Int)
     /// Negative time spent.
@@ -40,6 +42,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case sessionAlreadyFinished
     /// A pause asked for in front of an app whose gate is switched off.
     case appNotGated(String)
+    /// A pause asked for while a tree grows: the app waits behind it, as in Forest (the app's name).
+    case treeGrowing(String)
     /// A finished session needs a status and an outcome that agree.
     case outcomeMismatch(String)
     /// Text with a NUL character.
@@ -55,7 +59,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
 
     public var field: String {
         switch self {
-        case .invalidAppID, .unknownApp, .appNotGated: "appId"
+        case .invalidAppID, .unknownApp, .appNotGated, .treeGrowing: "appId"
         case .emptyDisplayName: "displayName"
         case .invalidURLScheme: "urlScheme"
         case .invalidWebURL: "webURL"
@@ -66,6 +70,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .contentReadingLength: "length"
         case .contentPriority: "priority"
         case .durationSetting: "durationSetting"
+        case .timerDuration: "timerDuration"
         case .timeSpentTooLong, .negativeTimeSpent: "timeSpent"
         case .tooManyEnabledApps: "enabledApps"
         case .noCategories: "selectedCategories"
@@ -90,7 +95,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .contentTextLength(let n): "Content text must be 50-750 characters (got \(n))"
         case .contentReadingLength(let n): "Reading length must be 10-60 seconds (got \(n))"
         case .contentPriority(let n): "Priority must be 1-10 (got \(n))"
-        case .durationSetting(let n): "Pause duration must be 15-45 seconds (got \(n))"
+        case .durationSetting(let n), .timerDuration(let n): "Pause duration must be 15-45 seconds (got \(n))"
         case .timeSpentTooLong(let t, let limit): "Time spent cannot exceed the pause duration plus 5 seconds (\(t) > \(limit))"
         case .negativeTimeSpent: "Time spent cannot be negative"
         case .unknownApp(let id): "No app with id \(id.quotedForMessage)"
@@ -100,6 +105,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .noContent: "There is no content left to show: add your own (grove content add) or a content pack (grove content source add)"
         case .sessionAlreadyFinished: "This pause has already ended"
         case .appNotGated(let id): "\"\(id)\" is not gated: switch it on first (`grove apps enable \(id)`, or Settings)"
+        case .treeGrowing(let name):
+            "A tree is growing: \(name) waits until the focus session ends, or until you let the tree wither (`grove focus abandon`)"
         case .outcomeMismatch(let rule): rule
         case .inconsistentRecord(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"

@@ -105,7 +105,7 @@ struct PauseController {
         return NoContent()
     }
 
-    /// `GET /pause/apps/:appId/attempts`: how often it was opened through Grove today.
+    /// `GET /pause/apps/:appId/attempts`: how often today a pause stood before it (attempts, whatever came after).
     @Sendable func attempts(_ request: Request, context: GroveRequestContext) throws -> JSON<Attempts> {
         let id = try context.string("appId")
         _ = try app(id)

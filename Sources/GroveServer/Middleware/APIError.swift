@@ -66,7 +66,7 @@ extension Problem {
         case let e as PauseValidationError:
             switch e {
             case .unknownApp, .unknownContent, .unknownContentSource: return Problem(status: .notFound, detail: e.message, field: e.field)
-            case .sessionAlreadyFinished, .appNotGated, .duplicateContentSource:
+            case .sessionAlreadyFinished, .appNotGated, .treeGrowing, .duplicateContentSource:
                 return Problem(status: .conflict, detail: e.message, field: e.field)
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }

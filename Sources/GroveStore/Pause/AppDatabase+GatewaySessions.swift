@@ -62,14 +62,20 @@ extension PauseRoom {
     /// What a gate does when someone opens an app through it (every face: the web gateway, the
     /// browser extension, `grove pause`): an app whose gate is off opens without a pause and without
     /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
-    /// the app was opened through the gate earlier today. One attempt per call: a face that shows the
-    /// same pause again (a reload) reads it with `pause.session(id:)` instead.
+    /// the app was opened through the gate earlier today. While a tree grows it refuses
+    /// (`treeGrowing`) and counts nothing. One attempt per call: a face that shows the same pause
+    /// again (a reload) reads it with `pause.session(id:)` instead.
     public func open(appId: String, platform: String) throws -> (
         session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
     ) {
         try write { db in
             guard let app = try SocialAppRecord.live(db, id: appId) else { throw PauseValidationError.unknownApp(appId) }
             guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
+            // The gated app waits behind a growing tree, whichever face asks: nothing is counted
+            // until the person lets the tree wither (every face asks them first).
+            if let growing = try database.settledOpenSession(db, calendar: calendar(db)), growing.session.state == .active {
+                throw PauseValidationError.treeGrowing(app.displayName)
+            }
             let attempts = try database.attemptsToday(appId: appId, db)
             let (session, content) = try database.startGatewaySession(appId: appId, platform: platform, db)
             return (session, content, attempts)
@@ -140,8 +146,9 @@ extension PauseRoom {
         }
     }
 
-    /// How many times `appId` was opened through Grove today (configured zone), or — given `before`
-    /// — today before that instant (the attempts before a pause shown again).
+    /// How many times today (configured zone) a pause stood before `appId`: attempts to open it
+    /// through Grove, whatever came after. Given `before`, those before that instant (the attempts
+    /// before a pause shown again).
     public func attemptsToday(appId: String, before: Date? = nil) throws -> Int {
         try writer.snapshotRead { db in try database.attemptsToday(appId: appId, before: before, db) }
     }
