@@ -11,12 +11,17 @@ enum TimerText {
             "\(t.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0)) \(t.name)\(todos)  \(String(t.id.uuidString.prefix(8)).lowercased())"
     }
 
-    /// "⏱ Tea  03:12 left", "⏸ Tea  03:12 left, paused", "⏰ Tea  done".
+    /// "⏱ Tea  03:12 left", "⏸ Tea  03:12 left, paused", "⏰ Tea  done (…clears it)": a finished timer
+    /// rings on in every face (the bar's red state) until stopped, so its line says how.
     static func run(_ r: TimerRunStatus) -> String {
         switch r.state {
         case .running: return "\(glyph(r.state)) \(r.name)  \(DurationParser.clock(r.remaining)) left"
         case .paused: return "\(glyph(r.state)) \(r.name)  \(DurationParser.clock(r.remaining)) left, paused"
-        case .finished: return "\(glyph(r.state)) \(r.name)  done"
+        case .finished:
+            // Quoted for a shell unless it is one plain word.
+            let plain = r.name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+            let name = plain ? r.name : "'\(r.name.replacingOccurrences(of: "'", with: "'\\''"))'"
+            return "\(glyph(r.state)) \(r.name)  done (`grove timer stop \(name)` clears it)"
         }
     }
 
