@@ -374,12 +374,15 @@ def test_a_gated_site_during_focus_says_the_tree_is_growing_and_leaving_costs_it
 def test_a_session_started_with_the_cli_appears_in_an_open_page_within_a_second(grove, browser):
     browser.get(grove.url + "/")
     wait(browser).until(EC.text_to_be_present_in_element((By.ID, "focus-mini"), "No session running"))
+    assert browser.find_element(By.CSS_SELECTOR, "#focus-mini ~ [data-action=start-focus]").is_displayed()
     wait(browser).until(lambda b: "on" in b.find_element(By.ID, "live").get_attribute("class"))
     grove.cli("focus", "start", "--length", "25m")
     started = time.monotonic()
     wait(browser, 5).until(EC.text_to_be_present_in_element((By.ID, "focus-mini"), "left"))
     elapsed = time.monotonic() - started
     assert elapsed < 1.0, f"took {elapsed:.2f} s"
+    # Today's main button does not offer to plant a second tree while one grows.
+    assert not browser.find_element(By.CSS_SELECTOR, "#focus-mini ~ [data-action=start-focus]").is_displayed()
     browser.shot("live")
 
 

@@ -101,6 +101,9 @@ function renderFocus() {
     mini.innerHTML = now
       ? `<strong>${clock(now.shown)}</strong> ${now.s.openEnded ? "so far" : "left"} · ${now.s.state === "paused" ? "paused" : "growing"}`
       : breakLeft > 0 ? `<strong>${clock(breakLeft)}</strong> of break left` : `<span class="muted">No session running.</span>`;
+    // Today's main button plants a tree; while one grows it would only be refused ("already running").
+    const plant = mini.parentElement && mini.parentElement.querySelector('[data-action="start-focus"]');
+    if (plant) plant.hidden = !!now;
   }
   if (!$("#tree")) return;
   const running = !!now;
