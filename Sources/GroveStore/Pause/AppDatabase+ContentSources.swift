@@ -24,15 +24,8 @@ extension AppDatabase {
     func withdraw(from url: String, keeping kept: Set<String>, into report: inout ContentPackReport, _ db: Database) throws {
         let current = try String.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM mindfulness_content WHERE source_url = ? AND retired IS NOT 1"), arguments: [url])
-        let shown = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM gateway_session WHERE content_id = ?)")
         for id in current where !kept.contains(id) {
-            if try Bool.fetchOne(shown, arguments: [id]) == true {
-                try db.cachedExecute("UPDATE mindfulness_content SET retired = 1 WHERE id = ?", [id])
-                report.retired += 1
-            } else {
-                try db.cachedExecute("DELETE FROM mindfulness_content WHERE id = ?", [id])
-                report.removed += 1
-            }
+            if try AppDatabase.removeKeepingHistory(db, .content, id: id) { report.retired += 1 } else { report.removed += 1 }
         }
     }
 }

@@ -136,13 +136,7 @@ extension PauseRoom {
     public func deleteApp(id: String) throws -> Bool {
         try write { db in
             guard try SocialAppRecord.live(db, id: id) != nil else { throw PauseValidationError.unknownApp(id) }
-            if try db.cachedExists("SELECT 1 FROM gateway_session WHERE app_id = ?", [id]) {
-                try db.cachedExecute("UPDATE social_app SET retired = 1, is_enabled = 0 WHERE id = ?", [id])
-                try FrictionRecord.deleteOne(db, key: id)
-                return true
-            }
-            try SocialAppRecord.deleteOne(db, key: id)
-            return false
+            return try AppDatabase.removeKeepingHistory(db, .app, id: id)
         }
     }
 

@@ -39,12 +39,7 @@ extension ContentRoom {
             guard try db.cachedExists("SELECT 1 FROM mindfulness_content WHERE id = ? AND retired IS NOT 1", [id]) else {
                 throw PauseValidationError.unknownContent(id)
             }
-            if try db.cachedExists("SELECT 1 FROM gateway_session WHERE content_id = ?", [id]) {
-                try db.cachedExecute("UPDATE mindfulness_content SET retired = 1 WHERE id = ?", [id])
-                return true
-            }
-            try db.cachedExecute("DELETE FROM mindfulness_content WHERE id = ?", [id])
-            return false
+            return try AppDatabase.removeKeepingHistory(db, .content, id: id)
         }
     }
 }

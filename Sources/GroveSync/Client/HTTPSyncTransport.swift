@@ -124,12 +124,7 @@ public struct HTTPSyncTransport: SyncTransport {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: try SyncWire.encoder().encode(body)))
         }
-        let response: HTTPClientResponse
-        do {
-            response = try await client.execute(request, timeout: timeout)
-        } catch let error where StaleConnection.retries(error, idempotent: idempotent ?? (method == .GET)) {
-            response = try await client.execute(request, timeout: timeout)
-        }
+        let response = try await execute(request, timeout: timeout, idempotent: idempotent ?? (method == .GET))
         let data = Data(buffer: try await response.body.collect(upTo: 64 << 20))
         guard (200..<300).contains(response.status.code) else {
             if let problem = try? SyncWire.decoder().decode(SyncProblem.self, from: data) { throw problem }
@@ -141,14 +136,19 @@ public struct HTTPSyncTransport: SyncTransport {
         return try SyncWire.decoder().decode(Answer.self, from: data)
     }
 
+    /// Sends `request`, once more on a new connection when the first met one already closed and
+    /// sending again is safe (`StaleConnection`).
+    private func execute(_ request: HTTPClientRequest, timeout: TimeAmount, idempotent: Bool) async throws -> HTTPClientResponse {
+        do {
+            return try await client.execute(request, timeout: timeout)
+        } catch let error where StaleConnection.retries(error, idempotent: idempotent) {
+            return try await client.execute(request, timeout: timeout)
+        }
+    }
+
     /// The server's pokes: each new head, as the events stream announces it, until it closes.
     public func pokes() async throws -> AsyncThrowingStream<Int64, any Error> {
-        let response: HTTPClientResponse
-        do {
-            response = try await client.execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365))
-        } catch let error where StaleConnection.retries(error, idempotent: true) {
-            response = try await client.execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365))
-        }
+        let response = try await execute(request(.GET, "/sync/v1/events"), timeout: .hours(24 * 365), idempotent: true)
         guard response.status == .ok else {
             let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
             throw (try? SyncWire.decoder().decode(SyncProblem.self, from: data))
