@@ -31,7 +31,8 @@ class Grove:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # No hold on this machine's real notifications from the sessions these tests start.
-        self.env = dict(os.environ, GROVE_HOME=self.home, NO_COLOR="1", GROVE_HOLD_NOTIFICATIONS="off")
+        # A tree costs a minute; these tests watch real sessions end, so a tree costs a second here.
+        self.env = dict(os.environ, GROVE_HOME=self.home, NO_COLOR="1", GROVE_HOLD_NOTIFICATIONS="off", GROVE_SHORTEST_TREE="1")
         self.server = subprocess.Popen([grove_binary(), "serve", "--port", str(self.port)], env=self.env,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30

@@ -32,6 +32,27 @@ struct FacesAgreeCLITests {
         #expect(try await g.run("focus", "rm", "last").status == 64)
     }
 
+    @Test("a tree costs a minute of focus: no shorter session, and a stop before it plants none")
+    func aTreeCostsAMinute() async throws {
+        let g = Grove(now: "2025-05-14T09:00:00Z")
+        let short = try await g.run("focus", "start", "--length", "30s")
+        #expect(short.status == 64 && short.err.contains("a tree costs at least a minute of focus"), "\(short.err)")
+        #expect(try await g.run("focus", "config", "--length", "30s").status == 64)
+        #expect(try await g.run("focus", "start", "--open").status == 0)
+        let stopped = try await g.run("focus", "stop", now: "2025-05-14T09:00:12Z")
+        #expect(stopped.out == "Stopped after 00:12: a tree costs a minute of focus, so none was planted 🍂\n", "\(stopped.out)")
+        let stats = try #require(try await g.run("stats", "--json", now: "2025-05-14T09:01:00Z").object()["stats"] as? [String: Any])
+        #expect(stats["todaysTrees"] as? Int == 0 && stats["abandonedCount"] as? Int == 1)
+        // A minute is a tree: a full tree in every face, drawn as its species (never the seedling of a stage).
+        #expect(try await g.run("focus", "start", "--open", now: "2025-05-14T09:02:00Z").status == 0)
+        let planted = try await g.run("focus", "stop", now: "2025-05-14T09:03:00Z")
+        #expect(planted.out.hasPrefix("Tree planted: 1m of focus") && !planted.out.contains("🌱"), "\(planted.out)")
+        let forest = try await g.run("forest", now: "2025-05-14T09:04:00Z").out
+        #expect(!forest.contains("🌱") && forest.contains("🍂"), "\(forest)")
+        let last = try await g.run("focus", "status", "--json", now: "2025-05-14T09:04:00Z").object()
+        #expect(last["treeStage"] as? Int == 5)
+    }
+
     @Test func vocabulariesReadAsTheAPIReadsThem() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("content", "list", "--category", "Stoicism").status == 0)
@@ -47,23 +68,26 @@ struct FacesAgreeCLITests {
         #expect(day.err.contains(#"from must be a date like 2025-03-09 (got "May")"#))
     }
 
-    /// A timer's icon is one of Grove's drawings, typed by its word; the terminal shows the word, never
-    /// an SF Symbol name or an emoji.
-    @Test func aTimersIconIsOneOfGrovesByItsWord() async throws {
+    /// A timer's icon is one of Grove's drawings, typed by its word, or any symbol's name, kept as given
+    /// (the seed's `icon`); the terminal shows the word (or that name), never an emoji.
+    @Test func aTimersIconIsOneOfGrovesByItsWordOrAnySymbolsName() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
-        let star = try await g.run("timer", "add", "Tea", "--duration", "4m", "--icon", "star")
+        let star = try await g.run("timer", "add", "Tea", "--duration", "4m", "--icon", "a star!")
         #expect(star.status == 64)
         #expect(
             star.err.contains(
-                #"must be one of timer, running, book, coffee, sparkles, leaf, cooking, laptop, weights, rest (got "star")"#),
+                #"must be one of timer, running, book, coffee, sparkles, leaf, cooking, laptop, weights, rest or a symbol's name"#),
             "\(star.err)")
         #expect(try await g.run("timer", "list", "--json").array().isEmpty, "nothing was added")
+        let alarm = try await g.run("timer", "add", "Wake", "--duration", "4m", "--icon", "alarm.fill", "--json")
+        #expect(try alarm.object()["icon"] as? String == "alarm.fill", "\(alarm.err)")
+        #expect(try await g.run("timer", "show", "Wake").out.contains("(alarm.fill)"))
         let book = try await g.run("timer", "add", "Read", "--duration", "20m", "--icon", "Book", "--json")
         #expect(try book.object()["icon"] as? String == "book.fill")
         let shown = try await g.run("timer", "show", "Read")
         #expect(shown.out.contains("(book)") && !shown.out.contains("book.fill"), "\(shown.out)")
         #expect(try await g.run("timer", "edit", "Read", "--icon", "leaf.fill").status == 0)
-        #expect(try await g.run("timer", "edit", "Read", "--icon", "moon").status == 64)
+        #expect(try await g.run("timer", "edit", "Read", "--icon", "moon phase").status == 64)
         #expect(try await g.run("timer", "show", "Read", "--json").object()["icon"] as? String == "leaf.fill")
     }
 

@@ -74,9 +74,9 @@ struct ImportNonsenseTests {
         var twice = export
         twice.insert(contentsOf: #""timers" : [],"#, at: twice.index(after: brace))
         try await refused("twice.json", twice, naming: "timers")
-        // An icon the CLI and the API refuse.
+        // An icon the CLI and the API refuse: no symbol's name (any symbol's name is kept).
         let icon = try #require(export.range(of: #""icon":""#), "\(export.prefix(2000))")
-        let odd = export.replacingCharacters(in: icon, with: #""icon":"rocket-ship","x":""#)
+        let odd = export.replacingCharacters(in: icon, with: #""icon":"rocket ship!","x":""#)
         try await refused("icon.json", odd, naming: "timers[0].icon")
         // One text longer than any field holds: refused as it streams past.
         let long = export.replacingOccurrences(of: "\"Tea\"", with: "\"" + String(repeating: "y", count: 2 << 20) + "\"")

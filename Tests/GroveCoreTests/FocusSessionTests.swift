@@ -60,9 +60,14 @@ struct FocusSessionTests {
         #expect(throws: FocusError.invalidPlannedDuration(14_401)) {
             try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 14_401, timeZone: utc.timeZone)
         }
-        _ = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 1, timeZone: utc.timeZone)
+        // A tree costs a minute: a 30-second session is no tree, so it is not started.
+        #expect(throws: FocusError.invalidPlannedDuration(30)) {
+            try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 30, timeZone: utc.timeZone)
+        }
+        _ = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 60, timeZone: utc.timeZone)
         _ = try FocusSession.start(id: uuid(1), at: t0, plannedDuration: 14_400, timeZone: utc.timeZone)
-        #expect(FocusError.invalidPlannedDuration(0).message == "Session length must be between 1 second and 4 hours")
+        #expect(FocusError.invalidPlannedDuration(5 * 3600).message == "Session length must be at most 4 hours")
+        #expect(FocusError.invalidPlannedDuration(30).message.hasSuffix("a tree costs at least a minute of focus"))
         #expect(FocusError.invalidPlannedDuration(0).field == "plannedDuration")
     }
 

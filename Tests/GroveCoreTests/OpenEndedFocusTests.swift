@@ -27,6 +27,30 @@ struct OpenEndedFocusTests {
         #expect(throws: FocusError.notOpenEnded) { try planned.stop(at: t0.addingTimeInterval(60), in: utc) }
     }
 
+    @Test("a tree costs a minute: stopped sooner, the session is given up, in every face the same")
+    func stoppedBeforeAMinuteIsNoTree() throws {
+        var quick = FocusSession.startOpen(id: uuid(1), at: t0, timeZone: utc.timeZone)
+        try quick.stop(at: t0.addingTimeInterval(0.139), in: utc)
+        #expect(quick.state == .abandoned && abs(quick.duration - 0.139) < 0.001 && quick.treeStage(at: t0) != .fullTree)
+        #expect(TreeLook(quick).isWithered)
+        // Paused after 50 s and stopped ten minutes later: 50 s of focus, still no tree.
+        var paused = FocusSession.startOpen(id: uuid(2), at: t0, timeZone: utc.timeZone)
+        try paused.pause(at: t0.addingTimeInterval(50))
+        try paused.stop(at: t0.addingTimeInterval(650), in: utc)
+        #expect(paused.state == .abandoned && paused.duration == 50)
+        // A minute exactly is a tree.
+        var minute = FocusSession.startOpen(id: uuid(3), at: t0, timeZone: utc.timeZone)
+        try minute.stop(at: t0.addingTimeInterval(60), in: utc)
+        #expect(minute.state == .completed && minute.treeStage(at: t0) == .fullTree && !TreeLook(minute).isWithered)
+        // Logged as completed, a tree costs the same minute; given up, any length is history.
+        #expect(throws: FocusError.invalidPlannedDuration(30)) {
+            try FocusSession.logged(id: uuid(4), start: t0, end: t0.addingTimeInterval(30), now: t0.addingTimeInterval(60), calendar: utc)
+        }
+        let given = try FocusSession.logged(
+            id: uuid(5), start: t0, end: t0.addingTimeInterval(30), abandoned: true, now: t0.addingTimeInterval(60), calendar: utc)
+        #expect(given.state == .abandoned)
+    }
+
     @Test("its 4-hour limit is a safety stop, never time left: every face says how long so far")
     func noCountdown() throws {
         var open = FocusSession.startOpen(id: uuid(1), at: t0, timeZone: utc.timeZone)

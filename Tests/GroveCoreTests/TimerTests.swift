@@ -35,11 +35,14 @@ struct TimerTests {
         #expect(TimerValidationError.durationTooLong.field == "durationInSeconds")
     }
 
-    @Test func anIconIsReadByItsWordOrItsNameAndOnlyFromGrovesSet() throws {
+    @Test func anIconIsReadByItsWordOrKeptAsTheSymbolNameGiven() throws {
         #expect(try TimerIcon.name(validating: "Book") == "book.fill")
         #expect(try TimerIcon.name(validating: " running ") == "figure.run")
         #expect(try TimerIcon.name(validating: "cup.and.saucer.fill") == "cup.and.saucer.fill")
-        #expect(throws: InvalidField.self) { try TimerIcon.name(validating: "star") }
+        // The seed's icon is any symbol's name: one Grove does not draw is kept as given.
+        #expect(try TimerIcon.name(validating: "alarm.fill") == "alarm.fill")
+        #expect(TimerIcon.word(for: "alarm.fill") == "alarm.fill" && TimerIcon.word(for: "book.fill") == "book")
+        #expect(throws: InvalidField.self) { try TimerIcon.name(validating: "a star!") }
         // Blank or too long: the seed's rule answers in its own words.
         #expect(try TimerIcon.name(validating: " ") == " ")
         #expect(TimerIcon.choice("moon.stars").symbol == "icon-timer")

@@ -118,7 +118,11 @@ struct FocusAPITests {
             #expect(try await c.get("/api/v1/focus/sessions").array.count == 1)
             #expect(try await c.get("/api/v1/focus/sessions?state=completed&limit=5").array.count == 1)
             #expect(try await c.get("/api/v1/focus/sessions?state=abandoned").array.isEmpty)
-            expectProblem(try await c.get("/api/v1/focus/sessions?state=sleeping"), 400, field: "state")
+            expectProblem(
+                try await c.get("/api/v1/focus/sessions?state=sleeping"), 400, field: "state",
+                detail: #"state must be one of active, paused, completed, abandoned (got "sleeping")"#)
+            // The core's vocabulary, read as the CLI reads it: any case.
+            #expect(try await c.get("/api/v1/focus/sessions?state=Abandoned").status == 200)
             expectProblem(try await c.get("/api/v1/focus/sessions?limit=zero"), 400, field: "limit")
             #expect(try await c.get("/api/v1/focus/sessions/\(id)").object["id"] as? String == id)
             expectProblem(try await c.get("/api/v1/focus/sessions/\(UUID().uuidString)"), 404)

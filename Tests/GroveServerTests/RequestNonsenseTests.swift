@@ -35,7 +35,8 @@ struct RequestNonsenseTests {
         try await server.test { c in
             let upper = try await c.get("/api/v1/export?format=CSV")
             #expect(upper.status == 200 && upper.contentType.hasPrefix("text/csv"), "\(upper.text)")
-            expectProblem(try await c.get("/api/v1/export?format=xml"), 400, field: "format", detail: "json, csv or ics")
+            expectProblem(
+                try await c.get("/api/v1/export?format=xml"), 400, field: "format", detail: "format must be one of json, csv, ics")
         }
     }
 

@@ -42,7 +42,7 @@ struct ResponseCacheTests {
             "midnight in Berlin (UTC+2)")
         #expect(try ResponseCacheMiddleware.expiry(.minute, now: now, database: db) == instant("2025-05-14T22:00:00Z"))
         #expect(try ResponseCacheMiddleware.expiry(.second, now: now, database: db) == instant("2025-05-14T21:59:31Z"))
-        let session = try db.focus.start(plannedDuration: 10)
+        let session = try db.focus.start(plannedDuration: 60)
         #expect(try ResponseCacheMiddleware.expiry(.data, now: now, database: db) == session.dueAt, "the open session's due instant")
     }
 

@@ -27,7 +27,7 @@ struct ForeignImportTests {
         let report = try db.transfer.importTimewarrior(streamingFrom: Self.chunks(Array(file)))
         #expect(report.imported == 6 && report.alreadyThere == 0 && report.skippedCount == 2)
         #expect(report.skipped.map(\.row) == [6, 8])
-        #expect(report.skipped[0].reason == "Session length must be between 1 second and 4 hours")
+        #expect(report.skipped[0].reason == "Session length must be at most 4 hours")
         #expect(report.skipped[1].reason.hasPrefix("an open interval (still running)"))
         #expect(report.tagged == 5)
         // Tags kept: per tag and day, from the per-day-per-tag totals.

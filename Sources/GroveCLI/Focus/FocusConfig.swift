@@ -8,7 +8,7 @@ struct FocusConfig: ParsableCommand {
         commandName: "config", abstract: "Show or change session and break lengths.",
         discussion: "  grove focus config --length 50m --short-break 10m --long-break 30m --long-break-every 3")
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: "Focus length.") var length: String?
+    @Option(name: .long, help: "Focus length, 1m to 4h.") var length: String?
     @Option(name: .customLong("short-break"), help: "Short break length.") var shortBreak: String?
     @Option(name: .customLong("long-break"), help: "Long break length.") var longBreak: String?
     @Option(name: .customLong("long-break-every"), help: "A long break after every N sessions.") var interval: Int?

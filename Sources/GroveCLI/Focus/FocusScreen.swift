@@ -3,14 +3,9 @@ import GroveCore
 
 /// What the interactive focus session draws: a pure function of the session, `now` and the terminal.
 public enum FocusScreen {
-    public static func glyph(_ stage: TreeStage) -> String {
-        switch stage {
-        case .seed: "·"
-        case .sprout: "🌱"
-        case .sapling: "🌿"
-        case .youngTree: "🌲"
-        case .fullTree: "🌳"
-        }
+    /// The session's glyph at `now`: its stage while it grows, its own tree (or fallen leaves) once ended.
+    public static func glyph(_ session: FocusSession, at now: Date) -> String {
+        session.state.isTerminal ? TreeLook(session).glyph : session.treeStage(at: now).glyph
     }
 
     /// A progress bar `width` cells wide.
@@ -40,7 +35,7 @@ public enum FocusScreen {
             session.remaining(at: now).map { "\(style.bold(DurationParser.clock($0))) left" }
             ?? "\(style.bold(DurationParser.clock(session.focusTime(at: now)))) so far"
         var lines = [
-            "\(glyph(stage))  \(style.bold(stage.displayName))",
+            "\(glyph(session, at: now))  \(style.bold(session.state == .abandoned ? "Withered" : stage.displayName))",
             "\(style.green(bar(progress, width: barWidth))) \(percent)",
             "\(figure) · \(state)",
         ]

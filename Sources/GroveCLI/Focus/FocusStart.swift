@@ -6,7 +6,8 @@ import GroveStore
 struct FocusStart: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a session in the background.")
     @OptionGroup var options: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp("Session length, e.g. 25m, 90s, 1h30m.", valueName: "duration"))
+    @Option(
+        name: .long, help: ArgumentHelp("Session length, 1m to 4h (a tree costs a minute), e.g. 25m, 90s, 1h30m.", valueName: "duration"))
     var length: String?
     @Flag(name: .long, help: "Open-ended: count up until `grove focus stop`; the tree grows by the time spent.")
     var open = false

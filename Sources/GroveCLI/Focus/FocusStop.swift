@@ -8,7 +8,10 @@ import GroveSystem
 struct FocusStop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stop", abstract: "Stop the open-ended session: its tree grows by the time spent.",
-        discussion: "  grove focus start --open --tag essay  …  grove focus stop")
+        discussion: """
+              grove focus start --open --tag essay  …  grove focus stop
+            A tree costs a minute of focus: stopped sooner, the session is given up and plants none.
+            """)
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
@@ -16,6 +19,11 @@ struct FocusStop: ParsableCommand {
         let session = try db.focus.stop()
         NotificationHold.of(db)?.release()  // at once, not when the session's waiter next looks
         if options.json { return try Output.json(FocusStatusReport(session, now: session.endTime ?? session.startTime)) }
+        guard session.state == .completed else {
+            return print(
+                "Stopped after \(ClockText.format(session.duration)): a tree costs a minute of focus, so none was planted \(TreeLook(session).glyph)"
+            )
+        }
         print(
             "Tree planted: \(ForestStats.formatDuration(session.duration)) of focus\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))") \(TreeLook(session).glyph)"
         )

@@ -47,7 +47,11 @@ struct InteractiveFocus {
             screen.draw(FocusScreen.lines(session, now: now, traits: traits))
             if session.state == .completed { return try completed(terminal: terminal, style: style, sessionID: session.id) }
             if session.state == .abandoned {
-                print("No tree this time. Try again when you are ready.")
+                let short = session.openEnded && session.duration < FocusSession.shortestTree
+                print(
+                    short
+                        ? "Stopped after \(ClockText.format(session.duration)): a tree costs a minute of focus, so none was planted."
+                        : "No tree this time. Try again when you are ready.")
                 return .quit
             }
             // Wake exactly when the displayed second changes: no drift, however long the session.

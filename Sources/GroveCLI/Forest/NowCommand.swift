@@ -109,7 +109,7 @@ struct NowCommand: ParsableCommand {
             report.focusTime = status.focusTime
             // An open-ended session counts up ("↑"), a planned one down.
             let figure = status.remaining.map(DurationParser.clock) ?? "↑\(DurationParser.clock(status.focusTime ?? 0))"
-            report.text = "\(FocusScreen.glyph(status.treeStage ?? .seed)) \(figure)\(session.state == .paused ? " paused" : "")"
+            report.text = "\((status.treeStage ?? .seed).glyph) \(figure)\(session.state == .paused ? " paused" : "")"
         } else if let pause = status.break {
             report.break = pause
             report.text = "☕ break \(DurationParser.clock(pause.remaining))"

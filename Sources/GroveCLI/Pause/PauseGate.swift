@@ -25,15 +25,10 @@ struct PauseGate: ParsableCommand {
     @Flag(name: .long, help: "During a focus session, abandon it and go on to the pause without asking.") var letItWither = false
     @Argument(parsing: .postTerminator, help: "The command to run if you proceed.") var command: [String] = []
 
-    enum Choice: String { case proceed, exit, tree }
+    enum Choice: String, CaseIterable { case proceed, exit, tree }
 
     func run() throws {
-        let decided = try choice.map { c -> Choice in
-            guard let value = Choice(rawValue: c) else {
-                throw InvalidField("choice", "choice must be proceed, exit or tree (got \"\(c)\")")
-            }
-            return value
-        }
+        let decided = try choice.map { try Choice.choosing($0, field: "choice") }
         let db = try options.open()
         guard let app = try db.pause.app(id: self.app) else { throw PauseValidationError.unknownApp(self.app) }
         // A gate that is off lets the app through: no pause, no attempt counted.

@@ -106,11 +106,19 @@ public struct CLIEnvironment: Sendable {
     /// The environment of the command running in this task.
     @TaskLocal public static var current: CLIEnvironment = .live
 
-    /// The store's environment for these variables: frozen at `GROVE_NOW` when it is set.
+    /// The store's environment for these variables: frozen at `GROVE_NOW` when it is set; a tree's
+    /// cost lowered to `GROVE_SHORTEST_TREE` seconds (1–60) for the end-to-end tests, which watch real
+    /// sessions end in real time.
     static func groveEnvironment(_ variables: [String: String]) -> GroveEnvironment {
-        guard let text = variables["GROVE_NOW"], let frozen = GroveExport.parseInstant(text) else { return .live }
-        return GroveEnvironment(
-            now: { frozen }, uuid: { UUID() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) })
+        var environment = GroveEnvironment.live
+        if let text = variables["GROVE_NOW"], let frozen = GroveExport.parseInstant(text) {
+            environment = GroveEnvironment(
+                now: { frozen }, uuid: { UUID() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) })
+        }
+        if let text = variables["GROVE_SHORTEST_TREE"], let seconds = Int(text), (1...60).contains(seconds) {
+            environment.shortestTree = TimeInterval(seconds)
+        }
+        return environment
     }
 }
 

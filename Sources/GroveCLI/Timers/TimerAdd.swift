@@ -14,7 +14,7 @@ struct TimerAdd: ParsableCommand {
     @Option(name: .long, help: "A to-do (repeatable).") var todo: [String] = []
 
     static let iconHelp = ArgumentHelp(
-        "Its icon: \(TimerIcon.words.joined(separator: ", ")).", valueName: "icon")
+        "Its icon: \(TimerIcon.words.joined(separator: ", ")), or any symbol's name (alarm.fill).", valueName: "icon")
 
     func run() throws {
         let db = try options.open()

@@ -15,7 +15,7 @@ struct TimerShow: ParsableCommand {
         let style = Style(.current())
         print(
             style.colors("● ", foreground: t.colorHex, background: nil) + style.bold(t.name)
-                + "  \(t.formattedDuration)  (\(TimerIcon.choice(t.icon).word))")
+                + "  \(t.formattedDuration)  (\(TimerIcon.word(for: t.icon)))")
         if let notes = t.notes { print("  \(notes)") }
         TimerText.checklist(t).forEach { print($0) }
         print(style.dim("  id \(t.id.uuidString.lowercased())"))

@@ -8,7 +8,8 @@ public enum FocusError: GroveValidationError, Equatable {
     case sessionAlreadyOpen
     /// There is no active or paused session to act on.
     case noOpenSession
-    /// The planned length is outside 1 second … 4 hours.
+    /// The planned length is outside 1 minute … 4 hours (`FocusSession.lengthRange`), or a stored one
+    /// outside 1 second … 4 hours.
     case invalidPlannedDuration(TimeInterval)
     /// A logged session ends before it starts, or its pauses do not fit inside it.
     case invalidInterval(String)
@@ -36,7 +37,10 @@ public enum FocusError: GroveValidationError, Equatable {
             "A \(from.displayName.lowercased()) session cannot become \(to.rawValue)"
         case .sessionAlreadyOpen: "A focus session is already running; finish or abandon it first"
         case .noOpenSession: "There is no active or paused focus session"
-        case .invalidPlannedDuration: "Session length must be between 1 second and 4 hours"
+        case .invalidPlannedDuration(let length):
+            length < FocusSession.shortestTree
+                ? "Session length must be between 1 minute and 4 hours: a tree costs at least a minute of focus"
+                : "Session length must be at most 4 hours"
         case .invalidInterval(let rule): rule
         case .invalidPreference(_, let rule): rule
         case .deleteRunning: "That session is still running: abandon it (grove focus abandon) instead of deleting it"

@@ -24,7 +24,7 @@ public struct FocusPreferences: Equatable, Sendable, Codable {
 
     /// Throws the first rule broken.
     public func validate() throws(FocusError) {
-        guard FocusSession.plannedDurationRange.contains(focusDuration) else { throw .invalidPlannedDuration(focusDuration) }
+        guard FocusSession.lengthRange.contains(focusDuration) else { throw .invalidPlannedDuration(focusDuration) }
         guard (1...3600).contains(shortBreakDuration) else {
             throw .invalidPreference(field: "shortBreakDuration", rule: "Short break must be between 1 second and 1 hour")
         }

@@ -15,10 +15,12 @@ extension FocusSession {
     /// rules every face shares: it ends after it starts and not in the future; pauses lie inside it and
     /// do not overlap; a completed session's focus time is its length (the planned length defaults to
     /// the focus time); an abandoned one keeps the focus time it had, never more than its length.
-    /// It is filed under the day it ended in `calendar`'s zone.
+    /// It is filed under the day it ended in `calendar`'s zone. A completed one costs `shortest`
+    /// (a tree's minute when a person logs it; an import of another tool's history keeps its intervals
+    /// from one second, as `plannedDurationRange` stores them).
     public static func logged(
         id: UUID, start: Date, end: Date, pauses: [LoggedPause] = [], abandoned: Bool = false, plannedDuration: TimeInterval? = nil,
-        now: Date, calendar: ZonedCalendar
+        now: Date, calendar: ZonedCalendar, shortest: TimeInterval = shortestTree
     ) throws(FocusError) -> FocusSession {
         guard end > start else { throw .invalidInterval("A session must end after it starts") }
         guard instantRange.contains(start), instantRange.contains(end) else {
@@ -37,7 +39,11 @@ extension FocusSession {
         }
         let focus = end.timeIntervalSince(start) - paused
         let planned = plannedDuration ?? focus
-        guard planned.isFinite, plannedDurationRange.contains(planned) else { throw .invalidPlannedDuration(planned) }
+        // A tree costs a minute however it is recorded; an abandoned session is history of any length.
+        let least = abandoned ? plannedDurationRange.lowerBound : max(plannedDurationRange.lowerBound, shortest)
+        guard planned.isFinite, (least...plannedDurationRange.upperBound).contains(planned) else {
+            throw .invalidPlannedDuration(planned)
+        }
         if !abandoned && abs(focus - planned) > 0.001 {
             throw .invalidInterval(
                 "A completed session's focus time must equal its length (focus \(Int(focus)) s, length \(Int(planned)) s)")

@@ -18,8 +18,9 @@ extension FocusSession {
         where !value.isFinite {
             throw InvalidField(field, "\(field) must be a finite number of seconds")
         }
+        // History's range, wider than a new session's (`lengthRange`): older versions kept second-long ones.
         guard FocusSession.plannedDurationRange.contains(s.plannedDuration) else {
-            throw FocusError.invalidPlannedDuration(s.plannedDuration)
+            throw InvalidField("plannedDuration", "Session length must be between 1 second and 4 hours")
         }
         guard s.duration >= 0, s.duration <= s.plannedDuration + 0.0005 else {
             throw InvalidField("duration", "Focus time must be between 0 and the session length")

@@ -37,7 +37,15 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
 
     /// Default planned length: 25 minutes.
     public static let defaultPlannedDuration: TimeInterval = 25 * 60
-    /// Allowed planned lengths.
+    /// The least focus a tree costs: one minute. Forest asks ten; Grove's Pomodoros may be short, but
+    /// a session ended after seconds (or planned for seconds) is not a tree in any face. An open-ended
+    /// session stopped before it is given up (`stop(at:in:)`), and no new session is shorter.
+    public static let shortestTree: TimeInterval = 60
+    /// The lengths a new session may be given (started, configured or logged as completed): a minute
+    /// (`shortestTree`) to 4 hours.
+    public static let lengthRange: ClosedRange<TimeInterval> = shortestTree...(4 * 3600)
+    /// The planned lengths a stored session may carry: history imported or synced from older versions
+    /// of Grove may hold sessions from one second; nothing new is shorter than `lengthRange`.
     public static let plannedDurationRange: ClosedRange<TimeInterval> = 1...(4 * 3600)
 
     public init(
@@ -72,11 +80,15 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
         self.openEnded = openEnded
     }
 
-    /// Starts a new active session at `now`.
+    /// Starts a new active session at `now`. `shortest` is a tree's cost (`shortestTree`; only the
+    /// end-to-end tests, which grow real trees in seconds, lower it).
     public static func start(
-        id: UUID, at now: Date, plannedDuration: TimeInterval = defaultPlannedDuration, timeZone: TimeZone, tags: [String] = []
+        id: UUID, at now: Date, plannedDuration: TimeInterval = defaultPlannedDuration, timeZone: TimeZone, tags: [String] = [],
+        shortest: TimeInterval = shortestTree
     ) throws(FocusError) -> FocusSession {
-        guard plannedDurationRange.contains(plannedDuration) else { throw .invalidPlannedDuration(plannedDuration) }
+        guard (min(shortest, shortestTree)...lengthRange.upperBound).contains(plannedDuration) else {
+            throw .invalidPlannedDuration(plannedDuration)
+        }
         return FocusSession(id: id, startTime: now, plannedDuration: plannedDuration, timeZoneIdentifier: timeZone.identifier, tags: tags)
     }
 
@@ -184,11 +196,13 @@ public struct FocusSession: Identifiable, Hashable, Sendable, Codable {
 
     /// Stops an open-ended session at `now`, active or paused: it is completed with the focus time
     /// actually spent, and grows its tree. A paused one is resumed at `now` first (paused → completed
-    /// is not a transition of the seed's; the pause stays out of its focus time). A planned session is
-    /// not stopped: it ends when its time is up, or is abandoned.
-    public mutating func stop(at now: Date, in calendar: ZonedCalendar) throws(FocusError) {
+    /// is not a transition of the seed's; the pause stays out of its focus time). One stopped before a
+    /// tree's cost (`shortestTree`) is abandoned instead: no tree, as in every face. A planned session
+    /// is not stopped: it ends when its time is up, or is abandoned.
+    public mutating func stop(at now: Date, in calendar: ZonedCalendar, shortest: TimeInterval = shortestTree) throws(FocusError) {
         guard openEnded else { throw .notOpenEnded }
         guard state.isOpen else { throw .illegalTransition(from: state, to: .completed) }
+        guard focusTime(at: now) >= min(shortest, Self.shortestTree) else { return try abandon(at: now, in: calendar) }
         if state == .paused { try resume(at: now) }
         try complete(at: now, in: calendar)
     }

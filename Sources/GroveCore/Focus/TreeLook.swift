@@ -22,11 +22,11 @@ public struct TreeLook: Sendable, Equatable {
         species = Species.allCases[Int(stableHash(session.id.uuidString) % UInt64(Species.allCases.count))]
     }
 
-    /// The terminal's glyph: a seedling for a short session, a conifer or a broadleaf tree, fallen
-    /// leaves for a withered one.
+    /// The terminal's glyph: a conifer or a broadleaf tree whatever its size (a completed session is a
+    /// full tree in every face: the seedling 🌱 is a stage of a tree still growing, `TreeStage.glyph`),
+    /// fallen leaves for a withered one.
     public var glyph: String {
         guard let species else { return "🍂" }
-        if size == .small { return "🌱" }
         return species == .pine ? "🌲" : "🌳"
     }
 }

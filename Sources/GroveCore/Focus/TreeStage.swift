@@ -23,6 +23,18 @@ public enum TreeStage: Int, CaseIterable, Sendable, Codable, Comparable {
         }
     }
 
+    /// The terminal's glyph for a tree still growing. A grown tree is drawn as its species
+    /// (`TreeLook.glyph`: 🌲 or 🌳), so no stage's glyph is ever mistaken for a tree in the forest.
+    public var glyph: String {
+        switch self {
+        case .seed: "·"
+        case .sprout: "🌱"
+        case .sapling: "🌿"
+        case .youngTree: "🪴"
+        case .fullTree: "🌳"
+        }
+    }
+
     public var displayName: String {
         switch self {
         case .seed: "Seed"

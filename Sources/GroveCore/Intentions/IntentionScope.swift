@@ -71,9 +71,6 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
 extension IntentionScope {
     /// A scope typed by a person (any case), or a validation error naming `field`.
     public init(validating text: String, field: String = "scope") throws {
-        guard let scope = Self(rawValue: text.lowercased()) else {
-            throw InvalidField(field, "\(field) must be day, week or month (got \(text.quotedForMessage))")
-        }
-        self = scope
+        self = try Self.choosing(text, field: field)
     }
 }

@@ -34,17 +34,26 @@ public enum TimerIcon {
     /// The choice an icon name stands for (the timer's for one this list does not know).
     public static func choice(_ name: String) -> Choice { choices.first { $0.name == name } ?? choices[0] }
 
-    /// The stored name for what a person typed: a label in any case (`book`) or the stored name
-    /// itself (`book.fill`); anything else is refused with the words to choose from.
+    /// The word the terminal shows for a stored name: its label's (`book`), or the name itself for a
+    /// symbol Grove does not draw (`alarm.fill`, kept as given; the web draws the timer's icon for it).
+    public static func word(for name: String) -> String { choices.first { $0.name == name }?.word ?? name }
+
+    /// The stored name for what a person typed: a label in any case (`book`), one of the stored names
+    /// (`book.fill`), or any other symbol name (the seed's `icon` is any SF Symbol: `alarm.fill` is kept
+    /// as given). Only text that is no symbol's name (spaces, punctuation) is refused, with the words.
     public static func name(validating text: String, field: String = "icon") throws -> String {
         let typed = text.trimmingCharacters(in: .whitespaces).lowercased()
         // Empty, too long or with a NUL: the seed's own rule (`NamedTimer.validate`) says so in its words.
         if typed.isEmpty || text.storedLength > 100 || text.containsNUL { return text }
-        guard let choice = choices.first(where: { $0.word == typed || $0.name == typed }) else {
+        if let choice = choices.first(where: { $0.word == typed || $0.name == typed }) { return choice.name }
+        guard
+            text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0)) })
+        else {
             throw InvalidField(
                 field,
-                "\(field) must be one of \(words.joined(separator: ", ")) (got \(text.quotedForMessage))")
+                "\(field) must be one of \(words.joined(separator: ", ")) or a symbol's name such as alarm.fill (letters, digits, dots; got \(text.quotedForMessage))"
+            )
         }
-        return choice.name
+        return text
     }
 }

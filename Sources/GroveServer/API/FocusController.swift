@@ -100,15 +100,13 @@ struct FocusController {
     /// by cursor (`offset=` still reads, at O(offset)).
     @Sendable func sessions(_ request: Request, context: GroveRequestContext) throws -> Page<FocusSession> {
         let (limit, offset, after) = try Self.position(request)
-        switch request.queryString("state") {
+        // The core's vocabulary, read as every face reads it (any case).
+        switch try request.query("state", SessionState.choosing) {
         case nil:
             return Self.byStart(try database.focus.sessions(limit: limit, offset: offset, after: after), limit: limit, offset: offset)
-        case "completed":
+        case .completed:
             return try forestPage(limit: limit, offset: offset, after: after)
-        case let other?:
-            guard let state = SessionState(rawValue: other) else {
-                throw APIError.badRequest(field: "state", detail: "state must be active, paused, completed or abandoned")
-            }
+        case let state?:
             return Self.byStart(
                 try database.focus.sessions(state: state, limit: limit, offset: offset, after: after), limit: limit, offset: offset)
         }

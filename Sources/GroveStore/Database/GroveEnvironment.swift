@@ -11,6 +11,9 @@ public struct GroveEnvironment: Sendable {
     public var systemTimeZone: @Sendable () -> TimeZone
     /// Wall clock plus boot id and time since boot, for sessions that outlive their process.
     public var clockReading: @Sendable () -> ClockReading
+    /// The least focus a tree costs (`FocusSession.shortestTree`, a minute). End-to-end tests that
+    /// watch real trees grow lower it to seconds (`GROVE_SHORTEST_TREE`); nothing can raise it.
+    public var shortestTree: TimeInterval = FocusSession.shortestTree
 
     public init(
         now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,

@@ -23,7 +23,7 @@ extension AppDatabase {
         } else {
             session = try FocusSession.start(
                 id: environment.uuid(), at: reading.wall, plannedDuration: plannedDuration ?? focusPreferences(db).focusDuration,
-                timeZone: calendar.timeZone, tags: tags)
+                timeZone: calendar.timeZone, tags: tags, shortest: environment.shortestTree)
         }
         try FocusSessionRecord(session, anchor: reading).insert(db)
         try endBreak(db)
@@ -109,7 +109,9 @@ extension FocusRoom {
     /// tree. A planned session is refused (it ends when its time is up, or is abandoned).
     @discardableResult
     public func stop() throws -> FocusSession {
-        try database.transitionOpenSession { session, now, calendar in try session.stop(at: now, in: calendar) }
+        try database.transitionOpenSession { session, now, calendar in
+            try session.stop(at: now, in: calendar, shortest: database.environment.shortestTree)
+        }
     }
 
     /// Pauses the running session.
@@ -143,7 +145,7 @@ extension FocusRoom {
             let calendar = try ZonedCalendar(timeZone: timeZone ?? calendar(db).timeZone)
             var session = try FocusSession.logged(
                 id: environment.uuid(), start: start, end: end, pauses: pauses, abandoned: abandoned,
-                plannedDuration: plannedDuration, now: environment.now(), calendar: calendar)
+                plannedDuration: plannedDuration, now: environment.now(), calendar: calendar, shortest: environment.shortestTree)
             session.tags = try FocusTagSpelling.existing(db, tags)
             try database.checkNoOverlap(start: start, end: end, db)
             try FocusSessionRecord(session).insert(db)

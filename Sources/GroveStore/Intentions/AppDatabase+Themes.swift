@@ -30,10 +30,7 @@ extension AppDatabase {
 
         /// A kind typed by a person or sent as `?kind=` (any case), or a validation error naming `field`.
         public init(validating text: String, field: String = "kind") throws {
-            guard let kind = Self(rawValue: text.lowercased()) else {
-                throw InvalidField(field, "\(field) must be preset, custom or generated (got \(text.quotedForMessage))")
-            }
-            self = kind
+            self = try Self.choosing(text, field: field)
         }
 
         /// What the kind of `theme` is.

@@ -36,10 +36,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
     /// The format named `name` (any case), or a validation error naming `field`.
     public init(validating name: String, field: String = "format") throws {
-        guard let format = ExportFormat(rawValue: name.lowercased()) else {
-            throw InvalidField(field, "format must be json, csv or ics (got \(name.quotedForMessage))")
-        }
-        self = format
+        self = try Self.choosing(name, field: field)
     }
 }
 

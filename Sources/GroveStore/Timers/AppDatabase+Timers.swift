@@ -12,10 +12,7 @@ extension AppDatabase {
 
         /// An order typed by a person or sent as `?sort=`, or a validation error naming `field`.
         public init(validating text: String, field: String = "sort") throws {
-            guard let order = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw InvalidField(field, "\(field) must be createdAt or name (got \(text.quotedForMessage))")
-            }
-            self = order
+            self = try Self.choosing(text, field: field)
         }
     }
 

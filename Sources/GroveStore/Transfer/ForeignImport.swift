@@ -156,7 +156,7 @@ extension AppDatabase {
                     id: id, start: start, end: finish, abandoned: foreign.abandoned,
                     plannedDuration: foreign.abandoned
                         ? max(finish.timeIntervalSince(start), FocusSession.plannedDurationRange.lowerBound) : nil,
-                    now: now, calendar: calendar)
+                    now: now, calendar: calendar, shortest: FocusSession.plannedDurationRange.lowerBound)
                 session.tags = tags
             }
             return session

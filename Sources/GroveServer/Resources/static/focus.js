@@ -43,6 +43,12 @@ async function loadFocus() {
   if (previous && (!running || running.id !== previous.id)) {
     const ended = await api("GET", `/api/v1/focus/sessions/${previous.id}`).catch(() => null);
     if (ended && ended.state === "completed") treePlanted(ended);
+    // Stopped before a tree's cost (a minute of focus): the server gave it up; say why, with no tree.
+    else if (ended && ended.state === "abandoned" && ended.openEnded && $("#tree")) {
+      $("#done").hidden = false;
+      $("#done").dataset.withered = "1";
+      $("#done").textContent = `Stopped after ${clock(ended.duration)}: a tree costs a minute of focus, so none was planted.`;
+    }
   }
   renderFocus();
 }
@@ -57,6 +63,7 @@ async function treePlanted(session) {
   notify("Tree planted!", "Great focus session!", "/forest", Boolean(claim && claim.claimed));
   if (!$("#tree")) return;
   done.hidden = false;
+  delete done.dataset.withered;
   // The break this tree earned (short, or long every few trees) came with /focus/current; an
   // open-ended session earns none. Today's line and the streak as they are now.
   const pause = focus && focus.break;
@@ -132,7 +139,7 @@ function renderFocus() {
     $("#progress-bar").style.width = "0%";
     $("#focus-state").textContent = "No session running.";
     document.title = "Focus · Grove";
-    showStage(stageAt($("#done").hidden ? 0 : 1));
+    showStage(stageAt($("#done").hidden || $("#done").dataset.withered ? 0 : 1));
     return;
   }
   breakEnd = null;
