@@ -1,6 +1,7 @@
 import json, re, time, urllib.request
 from datetime import datetime, timedelta
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait, Select
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
@@ -408,8 +409,9 @@ def test_settings_change_one_field_and_keep_what_another_terminal_changed(grove,
     wait(browser).until(lambda b: b.find_element(By.NAME, "longBreakInterval").get_attribute("value") == "3")
     length = browser.find_element(By.CSS_SELECTOR, focus_form + " [name=focusDuration]")
     length.clear()
-    length.send_keys("50")
-    browser.find_element(By.CSS_SELECTOR, focus_form + " button.primary").click()
+    # Saved as it changes (leaving the field): Settings has no Save button.
+    length.send_keys("50" + Keys.TAB)
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-page=settings] form[data-autosave] button.primary")
     wait(browser).until(lambda b: json.loads(grove.cli("focus", "config", "--json"))["focusDuration"] == 3000)
     assert json.loads(grove.cli("focus", "config", "--json"))["longBreakInterval"] == 3
     # The page shows the saved value without a reload (its content is swapped in place).
@@ -453,10 +455,9 @@ def test_choose_what_a_pause_shows(grove, browser):
     browser.get(grove.url + "/settings")
     boxes = lambda: browser.find_elements(By.CSS_SELECTOR, "[data-testid=categories] input[type=checkbox]")
     wait(browser).until(lambda b: len(boxes()) == 6)
-    for box in boxes():
-        if box.get_attribute("value") != "nature" and box.is_selected():
-            box.click()
-    browser.find_element(By.CSS_SELECTOR, "form[data-api='PATCH /api/v1/pause/preferences'] button.primary").click()
+    # Each click is saved as it is made; clicks close together are sent once, as the form then stands.
+    for value in [box.get_attribute("value") for box in boxes() if box.get_attribute("value") != "nature" and box.is_selected()]:
+        click(browser, f"[data-testid=categories] input[value={value}]")
     preferences = lambda: json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/preferences").read())
     wait(browser).until(lambda b: preferences()["selectedCategories"] == ["nature"])
 
@@ -761,12 +762,13 @@ def test_the_web_offers_what_the_cli_offers_in_the_seeds_words(grove, browser):
     browser.get(grove.url + "/themes?kind=custom")
     assert browser.find_elements(By.CSS_SELECTOR, "article.swatch") == []
     assert browser.find_element(By.CSS_SELECTOR, "nav[aria-label='Kinds of theme'] [aria-current=page]").text == "Custom"
-    # The analytics choice after setup, as `grove pause analytics`.
+    # Settings offers no analytics opt-in (Grove has no analytics to opt into; the seed's stored choice
+    # stays in `grove pause analytics` and the API), and offers the export every face has.
     browser.get(grove.url + "/settings")
-    form = "form[data-api='PATCH /api/v1/pause/preferences']"
-    click(browser, form + " input[name=analyticsOptIn]")
-    browser.find_element(By.CSS_SELECTOR, form + " button.primary").click()
-    wait(browser).until(lambda b: json.loads(grove.cli("pause", "analytics", "--json"))["analyticsOptIn"] is True)
+    assert not browser.find_elements(By.NAME, "analyticsOptIn")
+    exports = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "[data-testid=export] a")]
+    assert [e.split("format=")[1] for e in exports] == ["json", "csv", "ics"], exports
+    assert urllib.request.urlopen(exports[1]).read().startswith(b"id,")
     # An app added with an icon name and no scheme gets the CLI's default scheme.
     apps = browser.find_element(By.CSS_SELECTOR, "form[data-api='POST /api/v1/pause/apps']")
     apps.find_element(By.NAME, "id").send_keys("hn")

@@ -148,4 +148,21 @@ struct YearHeatmapTests {
         #expect(last.week == monday.weeks - 1)
         #expect(YearHeatmap(totals: [], today: today, firstWeekday: 0).cells.allSatisfy { $0.level == 0 })
     }
+
+    @Test("each month is named above the column holding its 1st, and two labels never overlap")
+    func monthLabels() throws {
+        let today = try #require(LocalDay("2025-05-14"))
+        let grid = YearHeatmap(totals: [], today: today, firstWeekday: 1)
+        let labels = grid.monthLabels
+        // The year starts Monday 2024-05-13: May's column is only 2 weeks before June's, so it goes unnamed.
+        #expect(labels.map(\.name) == ["Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Jan", "Feb", "Mar", "Apr", "May"])
+        for label in labels {
+            let days = (0..<7).map { grid.start.adding(days: 7 * label.week + $0) }
+            #expect(days.contains { $0.day == 1 && LocalDay.shortMonthName($0.month) == label.name }, "\(label)")
+        }
+        #expect(zip(labels, labels.dropFirst()).allSatisfy { $1.week - $0.week >= 3 })
+        // A year starting early in a month names that month above its first column.
+        let early = YearHeatmap(totals: [], today: try #require(LocalDay("2025-04-03")), firstWeekday: 1)
+        #expect(early.monthLabels.first == YearHeatmap.MonthLabel(week: 0, name: "Apr"))
+    }
 }

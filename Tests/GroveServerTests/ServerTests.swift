@@ -254,7 +254,10 @@ struct ServerTests {
                 try await c.get("/forest").text.range(
                     of: #"role="img" aria-label="(Pine|Oak|Birch), 25 min, "#, options: .regularExpression) != nil)
             #expect(try await c.get("/timers").text.contains("Kettle"))
-            #expect(try await c.get("/stats").text.contains("<rect"))
+            let stats = try await c.get("/stats").text
+            #expect(stats.contains("<rect"))
+            // The heatmap names its months, as the CLI's does (`YearHeatmap.monthLabels`).
+            #expect(stats.contains(#"class="axis" data-month>Jun</text>"#) && stats.contains(#"data-month>May</text>"#), "\(stats)")
             #expect(try await c.get("/settings").text.contains(#"name="selectedCategories" value="stoicism" data-list checked"#))
             let nature = try await c.get("/content?category=nature").text
             #expect(nature.contains("Nature · shown 0 times") && !nature.contains("Stoicism · shown"))

@@ -41,6 +41,28 @@ public struct YearHeatmap: Sendable, Equatable {
         self.cells = cells
     }
 
+    /// A month's name above the week column in which it begins.
+    public struct MonthLabel: Sendable, Equatable {
+        public var week: Int
+        public var name: String
+    }
+
+    /// The months along the top, as both faces print them: each above the column holding its 1st
+    /// ("Dec", "Jan"…); the first column's month too when three weeks or more are left before the next
+    /// label, so that two never overlap.
+    public var monthLabels: [MonthLabel] {
+        var labels: [MonthLabel] = []
+        for week in 0..<weeks {
+            // A column ending on the 1st–7th of a month holds that month's 1st.
+            let last = start.adding(days: 7 * week + 6)
+            if last.day <= 7 { labels.append(MonthLabel(week: week, name: LocalDay.shortMonthName(last.month))) }
+        }
+        if labels.first?.week != 0, (labels.first?.week ?? weeks) >= 3 {
+            labels.insert(MonthLabel(week: 0, name: LocalDay.shortMonthName(start.month)), at: 0)
+        }
+        return labels
+    }
+
     /// The first day a `YearHeatmap` for `today` shows (read its totals from here on).
     public static func start(today: LocalDay, firstWeekday: Int) -> LocalDay {
         today.adding(days: -364).startOfWeek(firstWeekday: firstWeekday)

@@ -27,11 +27,6 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
         }
     }
 
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
-    ]
-
     /// The period around `day` as a card's label: "Mon 23 Nov 2026", "Week of 16–22 Nov" (across
     /// months "Week of 30 Nov – 6 Dec"), "November 2026". Never a bare day for a week or a month.
     public func periodLabel(containing day: LocalDay, calendar: ZonedCalendar) -> String {
@@ -50,9 +45,7 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
         }
     }
 
-    private static func shortMonth(_ month: Int) -> String {
-        monthNames.indices.contains(month - 1) ? String(monthNames[month - 1].prefix(3)) : "\(month)"
-    }
+    private static func shortMonth(_ month: Int) -> String { LocalDay.shortMonthName(month) }
 
     /// The period around `day` in words: "2026-11-22", "the week of 2026-11-16 to 2026-11-22",
     /// "November 2026" — a week is never labelled with a single day.
@@ -62,7 +55,7 @@ public enum IntentionScope: String, Codable, CaseIterable, Sendable, Comparable 
         case .day: return day.description
         case .week: return "the week of \(days.lowerBound) to \(days.upperBound.adding(days: -1))"
         case .month:
-            let name = Self.monthNames.indices.contains(day.month - 1) ? Self.monthNames[day.month - 1] : "\(day.month)"
+            let name = LocalDay.monthName(day.month)
             return "\(name) \(day.year)"
         }
     }

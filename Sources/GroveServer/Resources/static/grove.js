@@ -71,6 +71,15 @@ document.addEventListener("click", (event) => {
   Promise.resolve(actions[el.dataset.action](el)).catch(() => {});
 });
 
+// Forms marked data-autosave save each change as it is made (a settings screen with no Save button):
+// changes made close together are sent once, with the whole form as it then stands.
+document.addEventListener("change", (event) => {
+  const form = event.target.closest && event.target.closest("form[data-autosave]");
+  if (!form || !event.target.name) return;
+  clearTimeout(form.saveTimer);
+  form.saveTimer = setTimeout(() => form.requestSubmit(), 300);
+});
+
 // Forms with data-api="METHOD /path" post their fields as JSON.
 document.addEventListener("submit", async (event) => {
   const form = event.target;

@@ -31,7 +31,6 @@ struct SettingsPage: Encodable {
     /// The content categories a pause draws from, each with whether it is chosen.
     var categories: [CategoryView]
     /// Seed 003's privacy preference, changeable after setup as on every face.
-    var analyticsOptIn: Bool
 }
 
 extension WebController {
@@ -56,6 +55,6 @@ extension WebController {
             enabledCount: pause.enabledApps.count,
             categories: MindfulnessContent.ContentCategory.allCases.map {
                 CategoryView(id: $0.rawValue, name: $0.displayName, selected: pause.selectedCategories.contains($0))
-            }, analyticsOptIn: pause.analyticsOptIn)
+            })
     }
 }

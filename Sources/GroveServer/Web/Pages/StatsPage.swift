@@ -10,6 +10,8 @@ struct MinutesBar: Encodable { var x: Int; var y: Int; var height: Int; var minu
 
 struct RowLabel: Encodable { var y: Int; var name: String }
 
+struct ColumnLabel: Encodable { var x: Int; var name: String }
+
 struct StatsPage: Encodable {
     var title: String
     var bare = false
@@ -19,6 +21,7 @@ struct StatsPage: Encodable {
     var cells: [HeatmapCell]
     var bars: [MinutesBar]
     var rowLabels: [RowLabel]
+    var monthLabels: [ColumnLabel]
     var maxMinutes: Int
     var heatmapWidth: Int
 }
@@ -30,7 +33,7 @@ extension WebController {
         let heatmap = try database.focus.yearHeatmap(tag: tag)
         let cells = heatmap.cells.map { cell in
             HeatmapCell(
-                x: 24 + cell.week * 13, y: 14 + cell.row * 13, level: cell.level,
+                x: 24 + cell.week * 13, y: 16 + cell.row * 13, level: cell.level,
                 title: "\(cell.day): \(cell.trees) tree\(cell.trees == 1 ? "" : "s")")
         }
         // Today read once: the `today` property reads the configured calendar from the store.
@@ -48,11 +51,12 @@ extension WebController {
                 tick: i % 7 == 1 ? String(d.description.suffix(5)) : "")
         }
         let rowLabels = (0..<7).filter { $0 % 2 == 1 }.map {
-            RowLabel(y: 24 + $0 * 13, name: Weekday(wrapping: heatmap.firstWeekday + $0).shortName)
+            RowLabel(y: 26 + $0 * 13, name: Weekday(wrapping: heatmap.firstWeekday + $0).shortName)
         }
+        let monthLabels = heatmap.monthLabels.map { ColumnLabel(x: 24 + $0.week * 13, name: $0.name) }
         return StatsPage(
             title: tag.map { "Stats · \($0)" } ?? "Stats", tag: tag, tagFilter: try tagFilter(tag), stats: statsView(stats), cells: cells,
-            bars: bars, rowLabels: rowLabels, maxMinutes: maxMinutes,
+            bars: bars, rowLabels: rowLabels, monthLabels: monthLabels, maxMinutes: maxMinutes,
             heatmapWidth: 24 + heatmap.weeks * 13)
     }
 }
