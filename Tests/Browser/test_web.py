@@ -677,6 +677,28 @@ def test_week_and_month_intentions_are_themed_cards_labelled_with_their_period(g
         month = browser.find_element(By.ID, f"{card}-month")
         assert datetime.now().strftime("%B %Y").upper() in month.text.upper() and "A calm November" in month.text
     browser.shot("cards")
+    # A card with no theme chosen takes the page's colours: dark in dark mode, no glare; a chosen theme keeps its own.
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        browser.get(grove.url + "/intentions")
+        day = browser.find_element(By.ID, "current-intention").value_of_css_property("background-color")
+        assert sum(int(x) for x in re.findall(r"\d+", day)[:3]) < 150, day
+        week = browser.find_element(By.ID, "current-intention-week").value_of_css_property("background-color")
+        assert week in ("rgba(16, 24, 32, 1)", "rgb(16, 24, 32)"), week
+        # The focus page's ground is dark too.
+        browser.get(grove.url + "/focus")
+        ground = browser.find_element(By.CSS_SELECTOR, "#tree .ground").value_of_css_property("fill")
+        assert sum(int(x) for x in re.findall(r"\d+", ground)[:3]) < 250, ground
+        browser.shot("dark-cards")
+        # A timer's icon is a line drawing in the text's colour, not a black blob.
+        grove.cli("timer", "add", "Tea", "--duration", "4m", "--icon", "coffee")
+        browser.get(grove.url + "/timers")
+        icon = browser.find_element(By.CSS_SELECTOR, ".timer-icon")
+        assert icon.value_of_css_property("fill") == "none", icon.value_of_css_property("fill")
+        digits = lambda v: re.findall(r"\d+", v)[:3]
+        assert digits(icon.value_of_css_property("stroke")) == digits(icon.value_of_css_property("color"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_edit_a_theme_on_the_web_and_keep_low_contrast_only_when_asked(grove, browser):

@@ -254,6 +254,9 @@ struct ServerTests {
                 try await c.get("/forest").text.range(
                     of: #"role="img" aria-label="(Pine|Oak|Birch), 25 min, "#, options: .regularExpression) != nil)
             #expect(try await c.get("/timers").text.contains("Kettle"))
+            // The presets say what they are for (the seed's words); the intention form offers a font.
+            #expect(try await c.get("/themes").text.contains(#"<p class="theme-description">Calm and peaceful</p>"#))
+            #expect(try await c.get("/intentions").text.contains(#"<select name="customFont">"#))
             let stats = try await c.get("/stats").text
             #expect(stats.contains("<rect"))
             // The heatmap names its months, as the CLI's does (`YearHeatmap.monthLabels`).

@@ -90,4 +90,16 @@ public enum PresetThemes {
 
     /// Serene, Vibrant, Minimal, Sunset, Ocean.
     public static func getAll() -> [IntentionTheme] { [serene, vibrant, minimal, sunset, ocean] }
+
+    /// What a preset is for, in the seed's words ("Calm and peaceful"); nil for any other theme.
+    public static func description(of theme: IntentionTheme) -> String? {
+        switch theme.id {
+        case serene.id: "Calm and peaceful"
+        case vibrant.id: "Energetic and bold"
+        case minimal.id: "Clean and simple"
+        case sunset.id: "Warm and cozy"
+        case ocean.id: "Cool and refreshing"
+        default: nil
+        }
+    }
 }

@@ -14,6 +14,9 @@ struct IntentionCardView: Encodable {
     var background: String
     var color: String
     var accent: String
+    /// Whether a theme was chosen (the intention's own, or the preferred one): its colours are drawn.
+    /// Without one the card takes the page's colours, light or dark.
+    var themed: Bool
     /// The CSS font stack of the text (nil: the page's).
     var font: String?
     var quote: String?

@@ -113,12 +113,13 @@ struct WebController {
         let calendar = try database.calendar()
         let preferredFont = try database.intentions.preferences().defaultFont
         return try layers.enumerated().map { index, intention in
-            let theme = try database.themes.display(for: intention)
+            let chosen = try database.themes.chosen(for: intention)
+            let theme = chosen ?? PresetThemes.serene
             return IntentionCardView(
                 elementID: index == 0 ? elementID : "\(elementID)-\(intention.scope.rawValue)", id: intention.id.uuidString,
                 text: intention.text,
                 scope: intention.scope.displayName, date: intention.scope.periodLabel(containing: intention.date, calendar: calendar),
-                background: theme.backgroundColor, color: theme.textColor, accent: theme.readableAccent,
+                background: theme.backgroundColor, color: theme.textColor, accent: theme.readableAccent, themed: chosen != nil,
                 font: FontStack.resolve(intention: intention.customFont, theme: theme.fontName, preferred: preferredFont),
                 quote: intention.quote, rephrasable: rephrasable, secondary: index > 0)
         }

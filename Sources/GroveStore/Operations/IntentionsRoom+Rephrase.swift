@@ -44,11 +44,15 @@ extension IntentionsRoom {
 
 extension ThemesRoom {
     /// The theme an intention is shown in: its own, else the person's default, else Serene.
-    public func display(for intention: Intention) throws -> IntentionTheme {
+    public func display(for intention: Intention) throws -> IntentionTheme { try chosen(for: intention) ?? PresetThemes.serene }
+
+    /// The theme someone chose for `intention`: its own, or else the preferred one; nil when neither
+    /// was chosen (or either was deleted), and a face may draw it in its own colours.
+    public func chosen(for intention: Intention) throws -> IntentionTheme? {
         if let own = intention.themeId, let theme = try find(id: own) { return theme }
         if let fallback = try database.intentions.storedPreferences()?.defaultThemeId, let theme = try find(id: fallback) {
             return theme
         }
-        return PresetThemes.serene
+        return nil
     }
 }

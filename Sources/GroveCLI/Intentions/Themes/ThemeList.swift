@@ -18,7 +18,7 @@ struct ThemeList: ParsableCommand {
             let sample = style.colors(
                 "  \(t.name.padding(toLength: 16, withPad: " ", startingAt: 0))  ", foreground: t.textColor, background: t.backgroundColor)
             print(
-                "\(t.id == defaultID ? "★" : " ") \(sample) \(t.backgroundColor)/\(t.textColor)  \(kind)  contrast \(String(format: "%.1f", t.contrastRatio)):1"
+                "\(t.id == defaultID ? "★" : " ") \(sample) \(t.backgroundColor)/\(t.textColor)  \(kind)  contrast \(String(format: "%.1f", t.contrastRatio)):1\(PresetThemes.description(of: t).map { "  · \($0)" } ?? "")"
             )
         }
     }

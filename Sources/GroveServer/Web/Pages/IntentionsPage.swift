@@ -14,6 +14,8 @@ struct IntentionsPage: Encodable {
     var query: String
     var today: String
     var themes: [ThemeChoice]
+    /// The font menu (the theme's or the preferred font by default), as `grove intention set --font`.
+    var fonts: [FontOption]
     var items: [IntentionLine]
     /// Today's intentions as cards, day first.
     var cards: [IntentionCardView]
@@ -26,6 +28,7 @@ extension WebController {
         return IntentionsPage(
             title: "Intentions", query: query ?? "", today: calendar.localDay(of: database.environment.now()).description,
             themes: try database.themes.all().map { ThemeChoice(id: $0.id.uuidString, name: $0.name) },
+            fonts: Self.fontOptions(selected: nil),
             items: list.map {
                 IntentionLine(
                     id: $0.id.uuidString, text: $0.text, scope: $0.scope.rawValue,

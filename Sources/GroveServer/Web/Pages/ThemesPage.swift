@@ -14,6 +14,8 @@ struct ThemeView: Encodable {
     var deletable: Bool
     var contrast: String
     var isDefault: Bool
+    /// A preset's words ("Calm and peaceful").
+    var description: String?
     /// The CSS font stack the swatch is drawn in (nil: the page's).
     var font: String?
     /// The colours as `<input type=color>` reads them (lower case) for the edit form.
@@ -43,7 +45,8 @@ extension WebController {
                 id: t.id.uuidString, name: t.name, background: t.backgroundColor, color: t.textColor, accent: t.readableAccent,
                 kind: AppDatabase.ThemeKind(of: t).rawValue.capitalized, deletable: !t.isPreset,
                 contrast: String(format: "%.1f", t.contrastRatio), isDefault: t.id == preferences.defaultThemeId,
-                font: FontStack.css(for: t.fontName), backgroundInput: t.backgroundColor.lowercased(), textInput: t.textColor.lowercased(),
+                description: PresetThemes.description(of: t), font: FontStack.css(for: t.fontName),
+                backgroundInput: t.backgroundColor.lowercased(), textInput: t.textColor.lowercased(),
                 accentInput: (t.accentColor ?? t.textColor).lowercased(), fonts: Self.fontOptions(selected: t.fontName))
         }
         let kinds = AppDatabase.ThemeKind.allCases.map {
