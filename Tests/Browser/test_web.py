@@ -467,12 +467,19 @@ def test_add_your_own_words_to_what_a_pause_shows(grove, browser):
     form = browser.find_element(By.CSS_SELECTOR, "form[data-api='POST /api/v1/pause/content']")
     text = "Before you open it, ask what you hope to find there, and whether it will still matter tonight."
     form.find_element(By.NAME, "text").send_keys(text)
-    form.find_element(By.NAME, "id").send_keys("my-question")
+    # No id to invent: the store makes one, as `grove content add` does.
+    assert not form.find_elements(By.NAME, "id")
     Select(form.find_element(By.NAME, "type")).select_by_value("prompt")
     Select(form.find_element(By.NAME, "category")).select_by_value("mindfulness")
     form.find_element(By.TAG_NAME, "button").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=content]"), text))
-    assert "my-question" in grove.cli("content", "list", "--json")
+    mine = next(c for c in json.loads(grove.cli("content", "list", "--json")) if c["text"] == text)
+    assert mine["id"].startswith("user-"), mine
+    # A bundled item can be removed here too, as through the CLI and the API: it is never shown again.
+    bundled = next(c for c in json.loads(grove.cli("content", "list", "--json")) if c["isBundled"])
+    click(browser, f"[data-action=delete-content][data-id='{bundled['id']}']")
+    wait(browser).until(EC.alert_is_present()).accept()
+    wait(browser).until(lambda b: all(c["id"] != bundled["id"] for c in json.loads(grove.cli("content", "list", "--json"))))
 
 
 def test_a_content_pack_from_the_web_joins_what_a_pause_shows(grove, browser):

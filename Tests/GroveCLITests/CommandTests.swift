@@ -271,6 +271,9 @@ struct CommandTests {
             try await g.run("content", "add", "--type", "prompt", "--category", "mindfulness", "--text", "too short").err.contains("50-750")
         )
         #expect(try await g.run("content", "add", "--type", "poem", "--category", "mindfulness", "--text", text).status == 64)
+        // An id in use is refused by name (adding never replaces an item), as the API refuses it.
+        let taken = try await g.run("content", "add", "--type", "prompt", "--category", "nature", "--text", text, "--id", "mine")
+        #expect(taken.status == 64 && taken.err.contains(#"An item with id "mine" already exists"#), "\(taken.err)")
         #expect(
             try await g.run("content", "list", "--category", "mindfulness", "--json").array().contains { $0["id"] as? String == "mine" })
         let pack = g.home + "-pack.json"

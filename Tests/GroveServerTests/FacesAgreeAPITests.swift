@@ -67,6 +67,30 @@ struct FacesAgreeAPITests {
         }
     }
 
+    @Test("content is added without inventing an id, never replaces another item, and a bundled one is removed for good")
+    func contentAddAndRemoveAsTheCLIDoes() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        let text = String(repeating: "A calm sentence to sit with. ", count: 3)
+        let bundled = try #require(BundledContent.all.first)
+        try await server.test { c in
+            let added = try await c.post("/api/v1/pause/content", #"{"type": "prompt", "category": "nature", "text": "\#(text)"}"#)
+            #expect(added.status == 201 && (added.object["id"] as? String)?.hasPrefix("user-") == true, "\(added.text)")
+            // An id in use is refused by name, and the bundled item keeps its words.
+            expectProblem(
+                try await c.post(
+                    "/api/v1/pause/content", #"{"id": "\#(bundled.id)", "type": "prompt", "category": "nature", "text": "\#(text)"}"#),
+                422, field: "id", detail: "already exists")
+            #expect(try database.content.item(id: bundled.id)?.text == bundled.text)
+            // Removing a bundled item retires it (a later bundled pack must not bring it back).
+            #expect(try await c.delete("/api/v1/pause/content/\(bundled.id)").status == 204)
+            #expect(try database.content.item(id: bundled.id) != nil)
+            #expect(try database.content.all().allSatisfy { $0.id != bundled.id })
+            let page = try await c.get("/content").text
+            #expect(!page.contains(#"name="id""#) && page.contains(#"data-action="delete-content" data-id="\#(BundledContent.all[1].id)""#))
+        }
+    }
+
     @Test func categoriesAndTypesReadAsTheCLIReadsThem() async throws {
         let server = try await TestServer()
         let database = server.database

@@ -122,10 +122,20 @@ struct PauseController {
 
     /// `POST /pause/content`: a user's own item.
     @Sendable func addContent(_ request: Request, context: GroveRequestContext) async throws -> JSON<MindfulnessContent> {
-        var item = try await request.decode(as: MindfulnessContent.self, context: context)
-        item.isBundled = false
-        try database.content.save([item])
+        let input = try await request.decode(as: AddContentInput.self, context: context)
+        let item = try database.content.add(
+            id: input.id, type: input.type, text: input.text, category: input.category, author: input.author, priority: input.priority)
         return JSON(try database.content.item(id: item.id) ?? item, status: .created)
+    }
+
+    /// A person's own item: the id is made when none is given (`ContentRoom.add`).
+    struct AddContentInput: Decodable {
+        var id: String?
+        var type: MindfulnessContent.ContentType
+        var text: String
+        var category: MindfulnessContent.ContentCategory
+        var author: String?
+        var priority: Int?
     }
 
     /// `GET /pause/content/:contentId`

@@ -15,10 +15,7 @@ struct ContentAdd: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        let item = MindfulnessContent(
-            id: id ?? "user-\(db.environment.uuid().uuidString.prefix(8).lowercased())", type: type, text: text,
-            category: category, author: author, priority: priority)
-        try db.content.save([item])
+        let item = try db.content.add(id: id, type: type, text: text, category: category, author: author, priority: priority)
         if options.json { return try Output.json(try db.content.item(id: item.id)) }
         print("Added \(item.id).")
     }

@@ -18,7 +18,7 @@ register({
 });
 
 register({
-  "delete-content": async (el) => { if (confirm("Delete this item?")) { await api("DELETE", `/api/v1/pause/content/${encodeURIComponent(el.dataset.id)}`); await swapMain(); } },
+  "delete-content": async (el) => { if (confirm("Remove this item? A pause never shows it again (the pauses that showed it keep it).")) { await api("DELETE", `/api/v1/pause/content/${encodeURIComponent(el.dataset.id)}`); await swapMain(); } },
   "remove-source": async (el) => {
     if (!confirm(`Stop using ${el.dataset.url}? Its items go (those a pause showed stay in its history).`)) return;
     await api("DELETE", `/api/v1/pause/content-sources?url=${encodeURIComponent(el.dataset.url)}`); await swapMain();
