@@ -877,3 +877,23 @@ def test_the_main_pages_in_light_and_dark_on_a_desktop_and_a_phone(grove, browse
                 browser.shot(f"{scheme}-{device}{path.replace('/', '-')}")
     assert backgrounds["light"] != backgrounds["dark"], backgrounds
     grove.cli("focus", "break", "--skip")
+
+
+def test_a_page_in_the_foreground_says_it_in_the_page_not_on_the_desktop(grove, browser):
+    """The seed's app in the foreground cancels its own notification: a visible, focused page shows its
+    toast and raises no desktop notification; in the background it does."""
+    grove.cli("timer", "add", "Tea", "--duration", "1s")
+    browser.get(grove.url + "/timers")
+    live(browser)
+    # A recording stand-in for the browser's notifications, permission given.
+    browser.execute_script("window.shown = []; window.Notification = function (title) { window.shown.push(title); };"
+                           "window.Notification.permission = 'granted';")
+    assert browser.execute_script("return document.visibilityState === 'visible' && document.hasFocus()")
+    grove.cli("timer", "start", "Tea")
+    wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "Tea is done"))
+    assert browser.execute_script("return window.shown") == []
+    # In the background (another tab in front), the same notice reaches the desktop.
+    browser.execute_script("Object.defineProperty(document, 'hasFocus', { value: () => false });")
+    grove.cli("timer", "stop", "Tea")
+    grove.cli("timer", "start", "Tea")
+    wait(browser).until(lambda b: b.execute_script("return window.shown").count("Tea is done") == 1)

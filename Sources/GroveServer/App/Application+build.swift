@@ -92,7 +92,13 @@ public func buildApplication(
     var treePlanted: (@Sendable (FocusSession) -> Void)?
     var breakOver: (@Sendable (FocusBreak) -> Void)?
     if notifier.isAvailable {
-        treePlanted = { _ in notifier.send(title: CompletionNotice.title, body: CompletionNotice.body) }
+        let hold = configuration.notificationHold
+        treePlanted = { _ in
+            // The desktop's notifications come back first, so that this one is not silenced (the CLI's
+            // waiter orders it so too); the maintenance loop holds again if another session is running.
+            hold?.release()
+            notifier.send(title: CompletionNotice.title, body: CompletionNotice.body)
+        }
         breakOver = { _ in notifier.send(title: BreakNotice.title, body: BreakNotice.body) }
     }
     let alarms = TimerAlarmService(

@@ -115,9 +115,13 @@ document.addEventListener("submit", async (event) => {
   await swapMain();
 });
 
+/** Whether the person is looking at this page: then its toast is the notice, as the seed's app in the
+ *  foreground cancels its own notification; a desktop one is for a page in the background. */
+export const inForeground = () => document.visibilityState === "visible" && document.hasFocus();
+
 export function notify(title, body, link, desktop = true) {
   toast(`${title} — ${body}`);
-  if (desktop && "Notification" in window && Notification.permission === "granted") {
+  if (desktop && !inForeground() && "Notification" in window && Notification.permission === "granted") {
     const shown = new Notification(title, { body, icon: "/static/tree.svg" });
     if (link) shown.onclick = () => { window.focus(); location.href = link; };
   }
