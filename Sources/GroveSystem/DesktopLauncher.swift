@@ -43,6 +43,7 @@ public struct DesktopLauncher: Equatable, Sendable {
             Name=\(Self.escape(name))
             GenericName=\(Self.escape(name)) after a mindful pause
             Comment=A pause in Grove before \(Self.escape(name)) opens
+            TryExec=\(Self.escape(grove))
             Exec=\(Self.escape(exec))
             Terminal=true
             Categories=Utility;

@@ -35,12 +35,14 @@ public struct UserService: Equatable, Sendable {
     }
 
     /// The user unit (systemd.service(5)). Restarted when it fails, not when it was stopped; the
-    /// sandboxing a user manager can apply without privileges.
+    /// sandboxing a user manager can apply without privileges. Skipped, not failed, once `grove` is
+    /// gone (`apt remove` cannot reach a file in a home directory).
     public var unitText: String {
         let exec = ([grove] + arguments).map(Self.systemdQuote).joined(separator: " ")
         return """
             [Unit]
             Description=Grove: focus sessions, timers, mindful pauses and intentions (grove serve)
+            ConditionFileIsExecutable=\(grove.replacingOccurrences(of: "%", with: "%%"))
 
             [Service]
             Type=exec
@@ -59,7 +61,8 @@ public struct UserService: Equatable, Sendable {
             """
     }
 
-    /// The autostart entry (Desktop Entry Specification 1.4): started with the desktop, hidden from menus.
+    /// The autostart entry (Desktop Entry Specification 1.4): started with the desktop, hidden from
+    /// menus, and ignored once `grove` is gone (`TryExec`: a removed package leaves nothing that fails).
     public var autostartText: String {
         let exec = ([grove] + arguments).map(DesktopLauncher.quote).joined(separator: " ")
         return """
@@ -68,6 +71,7 @@ public struct UserService: Equatable, Sendable {
             Version=1.4
             Name=Grove
             Comment=Grove's web app and reminders (grove serve)
+            TryExec=\(DesktopLauncher.escape(grove))
             Exec=\(DesktopLauncher.escape(exec))
             Terminal=false
             NoDisplay=true

@@ -42,6 +42,12 @@ struct SetupCommandTests {
         let g = Grove()
         let done = try await g.run("setup", "--focus", "50", "--gate", "youtube,reddit", "--daily", "08:00", "--sample-timers")
         #expect(done.status == 0 && done.out.hasPrefix("Focus 50 min") && done.out.contains("Pausing before: YouTube, Reddit."))
+        // The gate and the reminder are told to need `grove serve`, and how to keep it running.
+        #expect(
+            done.out.contains(
+                "The pause in the browser and the reminder need `grove serve` running: `grove service install` starts it with your session."
+            ),
+            "\(done.out)")
         #expect(try await g.run("setup", "--json").object()["setupNeeded"] as? Bool == false)
         #expect(try await g.run("setup", "--gate", "nope").status == 64)
         #expect(try await g.run("setup", "--skip", "--focus", "25").status == 64)

@@ -20,6 +20,9 @@ struct UserServiceTests {
         let text = UserService(grove: "/usr/bin/grove", arguments: ["serve", "--port", "4768"]).unitText
         #expect(text.contains("ExecStart=/usr/bin/grove serve --port 4768\n"))
         #expect(text.contains("Restart=on-failure\n"))
+        // A removed package leaves the unit skipped, and the autostart entry ignored, not failing.
+        #expect(text.contains("ConditionFileIsExecutable=/usr/bin/grove\n"))
+        #expect(UserService(grove: "/usr/bin/grove", arguments: ["serve"]).autostartText.contains("TryExec=/usr/bin/grove\n"))
         #expect(text.contains("[Install]\nWantedBy=default.target\n"))
     }
 

@@ -56,8 +56,8 @@ struct FirstRunPrompt {
             print(
                 "All set: focus \(focusMinutes) min, breaks \(short)/\(long) min\(gated.isEmpty ? "" : ", pausing before \(gated.joined(separator: ", "))"). `grove setup` changes it any time."
             )
-            if !gated.isEmpty {
-                print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").")
+            for line in SetupAfterword.lines(gated: !gated.isEmpty, reminder: !daily.isEmpty, variables: CLIEnvironment.current.variables) {
+                print(line)
             }
         } catch is Skip {
             try db.setup.complete(FirstRunSetup(), skip: true)

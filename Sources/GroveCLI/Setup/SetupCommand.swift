@@ -11,8 +11,9 @@ struct SetupCommand: ParsableCommand {
               grove setup --focus 50 --short-break 10 --gate youtube,reddit --daily 08:00 --sample-timers
               grove setup --skip          # never ask again, change nothing
             Anything not given stays as it is. Grove sends no analytics anywhere. The web app offers the
-            same on its first page view (and under Settings). The browser extension in `extension/` pauses
-            before the gated sites (see the README).
+            same on its first page view (and under Settings). The browser extension
+            (/usr/share/grove/extension, or `extension/` in the source) pauses before the gated sites (see
+            the README); it and the reminder need `grove serve` running (`grove service install`).
             """)
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Focus length, minutes.") var focus: Int?
@@ -46,8 +47,9 @@ struct SetupCommand: ParsableCommand {
             "Focus \(Int(focusPreferences.focusDuration / 60)) min, breaks \(Int(focusPreferences.shortBreakDuration / 60))/\(Int(focusPreferences.longBreakDuration / 60)) min."
         )
         print(gated.isEmpty ? "No app or site is gated (grove apps enable ID)." : "Pausing before: \(gated.joined(separator: ", ")).")
-        if !gated.isEmpty {
-            print("In a browser, the extension in extension/ sends those sites through the pause (README: \"The browser extension\").")
+        let reminder = try db.intentions.preferences().notificationSettings.dailyEnabled
+        for line in SetupAfterword.lines(gated: !gated.isEmpty, reminder: reminder, variables: CLIEnvironment.current.variables) {
+            print(line)
         }
     }
 }
