@@ -3,8 +3,6 @@ import GroveCore
 
 /// Failures of the store that are not bad input.
 public enum StoreError: Error, LocalizedError, Equatable {
-    /// No row with that id.
-    case notFound(kind: String, id: String)
     /// An export file Grove cannot read.
     case unreadableExport(String)
     /// An export written by a newer Grove.
@@ -25,7 +23,6 @@ public enum StoreError: Error, LocalizedError, Equatable {
 
     public var errorDescription: String? {
         switch self {
-        case .notFound(let kind, let id): "No \(kind) with id \(id)"
         case .unreadableExport(let why): "Cannot read the export: \(why)"
         case .unsupportedExportVersion(let v): "This export has format version \(v), newer than this Grove understands"
         case .newerStore(let path, let unknown):
@@ -43,7 +40,7 @@ public enum StoreError: Error, LocalizedError, Equatable {
     /// Whether the failure is the caller's (bad input: exit 64 / 4xx) rather than the machine's.
     public var isBadInput: Bool {
         switch self {
-        case .notFound, .unreadableExport, .unsupportedExportVersion, .notAStore, .missingDirectory: true
+        case .unreadableExport, .unsupportedExportVersion, .notAStore, .missingDirectory: true
         case .newerStore, .databaseFileGone, .databaseFileReplaced, .watch: false
         }
     }

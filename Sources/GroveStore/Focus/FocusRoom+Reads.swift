@@ -109,12 +109,4 @@ extension FocusRoom {
             .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
         }
     }
-
-    /// Completed and abandoned sessions that ended on the given local days (inclusive), newest first.
-    public func terminalSessions(fromDay: LocalDay, toDay: LocalDay) throws -> [FocusSession] {
-        try writer.snapshotRead { db in
-            try FocusSessionRecord.filter(sql: "end_day BETWEEN ? AND ?", arguments: [fromDay.description, toDay.description])
-                .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
-        }
-    }
 }

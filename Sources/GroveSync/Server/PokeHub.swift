@@ -69,12 +69,6 @@ public actor PokeHub {
         }
     }
 
-    /// Ends every stream (graceful shutdown).
-    public func finishAll() {
-        for continuation in streams.values.flatMap(\.values) { continuation.finish() }
-        streams = [:]
-    }
-
     public var listeners: Int { streams.values.reduce(0) { $0 + $1.count } }
 
     /// The users with at least one open stream.

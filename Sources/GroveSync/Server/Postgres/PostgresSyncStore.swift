@@ -19,6 +19,8 @@
         let logger: Logger
         /// Optimistic tries before a push takes its user's row lock (0: always lock).
         let optimisticAttempts: Int
+        /// Whether the last push met a full disk (`/readyz` says so until one succeeds).
+        let diskFull = DiskFullLatch()
 
         /// The channel every instance listens on; payloads are `user:head`.
         public static let channel = "grove_sync"
@@ -37,6 +39,17 @@
         /// what that one wrote. After `optimisticAttempts` such races (one user's devices pushing at once,
         /// over and over) the push takes the user's row lock first, which always succeeds.
         public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
+            do {
+                let plan = try await pushOnce(userId: userId, deviceId: deviceId, request: request, now: now)
+                diskFull.record(status: nil)
+                return plan
+            } catch let error as PSQLError {
+                diskFull.record(status: error.serverStatus)
+                throw error
+            }
+        }
+
+        private func pushOnce(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
             let logger = logger
             for _ in 0..<max(0, optimisticAttempts) {
                 if let plan = try await client.withConnection({ connection in
@@ -202,6 +215,8 @@
 
         public func checkReady() async throws {
             _ = try await client.query("SELECT 1", logger: logger).decode(Int32.self).all()
+            // Reads still work on a full disk; a push would not: not ready for a load balancer.
+            if diskFull.isFull { throw SyncReadinessError.diskFull }
         }
     }
 
