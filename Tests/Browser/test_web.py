@@ -866,7 +866,7 @@ def test_the_main_pages_in_light_and_dark_on_a_desktop_and_a_phone(grove, browse
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         for device, size in (("desktop", (1280, 900)), ("phone", (390, 844))):
             browser.set_window_size(*size)
-            for path in ("/forest", "/focus", "/pause/youtube", "/review"):
+            for path in ("/forest", "/focus", "/pause/youtube", "/review", "/timers", "/stats", "/settings"):
                 browser.get(grove.url + path)
                 wait(browser).until(lambda b: b.execute_script("return document.readyState") == "complete")
                 if path == "/focus":
@@ -877,6 +877,22 @@ def test_the_main_pages_in_light_and_dark_on_a_desktop_and_a_phone(grove, browse
                 browser.shot(f"{scheme}-{device}{path.replace('/', '-')}")
     assert backgrounds["light"] != backgrounds["dark"], backgrounds
     grove.cli("focus", "break", "--skip")
+    # Today and Focus with a tree growing, light and dark.
+    grove.cli("timer", "add", "Tea", "--duration", "4m", "--icon", "coffee")
+    grove.cli("timer", "start", "Tea")
+    grove.cli("focus", "start", "--length", "25m", "--tag", "essay")
+    for scheme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        for device, size in (("desktop", (1280, 900)), ("phone", (390, 844))):
+            browser.set_window_size(*size)
+            for path, name in (("/", "today-growing"), ("/focus", "focus-growing")):
+                browser.get(grove.url + path)
+                wait(browser).until(lambda b: "left" in b.find_element(By.ID, "focus-mini" if path == "/" else "focus-state").text
+                                    or "Growing" in b.find_element(By.ID, "focus-mini" if path == "/" else "focus-state").text)
+                browser.shot(f"{scheme}-{device}-{name}")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    browser.set_window_size(1280, 900)
+    grove.cli("focus", "abandon")
 
 
 def test_a_page_in_the_foreground_says_it_in_the_page_not_on_the_desktop(grove, browser):
