@@ -180,12 +180,21 @@ public final class Simulation {
                 }
             }
         }
-        // Replaying an acknowledged push changes nothing.
-        if let (request, _) = network.acknowledged.randomElement(using: &actions.random) {
+        // Replaying an acknowledged push changes nothing. Not vacuous: the replay reaches the server and
+        // is acknowledged as far as before, or is refused only because its device's token is gone.
+        if let (request, last) = network.acknowledged.randomElement(using: &actions.random) {
             let head = try await store.head(userId: user.id).head
-            if let caller = try? await service.authenticate(token: try await tokenOf(request.deviceId, service: service, devices: devices))
-            {
-                _ = try? await service.push(caller, request)
+            do {
+                let caller = try await service.authenticate(token: try await tokenOf(request.deviceId, service: service, devices: devices))
+                let again = try await service.push(caller, request)
+                if again.lastMutationId < last {
+                    throw SimulationFailure("a replayed push was acknowledged to \(again.lastMutationId), before \(last)")
+                }
+            } catch let error as SyncServerError {
+                switch error {
+                case .unauthorized, .unknownDevice, .wrongDevice: break
+                default: throw SimulationFailure("replaying an acknowledged push was refused: \(error)")
+                }
             }
             let after = try await store.entities(userId: user.id)
             let headAfter = try await store.head(userId: user.id).head
