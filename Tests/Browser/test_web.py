@@ -752,7 +752,8 @@ def test_drag_a_to_do_to_its_place(grove, browser):
     """)
     texts = lambda: [t["text"] for t in json.loads(grove.cli("timer", "show", "workout", "--json"))["todoItems"]]
     wait(browser).until(lambda b: texts() == ["Stretch", "Warm up", "Push-ups"])
-    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[data-todo-text]")] == ["Stretch", "Warm up", "Push-ups"]
+    # The page follows (a live refresh may swap the list while it is read: looked at again until it shows it).
+    wait(browser).until(lambda b: [e.text for e in b.find_elements(By.CSS_SELECTOR, "[data-todo-text]")] == ["Stretch", "Warm up", "Push-ups"])
 
 
 def test_the_focus_page_answers_the_terminals_keys(grove, browser):
