@@ -4,7 +4,17 @@ import GroveCore
 import GroveStore
 
 struct FocusStart: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a session in the background.")
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Start a session in the background.",
+        discussion: """
+            The session lives in the store, not in this command: `grove now`, `grove focus status`, the \
+            web app and `grove serve` all follow it, and a small waiter left behind rings when the tree \
+            is grown (with notify-send). Without --length it runs your configured length (grove focus \
+            config); a tree costs at least a minute of focus, a session at most 4 hours.
+
+              grove focus start --length 50m --tag essay
+              grove focus start --open          # count up; grove focus stop plants the tree
+            """)
     @OptionGroup var options: GlobalOptions
     @Option(
         name: .long, help: ArgumentHelp("Session length, 1m to 4h (a tree costs a minute), e.g. 25m, 90s, 1h30m.", valueName: "duration"))
