@@ -157,7 +157,7 @@ public final class Simulation {
                     "\(device.name) has totals for tags \(summaries.map(\.tag)), its sessions \(Set(sessions.flatMap(\.tags)))")
             }
             for summary in summaries {
-                let tagged = sessions.filter { $0.tags.contains(summary.tag) }
+                let tagged = sessions.filter { $0.tags.contains { FocusTags.folded($0) == FocusTags.folded(summary.tag) } }
                 let trees = tagged.filter { $0.state == .completed }.count, abandoned = tagged.filter { $0.state == .abandoned }.count
                 if summary.trees != trees || summary.abandoned != abandoned {
                     throw SimulationFailure(

@@ -147,8 +147,11 @@ struct WebController {
     /// The picker, with `tag` chosen; nil when no session carries a tag.
     func tagFilter(_ tag: String?) throws -> TagFilterView? {
         var tags = try database.focus.tags(limit: 200).map(\.tag).sorted { $0.lowercased() < $1.lowercased() }
-        if let tag, !tags.contains(tag) { tags.insert(tag, at: 0) }
-        return tags.isEmpty ? nil : TagFilterView(options: tags.map { .init(tag: $0, selected: $0 == tag) })
+        // Any spelling of a tag is that tag ("reading" chooses "Reading").
+        let same = { (a: String, b: String) in FocusTags.folded(a) == FocusTags.folded(b) }
+        if let tag, !tags.contains(where: { same($0, tag) }) { tags.insert(tag, at: 0) }
+        return tags.isEmpty
+            ? nil : TagFilterView(options: tags.map { name in .init(tag: name, selected: tag.map { same(name, $0) } ?? false) })
     }
 
 }

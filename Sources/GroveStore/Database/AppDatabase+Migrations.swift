@@ -53,6 +53,9 @@ extension AppDatabase {
         migrator.registerMigration("v16-tag-spelling") { db in
             try db.execute(sql: v16TagSpelling)
         }
+        migrator.registerMigration("v17-tag-days-folded") { db in
+            try db.execute(sql: v17TagDaysFolded)
+        }
         return migrator
     }
 

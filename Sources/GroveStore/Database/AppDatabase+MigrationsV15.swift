@@ -36,4 +36,13 @@ extension AppDatabase {
     static let v16TagSpelling = """
         CREATE INDEX focus_day_tag_folded ON focus_day_tag (lower(tag));
         """
+
+    /// Two devices may each have written a spelling of one tag ("Reading", "reading") before they met
+    /// through sync: every read folds them (`lower(tag)`). One index serves a tag's days in order,
+    /// across its spellings; the other its first spelling (`FocusTagSpelling`), both without a scan.
+    static let v17TagDaysFolded = """
+        CREATE INDEX focus_day_tag_folded_day ON focus_day_tag (lower(tag), day);
+        CREATE INDEX focus_day_tag_folded_spelling ON focus_day_tag (lower(tag), tag);
+        DROP INDEX focus_day_tag_folded;
+        """
 }

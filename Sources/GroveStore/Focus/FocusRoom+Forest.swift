@@ -19,8 +19,9 @@ extension FocusRoom {
             var rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT day, trees, abandoned FROM \(source.table)
-                        WHERE \(source.condition(parameter: 3)) AND (trees > 0 OR abandoned > 0) AND day < ?1 ORDER BY day DESC LIMIT ?2
+                        SELECT day, sum(trees), sum(abandoned) FROM \(source.table)
+                        WHERE \(source.condition(parameter: 3)) AND (trees > 0 OR abandoned > 0) AND day < ?1
+                        GROUP BY day ORDER BY day DESC LIMIT ?2
                         """), arguments: [before?.description ?? "9999-12-31", days + 1, source.tag])
             let hasOlder = rows.count > days
             if hasOlder { rows.removeLast() }
@@ -36,7 +37,7 @@ extension FocusRoom {
                 arguments: [oldest.description, newest.description]
             )
             .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
-            .filter { session in tag.map(session.tags.contains) ?? true }
+            .filter { session in tag.map { tag in session.tags.contains { FocusTags.folded($0) == FocusTags.folded(tag) } } ?? true }
             let byDay = Dictionary(grouping: trees) { $0.endDay }
             for index in window.days.indices {
                 let day = byDay[window.days[index].day] ?? []

@@ -23,7 +23,7 @@ extension FocusRoom {
             let cursor = try Int.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM \(days.table) WHERE \(days.condition(parameter: 1)) AND trees > 0 ORDER BY day
+                        SELECT DISTINCT CAST(julianday(day) - 2440587.5 AS INTEGER) FROM \(days.table) WHERE \(days.condition(parameter: 1)) AND trees > 0 ORDER BY day
                         """), arguments: [days.tag])
             while let number = try cursor.next() { treeDays.append(LocalDay(dayNumber: number)) }
             // Every column is coalesced, so an empty table still gives one row of zeros.
@@ -42,7 +42,8 @@ extension FocusRoom {
             try FocusDayRecord.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT day, trees, abandoned, focus_ms FROM \(days.table) WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 ORDER BY day
+                        SELECT day, sum(trees) AS trees, sum(abandoned) AS abandoned, sum(focus_ms) AS focus_ms FROM \(days.table)
+                        WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 GROUP BY day ORDER BY day
                         """), arguments: [from.description, to.description, days.tag]
             ).compactMap(\.totals)
         }

@@ -35,8 +35,9 @@ struct DayTotals {
     var table: String { tag == nil ? "focus_day" : "focus_day_tag" }
 
     /// The condition on the tag, bound to numbered parameter `parameter` (always true for all sessions,
-    /// where the parameter is NULL).
-    func condition(parameter: Int) -> String { tag == nil ? "?\(parameter) IS NULL" : "tag = ?\(parameter)" }
+    /// where the parameter is NULL). Spellings fold as SQLite's `lower()` does (ASCII, as
+    /// `FocusTags.folded`): two devices' "Reading" and "reading" are one tag.
+    func condition(parameter: Int) -> String { tag == nil ? "?\(parameter) IS NULL" : "lower(tag) = lower(?\(parameter))" }
 }
 
 extension FocusRoom {
@@ -67,8 +68,8 @@ extension FocusRoom {
         return try writer.snapshotRead { db in
             try db.cachedRows(
                 """
-                SELECT tag, sum(trees), sum(abandoned), sum(focus_ms), max(day) FROM focus_day_tag
-                GROUP BY tag ORDER BY max(day) DESC, tag LIMIT ?
+                SELECT min(tag), sum(trees), sum(abandoned), sum(focus_ms), max(day) FROM focus_day_tag
+                GROUP BY lower(tag) ORDER BY max(day) DESC, min(tag) LIMIT ?
                 """, [limit]
             ).compactMap { row in
                 guard let day = LocalDay(row[4] as String) else { return nil }
@@ -83,8 +84,8 @@ extension FocusRoom {
         try writer.snapshotRead { db in
             try db.cachedRows(
                 """
-                SELECT tag, sum(trees), sum(abandoned), sum(focus_ms), max(day) FROM focus_day_tag
-                WHERE day BETWEEN ? AND ? GROUP BY tag ORDER BY sum(focus_ms) DESC, tag
+                SELECT min(tag), sum(trees), sum(abandoned), sum(focus_ms), max(day) FROM focus_day_tag INDEXED BY focus_day_tag_day
+                WHERE day BETWEEN ? AND ? GROUP BY lower(tag) ORDER BY sum(focus_ms) DESC, min(tag)
                 """, [from.description, to.description]
             ).compactMap { row in
                 guard let day = LocalDay(row[4] as String) else { return nil }

@@ -132,7 +132,8 @@ extension AppDatabase {
 /// Which sessions an export carries: all, or those with one tag.
 struct SessionFilter {
     var tag: String?
-    private static let condition = "tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)"
+    /// Any spelling of the tag (two devices' "Reading" and "reading" are one tag).
+    private static let condition = "tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(tags) WHERE lower(value) = lower(?))"
     /// ` WHERE …` to append to `SessionRows.select` (empty for all).
     var sql: String { tag == nil ? "" : " WHERE " + Self.condition }
     /// ` AND …` to append to another condition.
