@@ -8,25 +8,12 @@ import Testing
 struct ServeNoticeOrderTests {
     @Test func theTreeIsAnnouncedWithBannersBack() async throws {
         let g = Grove()
-        let desktop = g.home + "-desktop", bin = g.home + "-bin"
-        for folder in [g.home, desktop, bin] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        // The notice records whether banners were back when it was sent.
-        try "#!/bin/sh\necho \"$2 banners=$(cat '\(desktop)/banners')\" >> '\(desktop)/notices'\n".write(
-            toFile: bin + "/notify-send", atomically: true, encoding: .utf8)
-        chmod(bin + "/notify-send", 0o755)
-        let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/desktop").path
-        var env = g.environment
-        env["PATH"] = "\(bin):\(fakes):/usr/bin:/bin"
-        env["GROVE_FAKE_DESKTOP"] = desktop
-        env["GROVE_HOLD_NOTIFICATIONS"] = nil
-        env["GROVE_SHORTEST_TREE"] = "1"  // a real tree, grown in seconds
+        let fake = try FakeDesktop(g)
+        let desktop = fake.folder, env = fake.environment
         // GROVE_NO_WAITER stays set: only the server rings. GNOME answers a change slowly, so a notice sent
         // beside the release, not after it, would find the banners still off.
         try "".write(toFile: desktop + "/slow-set", atomically: true, encoding: .utf8)
-        func read(_ name: String) -> String {
-            ((try? String(contentsOfFile: desktop + "/" + name, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let read = fake.read
         let held = try ServeListenTests.HeldPort()
         let port = held.port
         held.close()

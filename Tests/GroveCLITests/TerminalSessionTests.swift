@@ -487,23 +487,11 @@ struct TerminalSessionTests {
     /// `grove now` (a status bar's). Against stand-ins for gsettings, makoctl and dunstctl.
     @Test func notificationsWaitWhileATreeGrows() throws {
         let g = Grove()
-        let desktop = g.home + "-desktop", bin = g.home + "-bin"
-        for folder in [desktop, bin] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        // The notice records whether banners were back when it was sent.
-        try "#!/bin/sh\necho \"$2 banners=$(cat '\(desktop)/banners')\" >> '\(desktop)/notices'\n".write(
-            toFile: bin + "/notify-send", atomically: true, encoding: .utf8)
-        chmod(bin + "/notify-send", 0o755)
-        let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/desktop").path
-        var env = g.environment
-        env["PATH"] = "\(bin):\(fakes):/usr/bin:/bin"
-        env["GROVE_FAKE_DESKTOP"] = desktop
-        env["GROVE_SHORTEST_TREE"] = "1"  // real trees, grown in seconds
+        let fake = try FakeDesktop(g)
+        let desktop = fake.folder
+        var env = fake.environment
         env["GROVE_NO_WAITER"] = nil
-        env["GROVE_HOLD_NOTIFICATIONS"] = nil
-        func read(_ name: String) -> String {
-            ((try? String(contentsOfFile: desktop + "/" + name, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let read = fake.read
         func grove(_ arguments: String...) throws -> Int32 {
             let process = Process()
             process.executableURL = try Grove.binary()

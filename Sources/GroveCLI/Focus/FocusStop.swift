@@ -20,9 +20,7 @@ struct FocusStop: ParsableCommand {
         NotificationHold.of(db)?.release()  // at once, not when the session's waiter next looks
         if options.json { return try Output.json(FocusStatusReport(session, now: session.endTime ?? session.startTime)) }
         guard session.state == .completed else {
-            return print(
-                "Stopped after \(ClockText.format(session.duration)): a tree costs a minute of focus, so none was planted \(TreeLook(session).glyph)"
-            )
+            return print("\(CompletionNotice.stoppedShort(after: session.duration)) \(TreeLook(session).glyph)")
         }
         print(
             "Tree planted: \(ForestStats.formatDuration(session.duration)) of focus\(session.tags.isEmpty ? "" : " for \(FocusTags.display(session.tags))") \(TreeLook(session).glyph)"

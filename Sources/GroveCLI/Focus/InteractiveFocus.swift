@@ -50,7 +50,7 @@ struct InteractiveFocus {
                 let short = session.openEnded && session.duration < FocusSession.shortestTree
                 print(
                     short
-                        ? "Stopped after \(ClockText.format(session.duration)): a tree costs a minute of focus, so none was planted."
+                        ? CompletionNotice.stoppedShort(after: session.duration) + "."
                         : "No tree this time. Try again when you are ready.")
                 return .quit
             }

@@ -18,13 +18,14 @@ enum SetupAfterword {
                 "In a browser, the extension (\(extensionPlace); README: \"The browser extension\") sends those sites through the pause.")
         }
         guard gated || reminder else { return lines }
-        let what = [gated ? "the pause in the browser" : nil, reminder ? "the reminder" : nil].compactMap { $0 }.joined(separator: " and ")
+        let what = [gated ? "The pause in the browser" : nil, reminder ? (gated ? "the reminder" : "The reminder") : nil]
+            .compactMap { $0 }.joined(separator: " and ")
         let installed = [UserService.unitFile(environment: variables), UserService.autostartFile(environment: variables)]
             .contains { FileManager.default.fileExists(atPath: $0.path) }
         lines.append(
             installed
-                ? "\(what.prefix(1).uppercased() + what.dropFirst()) work while `grove serve` runs: it starts with your session (grove service status)."
-                : "\(what.prefix(1).uppercased() + what.dropFirst()) need `grove serve` running: `grove service install` starts it with your session."
+                ? "\(what) work while `grove serve` runs: it starts with your session (grove service status)."
+                : "\(what) need `grove serve` running: `grove service install` starts it with your session."
         )
         return lines
     }

@@ -8,6 +8,12 @@ public enum CompletionNotice {
     public static let body = "Great focus session!"
     /// The web page a click on the notice opens.
     public static let link = "/forest"
+
+    /// What every face says of an open-ended session stopped before a tree's cost (`FocusSession.stop`):
+    /// "Stopped after 00:12: a tree costs a minute of focus, so none was planted" (each face ends it).
+    public static func stoppedShort(after focus: TimeInterval) -> String {
+        "Stopped after \(ClockText.format(focus)): a tree costs a minute of focus, so none was planted"
+    }
 }
 
 /// The notice at the end of the break after a tree, in every face (`focus.js` repeats it).

@@ -96,8 +96,11 @@ public func buildApplication(
         treePlanted = { _ in
             // The desktop's notifications come back first, so that this one is not silenced (the CLI's
             // waiter orders it so too); the maintenance loop holds again if another session is running.
-            hold?.release()
-            notifier.send(title: CompletionNotice.title, body: CompletionNotice.body)
+            // The daemons' commands block: on a thread of their own, never the concurrency pool's.
+            DispatchQueue.global().async {
+                hold?.release()
+                notifier.send(title: CompletionNotice.title, body: CompletionNotice.body)
+            }
         }
         breakOver = { _ in notifier.send(title: BreakNotice.title, body: BreakNotice.body) }
     }

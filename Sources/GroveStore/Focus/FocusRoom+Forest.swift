@@ -10,6 +10,7 @@ extension FocusRoom {
         throws -> ForestWindow
     {
         let source = try DayTotals(tag: tag)
+        let folded = tag.map(FocusTags.folded)  // any spelling of the tag, folded once
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
         }
@@ -37,7 +38,7 @@ extension FocusRoom {
                 arguments: [oldest.description, newest.description]
             )
             .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
-            .filter { session in tag.map { tag in session.tags.contains { FocusTags.folded($0) == FocusTags.folded(tag) } } ?? true }
+            .filter { session in folded.map { tag in session.tags.contains { FocusTags.folded($0) == tag } } ?? true }
             let byDay = Dictionary(grouping: trees) { $0.endDay }
             for index in window.days.indices {
                 let day = byDay[window.days[index].day] ?? []
