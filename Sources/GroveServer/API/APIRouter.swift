@@ -20,27 +20,28 @@ public final class RouteTable: @unchecked Sendable {
     public var routes: [String] { lock.withLock { entries } }
 }
 
-/// Registers a route on the API group and in the route table at once.
+/// Registers a route in the API's route groups (`RouteGroups`: the group carries how it is answered)
+/// and in the route table at once.
 struct APIRouter {
     typealias Handler<Output> = @Sendable (Request, GroveRequestContext) async throws -> Output
-    let group: RouterGroup<GroveRequestContext>
+    let groups: RouteGroups
     let table: RouteTable
-    let policies: RoutePolicies
 
     /// A GET route; `cache`: its answers are kept in memory for that long (`ResponseCacheMiddleware`);
     /// `onEventLoop`: it answers from memory itself and hops to the store's threads only on a miss.
     func get<O: ResponseGenerator>(
         _ path: String, cache: ResponseCacheMiddleware.Freshness? = nil, onEventLoop: Bool = false, use handler: @escaping Handler<O>
     ) {
-        policies.register("api/v1/" + path, RoutePolicy(cache: cache, onEventLoop: onEventLoop))
-        add(.get, path, handler)
+        add(onEventLoop ? groups.eventLoop : groups.kept(cache), .get, path, handler)
     }
-    func post<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.post, path, handler) }
-    func put<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.put, path, handler) }
-    func patch<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.patch, path, handler) }
-    func delete<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(.delete, path, handler) }
+    func post<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(groups.store, .post, path, handler) }
+    func put<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(groups.store, .put, path, handler) }
+    func patch<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(groups.store, .patch, path, handler) }
+    func delete<O: ResponseGenerator>(_ path: String, use handler: @escaping Handler<O>) { add(groups.store, .delete, path, handler) }
 
-    private func add<O: ResponseGenerator>(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler<O>) {
+    private func add<O: ResponseGenerator>(
+        _ group: RouterGroup<GroveRequestContext>, _ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler<O>
+    ) {
         group.on(RouterPath(path), method: method, use: handler)
         table.add(method.rawValue, path)
     }

@@ -21,8 +21,8 @@ struct ContentSourcesController {
     }
 
     /// `GET /pause/content-sources`, oldest first.
-    @Sendable func list(_ request: Request, context: GroveRequestContext) async throws -> JSON<[ContentSource]> {
-        JSON(try await database.run { try $0.content.sources() })
+    @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[ContentSource]> {
+        JSON(try database.content.sources())
     }
 
     /// `POST /pause/content-sources {url}`: adds the source and fetches it at once; 201 when its pack
@@ -30,7 +30,7 @@ struct ContentSourcesController {
     @Sendable func add(_ request: Request, context: GroveRequestContext) async throws -> JSON<AddOutput> {
         let input = try await request.decode(as: AddInput.self, context: context)
         let outcome = try await refresher.add(url: input.url)
-        guard let current = try await database.run({ try $0.content.source(url: outcome.url) }) else {
+        guard let current = try database.content.source(url: outcome.url) else {
             throw APIError.notFound("The source was removed meanwhile")
         }
         return JSON(AddOutput(source: current, refresh: ContentRefreshJSON(outcome)), status: .created)
@@ -42,7 +42,7 @@ struct ContentSourcesController {
         guard let url = request.queryString("url"), !url.isEmpty else {
             throw APIError.badRequest(field: "url", detail: "url is required: the source to remove")
         }
-        return JSON(try await database.run { try $0.content.removeSource(url: url) })
+        return JSON(try database.content.removeSource(url: url))
     }
 
     /// `POST /pause/content-sources/refresh {url?}`: fetches one source, or every source, now.

@@ -7,7 +7,8 @@ import Hummingbird
 struct FocusController {
     let database: AppDatabase
     let monitor: ChangeMonitor
-    let cache: ResponseCache
+    /// `GET /focus/current`'s session and anchor between commits.
+    let currentMemo = CurrentFocusMemo()
 
     struct StartInput: Decodable { var plannedDuration: TimeInterval?; var openEnded: Bool?; var tags: [String]? }
     struct TagsInput: Decodable { var tags: [String] }
@@ -39,10 +40,10 @@ struct FocusController {
         api.post("focus/sessions/:id/break-notice", use: claimBreakNotice)
         api.get("focus/tags", cache: .data, use: tags)
         api.get("focus/window", cache: .day, use: window)
-        api.get("focus/stats", onEventLoop: true, use: stats)
+        api.get("focus/stats", cache: .day, use: stats)
         api.get("focus/forest", cache: .day, use: forest)
         api.get("focus/daily", cache: .day, use: daily)
-        api.get("focus/preferences", onEventLoop: true, use: preferences)
+        api.get("focus/preferences", cache: .data, use: preferences)
         api.put("focus/preferences", use: updatePreferences)
         api.patch("focus/preferences", use: changePreferences)
         api.get("focus/break", cache: .day, use: nextBreak)
@@ -207,14 +208,14 @@ struct FocusController {
     }
 
     /// `GET /focus/preferences`
-    @Sendable func preferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        try await cache.json("focus/preferences", monitor: monitor, database: database) { try $0.focus.preferences() }
+    @Sendable func preferences(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusPreferences> {
+        JSON(try database.focus.preferences())
     }
 
     /// `PUT /focus/preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusPreferences> {
         let preferences = try await request.decode(as: FocusPreferences.self, context: context)
-        return JSON(try await database.run { try $0.focus.updatePreferences(preferences) })
+        return JSON(try database.focus.updatePreferences(preferences))
     }
 
     /// Some focus preferences; the fields left out keep their stored values.
@@ -250,41 +251,26 @@ struct FocusController {
     /// The running session and its clock anchor: cached until data changes or it falls due; the live
     /// figures (`remaining`, `progress`) are computed per request without touching the database.
     ///
-    /// These two routes answer from memory on the event loop (registered `onEventLoop`);
-    /// only a miss goes to the store's threads.
+    /// The route answers from memory on the event loop (registered `onEventLoop`); only a miss goes
+    /// to the store's threads.
     @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        let cached = try await cache.value("focus/current", generation: monitor.freshGeneration, now: database.environment.now()) {
-            try await database.run { database -> (FocusStatusJSON?, Date?) in
-                guard let session = try database.focus.current() else {
-                    // The break after the last tree, until it ends (then the answer is `{}`).
-                    return try database.focus.runningBreak().map { (FocusStatusJSON(break: $0.pause, anchor: $0.anchor), $0.ends) } ?? (
-                        nil, nil
-                    )
-                }
-                return (try FocusStatusJSON(session, anchor: try database.focus.clockAnchor(of: session)), session.dueAt)
+        let now = database.environment.now()
+        let cached = try await currentMemo.value(generation: monitor.freshGeneration, now: now, database: database) { database in
+            guard let session = try database.focus.current() else {
+                // The break after the last tree, until it ends (then the answer is `{}`).
+                return try database.focus.runningBreak().map { (FocusStatusJSON(break: $0.pause, anchor: $0.anchor), $0.ends) } ?? (
+                    nil, nil
+                )
             }
+            return (try FocusStatusJSON(session, anchor: try database.focus.clockAnchor(of: session)), session.dueAt)
         }
         guard let cached else { return RawJSON(data: FocusStatusJSON.none) }
         return RawJSON(data: cached.encoded(now: database.focus.now(since: cached.anchor)))
     }
 
-    /// ForestStats, cached as encoded bytes until data changes, the local day ends or the open session falls due.
-    /// With `?tag=`, one tag's stats, not cached (a cache entry per tag anyone asks for would grow without bound).
-    @Sendable func stats(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        if let tag = try request.tagFilter() {
-            return RawJSON(data: try await database.run { try GroveExport.makeEncoder(pretty: false).encode($0.focus.stats(tag: tag)) })
-        }
-        let now = database.environment.now()
-        let bytes = try await cache.value("focus/stats", generation: monitor.freshGeneration, now: now) {
-            try await database.run { database -> (Data, Date?) in
-                let stats = try database.focus.stats()
-                let calendar = try database.calendar()
-                let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
-                let due = try database.focus.current()?.dueAt
-                return (try GroveExport.makeEncoder(pretty: false).encode(stats), [midnight, due].compactMap { $0 }.min())
-            }
-        }
-        return RawJSON(data: bytes)
+    /// `GET /focus/stats?tag=`: ForestStats, for one tag's sessions when `tag` is given.
+    @Sendable func stats(_ request: Request, context: GroveRequestContext) throws -> JSON<ForestStats> {
+        JSON(try database.focus.stats(tag: try request.tagFilter()))
     }
 
 }

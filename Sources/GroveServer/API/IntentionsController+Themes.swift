@@ -9,9 +9,8 @@ extension IntentionsController {
     // MARK: Themes
 
     /// `GET /themes?kind=preset|custom|generated`
-    @Sendable func themeList(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        let kind = try request.query("kind", AppDatabase.ThemeKind.init(validating:field:))
-        return try await cache.json("themes?kind=\(kind?.rawValue ?? "")", monitor: monitor, database: database) { try $0.themes.all(kind) }
+    @Sendable func themeList(_ request: Request, context: GroveRequestContext) throws -> JSON<[IntentionTheme]> {
+        JSON(try database.themes.all(try request.query("kind", AppDatabase.ThemeKind.init(validating:field:))))
     }
 
     /// `POST /themes`: a custom theme.
@@ -42,14 +41,12 @@ extension IntentionsController {
         let input = try await request.decode(as: ThemeInput.self, context: context)
         let id = try context.uuid("id")
         return JSON(
-            try await database.run { db in
-                try db.themes.edit(id: id, allowLowContrast: input.allowLowContrast ?? false) { theme in
-                    theme.name = input.name
-                    theme.backgroundColor = input.backgroundColor
-                    theme.textColor = input.textColor
-                    theme.accentColor = input.accentColor
-                    theme.fontName = input.fontName
-                }
+            try database.themes.edit(id: id, allowLowContrast: input.allowLowContrast ?? false) { theme in
+                theme.name = input.name
+                theme.backgroundColor = input.backgroundColor
+                theme.textColor = input.textColor
+                theme.accentColor = input.accentColor
+                theme.fontName = input.fontName
             })
     }
 

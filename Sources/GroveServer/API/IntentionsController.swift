@@ -8,8 +8,6 @@ import ServiceLifecycle
 /// `/api/v1/intentions/…`, `/api/v1/themes/…`, `/api/v1/preferences/…`
 struct IntentionsController {
     let database: AppDatabase
-    let monitor: ChangeMonitor
-    let cache: ResponseCache
     let assistant: Assistant
 
     /// Sets the intention for the period of `scope` containing `date` (today by default).
@@ -43,19 +41,19 @@ struct IntentionsController {
     func addRoutes(to api: APIRouter) {
         api.get("intentions", cache: .data, use: list)
         api.post("intentions", use: set)
-        api.get("intentions/current", onEventLoop: true, use: current)
+        api.get("intentions/current", cache: .day, use: current)
         api.get("intentions/search", cache: .data, use: search)
         api.get("intentions/:id", use: show)
         api.put("intentions/:id", use: update)
         api.delete("intentions/:id", use: delete)
         api.post("intentions/:id/rephrase", use: rephrase)
-        api.get("themes", onEventLoop: true, use: themeList)
+        api.get("themes", cache: .data, use: themeList)
         api.post("themes", use: createTheme)
         api.post("themes/generate", use: generateTheme)
         api.get("themes/:id", use: showTheme)
         api.put("themes/:id", use: updateTheme)
         api.delete("themes/:id", use: deleteTheme)
-        api.get("preferences", onEventLoop: true, use: showPreferences)
+        api.get("preferences", cache: .data, use: showPreferences)
         api.put("preferences", use: updatePreferences)
         api.get("preferences/notifications", use: notificationSettings)
         api.put("preferences/notifications", use: updateNotificationSettings)
@@ -96,23 +94,11 @@ struct IntentionsController {
     }
 
     /// `GET /intentions/current?date=`: day over week over month; null when none is set.
-    ///
-    /// Without `date`, answered from memory on the event loop until the data changes or the local day
-    /// ends (registered `onEventLoop`); a miss, or a given `date`, goes to the store's threads.
-    @Sendable func current(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        let encoder = GroveExport.makeEncoder(pretty: false)
+    @Sendable func current(_ request: Request, context: GroveRequestContext) throws -> JSON<Intention?> {
         if let date = try request.query("date", LocalDay.init(validating:field:)) {
-            return RawJSON(data: try await database.run { try encoder.encode($0.intentions.current(on: date)) })
+            return JSON(try database.intentions.current(on: date))
         }
-        let now = database.environment.now()
-        return RawJSON(
-            data: try await cache.value("intentions/current", generation: monitor.freshGeneration, now: now) {
-                try await database.run { database -> (Data, Date?) in
-                    let calendar = try database.calendar()
-                    let midnight = calendar.startOfDay(calendar.nextDay(after: calendar.localDay(of: now)))
-                    return (try encoder.encode(database.intentions.current()), midnight)
-                }
-            })
+        return JSON(try database.intentions.current())
     }
 
     /// `GET /intentions/search?q=`
@@ -132,7 +118,7 @@ struct IntentionsController {
         let changes = IntentionChanges(
             text: input.text, themeId: input.themeId, customFont: input.customFont, quote: input.quote, date: input.date)
         let id = try context.uuid("id")
-        return JSON(try await database.run { try $0.intentions.edit(id: id, changes) })
+        return JSON(try database.intentions.edit(id: id, changes))
     }
 
     /// `DELETE /intentions/:id`
@@ -159,21 +145,14 @@ struct IntentionsController {
     // MARK: Preferences and reminders
 
     /// `GET /preferences`
-    ///
-    /// Answered from memory until the data changes (registered `onEventLoop`).
-    @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        RawJSON(
-            data: try await cache.value("preferences", generation: monitor.freshGeneration, now: database.environment.now()) {
-                try await database.run { database -> (Data, Date?) in
-                    (try GroveExport.makeEncoder(pretty: false).encode(database.intentions.preferences()), nil)
-                }
-            })
+    @Sendable func showPreferences(_ request: Request, context: GroveRequestContext) throws -> JSON<UserPreferences> {
+        JSON(try database.intentions.preferences())
     }
 
     /// `PUT /preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: UserPreferences.self, context: context)
-        return JSON(try await database.run { try $0.intentions.replacePreferences(input) })
+        return JSON(try database.intentions.replacePreferences(input))
     }
 
     /// `GET /preferences/notifications`
@@ -218,7 +197,7 @@ struct IntentionsController {
     /// (null: the built-in default).
     @Sendable func setDefaultTheme(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultThemeInput.self, context: context)
-        return JSON(try await database.run { try $0.themes.setDefault(input.themeId) })
+        return JSON(try database.themes.setDefault(input.themeId))
     }
 
     struct DefaultFontInput: Decodable { var fontName: String? }
@@ -227,7 +206,7 @@ struct IntentionsController {
     /// theme names one (null or "": the page's). Only the web draws fonts.
     @Sendable func setDefaultFont(_ request: Request, context: GroveRequestContext) async throws -> JSON<UserPreferences> {
         let input = try await request.decode(as: DefaultFontInput.self, context: context)
-        return JSON(try await database.run { try $0.themes.setDefaultFont(input.fontName) })
+        return JSON(try database.themes.setDefaultFont(input.fontName))
     }
 
     /// `GET /reminders`: the next daily, weekly and monthly reminder instants.

@@ -6,8 +6,6 @@ import Hummingbird
 /// `/api/v1/pause/…`: apps, content, gateway sessions and usage.
 struct PauseController {
     let database: AppDatabase
-    let monitor: ChangeMonitor
-    let cache: ResponseCache
     /// See `ServerConfiguration.gateKey`.
     let gateKey: String
     struct Gate: Encodable, ResponseEncodable { var key: String }
@@ -20,7 +18,7 @@ struct PauseController {
     struct Attempts: Encodable, Sendable { var appId: String; var attemptsToday: Int }
 
     func addRoutes(to api: APIRouter) {
-        api.get("pause/apps", onEventLoop: true, use: apps)
+        api.get("pause/apps", cache: .data, use: apps)
         api.get("pause/gate", use: gate)
         api.post("pause/apps", use: addApp)
         api.get("pause/apps/:appId", use: showApp)
@@ -36,7 +34,7 @@ struct PauseController {
         api.get("pause/sessions/:id", use: showPause)
         api.post("pause/sessions/:id/finish", use: finishPause)
         api.get("pause/usage", cache: .day, use: usage)
-        api.get("pause/preferences", onEventLoop: true, use: preferences)
+        api.get("pause/preferences", cache: .data, use: preferences)
         api.put("pause/preferences", use: updatePreferences)
         api.patch("pause/preferences", use: changePreferences)
         api.put("pause/apps/:appId/enabled", use: setAppEnabled)
@@ -50,8 +48,8 @@ struct PauseController {
     /// The key the extension adds to the gateway address it sends a tab to (a visit with it counts at once).
     @Sendable func gate(_ request: Request, context: GroveRequestContext) async throws -> Gate { Gate(key: gateKey) }
 
-    @Sendable func apps(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        try await cache.json("pause/apps", monitor: monitor, database: database) { try $0.pause.apps() }
+    @Sendable func apps(_ request: Request, context: GroveRequestContext) throws -> JSON<[SocialApp]> {
+        JSON(try database.pause.apps())
     }
 
     /// `POST /pause/apps`: a new app (an id in use is a 422, never a replacement).
@@ -86,7 +84,7 @@ struct PauseController {
 
     /// `GET /pause/friction`: the apps with adaptive friction on, their lengths now and last reviews.
     @Sendable func friction(_ request: Request, context: GroveRequestContext) async throws -> JSON<[AdaptiveFriction]> {
-        JSON(try await database.run { try $0.pause.friction() })
+        JSON(try database.pause.friction())
     }
 
     struct AdaptiveOutput: Encodable, Sendable { var appId: String; var isEnabled: Bool; var friction: AdaptiveFriction? }
@@ -95,7 +93,7 @@ struct PauseController {
     @Sendable func setAdaptive(_ request: Request, context: GroveRequestContext) async throws -> JSON<AdaptiveOutput> {
         let input = try await request.decode(as: EnabledInput.self, context: context)
         let id = try context.string("appId")
-        let friction = try await database.run { try $0.pause.setFriction(appId: id, input.isEnabled) }
+        let friction = try database.pause.setFriction(appId: id, input.isEnabled)
         return JSON(AdaptiveOutput(appId: id, isEnabled: friction != nil, friction: friction))
     }
 
@@ -212,14 +210,14 @@ struct PauseController {
     }
 
     /// `GET /pause/preferences`
-    @Sendable func preferences(_ request: Request, context: GroveRequestContext) async throws -> RawJSON {
-        try await cache.json("pause/preferences", monitor: monitor, database: database) { try $0.pause.preferences() }
+    @Sendable func preferences(_ request: Request, context: GroveRequestContext) throws -> JSON<PausePreferences> {
+        JSON(try database.pause.preferences())
     }
 
     /// `PUT /pause/preferences`
     @Sendable func updatePreferences(_ request: Request, context: GroveRequestContext) async throws -> JSON<PausePreferences> {
         let preferences = try await request.decode(as: PausePreferences.self, context: context)
-        return JSON(try await database.run { try $0.pause.updatePreferences(preferences) })
+        return JSON(try database.pause.updatePreferences(preferences))
     }
 
     private func app(_ id: String) throws -> SocialApp {

@@ -16,28 +16,20 @@ struct SetupController {
     }
 
     /// `GET /setup`: whether the first-run setup is still to do.
-    @Sendable func state(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
-        JSON(State(setupNeeded: try await database.run { try $0.setup.isNeeded() }))
+    @Sendable func state(_ request: Request, context: GroveRequestContext) throws -> JSON<State> {
+        JSON(State(setupNeeded: try database.setup.isNeeded()))
     }
 
     /// `POST /setup`: the choices (each optional), applied together or not at all.
     @Sendable func complete(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
         let setup = try await request.decode(as: FirstRunSetup.self, context: context)
-        return JSON(
-            State(
-                setupNeeded: try await database.run { db in
-                    try db.setup.complete(setup)
-                    return try db.setup.isNeeded()
-                }))
+        try database.setup.complete(setup)
+        return JSON(State(setupNeeded: try database.setup.isNeeded()))
     }
 
     /// `POST /setup/skip`: never offered again, nothing changed.
-    @Sendable func skip(_ request: Request, context: GroveRequestContext) async throws -> JSON<State> {
-        JSON(
-            State(
-                setupNeeded: try await database.run { db in
-                    try db.setup.complete(FirstRunSetup(), skip: true)
-                    return try db.setup.isNeeded()
-                }))
+    @Sendable func skip(_ request: Request, context: GroveRequestContext) throws -> JSON<State> {
+        try database.setup.complete(FirstRunSetup(), skip: true)
+        return JSON(State(setupNeeded: try database.setup.isNeeded()))
     }
 }

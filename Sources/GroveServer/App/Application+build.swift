@@ -20,8 +20,6 @@ public struct GroveServerParts {
     let responses: ResponseStore
     /// Signalled after every answer: memory freed by a large one goes back to the system soon after.
     let answered: WakeSignal
-    /// How each GET route is answered, as its registration declared.
-    let policies: RoutePolicies
 }
 
 /// The router with every API route and web page, without the background services.
@@ -40,30 +38,27 @@ public func buildRouter(
     router.add(middleware: ProblemMiddleware(templates: templates))
     router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback))
     router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
-    // After the login check (a kept page is never shown to whoever could not see it) and before the hop
-    // to the store's threads (a kept answer needs no store).
+    // Route groups run their middleware after the router's, so after the login check: a kept answer
+    // is never shown to whoever could not see it.
     let responses = ResponseStore()
-    let policies = RoutePolicies()
-    router.add(middleware: ResponseCacheMiddleware(monitor: monitor, database: database, store: responses, policies: policies))
-    router.add(middleware: StoreExecutorMiddleware(policies: policies))
     // Every commit through this store tells the live layer, whichever route or service made it.
     database.onCommit { [monitor] in monitor.invalidate() }
     let table = RouteTable()
-    let api = APIRouter(group: router.group("api/v1"), table: table, policies: policies)
-    let cache = ResponseCache()
-    FocusController(database: database, monitor: monitor, cache: cache).addRoutes(to: api)
+    let api = APIRouter(
+        groups: RouteGroups(under: router.group("api/v1"), monitor: monitor, database: database, responses: responses), table: table)
+    FocusController(database: database, monitor: monitor).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
-    PauseController(database: database, monitor: monitor, cache: cache, gateKey: configuration.gateKey).addRoutes(to: api)
-    IntentionsController(database: database, monitor: monitor, cache: cache, assistant: Assistant(configuration.assistant)).addRoutes(
-        to: api)
+    PauseController(database: database, gateKey: configuration.gateKey).addRoutes(to: api)
+    IntentionsController(database: database, assistant: Assistant(configuration.assistant)).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
-    WebController(database: database, templates: templates, configuration: configuration, policies: policies).addRoutes(to: router)
+    WebController(database: database, templates: templates, configuration: configuration).addRoutes(
+        to: RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses))
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
-    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered, policies: policies)
+    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered)
 }
 
 /// The whole server: router, change monitor and reminder scheduler (hummingbird-examples style:

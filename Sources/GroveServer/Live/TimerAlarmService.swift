@@ -61,30 +61,48 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
 
     /// Announces what fell due (each once) and returns how long to sleep.
     func tick() async throws -> Duration {
-        let (due, next) = try await database.run { try $0.timers.notices() }
-        for run in due where try await database.run({ try $0.timers.claimNotice(timerId: run.timerId) }) {
+        // One hop to the store's threads for every read and claim; the announcements follow outside it.
+        let wantsFocus = onFocusDone != nil, wantsBreak = onBreakOver != nil
+        let found = try await database.run { db -> Found in
+            let (due, next) = try db.timers.notices()
+            var found = Found(next: next)
+            found.runs = try due.filter { try db.timers.claimNotice(timerId: $0.timerId) }
+            if wantsFocus {
+                let (session, due) = try db.focus.notices()
+                if let session, try db.focus.claimNotice(sessionId: session.id) { found.session = session }
+                found.focusNext = due
+            }
+            if wantsBreak {
+                let (over, ends) = try db.focus.breakNotice()
+                if let over, try db.focus.claimBreakOverNotice(sessionId: over.sessionID) { found.breakOver = over }
+                found.focusNext = [found.focusNext, ends].compactMap { $0 }.min()
+            }
+            return found
+        }
+        for run in found.runs {
             logger.info("Timer done", metadata: ["timer": "\(run.timerId)"])
             onDone(run)
         }
-        var focusNext: Date?
-        if let onFocusDone {
-            let (session, due) = try await database.run { try $0.focus.notices() }
-            if let session, try await database.run({ try $0.focus.claimNotice(sessionId: session.id) }) {
-                logger.info("Tree planted", metadata: ["session": "\(session.id)"])
-                onFocusDone(session)
-            }
-            focusNext = due
+        if let session = found.session {
+            logger.info("Tree planted", metadata: ["session": "\(session.id)"])
+            onFocusDone?(session)
         }
-        if let onBreakOver {
-            let (over, ends) = try await database.run { try $0.focus.breakNotice() }
-            if let over, try await database.run({ try $0.focus.claimBreakOverNotice(sessionId: over.sessionID) }) {
-                logger.info("Break over", metadata: ["session": "\(over.sessionID)"])
-                onBreakOver(over)
-            }
-            focusNext = [focusNext, ends].compactMap { $0 }.min()
+        if let over = found.breakOver {
+            logger.info("Break over", metadata: ["session": "\(over.sessionID)"])
+            onBreakOver?(over)
         }
+        let next = found.next, focusNext = found.focusNext
         let now = database.environment.now()
         guard let next = [next, focusNext].compactMap({ $0 }).min() else { return maxSleep }
         return min(maxSleep, .milliseconds(Int64(max(0, min(next.timeIntervalSince(now), 86_400)) * 1000)))
+    }
+
+    /// What one tick found and claimed.
+    private struct Found: Sendable {
+        var next: Date?
+        var runs: [TimerRunStatus] = []
+        var session: FocusSession?
+        var breakOver: FocusBreak?
+        var focusNext: Date?
     }
 }

@@ -18,7 +18,7 @@ struct ResponseCacheMiddleware: RouterMiddleware {
     typealias Context = GroveRequestContext
 
     /// How long an answer stays true while the data is unchanged.
-    enum Freshness: Equatable {
+    enum Freshness: Equatable, CaseIterable {
         /// Until the data changes.
         case data
         /// Until the local day ends (answers about "today").
@@ -29,33 +29,37 @@ struct ResponseCacheMiddleware: RouterMiddleware {
         case second
     }
 
+    /// How long the answers of this middleware's routes are kept (one middleware per route group).
+    let freshness: Freshness
     let monitor: ChangeMonitor
     let database: AppDatabase
     let store: ResponseStore
-    /// Which routes are kept, and how long: declared where each route is registered.
-    let policies: RoutePolicies
 
-    init(monitor: ChangeMonitor, database: AppDatabase, store: ResponseStore = ResponseStore(), policies: RoutePolicies) {
+    init(freshness: Freshness, monitor: ChangeMonitor, database: AppDatabase, store: ResponseStore = ResponseStore()) {
+        self.freshness = freshness
         self.monitor = monitor
         self.database = database
         self.store = store
-        self.policies = policies
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get || request.method == .head, let freshness = policies.policy(for: request.uri.path)?.cache else {
-            return try await next(request, context)
+        // A kept answer needs no store, so the hop to the store's threads is taken on a miss only, and
+        // once: the handler and the answer's expiry both run there.
+        guard request.method == .get || request.method == .head else {
+            return try await withTaskExecutorPreference(StoreExecutor.shared) { try await next(request, context) }
         }
         let key = request.uri.description
         let generation = monitor.freshGeneration
         let now = database.environment.now()
         if let hit = store.answer(key, generation: generation, now: now) { return hit }
-        let response = try await next(request, context)
-        guard response.status == .ok, response.headers[.setCookie] == nil else { return response }
-        let body = try await response.body.collected()
-        let expires = try await database.run { db in try Self.expiry(freshness, now: now, database: db) }
-        store.keep(key, generation: generation, expires: expires, status: response.status, headers: response.headers, body: body)
-        return Response(status: response.status, headers: response.headers, body: .init(byteBuffer: body))
+        return try await withTaskExecutorPreference(StoreExecutor.shared) {
+            let response = try await next(request, context)
+            guard response.status == .ok, response.headers[.setCookie] == nil else { return response }
+            let body = try await response.body.collected()
+            let expires = try Self.expiry(freshness, now: now, database: database)
+            store.keep(key, generation: generation, expires: expires, status: response.status, headers: response.headers, body: body)
+            return Response(status: response.status, headers: response.headers, body: .init(byteBuffer: body))
+        }
     }
 
     /// When an answer computed at `now` stops being true with unchanged data.

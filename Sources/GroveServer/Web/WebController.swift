@@ -10,50 +10,48 @@ struct WebController {
     let database: AppDatabase
     let templates: WebTemplates
     let configuration: ServerConfiguration
-    let policies: RoutePolicies
 
     /// A page route, with how long its answers are kept (pages that count down in seconds, say "today",
-    /// or show reminder minutes): declared here, where the route is, for `ResponseCacheMiddleware`.
+    /// or show reminder minutes): the route joins the group that keeps them so long.
     private func route(
-        _ router: Router<GroveRequestContext>, _ path: String, cache: ResponseCacheMiddleware.Freshness?,
+        _ groups: RouteGroups, _ path: String, cache: ResponseCacheMiddleware.Freshness?,
         _ build: @escaping @Sendable (Request, GroveRequestContext) throws -> Response
     ) {
-        policies.register(path, RoutePolicy(cache: cache))
-        router.get(RouterPath(path)) { request, context in try build(request, context) }
+        groups.kept(cache).get(RouterPath(path)) { request, context in try build(request, context) }
     }
 
-    func addRoutes(to router: Router<GroveRequestContext>) {
-        route(router, "/", cache: .second) { _, _ in try page("dashboard", dashboard()) }
-        route(router, "focus", cache: .second) { _, _ in try page("focus", focus()) }
-        route(router, "forest", cache: .day) { request, _ in
+    func addRoutes(to groups: RouteGroups) {
+        route(groups, "/", cache: .second) { _, _ in try page("dashboard", dashboard()) }
+        route(groups, "focus", cache: .second) { _, _ in try page("focus", focus()) }
+        route(groups, "forest", cache: .day) { request, _ in
             try page("forest", forest(before: request.query("before", LocalDay.init(validating:field:)), tag: tag(request)))
         }
-        route(router, "stats", cache: .day) { request, _ in try page("stats", stats(tag: tag(request))) }
-        route(router, "timers", cache: .second) { request, _ in
+        route(groups, "stats", cache: .day) { request, _ in try page("stats", stats(tag: tag(request))) }
+        route(groups, "timers", cache: .second) { request, _ in
             try page(
                 "timers",
                 timers(
                     order: request.query("sort", AppDatabase.TimerOrder.init(validating:field:)) ?? .createdAt,
                     incompleteOnly: request.flag("incomplete")))
         }
-        route(router, "intentions", cache: .day) { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
-        route(router, "themes", cache: .day) { request, _ in
+        route(groups, "intentions", cache: .day) { request, _ in try page("intentions", intentions(query: request.queryString("q"))) }
+        route(groups, "themes", cache: .day) { request, _ in
             try page("themes", themes(kind: request.query("kind", AppDatabase.ThemeKind.init(validating:field:))))
         }
-        route(router, "settings", cache: .minute) { _, _ in try page("settings", settings()) }
-        route(router, "pause", cache: .day) { _, _ in try page("pause-usage", pauseUsage()) }
-        route(router, "setup", cache: nil) { _, _ in try page("setup", setup()) }
-        route(router, "review", cache: .day) { request, _ in try page("review", review(week: request.queryString("week"))) }
-        route(router, "content", cache: .day) { request, _ in
+        route(groups, "settings", cache: .minute) { _, _ in try page("settings", settings()) }
+        route(groups, "pause", cache: .day) { _, _ in try page("pause-usage", pauseUsage()) }
+        route(groups, "setup", cache: nil) { _, _ in try page("setup", setup()) }
+        route(groups, "review", cache: .day) { request, _ in try page("review", review(week: request.queryString("week"))) }
+        route(groups, "content", cache: .day) { request, _ in
             try page("content", content(category: request.query("category", MindfulnessContent.ContentCategory.init(validating:field:))))
         }
-        route(router, "pause/:appId", cache: nil) { request, context in
+        route(groups, "pause/:appId", cache: nil) { request, context in
             try page("pause", gateway(try context.string("appId"), request: request))
         }
-        route(router, "login", cache: nil) { request, _ in
+        groups.plain.get("login") { request, _ in
             try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
         }
-        router.post("login") { request, context -> Response in
+        groups.plain.post("login") { request, context -> Response in
             var request = request
             let body = try await request.collectBody(upTo: 16 * 1024)
             let form = (try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))) ?? LoginForm()
@@ -68,7 +66,7 @@ struct WebController {
                     .setCookie: "\(AuthMiddleware.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
                 ])
         }
-        router.get("static/:file") { request, context -> Response in
+        groups.plain.get("static/:file") { request, context -> Response in
             let name = try context.string("file")
             guard let file = templates.staticFiles[name] else { throw APIError.notFound("No file \(name)") }
             // After five minutes a browser asks again, and a 304 answers without the bytes.

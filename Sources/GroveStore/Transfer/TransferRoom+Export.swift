@@ -186,3 +186,12 @@ extension TransferRoom {
         }
     }
 }
+
+extension TransferRoom {
+    /// The store in `format`, as bytes (small stores and tests; faces stream with `export(as:to:)`).
+    public func export(as format: ExportFormat) throws -> Data {
+        var data = Data()
+        try export(as: format) { data.append($0) }
+        return data
+    }
+}
