@@ -58,13 +58,36 @@ struct CompletionTests {
     func bash() throws {
         let g = Grove()
         #expect(try g.runBinary("timer", "add", "Deep work", "--duration", "50m").status == 0)
+        let text = try completeInBash(g, "grove timer start De")
+        #expect(text.split(separator: "\n").map(String.init) == ["Deep work"] || text.contains("Deep\\ work"), "\(text)")
+    }
+
+    /// `grove pause youtube` is `grove pause gate youtube`: TAB after `grove pause` offers the app ids
+    /// beside the subcommands, in every shell's script.
+    @Test("grove pause <TAB> offers the app ids the default subcommand takes")
+    func pauseOffersAppIds() throws {
+        let g = Grove()
+        #expect(try g.runBinary("apps", "add", "mastodon", "--name", "Mastodon", "--url", "https://mastodon.social/").status == 0)
+        let offered = try completeInBash(g, "grove pause ").split(separator: "\n").map(String.init)
+        #expect(offered.contains("youtube") && offered.contains("mastodon") && offered.contains("stats"), "\(offered)")
+        #expect(try completeInBash(g, "grove pause mas") == "mastodon\n")
+        let zsh = try g.runBinary("--generate-completion-script", "zsh").out
+        #expect(zsh.contains("_describe -V subcommand subcommands && ret=0\n        __grove_custom_complete ---completion pause gate"))
+        let fish = try g.runBinary("--generate-completion-script", "fish").out
+        #expect(fish.contains("positional \"grove pause\" -eq 1' -fka '(__grove_custom_completion ---completion pause gate"))
+    }
+
+    /// What bash offers for `line` (the cursor at its end) with the generated script loaded.
+    private func completeInBash(_ g: Grove, _ line: String) throws -> String {
         let script = try g.runBinary("--generate-completion-script", "bash").out
         let file = g.home + "/grove.bash"
         try script.write(toFile: file, atomically: true, encoding: .utf8)
+        var words = line.split(separator: " ").map { "'\($0)'" }
+        if line.hasSuffix(" ") { words.append("''") }
         let probe = """
             source '\(file)'
-            COMP_WORDS=(grove timer start De); COMP_CWORD=3; COMP_LINE='grove timer start De'; COMP_POINT=${#COMP_LINE}
-            _grove; printf '%s\\n' "${COMPREPLY[@]}"
+            COMP_WORDS=(\(words.joined(separator: " "))); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+            _grove grove "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf '%s\\n' "${COMPREPLY[@]}"
             """
         let bin = try Grove.binary().deletingLastPathComponent().path
         let process = Process()
@@ -77,6 +100,6 @@ struct CompletionTests {
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(text.split(separator: "\n").map(String.init) == ["Deep work"] || text.contains("Deep\\ work"), "\(text)")
+        return text
     }
 }

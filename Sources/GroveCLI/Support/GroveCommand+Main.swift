@@ -57,7 +57,8 @@ extension GroveCommand {
                 let code = exitCode(for: error)
                 // Help and completion scripts print in full; a usage error is one `grove:` line.
                 if code == .success {
-                    print(fullMessage(for: error))
+                    let message = fullMessage(for: error)
+                    print(arguments.contains("--generate-completion-script") ? CompletionScript.mended(message) : message)
                     return code.rawValue
                 }
                 // A list of choices ArgumentParser prints as bullets becomes one comma-separated line.
