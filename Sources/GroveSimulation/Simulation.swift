@@ -167,18 +167,25 @@ public final class Simulation {
             }
         }
         try Self.checkInvariants(expected)
-        // No acknowledged write lost unless a later clock or a tombstone superseded it: each is
-        // already contained in the server's state (joining it in changes nothing).
+        // The server holds exactly what the design's merge makes of every acknowledged write: each
+        // group the greatest version ever acknowledged (`ReferenceMerge`, not the join under test). No
+        // acknowledged write is lost unless a greater one superseded it, and nothing else is held.
+        var written: [EntityKey: (entity: SyncEntity, versions: [SyncState])] = [:]
         for (request, last) in network.acknowledged {
             for mutation in request.mutations where mutation.id <= last {
                 guard let entity = SyncEntity.named(mutation.entity) else { continue }
-                let incoming = try mutation.state(of: entity)
                 let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
-                let held = states[key] ?? SyncState()
-                if SyncState.join(held, incoming, entity: entity) != held {
-                    throw SimulationFailure("acknowledged mutation \(mutation.id) of \(key) is lost")
-                }
+                written[key, default: (entity, [])].versions.append(try mutation.state(of: entity))
             }
+        }
+        for (key, history) in written {
+            let reference = ReferenceMerge.merge(history.versions, entity: history.entity)
+            if states[key] != reference {
+                throw SimulationFailure("the server holds \(key) as \(String(describing: states[key])), not \(reference)")
+            }
+        }
+        if let extra = states.keys.first(where: { written[$0] == nil }) {
+            throw SimulationFailure("the server holds \(extra), which no acknowledged push wrote")
         }
         // Replaying an acknowledged push changes nothing. Not vacuous: the replay reaches the server and
         // is acknowledged as far as before, or is refused only because its device's token is gone.
@@ -234,7 +241,7 @@ public final class Simulation {
         for mutation in try database.sync.mutationsToPush(limit: 100_000) {
             guard let entity = SyncEntity.named(mutation.entity) else { continue }
             let key = EntityKey(entity: mutation.entity, id: mutation.entityId)
-            combined[key] = SyncState.join(combined[key] ?? SyncState(), try mutation.state(of: entity), entity: entity)
+            combined[key] = ReferenceMerge.merge([combined[key] ?? SyncState(), try mutation.state(of: entity)], entity: entity)
         }
         // Shuffled, in pages of a few changes each applied as it arrives (a child before its parent,
         // a delete before the insert it beats).

@@ -1,7 +1,8 @@
 import Foundation
 import GroveCore
-import GroveSimulation
 import Testing
+
+@testable import GroveSimulation
 
 @Suite("Hybrid logical clock")
 struct HLCTests {
@@ -105,6 +106,20 @@ struct MergeTests {
                 #expect(join(a, b) == join(b, a), "\(entity.name)")
                 #expect(join(join(a, b), c) == join(a, join(b, c)), "\(entity.name)")
                 #expect(join(a, a) == a, "\(entity.name)")
+            }
+        }
+    }
+
+    /// The simulation's oracle (`ReferenceMerge`: each group the greatest version of the whole
+    /// history) and the pairwise join agree, whatever order the versions are folded in.
+    @Test("join folded in any order is the design's merge of the whole history")
+    func joinIsTheReferenceMerge() {
+        var random = SeededRandom(seed: 11)
+        for entity in SyncEntity.all {
+            for _ in 0..<100 {
+                let versions = (0..<Int.random(in: 1...6, using: &random)).map { _ in Self.randomState(entity, &random) }
+                let folded = versions.shuffled(using: &random).reduce(SyncState()) { SyncState.join($0, $1, entity: entity) }
+                #expect(folded == ReferenceMerge.merge(versions, entity: entity), "\(entity.name)")
             }
         }
     }
