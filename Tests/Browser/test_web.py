@@ -305,8 +305,19 @@ def test_set_week_and_day_intentions_and_see_the_day_one(grove, browser):
 
 def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, browser):
     grove.cli("apps", "enable", "youtube")
+    usage = lambda: json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=youtube").read())
+    # The extension's visits carry the key only it can read: those are on the way to the app.
+    key = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/gate").read())["key"]
+    # A typed address is a look at the gate, not an attempt: nothing counts until the person starts it.
+    browser.get(grove.url + "/pause/youtube")
+    confirm = browser.find_element(By.CSS_SELECTOR, "[data-testid=gateway-confirm]")
+    assert "You opened this page yourself" in confirm.text
+    assert usage() == [] and "session=" not in browser.current_url
     for visit in range(2):
-        browser.get(grove.url + "/pause/youtube")
+        if visit == 0:
+            confirm.find_element(By.CSS_SELECTOR, "[data-action=gateway-start]").click()
+        else:
+            browser.get(grove.url + "/pause/youtube?key=" + key)
         wait(browser).until(lambda b: "Take a breath" not in b.find_element(By.ID, "content").text)
         count = browser.find_element(By.ID, "attempt-count").get_attribute("textContent")
         assert count == str(visit)
@@ -323,7 +334,7 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
         wait(browser).until(EC.text_to_be_present_in_element((By.ID, "content"), "Good call"))
         # After Exit the page offers a way on, not a dead end.
         assert browser.find_element(By.ID, "gateway-after").is_displayed()
-    browser.get(grove.url + "/pause/youtube")
+    browser.get(grove.url + "/pause/youtube?key=" + key)
     assert browser.find_element(By.ID, "attempt-count").get_attribute("textContent") == "2"
     wait(browser).until(lambda b: "session=" in b.current_url)
     shown = browser.find_element(By.ID, "content").text
@@ -331,9 +342,8 @@ def test_walk_through_a_gateway_twice_and_see_the_attempt_count_rise(grove, brow
     browser.refresh()
     wait(browser).until(lambda b: b.find_element(By.ID, "content").text == shown)
     assert browser.find_element(By.ID, "attempt-count").get_attribute("textContent") == "2"
-    usage = json.loads(urllib.request.urlopen(grove.url + "/api/v1/pause/usage?appId=youtube").read())
-    assert usage[0]["exitedSessions"] == 2
-    assert usage[0]["totalSessions"] == 3
+    assert usage()[0]["exitedSessions"] == 2
+    assert usage()[0]["totalSessions"] == 3
     # A gate that is off: no pause, nothing counted.
     browser.get(grove.url + "/pause/instagram")
     assert "not gated" in browser.find_element(By.TAG_NAME, "h1").text

@@ -7,7 +7,7 @@ let gateway = null;
 async function startGateway(page) {
   if (page.dataset.gated !== "yes") return;  // the page says so, with a link on
   if (page.dataset.growing === "yes") return;  // a focus session first: nothing counts unless it is let go
-  if (page.dataset.confirm === "yes") return;  // sent by another site: counted only once the person starts it
+  if (page.dataset.confirm === "yes") return;  // not on the way to the app: counted only once the person starts it
   const params = new URLSearchParams(location.search);
   let session = null, c = null;
   if (params.get("session")) {
@@ -86,7 +86,9 @@ register({
   // Back to focus: the extension takes the tab back (`#left`), as after an exit; nothing was counted.
   "growing-back": () => { $("#growing").hidden = true; $("#growing-after").hidden = false; location.replace("#left"); },
   // Leaving costs the tree, as in Forest: the session is abandoned, then the pause goes on as ever.
-  "growing-open": async () => { await api("POST", "/api/v1/focus/abandon"); location.reload(); },
+  // Navigated again by this page (same-origin): the person chose the app over the tree, so the pause
+  // that follows counts at once.
+  "growing-open": async () => { await api("POST", "/api/v1/focus/abandon"); location.assign(location.href); },
   "gateway-start": () => { gatewayPage.dataset.confirm = "no"; $("#gateway-confirm").hidden = true; startGateway(gatewayPage).catch(() => {}); },
 });
 

@@ -15,8 +15,10 @@ struct PausePage: Encodable {
     var attemptsToday: Int
     var firstVisit: Bool
     var times: String
-    /// Reached by a link on another site: nothing is counted until the person starts the pause.
+    /// Reached otherwise than from the gated site itself (a link on another site, a typed address, a
+    /// bookmark): nothing is counted until the person starts the pause. `confirmReason` says how.
     var confirm = false
+    var confirmReason = ""
     /// A focus session is growing: the page says so first (as Forest does, leaving costs the tree),
     /// and counts nothing unless the person lets it wither. `growingLeft` is where it stands ("25:00 left", "12:34 so far").
     var growing = false
@@ -50,10 +52,14 @@ extension WebController {
         let shown = try request.queryString("session").flatMap(UUID.init(uuidString:)).flatMap { try database.pause.session(id: $0) }
             .flatMap { $0.appId == id ? $0 : nil }
         let attempts = try database.pause.attemptsToday(appId: id, before: shown?.startTimestamp)
-        // A link followed from another site (the browser says so in `Sec-Fetch-Site`) is not an attempt
-        // the person made: any page could otherwise fill the Pause statistics. The page asks first. The
-        // extension's redirect, a typed address and Grove's own links are "none" or "same-origin".
-        let fromElsewhere = ["cross-site", "same-site"].contains(Self.fetchSite.flatMap { request.headers[$0] }?.lowercased() ?? "")
+        // An attempt is counted at once only when the person was on their way to the app: the
+        // extension's redirect (it carries the key only the extension can read) or Grove's own links
+        // ("same-origin" in `Sec-Fetch-Site`). A link on another site could fill the statistics, and a
+        // typed address or a bookmark is a look at the gate, not an attempt to open the app: it would
+        // count a pause and "time saved" for an app nobody was opening. The page asks first.
+        let site = Self.fetchSite.flatMap { request.headers[$0] }?.lowercased() ?? ""
+        let onTheWay = request.queryString("key") == configuration.gateKey || site == "same-origin"
+        let confirmReason = ["cross-site", "same-site"].contains(site) ? "Another site sent you here." : "You opened this page yourself."
         // A pause already shown (a reload) goes on; a new one waits behind the growing tree.
         let growing = try shown == nil ? database.focus.current().flatMap { $0.state == .active ? $0 : nil } : nil
         let left = try growing.map { $0.timeText(at: try database.focus.now(for: $0)) } ?? ""
@@ -65,7 +71,7 @@ extension WebController {
         return PausePage(
             title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
             target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
-            confirm: fromElsewhere && shown == nil && request.queryString("key") != configuration.gateKey,
+            confirm: app.isEnabled && shown == nil && !onTheWay, confirmReason: confirmReason,
             growing: app.isEnabled && growing != nil, growingLeft: left,
             why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName) : nil, reminder: reminder)
     }
