@@ -81,6 +81,12 @@ struct ImportNonsenseTests {
         // One text longer than any field holds: refused as it streams past.
         let long = export.replacingOccurrences(of: "\"Tea\"", with: "\"" + String(repeating: "y", count: 2 << 20) + "\"")
         try await refused("long.json", long, naming: "longer than 1 MiB")
+        // Many small texts: everything but the sessions is small, and held only that far.
+        let item = #"{"id":"x","name":"y"},"#
+        let many = export.replacingOccurrences(
+            of: #""themes" : ["#, with: #""themes" : ["# + String(repeating: item, count: (17 << 20) / item.utf8.count))
+        #expect(many != export)
+        try await refused("many.json", many, naming: "themes: more than 16 MiB with the other fields besides focusSessions")
     }
 
     @Test("an API key file that is a directory is refused when it is given, not later")

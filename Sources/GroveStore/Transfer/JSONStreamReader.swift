@@ -38,6 +38,12 @@ struct JSONStreamReader: ~Copyable {
     static let maxString = 1 << 20
     static let tooLong = "a text longer than 1 MiB (the most any field holds)"
 
+    /// "16 MiB", "512 KiB", "100 bytes".
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0
+            ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 && bytes % (1 << 10) == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
+    }
+
     /// `read` returns the next chunk, or nil (or an empty chunk) at the end.
     init(read: @escaping () throws -> [UInt8]?) {
         self.read = read
@@ -232,15 +238,17 @@ struct JSONStreamReader: ~Copyable {
         }
     }
 
-    /// The bytes of the next value, unparsed but checked to be balanced (for `JSONDecoder`).
-    mutating func captureValue() throws -> [UInt8] {
+    /// The bytes of the next value, unparsed but checked to be balanced (for `JSONDecoder`); a value
+    /// longer than `limit` bytes is refused as it streams past, never held whole, in the words of
+    /// `tooLarge` when given.
+    mutating func captureValue(limit: Int = maxCapture, tooLarge: String? = nil) throws -> [UInt8] {
         guard try peek() != nil else { throw failure("unexpected end of the document") }
         var out: [UInt8] = []
         var depth = 0, inString = false, escaped = false, stringStart = 0
         repeat {
             let byte = try next()
             out.append(byte)
-            guard out.count <= Self.maxCapture else { throw failure("a value larger than 256 MiB") }
+            guard out.count <= limit else { throw failure(tooLarge ?? "a value larger than \(Self.sizeText(limit))") }
             if inString {
                 guard out.count - stringStart <= Self.maxString else { throw failure(Self.tooLong) }
                 if escaped {

@@ -210,8 +210,9 @@ private final class ReaderHandoff: @unchecked Sendable {
 
 extension TransferRoom {
     /// Imports a Grove JSON export read from `read` a chunk at a time (nil or empty at the end), in
-    /// constant memory: sessions are read, checked and written one by one, everything else (small)
-    /// is decoded whole. One transaction: any bad item, anywhere in the file, and nothing changes.
+    /// bounded memory: sessions are read, checked and written one by one, everything else (small:
+    /// at most `maxRest` bytes together) is decoded whole. One transaction: any bad item, anywhere in
+    /// the file, and nothing changes.
     @discardableResult
     public func importJSON(streamingFrom read: @escaping () throws -> [UInt8]?) throws -> ImportSummary {
         // Lent to the sessions' reading thread while it reads their array (`ReaderHandoff`).
@@ -220,6 +221,7 @@ extension TransferRoom {
             var sessions = SessionImport(db)
             defer { sessions.close() }
             var members: [(String, [UInt8])] = []
+            var budget = Self.maxRest
             do {
                 try source.reader.expect(UInt8(ascii: "{"))
                 if try !source.reader.take(UInt8(ascii: "}")) {
@@ -233,7 +235,13 @@ extension TransferRoom {
                             if key == "focusSessions" {
                                 try sessions.read(from: source)
                             } else {
-                                members.append((key, try source.reader.captureValue()))
+                                let value = try source.reader.captureValue(
+                                    limit: budget,
+                                    tooLarge:
+                                        "more than \(JSONStreamReader.sizeText(Self.maxRest)) with the other fields besides focusSessions "
+                                        + "(an export holds a few MiB besides its sessions)")
+                                budget -= value.count
+                                members.append((key, value))
                             }
                         } catch var failure as JSONStreamReader.Failure {
                             // Named from the top: `focusSessions: tags: a text longer than…`.
@@ -271,6 +279,12 @@ extension TransferRoom {
                 gatewaySessions: export.gatewaySessions.count, themes: export.themes.count)
         }
     }
+
+    /// The most an export may hold besides its focus sessions, all other fields together. Timers,
+    /// intentions, themes, preferences and the 30 days of pauses a store keeps come to a few MiB at
+    /// most; a larger file is refused by the field that crossed it as it streams past, so that no
+    /// input makes an import hold hundreds of MiB (`JSONDecoder` needs the whole rest at once).
+    public static let maxRest = 16 << 20
 
     /// Imports the export in the file at `path`, streamed.
     @discardableResult
