@@ -12,7 +12,7 @@ except (ImportError, OSError):  # .ci/run installs it; a bare machine skips rath
     AXE = None
 
 PAGES = ["", "focus", "forest", "stats", "timers", "intentions", "themes", "settings", "pause", "review", "content",
-         "setup", "pause/news", "no-such-page"]
+         "setup", "pause/news", "offline", "no-such-page"]
 
 
 def seed(grove):

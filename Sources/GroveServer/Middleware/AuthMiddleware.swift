@@ -12,7 +12,10 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token else { return try await next(request, context) }
         let path = request.uri.path
-        if path == "/login" || path.hasPrefix("/static/") { return try await next(request, context) }
+        // The login form, the app's files, its service worker and the offline page hold no data.
+        if path == "/login" || path.hasPrefix("/static/") || path == "/sw.js" || path == "/offline" {
+            return try await next(request, context)
+        }
         if let header = request.headers[.authorization], Self.constantTimeEqual(header, "Bearer \(token)") {
             return try await next(request, context)
         }

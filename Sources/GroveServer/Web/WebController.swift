@@ -70,17 +70,27 @@ struct WebController {
             let name = try context.string("file")
             guard let file = templates.staticFiles[name] else { throw APIError.notFound("No file \(name)") }
             // After five minutes a browser asks again, and a 304 answers without the bytes.
-            let headers: HTTPFields = [
-                .contentType: file.type, .cacheControl: "public, max-age=300", .eTag: file.etag, .lastModified: file.lastModified,
-            ]
-            if file.isFresh(request.headers) { return Response(status: .notModified, headers: headers) }
-            var buffer = ByteBuffer()
-            buffer.writeBytes(file.data)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+            return serve(file, request: request, cacheControl: "public, max-age=300")
         }
+        // The service worker: at the root, so that its scope is the whole app; asked for afresh on
+        // every visit (a new build must reach the browser at once). The offline page is what it shows
+        // for a page never opened here.
+        groups.plain.get("sw.js") { request, _ in serve(templates.serviceWorker, request: request, cacheControl: "no-cache") }
+        groups.plain.get("offline") { _, _ in try page("offline", OfflinePage()) }
     }
 
     // MARK: Rendering
+
+    /// A file of the web app, or 304 when the browser's copy is this one.
+    func serve(_ file: StaticFile, request: Request, cacheControl: String) -> Response {
+        let headers: HTTPFields = [
+            .contentType: file.type, .cacheControl: cacheControl, .eTag: file.etag, .lastModified: file.lastModified,
+        ]
+        if file.isFresh(request.headers) { return Response(status: .notModified, headers: headers) }
+        var buffer = ByteBuffer()
+        buffer.writeBytes(file.data)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+    }
 
     func page(_ name: String, _ model: some Encodable) throws -> Response {
         try html(templates.render(name, model))

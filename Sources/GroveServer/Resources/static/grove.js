@@ -48,14 +48,31 @@ function emit(name, ...args) { for (const fn of hooks[name]) fn(...args); }
 for (const box of document.querySelectorAll(".chart-scroll")) box.scrollLeft = box.scrollWidth;
 
 // The navigation marks the room this page belongs to (the gateway and the review belong to theirs).
-for (const link of document.querySelectorAll("header.top nav a")) {
+// The phone's tab bar does too, and its "More" when the room is one of those it holds.
+for (const link of document.querySelectorAll("header.top nav a, nav.tabs a")) {
   const path = new URL(link.href).pathname;
   const here = location.pathname;
   if (path === "/" ? here === "/" : here === path || here.startsWith(path + "/")) link.setAttribute("aria-current", "page");
 }
+if (document.querySelector(".more-menu a[aria-current]")) document.querySelector(".more-toggle").setAttribute("aria-current", "page");
+/** Opens or closes the tab bar's "More" menu. */
+function showMore(open) {
+  const toggle = $(".more-toggle"), menu = $("#more-menu");
+  if (!toggle || !menu) return;
+  toggle.setAttribute("aria-expanded", String(open));
+  menu.hidden = !open;
+}
+// The menu closes when a tap lands elsewhere, or on Escape.
+document.addEventListener("click", (event) => { if (!event.target.closest(".more")) showMore(false); });
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") showMore(false); });
+
+// Installed on a home screen and offline: this build's files and the pages seen stay on the device
+// (`/sw.js`). Only where the browser allows a worker (HTTPS, or this machine's loopback).
+if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
 register({
   "print": () => window.print(),
+  "more": () => showMore($("#more-menu").hidden),
 });
 
 // A range input shows its value in the element after it (the page's policy allows no inline handlers).
