@@ -34,29 +34,30 @@ enum CompletionScript {
     }
 
     private static func bash(_ script: String, _ entry: DefaultArgument) -> String {
-        let function = "_grove_" + entry.parent.joined(separator: "_") + "() {"
-        guard let start = script.range(of: function),
-            let offer = script.range(of: "        COMPREPLY+=($(compgen -W '", range: start.upperBound..<script.endIndex),
-            let end = script.range(of: "\n", range: offer.upperBound..<script.endIndex)
-        else { return script }
-        let line =
-            "\n        __grove_add_completions -W \"$(__grove_custom_complete \(ask(entry)) \"${COMP_CWORD}\" "
-            + "\"$(__grove_cursor_index_in_current_word)\")\""
-        var mended = script
-        mended.insert(contentsOf: line, at: end.lowerBound)
-        return mended
+        appending(
+            "        __grove_add_completions -W \"$(__grove_custom_complete \(ask(entry)) \"${COMP_CWORD}\" "
+                + "\"$(__grove_cursor_index_in_current_word)\")\"",
+            toLineWith: "        COMPREPLY+=($(compgen -W '", inFunctionOf: entry, in: script)
     }
 
     private static func zsh(_ script: String, _ entry: DefaultArgument) -> String {
+        appending(
+            "        __grove_custom_complete \(ask(entry)) \"${current_word_index}\" \"$(__grove_cursor_index_in_current_word)\" && ret=0",
+            toLineWith: "        _describe -V subcommand subcommands && ret=0", inFunctionOf: entry, in: script)
+    }
+
+    /// `script` with `line` added after the first line holding `marker` in the parent's function
+    /// (`_grove_pause()`, where bash and zsh offer its subcommands); unchanged when there is none.
+    private static func appending(_ line: String, toLineWith marker: String, inFunctionOf entry: DefaultArgument, in script: String)
+        -> String
+    {
         let function = "_grove_" + entry.parent.joined(separator: "_") + "() {"
         guard let start = script.range(of: function),
-            let offer = script.range(of: "        _describe -V subcommand subcommands && ret=0", range: start.upperBound..<script.endIndex)
+            let found = script.range(of: marker, range: start.upperBound..<script.endIndex),
+            let end = script.range(of: "\n", range: found.upperBound..<script.endIndex)
         else { return script }
-        let line =
-            "\n        __grove_custom_complete \(ask(entry)) \"${current_word_index}\" "
-            + "\"$(__grove_cursor_index_in_current_word)\" && ret=0"
         var mended = script
-        mended.insert(contentsOf: line, at: offer.upperBound)
+        mended.insert(contentsOf: "\n" + line, at: end.lowerBound)
         return mended
     }
 
