@@ -119,8 +119,11 @@ struct FacesAgreeCLITests {
     @Test func plantingATreeInsteadAndRemovingShownContent() async throws {
         let g = Grove(now: "2025-05-14T09:00:00Z")
         #expect(try await g.run("apps", "enable", "youtube").status == 0)
+        #expect(try await g.run("intention", "set", "One calm hour before noon").status == 0)
         let tree = try await g.run("pause", "youtube", "--choice", "tree")
         #expect(tree.out.contains("A seed is planted instead"))
+        // The pause begins with what the person meant to do today.
+        #expect(tree.out.contains("Today's intention: One calm hour before noon"), "\(tree.out)")
         // The tree it planted now comes first: the next pause waits behind it (see the growing-tree test).
         #expect(try await g.run("pause", "youtube", "--choice", "tree").out.contains("Back to focus: your tree keeps growing"))
         #expect(try await g.run("focus", "abandon").status == 0)

@@ -161,14 +161,21 @@ struct FacesAgreeAPITests {
         let database = server.database
         try database.pause.setAppEnabled(id: "instagram", true)
         let (running, _) = try database.pause.start(appId: "instagram", platform: "web")
-        _ = try database.focus.start(plannedDuration: 1500)
+        _ = try database.intentions.set("Write the chapter on roots", scope: .week)
+        _ = try database.focus.start(plannedDuration: 1500, tags: ["essay"])
         try await server.test { c in
             let page = try await c.get("/pause/instagram")
             #expect(page.text.contains(#"data-growing="yes""#) && page.text.contains("Your tree is growing"))
+            // What the person meant to do, above the choice: the week's intention, the tree's tag.
+            #expect(
+                page.text.contains("Today&#39;s intention: Write the chapter on roots")
+                    || page.text.contains("Today's intention: Write the chapter on roots"))
+            #expect(page.text.contains("Your tree grows for: essay"))
             #expect(page.text.contains("25:00 left in your focus session. Opening Instagram now lets the tree wither."))
             #expect(!page.text.contains("gateway-countdown"), "no pause behind it until the person chooses")
             let reload = try await c.get("/pause/instagram?session=\(running.id.uuidString)")
             #expect(reload.text.contains(#"data-growing="no""#) && reload.text.contains("gateway-countdown"))
+            #expect(reload.text.contains("Write the chapter on roots"), "the pause itself shows it too")
         }
         #expect(try database.pause.attemptsToday(appId: "instagram") == 1, "only the pause started before the session")
     }

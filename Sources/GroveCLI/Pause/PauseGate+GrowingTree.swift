@@ -25,6 +25,7 @@ extension PauseGate {
         if !wither, !options.json, let terminal = CLIEnvironment.current.io.openTerminal() {
             defer { terminal.restore() }
             print("Your tree is growing (\(time)). Opening \(app.displayName) now lets it wither.")
+            for line in try db.pause.intent().lines { print(line) }
             print("[b] back to focus  [w] let it wither and open \(app.displayName)")
             var key: Character?
             for _ in 0..<480 where key == nil { key = terminal.readKey(timeout: 0.25) }

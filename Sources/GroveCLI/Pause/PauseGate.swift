@@ -45,6 +45,7 @@ struct PauseGate: ParsableCommand {
         let traits = TerminalTraits.current()
         let style = Style(traits)
         if !options.json {
+            for line in try db.pause.intent().lines { print(style.bold(line)) }
             print(
                 style.dim(
                     attempts == 0

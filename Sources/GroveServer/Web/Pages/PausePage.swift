@@ -27,6 +27,8 @@ struct PausePage: Encodable {
     var why: WhyView?
     /// Sent back by the extension after the person's minutes on the site: how long it has been.
     var reminder: String?
+    /// Today's intention and what the growing tree is for (`GateIntent.lines`), shown before the pause.
+    var intent: [String] = []
 }
 
 /// The "why" question as the gateway shows it.
@@ -73,6 +75,7 @@ extension WebController {
             target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
             confirm: app.isEnabled && shown == nil && !onTheWay, confirmReason: confirmReason,
             growing: app.isEnabled && growing != nil, growingLeft: left,
-            why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName) : nil, reminder: reminder)
+            why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName) : nil, reminder: reminder,
+            intent: try database.pause.intent().lines)
     }
 }
