@@ -168,12 +168,16 @@ class ProxyHandler(socketserver.BaseRequestHandler):
             if fault == "delay":
                 time.sleep(random.Random(number).uniform(0.05, 0.4))
             if fault == "kill-server":
-                # Killed with the request in flight: it may have committed and never answered.
-                threading.Timer(0.002, proxy.servers.kill, [instance]).start()
+                # Killed with the request in flight: it may have committed and never answered. The
+                # kill is waited for before the restart: on a loaded machine the timer could otherwise
+                # fire after the restart and kill the new server, with no one to start it again.
+                killer = threading.Timer(0.002, proxy.servers.kill, [instance])
+                killer.start()
                 try:
                     self.forward(request, port)
                 except OSError:
                     pass
+                killer.join()
                 proxy.servers.restart(instance)
                 return
             if fault == "duplicate":
