@@ -14,12 +14,17 @@ struct StaticFile: Sendable {
         self.data = data
         self.type = type
         self.modified = Date(timeIntervalSince1970: modified.timeIntervalSince1970.rounded(.down))
+        etag = "\"" + String(Self.fnv1a(data), radix: 16) + "\""
+    }
+
+    /// FNV-1a 64 of `bytes`: the files' validators and the service worker's version.
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        etag = "\"" + String(hash, radix: 16) + "\""
+        return hash
     }
 
     /// `Last-Modified`'s text (RFC 9110 §5.6.7, IMF-fixdate).
