@@ -74,6 +74,36 @@ struct LoginAccessTests {
         #expect(gate.waiting == 0)
     }
 
+    @Test("a made-up name costs no hash: its answer waits on a timer while the one worker is held, and is counted")
+    func unknownNamesTakeNoWorker() async throws {
+        let gate = PasswordGate(workers: 1, capacity: 4)
+        let latch = Latch(), order = Order()
+        // The first answer is a real check: it times how long one takes.
+        #expect(try await gate.run(lane: .fresh, address: "10.0.0.9") { .success(false) } == false)
+        let holding = Task {
+            try await gate.run(lane: .failing, address: "10.0.0.1") {
+                order.append("holding")
+                latch.wait()
+                return .success(false)
+            }
+        }
+        while order.all.isEmpty { await Task.yield() }
+        for index in 0..<8 {
+            let answer = try await gate.decoy(
+                lane: .fresh, address: "203.0.113.\(index)",
+                record: {
+                    order.append("counted"); return .success(false)
+                },
+                check: {
+                    order.append("hashed"); return .success(false)
+                })
+            #expect(answer == false)
+        }
+        #expect(order.all == ["holding"] + Array(repeating: "counted", count: 8))
+        latch.release()
+        _ = try await holding.value
+    }
+
     @Test("a guesser's address goes to the last lane; an address that logged in to the account goes first")
     func throttleChoosesTheLane() async throws {
         let now = Date()

@@ -17,6 +17,10 @@ import Foundation
 /// is refused before anything is hashed. A guesser with many addresses therefore fills the `failing`
 /// lane after its first round, while its owner's laptop, or a first login from a clean address, is
 /// checked next.
+///
+/// A name no account has costs no hash at all (`decoy`): its answer waits as long as a real check
+/// takes now, on a timer, so the time still tells nothing, and guesses at made-up names (the cheap
+/// way to flood) take nothing from the workers.
 public final class PasswordGate: @unchecked Sendable {
     /// A check's place in the queue, first to last.
     public enum Lane: Int, CaseIterable, Sendable {
@@ -32,6 +36,9 @@ public final class PasswordGate: @unchecked Sendable {
     private var lanes: [[() -> Void]] = Lane.allCases.map { _ in [] }
     private var started = 0
     private var busyAddresses: Set<String> = []
+    /// How long a real check takes now, from its arrival to its answer (a moving average); nil until
+    /// the first.
+    private var typical: Duration?
 
     /// A gate; `workers` at most the cores, `capacity` what waits in the lower lanes.
     public init(workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1), capacity: Int = 256) {
@@ -47,6 +54,7 @@ public final class PasswordGate: @unchecked Sendable {
     public func run(
         lane: Lane, address: String?, _ check: @escaping @Sendable () -> Result<Bool, SyncServerError>
     ) async throws(SyncServerError) -> Bool {
+        let clock = ContinuousClock(), arrived = clock.now
         let result: Result<Bool, SyncServerError> = await withCheckedContinuation { continuation in
             let admitted = condition.withLock { () -> Bool in
                 if let address, busyAddresses.contains(address) { return false }
@@ -54,7 +62,11 @@ public final class PasswordGate: @unchecked Sendable {
                 if let address { busyAddresses.insert(address) }
                 lanes[lane.rawValue].append { [self] in
                     let result = check()
-                    if let address { _ = condition.withLock { busyAddresses.remove(address) } }
+                    let took = clock.now - arrived
+                    condition.withLock {
+                        if let address { busyAddresses.remove(address) }
+                        typical = typical.map { $0 * 0.75 + took * 0.25 } ?? took
+                    }
                     continuation.resume(returning: result)
                 }
                 if started < workers {
@@ -69,6 +81,27 @@ public final class PasswordGate: @unchecked Sendable {
             if !admitted { continuation.resume(returning: .failure(.loginsBusy(retryAfter: 1))) }
         }
         return try result.get()
+    }
+
+    /// Answers for a name no account has: waits as long as a real check takes now, then runs `record`
+    /// (which counts the failure) — no worker, no hash. The one-attempt-per-address rule holds as in
+    /// `run`. Before any real check has been timed, `check` runs in `lane` like a real one.
+    public func decoy(
+        lane: Lane, address: String?, record: @escaping @Sendable () -> Result<Bool, SyncServerError>,
+        check: @escaping @Sendable () -> Result<Bool, SyncServerError>
+    ) async throws(SyncServerError) -> Bool {
+        let wait = condition.withLock { () -> Duration?? in
+            if let address, busyAddresses.contains(address) { return .some(nil) }
+            guard let typical else { return nil }
+            if let address { busyAddresses.insert(address) }
+            return .some(typical)
+        }
+        guard let wait else { return try await run(lane: lane, address: address, check) }
+        guard let wait else { throw .loginsBusy(retryAfter: 1) }
+        // Between 90 % and 110 % of a real check: its own time wanders that much too.
+        try? await Task.sleep(for: wait * Double.random(in: 0.9...1.1))
+        if let address { _ = condition.withLock { busyAddresses.remove(address) } }
+        return try record().get()
     }
 
     /// A worker, on a thread of its own at a lower priority (nice 10): bcrypt yields the cores to

@@ -90,7 +90,7 @@ public struct SyncService: Sendable {
         let usable = user.map { !$0.disabled } == true && registration.password.utf8.count <= 72
         let (throttle, now) = (self.throttle, self.now)
         let lane = throttle.lane(user: account, address: address, now: now())
-        let matches = try await passwords.run(lane: lane, address: address) {
+        let check: @Sendable () -> Result<Bool, SyncServerError> = {
             // Checked again here, one attempt per address at a time: the failures of this address's
             // and this account's earlier attempts are counted by now.
             do throws(SyncServerError) { try throttle.check(user: account, address: address, now: now()) } catch { return .failure(error) }
@@ -102,6 +102,21 @@ public struct SyncService: Sendable {
             }
             return .success(matches)
         }
+        let matches =
+            if user == nil {
+                // No such account: nothing to hash, the answer only waits as long as a real one.
+                try await passwords.decoy(
+                    lane: lane, address: address,
+                    record: {
+                        do throws(SyncServerError) { try throttle.check(user: account, address: address, now: now()) } catch {
+                            return .failure(error)
+                        }
+                        throttle.failed(user: account, address: address, now: now())
+                        return .success(false)
+                    }, check: check)
+            } else {
+                try await passwords.run(lane: lane, address: address, check)
+            }
         guard let user, matches else { throw SyncServerError.badCredentials }
         return try await newDevice(user: user, name: name)
     }
