@@ -66,6 +66,7 @@ let package = Package(
             name: "GroveHTTP",
             dependencies: [
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -90,6 +91,8 @@ let package = Package(
                 "GroveRemote",
                 "GroveSync",
                 "GroveSignals",
+                "GroveHTTP",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -124,6 +127,7 @@ let package = Package(
                 "GroveRemote",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -144,8 +148,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                // HTTPS served by the sync server itself (`--tls-certificate`), for a home server without a proxy.
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -225,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "GroveSyncTests",
             dependencies: [
-                "GroveSync", "GroveSimulation", "GroveStore", "GroveCore", "GroveTestSupport",
+                "GroveSync", "GroveSimulation", "GroveStore", "GroveCore", "GroveHTTP", "GroveTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -236,6 +238,7 @@ let package = Package(
         .testTarget(
             name: "GroveServerTests",
             dependencies: [
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 "GroveServer", "GroveRemote", "GroveStore", "GroveCore", "GroveTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

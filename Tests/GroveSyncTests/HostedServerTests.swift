@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GroveCore
+import GroveHTTP
 import GroveSimulation
 import GroveStore
 import GroveSync

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GroveCore
+import GroveHTTP
 import GroveSync
 import GroveTestSupport
 import HTTPTypes

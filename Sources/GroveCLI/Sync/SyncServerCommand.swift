@@ -102,9 +102,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Address to listen on.") var host: String = "127.0.0.1"
     @Option(name: .long, help: "Port to listen on.") var port: Int = 8090
-    @Option(name: .long, help: "Serve HTTPS with this PEM certificate chain (the server's certificate first).", completion: .file())
-    var tlsCertificate: String?
-    @Option(name: .long, help: "The PEM private key of --tls-certificate.", completion: .file()) var tlsKey: String?
+    @OptionGroup var tls: TLSOptions
     @Option(
         name: .long,
         help: "The address of a proxy in front (nginx: 127.0.0.1) whose X-Forwarded-For names the client; repeatable. No other is believed."
@@ -123,14 +121,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         var configuration = SyncServerConfiguration(host: host, port: port)
         do { configuration.access.trustedProxies = try SyncServerAccess.proxies(trustedProxy) } catch { throw CLIError.usage(error.detail) }
         if let metricsTokenFile { configuration.access.metricsToken = try Self.metricsToken(metricsTokenFile) }
-        switch (tlsCertificate, tlsKey) {
-        case (let certificate?, let key?):
-            do { configuration.tls = try SyncServerConfiguration.tls(certificateChain: certificate, privateKey: key) } catch {
-                throw CLIError.usage("\(error)")
-            }
-        case (nil, nil): break
-        default: throw CLIError.usage("--tls-certificate and --tls-key go together: give both, or neither for plain HTTP")
-        }
+        configuration.tls = try tls.load()
         let scheme = configuration.tls == nil ? "http" : "https"
         if !["127.0.0.1", "::1", "localhost"].contains(host) && configuration.tls == nil {
             Output.note(

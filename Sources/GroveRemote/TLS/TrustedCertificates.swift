@@ -40,6 +40,22 @@ public enum TrustedCertificates {
         return found
     }
 
+    /// A server TLS configuration from PEM files: the certificate chain (the server's first) and its
+    /// key, each refused by its option's name when it cannot serve.
+    public static func server(certificateChain: String, privateKey: String) throws(TrustError) -> TLSConfiguration {
+        let chain = try certificates(inPEMFile: certificateChain, named: "--tls-certificate")
+        guard let key = try? NIOSSLPrivateKey(file: privateKey, format: .pem) else {
+            throw .notPrivateKey(option: "--tls-key", path: privateKey)
+        }
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        // A key of another certificate is found here, by name, not at the first connection.
+        do { _ = try NIOSSLContext(configuration: configuration) } catch {
+            throw .keyMismatch(keyOption: "--tls-key", certificateOption: "--tls-certificate")
+        }
+        return configuration
+    }
+
     /// Words for a failed TLS handshake with `server`, or nil when `error` is not one.
     public static func explain(_ error: any Error, server: String) -> String? {
         let text = String(describing: error)

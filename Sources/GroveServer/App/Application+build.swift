@@ -36,8 +36,9 @@ public func buildRouter(
     router.add(middleware: AnsweredMiddleware(signal: answered))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ProblemMiddleware(templates: templates))
-    router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback))
-    router.add(middleware: AuthMiddleware(token: configuration.requiresAuthentication ? configuration.token : nil))
+    router.add(middleware: OriginMiddleware(configuration: configuration))
+    let sessions = WebSessions(database: database, monitor: monitor)
+    router.add(middleware: AuthMiddleware(configuration: configuration, sessions: sessions))
     // Route groups run their middleware after the router's, so after the login check: a kept answer
     // is never shown to whoever could not see it.
     let responses = ResponseStore()
@@ -54,8 +55,9 @@ public func buildRouter(
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
-    WebController(database: database, templates: templates, configuration: configuration).addRoutes(
-        to: RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses))
+    let pages = RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses)
+    WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: pages)
+    LoginController(database: database, templates: templates, configuration: configuration, sessions: sessions).addRoutes(to: pages)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
     return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered)
@@ -107,12 +109,13 @@ public func buildApplication(
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     // Bounded: a client too slow to send its request is cut off (`RequestDeadlineHandler`), an idle
     // connection closes, and connections beyond the cap wait their turn.
-    let http1 = HTTPServerBuilder.http1(
+    let server = HTTPServerBuilder.http1(
         configuration: .init(
-            additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))))
+            additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))),
+        tls: configuration.tls)
     return Application(
         router: parts.router,
-        server: http1,
+        server: server,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Grove",
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),

@@ -10,8 +10,12 @@ public struct GroveRequestContext: RequestContext {
     /// `POST /api/v1/import` takes exports up to 1 GiB (streamed to a file, never held in memory).
     public static let maxImportSize = 1 << 30
 
+    /// The address of whoever opened the connection (a proxy's, behind one); nil in tests without a socket.
+    public var remoteAddress: String?
+
     public init(source: Source) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     public var maxUploadSize: Int { Self.maxBodySize }

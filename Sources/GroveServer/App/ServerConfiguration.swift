@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveHTTP
 import GroveRemote
 import GroveSystem
 
@@ -29,6 +30,18 @@ public struct ServerConfiguration: Sendable {
     /// each for live updates; a flood of connections cannot take the descriptors).
     public var maxConnections = 512
 
+    /// The addresses a person's browser uses through a proxy that terminates TLS (`tailscale serve`,
+    /// Caddy, nginx): their `Host` and `Origin` pass the checks, and every request for them needs a login.
+    public var publicOrigins: [PublicOrigin] = []
+    /// HTTPS served by `grove serve` itself (reloaded on SIGHUP); nil: plain HTTP.
+    public var tls: ReloadableTLS?
+    /// Whether a request straight from this machine needs a login too: a token given on a loopback
+    /// address keeps other programs and extensions out. A token Grove stored for scripts and proxies
+    /// does not.
+    public var loginOnLoopback: Bool
+    /// Wrong passwords at the login, per address and for the one account.
+    public let throttle = LoginThrottle()
+
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, token: String? = nil,
         assistant: AssistantConfiguration? = nil
@@ -37,6 +50,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.token = token
         self.assistant = assistant
+        loginOnLoopback = token != nil
     }
 
     /// 127.0.0.0/8, ::1 and localhost need no login; every other address does.
@@ -55,4 +69,12 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether requests must carry the token: always off loopback, and on loopback when one was given.
     public var requiresAuthentication: Bool { !isLoopback || token != nil }
+
+    /// Whether any request can need a login (and so a token for scripts must exist): a network
+    /// address, a public origin, HTTPS or a token given.
+    public var hasLogin: Bool { requiresAuthentication || !publicOrigins.isEmpty || tls != nil }
+
+    /// Whether a request straight from this machine is let in without a login: a loopback listener
+    /// given no token.
+    public var loopbackIsOpen: Bool { isLoopback && !loginOnLoopback }
 }

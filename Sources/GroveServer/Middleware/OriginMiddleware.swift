@@ -4,29 +4,39 @@ import Hummingbird
 
 /// Who may talk to this server: the rules against DNS rebinding and cross-site writes.
 ///
-/// - On a loopback address (no token), the `Host` must be a loopback name: a page on another site
-///   that rebinds its own name to 127.0.0.1 sends its own name as `Host` and is refused, so it can
-///   neither read (`GET /api/v1/export`) nor write.
+/// - On a loopback address, the `Host` must be a loopback name or one of the public origins a proxy
+///   forwards (`--public-origin`): a page on another site that rebinds its own name to 127.0.0.1 sends
+///   its own name as `Host` and is refused, so it can neither read (`GET /api/v1/export`) nor write.
 /// - Whatever the address, a request that changes data must come from this server's own pages: an
-///   `Origin` (or, without one, a `Sec-Fetch-Site`) naming another site is refused.
+///   `Origin` (or, without one, a `Sec-Fetch-Site`) naming another site is refused. For a public
+///   origin, the `Origin` must be exactly it (scheme and port included).
 struct OriginMiddleware: RouterMiddleware {
     typealias Context = GroveRequestContext
-    /// Whether the server listens on loopback only (and so has no login).
-    let loopbackOnly: Bool
+    let configuration: ServerConfiguration
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let host = request.head.authority.flatMap { Authority($0) }
-        if loopbackOnly, let raw = request.head.authority {
-            guard let host, host.isLoopback else { throw APIError.forbiddenHost(raw) }
+        let publicOrigin = host.flatMap { host in configuration.publicOrigins.first { $0.matches(host: host) } }
+        if configuration.isLoopback, let raw = request.head.authority {
+            guard let host, host.isLoopback || publicOrigin != nil else { throw APIError.forbiddenHost(raw) }
         }
         if request.method != .get && request.method != .head && request.method != .options {
-            if let origin = request.headers[.origin] {
-                guard let originAuthority = Authority(origin: origin), let host, originAuthority.sameSite(as: host) else {
-                    throw APIError.forbiddenOrigin
+            let fetchSite = Self.secFetchSite.flatMap { request.headers[$0] }
+            if let origin = request.headers[.origin], origin == "null" {
+                // A form posted from a page sent with `Referrer-Policy: no-referrer` (all of Grove's)
+                // says `null`; the browser's own `Sec-Fetch-Site` then tells whether it was this site.
+                guard fetchSite == "same-origin" else { throw APIError.forbiddenOrigin }
+            } else if let origin = request.headers[.origin] {
+                if let publicOrigin {
+                    guard publicOrigin.matches(origin: origin) else { throw APIError.forbiddenOrigin }
+                } else {
+                    guard let originAuthority = Authority(origin: origin), let host,
+                        originAuthority.sameSite(as: host, defaultPort: configuration.tls == nil ? 80 : 443)
+                    else { throw APIError.forbiddenOrigin }
                 }
-            } else if let name = Self.secFetchSite, let site = request.headers[name], site == "cross-site" || site == "same-site" {
+            } else if let site = fetchSite, site == "cross-site" || site == "same-site" {
                 throw APIError.forbiddenOrigin
             }
         }
@@ -75,9 +85,10 @@ struct Authority: Equatable {
         if port == nil { port = scheme == "https" ? 443 : 80 }
     }
 
-    /// Same host and same port (a missing port is the scheme's default, taken as 80 for `Host`).
-    func sameSite(as other: Authority) -> Bool {
-        host == other.host && (port ?? 80) == (other.port ?? 80)
+    /// Same host and same port (a missing port is the scheme's default: `defaultPort` for `Host`, 80
+    /// for plain HTTP, 443 when the server speaks HTTPS).
+    func sameSite(as other: Authority, defaultPort: Int = 80) -> Bool {
+        host == other.host && (port ?? defaultPort) == (other.port ?? defaultPort)
     }
 
     /// localhost, 127.0.0.0/8 or ::1.

@@ -48,24 +48,6 @@ struct WebController {
         route(groups, "pause/:appId", cache: nil) { request, context in
             try page("pause", gateway(try context.string("appId"), request: request))
         }
-        groups.plain.get("login") { request, _ in
-            try page("login", LoginPage(next: LoginRedirect.safe(request.queryString("next"))))
-        }
-        groups.plain.post("login") { request, context -> Response in
-            var request = request
-            let body = try await request.collectBody(upTo: 16 * 1024)
-            let form = (try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))) ?? LoginForm()
-            let next = LoginRedirect.safe(form.next)
-            guard let token = configuration.token, let given = form.token, AuthMiddleware.constantTimeEqual(given, token) else {
-                return try html(templates.render("login", LoginPage(next: next, error: "That token is not right.")), status: .unauthorized)
-            }
-            return Response(
-                status: .seeOther,
-                headers: [
-                    .location: next,
-                    .setCookie: "\(AuthMiddleware.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
-                ])
-        }
         groups.plain.get("static/:file") { request, context -> Response in
             let name = try context.string("file")
             guard let file = templates.staticFiles[name] else { throw APIError.notFound("No file \(name)") }

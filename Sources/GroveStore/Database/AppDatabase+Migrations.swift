@@ -56,6 +56,9 @@ extension AppDatabase {
         migrator.registerMigration("v17-tag-days-folded") { db in
             try db.execute(sql: v17TagDaysFolded)
         }
+        migrator.registerMigration("v18-web-sessions") { db in
+            try db.execute(sql: v18WebSessions)
+        }
         return migrator
     }
 

@@ -45,4 +45,17 @@ extension AppDatabase {
         CREATE INDEX focus_day_tag_folded_spelling ON focus_day_tag (lower(tag), tag);
         DROP INDEX focus_day_tag_folded;
         """
+
+    /// The browsers signed in to `grove serve` from elsewhere than this machine (a phone, through a
+    /// proxy): one row per session, kept by the SHA-256 of its cookie (the cookie itself is never
+    /// stored), with what the list in Settings shows. Local to the device, never synced or exported.
+    static let v18WebSessions = """
+        CREATE TABLE web_session (
+            id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 64),
+            created_ms INTEGER NOT NULL,
+            last_seen_ms INTEGER NOT NULL,
+            user_agent TEXT NOT NULL CHECK (length(user_agent) <= 200),
+            address TEXT NOT NULL CHECK (length(address) <= 100)
+        ) STRICT, WITHOUT ROWID;
+        """
 }

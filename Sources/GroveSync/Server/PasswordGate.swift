@@ -1,4 +1,5 @@
 import Foundation
+import GroveHTTP
 
 #if canImport(Glibc)
     import Glibc

@@ -4,7 +4,6 @@ import GroveHTTP
 import GroveRemote
 import Hummingbird
 import HummingbirdCore
-import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
@@ -34,34 +33,20 @@ public struct SyncServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// Connections served at once; the rest wait in the listen queue (descriptors are finite).
     public var maxConnections: Int
-    /// HTTPS served by the server itself (a home server without a proxy in front); nil: plain HTTP.
-    public var tls: TLSConfiguration?
+    /// HTTPS served by the server itself (a home server without a proxy in front), reloadable; nil:
+    /// plain HTTP.
+    public var tls: ReloadableTLS?
     /// Whose `X-Forwarded-For` is believed, and who may read `/metrics`.
     public var access: SyncServerAccess = SyncServerAccess()
     public init(
         host: String = "127.0.0.1", port: Int = 8090, idleTimeout: Duration = .seconds(30), maxConnections: Int = 4096,
-        tls: TLSConfiguration? = nil
+        tls: ReloadableTLS? = nil
     ) {
         self.host = host
         self.port = port
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.tls = tls
-    }
-
-    /// A server TLS configuration from PEM files: the certificate chain (the server's first) and its key.
-    public static func tls(certificateChain: String, privateKey: String) throws -> TLSConfiguration {
-        let chain = try TrustedCertificates.certificates(inPEMFile: certificateChain, named: "--tls-certificate")
-        guard let key = try? NIOSSLPrivateKey(file: privateKey, format: .pem) else {
-            throw TrustError.notPrivateKey(option: "--tls-key", path: privateKey)
-        }
-        let configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-        // A key of another certificate is found here, by name, not at the first connection.
-        do { _ = try NIOSSLContext(configuration: configuration) } catch {
-            throw TrustError.keyMismatch(keyOption: "--tls-key", certificateOption: "--tls-certificate")
-        }
-        return configuration
     }
 }
 
@@ -112,11 +97,12 @@ public func buildSyncApplication(
 ) throws -> some ApplicationProtocol {
     let idle = configuration.idleTimeout.components
     // A client too slow to send its request is cut off (`RequestDeadlineHandler`), answered or not.
-    let http1 = HTTPServerBuilder.http1(
-        configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .seconds(idle.seconds)))
+    let server = HTTPServerBuilder.http1(
+        configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler()], idleTimeout: .seconds(idle.seconds)),
+        tls: configuration.tls)
     var application = Application(
         router: buildSyncRouter(service: service, access: configuration.access, logger: logger),
-        server: try configuration.tls.map { try .tls(http1, tlsConfiguration: $0) } ?? http1,
+        server: server,
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Grove Sync",
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),

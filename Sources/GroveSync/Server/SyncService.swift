@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GroveCore
+import GroveHTTP
 import HummingbirdBcrypt
 
 /// The sync server's operations, independent of HTTP: the routes call these, and so does the

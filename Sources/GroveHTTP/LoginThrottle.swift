@@ -1,6 +1,6 @@
 import Foundation
 
-/// Slows password guessing (SYNC.md "the hosted server"): failed password checks are counted per
+/// Slows password guessing, in both servers (SYNC.md "the hosted server"; `grove serve`'s login): failed password checks are counted per
 /// account and per client address; past a few, that account or address is refused with 429 and
 /// `Retry-After` *before* any password is checked, for a time that doubles with each further failure
 /// (up to 15 minutes). Counts end with their window; a success clears nothing (a guesser with an
@@ -9,9 +9,9 @@ import Foundation
 /// guessing at a name cannot lock its owner out of the devices it already uses.
 ///
 /// The check is cheap and comes first, so that guessers neither learn anything nor burn the bcrypt
-/// time that pushes and pulls need. `SyncService` checks again, verifies and counts in one step in
-/// its `PasswordGate`, whose lane comes from here (`lane`): an address has one attempt in the gate at
-/// a time, so its guesses sent at once cannot all pass before the first of them is counted.
+/// time that pushes and pulls need. The sync server checks again, verifies and counts in one step in
+/// its `PasswordGate`, whose lane comes from here (`standing`): an address has one attempt in the gate
+/// at a time, so its guesses sent at once cannot all pass before the first of them is counted.
 public final class LoginThrottle: @unchecked Sendable {
     /// Failures allowed in a window before the first wait.
     public let freeFailures: Int
@@ -38,8 +38,8 @@ public final class LoginThrottle: @unchecked Sendable {
         self.window = window
     }
 
-    /// Throws `throttled` when the account or the address must wait.
-    func check(user: String, address: String?, now: Date) throws(SyncServerError) {
+    /// The seconds the account or the address must wait before its next attempt; nil when it need not.
+    public func wait(user: String, address: String?, now: Date) -> Int? {
         let wait = lock.withLock { () -> TimeInterval in
             var keys = Self.keys(user: user, address: address)
             if let address, let since = trusted[Self.pair(user, address)], now.timeIntervalSince(since) < Self.trustFor {
@@ -50,22 +50,31 @@ public final class LoginThrottle: @unchecked Sendable {
                 return max(0, until.timeIntervalSince(now))
             }.max() ?? 0
         }
-        if wait > 0 { throw .throttled(retryAfter: Int(wait.rounded(.up))) }
+        return wait > 0 ? Int(min(wait, Self.maxWait).rounded(.up)) : nil
     }
 
-    /// The gate's lane for an attempt: an address that logged in to this account first, then an address
-    /// with no failure in the window, then the rest.
-    public func lane(user: String, address: String?, now: Date) -> PasswordGate.Lane {
-        guard let address else { return .fresh }
+    /// Where an address stands with an account, best first.
+    public enum Standing: Sendable {
+        /// It logged in to this account before.
+        case trusted
+        /// No failure in the window.
+        case clean
+        /// It guessed wrong in the window.
+        case failing
+    }
+
+    /// How `address` stands with `user` now.
+    public func standing(user: String, address: String?, now: Date) -> Standing {
+        guard let address else { return .clean }
         return lock.withLock {
             if let since = trusted[Self.pair(user, address)], now.timeIntervalSince(since) < Self.trustFor { return .trusted }
             let failing = records["address:" + address].map { now.timeIntervalSince($0.first) < window } ?? false
-            return failing ? .failing : .fresh
+            return failing ? .failing : .clean
         }
     }
 
     /// Counts a wrong password (or unknown user) for both keys.
-    func failed(user: String, address: String?, now: Date) {
+    public func failed(user: String, address: String?, now: Date) {
         lock.withLock {
             if records.count >= Self.capacity { records = records.filter { now.timeIntervalSince($0.value.first) < window } }
             for key in Self.keys(user: user, address: address) {
@@ -80,7 +89,7 @@ public final class LoginThrottle: @unchecked Sendable {
     }
 
     /// A right password: this address is trusted for this account from now on (counts stay as they are).
-    func succeeded(user: String, address: String?, now: Date) {
+    public func succeeded(user: String, address: String?, now: Date) {
         guard let address else { return }
         lock.withLock {
             if trusted.count >= Self.capacity { trusted = trusted.filter { now.timeIntervalSince($0.value) < Self.trustFor } }

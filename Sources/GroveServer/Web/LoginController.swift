@@ -1,0 +1,139 @@
+import Foundation
+import GroveCore
+import GroveHTTP
+import GroveStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdBcrypt
+
+/// The login of a browser that is not on this machine (a phone, through a proxy or over HTTPS): the
+/// password set with `grove serve password` (the token `grove serve` printed, until one is set),
+/// throttled like the sync server's; a session cookie (`HttpOnly`, `SameSite=Strict`, `Secure` over
+/// HTTPS); the list of signed-in browsers with "sign out" for each and for all.
+struct LoginController {
+    let database: AppDatabase
+    let templates: WebTemplates
+    let configuration: ServerConfiguration
+    let sessions: WebSessions
+    /// The throttle's one account: the person this Grove belongs to.
+    static let account = "grove-serve"
+    /// Checks waiting at most: past that a login is told to retry before anything is hashed.
+    static let maxWaiting = 16
+    private static let checks = DispatchQueue(label: "grove.serve.passwords", qos: .utility)
+    nonisolated(unsafe) private static var waiting = 0
+    private static let waitingLock = NSLock()
+
+    func addRoutes(to groups: RouteGroups) {
+        groups.store.get("login") { request, _ in
+            try page(LoginPage(next: LoginRedirect.safe(request.queryString("next")), hasPassword: try database.webPasswordHash() != nil))
+        }
+        groups.store.post("login", use: logIn)
+        groups.store.post("logout", use: logOut)
+        groups.store.get("browsers") { request, context in
+            let current = AuthMiddleware.cookie(AuthMiddleware.cookieName, in: request.headers[.cookie]).map(AppDatabase.webSessionID)
+            return try html(templates.render("browsers", BrowsersPage(try database.webSessions(), current: current)))
+        }
+        groups.store.post("browsers/sign-out", use: signOut)
+    }
+
+    /// `POST /login`: the password (or, before one is set, the token); a session on success.
+    @Sendable func logIn(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024)
+        let form = (try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))) ?? LoginForm()
+        let next = LoginRedirect.safe(form.next)
+        let hash = try database.webPasswordHash()
+        let address = AuthMiddleware.clientAddress(request, context: context), throttle = configuration.throttle
+        let refused = { (status: HTTPResponse.Status, error: String) throws -> Response in
+            try html(templates.render("login", LoginPage(next: next, hasPassword: hash != nil, error: error)), status: status)
+        }
+        if let wait = throttle.wait(user: Self.account, address: address, now: Date()) {
+            var response = try refused(.tooManyRequests, "Too many wrong tries: wait \(wait) seconds, then try again.")
+            response.headers[.retryAfter] = "\(wait)"
+            return response
+        }
+        let given = form.password ?? form.token ?? ""
+        guard let matches = await Self.check(given, hash: hash, token: configuration.token) else {
+            var response = try refused(.tooManyRequests, "Grove is checking other logins: try again in a second.")
+            response.headers[.retryAfter] = "1"
+            return response
+        }
+        guard matches else {
+            throttle.failed(user: Self.account, address: address, now: Date())
+            return try refused(.unauthorized, hash == nil ? "That token is not right." : "That password is not right.")
+        }
+        throttle.succeeded(user: Self.account, address: address, now: Date())
+        let cookie = Hex.random(bytes: 32)
+        let agent = request.headers[.userAgent] ?? "A browser"
+        try database.startWebSession(cookie: cookie, userAgent: agent, address: address)
+        return Response(
+            status: .seeOther,
+            headers: [.location: next, .setCookie: sessionCookie(cookie, maxAge: 31_536_000, request: request)])
+    }
+
+    /// `POST /logout`: this browser's session ends.
+    @Sendable func logOut(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        if let cookie = AuthMiddleware.cookie(AuthMiddleware.cookieName, in: request.headers[.cookie]) {
+            try database.endWebSession(id: AppDatabase.webSessionID(cookie: cookie))
+            sessions.forget()
+        }
+        return Response(status: .seeOther, headers: [.location: "/login", .setCookie: sessionCookie("", maxAge: 0, request: request)])
+    }
+
+    /// `POST /browsers/sign-out`: one browser (`id`) or every one (`all`).
+    @Sendable func signOut(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: 16 * 1024)
+        let form = (try? URLEncodedFormDecoder().decode(SignOutForm.self, from: String(buffer: body))) ?? SignOutForm()
+        if form.all == "1" {
+            try database.endAllWebSessions()
+        } else if let id = form.id, try database.endWebSession(id: id) {
+        } else {
+            throw APIError.badRequest(field: "id", detail: "Name a signed-in browser from the list, or sign out all")
+        }
+        sessions.forget()
+        return Response(status: .seeOther, headers: [.location: "/browsers"])
+    }
+
+    /// The cookie: the browser sends it back to this server only, never to a script (`HttpOnly`) or
+    /// with a request another site starts (`SameSite=Strict`), and over HTTPS only when the page came
+    /// over HTTPS (a browser drops a `Secure` cookie set over plain HTTP).
+    func sessionCookie(_ value: String, maxAge: Int, request: Request) -> String {
+        let secure = AuthMiddleware.isSecure(request, configuration: configuration) ? "; Secure" : ""
+        return "\(AuthMiddleware.cookieName)=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)\(secure)"
+    }
+
+    /// Whether `given` is the password (bcrypt, on a queue of its own, never the event loop) or, with
+    /// no password set, the token; nil when too many checks wait already.
+    static func check(_ given: String, hash: String?, token: String?) async -> Bool? {
+        guard let hash else { return token.map { AuthMiddleware.constantTimeEqual(given, $0) } ?? false }
+        let admitted = waitingLock.withLock { () -> Bool in
+            guard waiting < maxWaiting else { return false }
+            waiting += 1
+            return true
+        }
+        guard admitted else { return nil }
+        return await withCheckedContinuation { continuation in
+            checks.async {
+                let matches = given.utf8.count <= 72 && Bcrypt.verify(given, hash: hash)
+                waitingLock.withLock { waiting -= 1 }
+                continuation.resume(returning: matches)
+            }
+        }
+    }
+
+    private func page(_ model: LoginPage) throws -> Response { try html(templates.render("login", model)) }
+
+    private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeString(text)
+        return Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
+    }
+}
+
+/// What the sign-out form posts.
+struct SignOutForm: Decodable {
+    var id: String?
+    var all: String?
+}
