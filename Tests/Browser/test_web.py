@@ -915,9 +915,16 @@ def test_a_page_in_the_foreground_says_it_in_the_page_not_on_the_desktop(grove, 
     grove.cli("timer", "add", "Tea", "--duration", "1s")
     browser.get(grove.url + "/timers")
     live(browser)
-    # A recording stand-in for the browser's notifications, permission given.
-    browser.execute_script("window.shown = []; window.Notification = function (title) { window.shown.push(title); };"
-                           "window.Notification.permission = 'granted';")
+    # A recording stand-in for the browser's notifications, permission given: the service worker's
+    # `showNotification` once a worker controls the page (the only way a phone shows one), the
+    # constructor before.
+    browser.set_script_timeout(30)
+    browser.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0](true))")
+    browser.execute_script("window.shown = []; window.via = [];"
+                           "window.Notification = function (title) { window.shown.push(title); window.via.push('page'); };"
+                           "window.Notification.permission = 'granted';"
+                           "ServiceWorkerRegistration.prototype.showNotification = function (title, options) {"
+                           "  window.shown.push(title); window.via.push('worker:' + options.data.link); return Promise.resolve(); };")
     assert browser.execute_script("return document.visibilityState === 'visible' && document.hasFocus()")
     grove.cli("timer", "start", "Tea")
     wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "Tea is done"))
@@ -927,3 +934,4 @@ def test_a_page_in_the_foreground_says_it_in_the_page_not_on_the_desktop(grove, 
     grove.cli("timer", "stop", "Tea")
     grove.cli("timer", "start", "Tea")
     wait(browser).until(lambda b: b.execute_script("return window.shown").count("Tea is done") == 1)
+    assert browser.execute_script("return window.via") == ["worker:/timers"]

@@ -133,9 +133,10 @@ struct RemoteLoginTests {
             let id = try #require(sessions.first?.id)
             var signOut = Self.via(proxyFor: "192.0.2.44", cookie: cookie, origin: Self.origin)
             signOut[.contentType] = "application/x-www-form-urlencoded"
-            #expect(
-                try await Self.send(port, .post, "/browsers/sign-out", authority: host, headers: signOut, form: "id=\(id)").status
-                    == .seeOther)
+            let ended = try await Self.send(port, .post, "/browsers/sign-out", authority: host, headers: signOut, form: "id=\(id)")
+            #expect(ended.status == .seeOther)
+            let cleared = HTTPField.Name("Clear-Site-Data").flatMap { ended.headers[$0] }
+            #expect(cleared == #""cache", "storage""#, "its offline pages go too")
             #expect(try await Self.send(port, .get, "/api/v1/focus/current", authority: host, headers: signedIn).status == .unauthorized)
             #expect(try database.webSessions().isEmpty)
         }

@@ -77,7 +77,10 @@ struct LoginController {
             try database.endWebSession(id: AppDatabase.webSessionID(cookie: cookie))
             sessions.forget()
         }
-        return Response(status: .seeOther, headers: [.location: "/login", .setCookie: sessionCookie("", maxAge: 0, request: request)])
+        // The pages this browser kept for offline reading go with the session (a shared or lost phone).
+        var headers: HTTPFields = [.location: "/login", .setCookie: sessionCookie("", maxAge: 0, request: request)]
+        if let name = HTTPField.Name("Clear-Site-Data") { headers[name] = #""cache", "storage""# }
+        return Response(status: .seeOther, headers: headers)
     }
 
     /// `POST /browsers/sign-out`: one browser (`id`) or every one (`all`).
@@ -92,7 +95,13 @@ struct LoginController {
             throw APIError.badRequest(field: "id", detail: "Name a signed-in browser from the list, or sign out all")
         }
         sessions.forget()
-        return Response(status: .seeOther, headers: [.location: "/browsers"])
+        // Signing this browser out (with all, or by its id) drops what it kept for offline reading too.
+        let own = AuthMiddleware.cookie(AuthMiddleware.cookieName, in: request.headers[.cookie]).map(AppDatabase.webSessionID)
+        var headers: HTTPFields = [.location: "/browsers"]
+        if form.all == "1" || (own != nil && form.id?.lowercased() == own), let name = HTTPField.Name("Clear-Site-Data") {
+            headers[name] = #""cache", "storage""#
+        }
+        return Response(status: .seeOther, headers: headers)
     }
 
     /// The cookie: the browser sends it back to this server only, never to a script (`HttpOnly`) or

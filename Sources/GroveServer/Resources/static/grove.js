@@ -136,12 +136,17 @@ document.addEventListener("submit", async (event) => {
  *  foreground cancels its own notification; a desktop one is for a page in the background. */
 export const inForeground = () => document.visibilityState === "visible" && document.hasFocus();
 
-export function notify(title, body, link, desktop = true) {
+/** A notice: the page's toast, and for a page in the background a notification — through the service
+ *  worker's `showNotification` (Chrome on Android refuses `new Notification`, iOS shows a home-screen
+ *  app's only), whose click opens `link`; the constructor only where no worker runs. */
+export async function notify(title, body, link, desktop = true) {
   toast(`${title} — ${body}`);
-  if (desktop && !inForeground() && "Notification" in window && Notification.permission === "granted") {
-    const shown = new Notification(title, { body, icon: "/static/tree.svg" });
-    if (link) shown.onclick = () => { window.focus(); location.href = link; };
-  }
+  if (!desktop || inForeground() || !("Notification" in window) || Notification.permission !== "granted") return;
+  const options = { body, icon: "/static/icon-192.png", data: { link: link || "/" } };
+  const registration = "serviceWorker" in navigator ? await navigator.serviceWorker.getRegistration().catch(() => null) : null;
+  if (registration) return registration.showNotification(title, options);
+  const shown = new Notification(title, options);
+  if (link) shown.onclick = () => { window.focus(); location.href = link; };
 }
 
 let lastGeneration = null;
@@ -170,7 +175,7 @@ function connectEvents() {
   // A named timer reached its length: the server announces each once, whoever else is watching.
   events.addEventListener("timer", (e) => {
     const r = JSON.parse(e.data);
-    notify(`${r.name} is done`, "Timer finished.");
+    notify(`${r.name} is done`, "Timer finished.", "/timers");
     emit("timer", r);
   });
   events.onerror = () => $("#live")?.classList.remove("on");

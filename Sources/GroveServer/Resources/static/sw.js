@@ -55,3 +55,18 @@ self.addEventListener("fetch", (event) => {
     })());
   }
 });
+
+// A notification's click opens the page it names: in a window of this app already open, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const link = new URL((event.notification.data && event.notification.data.link) || "/", self.location.origin).href;
+  event.waitUntil((async () => {
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      if (!client.url.startsWith(self.location.origin)) continue;
+      await client.focus();
+      if ("navigate" in client) await client.navigate(link);
+      return;
+    }
+    await self.clients.openWindow(link);
+  })());
+});
