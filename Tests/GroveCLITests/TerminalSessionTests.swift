@@ -186,6 +186,12 @@ struct LiveScreenTests {
         #expect(second.out.contains("Why are you opening YouTube?") && second.out.contains("[2] Habit, without thinking"), "\(second.out)")
         #expect(second.out.contains(PauseReason.habit.reply))
         #expect(second.out.contains("Good call."))
+        // With an intention set, it is the first answer, and its reply comes back for [1].
+        _ = try await g.run(["intention", "set", "Write the chapter on roots"], live: LiveScript(clock: clock))
+        _ = try await g.run(["pause", "youtube"], live: LiveScript(clock: clock, keys: [(2, "e")]))
+        let fourth = try await g.run(["pause", "youtube"], live: LiveScript(clock: clock, keys: [(2, "1"), (4, "e")]))
+        #expect(fourth.out.contains("[1] For: Write the chapter on roots  [2] Something specific to do"), "\(fourth.out)")
+        #expect(fourth.out.contains(PauseReason.intention.reply))
     }
 
     @Test("walking away from a pause is a timeout, as the web stores it, not an exit nobody chose")

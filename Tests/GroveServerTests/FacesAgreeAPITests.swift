@@ -154,6 +154,23 @@ struct FacesAgreeAPITests {
         }
     }
 
+    /// "Why are you opening it?" on the second pause of a day: today's intention is the first answer.
+    @Test func theIntentionIsTheFirstAnswerToWhy() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try database.pause.setAppEnabled(id: "youtube", true)
+        _ = try database.pause.start(appId: "youtube", platform: "web")
+        _ = try database.intentions.set("Write the chapter on roots", scope: .day)
+        try await server.test { c in
+            let page = try await c.get("/pause/youtube").text
+            let first = #"data-reply="\#(PauseReason.intention.reply)">For: Write the chapter on roots</button>"#
+            #expect(page.contains(first), "\(page)")
+            #expect(
+                page.firstRange(of: "For: Write")?.lowerBound ?? page.endIndex < page.firstRange(of: "Something specific")?.lowerBound
+                    ?? page.startIndex)
+        }
+    }
+
     /// The gateway during a focus session shows the growing tree first and counts nothing; a reload of a
     /// pause already running goes on with it.
     @Test func theGatewayDuringFocusShowsTheGrowingTreeFirst() async throws {

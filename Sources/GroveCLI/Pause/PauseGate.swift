@@ -44,8 +44,9 @@ struct PauseGate: ParsableCommand {
         defer { signals.cancel() }
         let traits = TerminalTraits.current()
         let style = Style(traits)
+        let intent = try db.pause.intent(), answers = intent.answers
         if !options.json {
-            for line in try db.pause.intent().lines { print(style.bold(line)) }
+            for line in intent.lines { print(style.bold(line)) }
             print(
                 style.dim(
                     attempts == 0
@@ -60,7 +61,7 @@ struct PauseGate: ParsableCommand {
         let asksWhy = !options.json && PauseReason.asks(attemptsToday: attempts)
         if asksWhy {
             print("  " + style.bold(PauseReason.question(app.displayName)))
-            print("  " + PauseReason.allCases.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  "))
+            print("  " + answers.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "  "))
             print("")
         }
         // Quick decisions skip the countdown only to leave early; proceeding needs the full pause.
@@ -91,8 +92,8 @@ struct PauseGate: ParsableCommand {
                     print("")
                     return try finish(db, session, app: app, status: .exited, outcome: .deepenPause, signals: signals)
                 case let key? where asksWhy:
-                    if let number = Int(String(key)), PauseReason.allCases.indices.contains(number - 1) {
-                        let reply = TerminalText.own("[2K") + "  " + style.bold(PauseReason.allCases[number - 1].reply)
+                    if let number = Int(String(key)), answers.indices.contains(number - 1) {
+                        let reply = TerminalText.own("[2K") + "  " + style.bold(answers[number - 1].reply)
                         Output.write(Data(("\r" + TerminalText.neutralized(reply) + "\n").utf8))
                     }
                 default: break

@@ -21,4 +21,23 @@ public struct GateIntent: Sendable, Equatable, Encodable {
 
     /// The lines to show, in order (none when there is nothing to remind of).
     public var lines: [String] { [intentionLine, tagsLine].compactMap { $0 } }
+
+    /// One answer to "Why are you opening …?" as offered.
+    public struct Answer: Sendable, Equatable, Encodable {
+        public var reason: PauseReason
+        public var label: String
+        public var reply: String
+    }
+
+    /// The answers to "Why are you opening …?", in order: "For: <today's intention>" first when one is
+    /// set (the gate is the only one that knows it), then the others. One list for every face.
+    public var answers: [Answer] {
+        PauseReason.allCases.compactMap { reason in
+            guard reason == .intention else { return Answer(reason: reason, label: reason.label, reply: reason.reply) }
+            return intention.map { text in
+                let shown = text.count > 60 ? String(text.prefix(59)) + "…" : text
+                return Answer(reason: reason, label: "For: " + shown, reply: reason.reply)
+            }
+        }
+    }
 }

@@ -37,9 +37,9 @@ struct WhyView: Encodable {
     var question: String
     var answers: [Answer]
 
-    init(appName: String) {
+    init(appName: String, intent: GateIntent) {
         question = PauseReason.question(appName)
-        answers = PauseReason.allCases.map { Answer(reason: $0.rawValue, label: $0.label, reply: $0.reply) }
+        answers = intent.answers.map { Answer(reason: $0.reason.rawValue, label: $0.label, reply: $0.reply) }
     }
 }
 
@@ -70,12 +70,13 @@ extension WebController {
         let reminder = minutes.flatMap { (1...1440).contains($0) ? $0 : nil }.map {
             "You have been on \(app.displayName) for \($0) minute\($0 == 1 ? "" : "s")."
         }
+        let intent = try database.pause.intent()
         return PausePage(
             title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
             target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
             confirm: app.isEnabled && shown == nil && !onTheWay, confirmReason: confirmReason,
             growing: app.isEnabled && growing != nil, growingLeft: left,
-            why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName) : nil, reminder: reminder,
-            intent: try database.pause.intent().lines)
+            why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName, intent: intent) : nil, reminder: reminder,
+            intent: intent.lines)
     }
 }
