@@ -25,12 +25,12 @@ struct RemoteLoginTests {
     }
 
     /// A live server on 127.0.0.1 as `grove serve --public-origin` runs it, with a password set.
-    static func run(_ body: @escaping @Sendable (Int, AppDatabase) async throws -> Void) async throws {
+    static func run(_ body: @escaping @Sendable (Int, AppDatabase, TestClock) async throws -> Void) async throws {
         let server = try await TestServer(configuration: try configuration())
         try server.database.setWebPassword(hash: Bcrypt.hash(password, cost: 4))
-        let database = server.database
+        let (database, clock) = (server.database, server.clock)
         let app = Application(router: server.parts.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in try await body(try #require(client.port), database) }
+        try await app.test(.live) { client in try await body(try #require(client.port), database, clock) }
     }
 
     static func send(
@@ -53,7 +53,7 @@ struct RemoteLoginTests {
 
     @Test("straight from loopback needs nothing; the same request for the public origin or through a proxy needs a login")
     func onlyTheDirectRequestIsOpen() async throws {
-        try await Self.run { port, _ in
+        try await Self.run { port, _, _ in
             #expect(try await Self.send(port, .get, "/api/v1/focus/current", authority: "127.0.0.1:\(port)").status == .ok)
             #expect(try await Self.send(port, .get, "/stats", authority: "localhost:\(port)").status == .ok)
             // The public origin, with no cookie: the login page for a page, 401 for the API — never the data.
@@ -86,7 +86,7 @@ struct RemoteLoginTests {
 
     @Test("the password signs a browser in with an HttpOnly, Secure, SameSite=Strict session; wrong ones are throttled to 429")
     func passwordSessionsAndThrottle() async throws {
-        try await Self.run { port, database in
+        try await Self.run { port, database, _ in
             let host = "grove.tail1234.ts.net"
             func logIn(from address: String, _ password: String) async throws -> TestClient.Response {
                 try await Self.send(
@@ -144,12 +144,20 @@ struct RemoteLoginTests {
 
     @Test("a new password signs every browser out; a session made in another process is seen at once, and so is its end")
     func passwordChangeAndOtherProcesses() async throws {
-        try await Self.run { port, database in
+        try await Self.run { port, database, clock in
             let host = "grove.tail1234.ts.net"
             let cookie = Hex.random(bytes: 32)
             try database.startWebSession(cookie: cookie, userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/131", address: "192.0.2.1")
             let headers = Self.via(proxyFor: "192.0.2.1", cookie: "grove_session=\(cookie)")
             #expect(try await Self.send(port, .get, "/api/v1/focus/current", authority: host, headers: headers).status == .ok)
+            // Unused for three months (the server's clock moves on): signed out at its next use.
+            let idle = Hex.random(bytes: 32)
+            try database.startWebSession(cookie: idle, userAgent: "Firefox/130", address: "192.0.2.2")
+            let idleHeaders = Self.via(proxyFor: "192.0.2.2", cookie: "grove_session=\(idle)")
+            #expect(try await Self.send(port, .get, "/api/v1/focus/current", authority: host, headers: idleHeaders).status == .ok)
+            clock.advance(by: 91 * 86_400)
+            #expect(try await Self.send(port, .get, "/api/v1/focus/current", authority: host, headers: idleHeaders).status == .unauthorized)
+            #expect(try database.webSessions().map(\.address) == ["192.0.2.1"], "the idle one is gone, the used one stays")
             try database.setWebPassword(hash: Bcrypt.hash("another password", cost: 4))
             #expect(try await Self.send(port, .get, "/api/v1/focus/current", authority: host, headers: headers).status == .unauthorized)
             #expect(

@@ -23,7 +23,7 @@ struct ServeSignOutCommand: ParsableCommand {
             }
             print("Signed out.")
         default:
-            throw CLIError.usage("give a browser's id or --all, not both")
+            throw CLIError.usage("give a browser's id (see grove serve browsers), or --all; not both")
         }
     }
 }

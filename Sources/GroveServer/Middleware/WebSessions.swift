@@ -12,6 +12,8 @@ final class WebSessions: @unchecked Sendable {
     private var known: [String: (generation: Int, touched: Date)] = [:]
     /// "Last seen" is written at most this often per browser: a page's requests write nothing.
     static let touchEvery: TimeInterval = 300
+    /// A session unused this long ends at its next use.
+    static let idleLimit: TimeInterval = 90 * 86_400
 
     init(database: AppDatabase, monitor: ChangeMonitor) {
         self.database = database
@@ -22,10 +24,20 @@ final class WebSessions: @unchecked Sendable {
     func isSignedIn(_ cookie: String) async throws -> Bool {
         guard cookie.count == 64, cookie.allSatisfy(\.isHexDigit) else { return false }
         let id = AppDatabase.webSessionID(cookie: cookie), generation = monitor.freshGeneration
-        if let entry = lock.withLock({ known[id] }), entry.generation == generation { return true }
         let now = database.environment.now()
+        // Remembered while the store has not changed, and for a few minutes at most (then "last seen"
+        // is written, and an idle limit passed is found).
+        if let entry = lock.withLock({ known[id] }), entry.generation == generation, now.timeIntervalSince(entry.touched) < Self.touchEvery
+        {
+            return true
+        }
         let found = try await database.run { db -> Bool in
             guard let session = try db.webSession(cookie: cookie) else { return false }
+            // A browser unused for three months is signed out: a phone lost in a drawer keeps nothing open.
+            if now.timeIntervalSince(session.lastSeen) > Self.idleLimit {
+                try db.endWebSession(id: id)
+                return false
+            }
             if now.timeIntervalSince(session.lastSeen) >= Self.touchEvery { try db.touchWebSession(id: id) }
             return true
         }
