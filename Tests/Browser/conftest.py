@@ -48,12 +48,17 @@ class Grove:
         return subprocess.run([grove_binary(), *args], env=self.env, check=True, capture_output=True, text=True).stdout
 
     def stop(self):
-        self.server.terminate()
-        try:
-            self.server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.server.kill()
-        shutil.rmtree(self.home, ignore_errors=True)
+        stop_server(self.server, self.home)
+
+
+def stop_server(server, home):
+    """Ends a server this test started (TERM, then KILL after 10 s) and removes its data."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture()
@@ -63,13 +68,18 @@ def grove():
     g.stop()
 
 
-@pytest.fixture()
-def browser(request):
+def chromium(*extra):
+    """Debian's headless Chromium through its chromedriver, with `extra` arguments."""
     options = Options()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"]:
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", *extra]:
         options.add_argument(arg)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture()
+def browser(request):
+    driver = chromium("--window-size=1280,900")
     driver.implicitly_wait(0)
     driver.expected_errors = []
     os.makedirs(SHOTS, exist_ok=True)

@@ -3,14 +3,11 @@
 from elsewhere logs in with the password `grove serve password` set; guesses are throttled to 429; a
 request for the public origin without a session — as a proxy would forward it — gets the login page,
 never the data; signed-in browsers are listed and signed out."""
-import os, shutil, signal, ssl, subprocess, tempfile, time, urllib.error, urllib.parse, urllib.request
+import os, signal, ssl, subprocess, tempfile, time, urllib.error, urllib.parse, urllib.request
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import SHOTS, free_port, grove_binary
+from conftest import SHOTS, chromium, free_port, grove_binary, stop_server
 from test_phone import as_phone, wait
 
 PASSWORD = "correct horse battery"
@@ -63,12 +60,7 @@ class RemoteGrove:
         return subprocess.run([grove_binary(), *args], env=self.env, check=True, capture_output=True, text=True, timeout=60).stdout
 
     def stop(self):
-        self.server.terminate()
-        try:
-            self.server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.server.kill()
-        shutil.rmtree(self.home, ignore_errors=True)
+        stop_server(self.server, self.home)
 
 
 @pytest.fixture()
@@ -80,12 +72,7 @@ def remote():
 
 @pytest.fixture()
 def phone(request):
-    options = Options()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844",
-                "--host-resolver-rules=MAP grove.test 127.0.0.1", "--ignore-certificate-errors"]:
-        options.add_argument(arg)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver = chromium("--window-size=390,844", "--host-resolver-rules=MAP grove.test 127.0.0.1", "--ignore-certificate-errors")
     os.makedirs(SHOTS, exist_ok=True)
     driver.shot = lambda name: driver.save_screenshot(os.path.join(SHOTS, f"{request.node.name}-{name}.png"))
     as_phone(driver)
