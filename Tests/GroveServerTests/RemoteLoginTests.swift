@@ -142,7 +142,7 @@ struct RemoteLoginTests {
         }
     }
 
-    @Test("a new password signs every browser out; a session made in another process is seen at once, and so is its end")
+    @Test("a session written to the store is let in; three idle months and a new password sign browsers out")
     func passwordChangeAndOtherProcesses() async throws {
         try await Self.run { port, database, clock in
             let host = "grove.tail1234.ts.net"
