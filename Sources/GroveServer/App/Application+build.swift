@@ -57,7 +57,7 @@ public func buildRouter(
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
     let pages = RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses)
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: pages)
-    LoginController(database: database, templates: templates, configuration: configuration, sessions: sessions).addRoutes(to: pages)
+    LoginController(database: database, templates: templates, configuration: configuration).addRoutes(to: pages)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
     return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered)

@@ -39,8 +39,6 @@ public struct ServerConfiguration: Sendable {
     /// address keeps other programs and extensions out. A token Grove stored for scripts and proxies
     /// does not.
     public var loginOnLoopback: Bool
-    /// Wrong passwords at the login, per address and for the one account.
-    public let throttle = LoginThrottle()
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, token: String? = nil,

@@ -14,24 +14,24 @@ struct LoginController {
     let database: AppDatabase
     let templates: WebTemplates
     let configuration: ServerConfiguration
-    let sessions: WebSessions
+    /// Wrong passwords, per address and for the one account.
+    let throttle = LoginThrottle()
+    /// Where password checks wait and run.
+    let checks = PasswordChecks()
     /// The throttle's one account: the person this Grove belongs to.
     static let account = "grove-serve"
-    /// Checks waiting at most: past that a login is told to retry before anything is hashed.
-    static let maxWaiting = 16
-    private static let checks = DispatchQueue(label: "grove.serve.passwords", qos: .utility)
-    nonisolated(unsafe) private static var waiting = 0
-    private static let waitingLock = NSLock()
 
     func addRoutes(to groups: RouteGroups) {
         groups.store.get("login") { request, _ in
-            try page(LoginPage(next: LoginRedirect.safe(request.queryString("next")), hasPassword: try database.webPasswordHash() != nil))
+            try templates.page(
+                "login",
+                LoginPage(next: LoginRedirect.safe(request.queryString("next")), hasPassword: try database.webPasswordHash() != nil))
         }
         groups.store.post("login", use: logIn)
         groups.store.post("logout", use: logOut)
         groups.store.get("browsers") { request, context in
             let current = AuthMiddleware.cookie(AuthMiddleware.cookieName, in: request.headers[.cookie]).map(AppDatabase.webSessionID)
-            return try html(templates.render("browsers", BrowsersPage(try database.webSessions(), current: current)))
+            return try templates.page("browsers", BrowsersPage(try database.webSessions(), current: current))
         }
         groups.store.post("browsers/sign-out", use: signOut)
     }
@@ -43,26 +43,26 @@ struct LoginController {
         let form = (try? URLEncodedFormDecoder().decode(LoginForm.self, from: String(buffer: body))) ?? LoginForm()
         let next = LoginRedirect.safe(form.next)
         let hash = try database.webPasswordHash()
-        let address = AuthMiddleware.clientAddress(request, context: context), throttle = configuration.throttle
+        let address = AuthMiddleware.clientAddress(request, context: context), now = database.environment.now
         let refused = { (status: HTTPResponse.Status, error: String) throws -> Response in
-            try html(templates.render("login", LoginPage(next: next, hasPassword: hash != nil, error: error)), status: status)
+            try templates.page("login", LoginPage(next: next, hasPassword: hash != nil, error: error), status: status)
         }
-        if let wait = throttle.wait(user: Self.account, address: address, now: Date()) {
+        if let wait = throttle.wait(user: Self.account, address: address, now: now()) {
             var response = try refused(.tooManyRequests, "Too many wrong tries: wait \(wait) seconds, then try again.")
             response.headers[.retryAfter] = "\(wait)"
             return response
         }
         let given = form.password ?? form.token ?? ""
-        guard let matches = await Self.check(given, hash: hash, token: configuration.token) else {
+        guard let matches = await checks.check(given, hash: hash, token: configuration.token) else {
             var response = try refused(.tooManyRequests, "Grove is checking other logins: try again in a second.")
             response.headers[.retryAfter] = "1"
             return response
         }
         guard matches else {
-            throttle.failed(user: Self.account, address: address, now: Date())
+            throttle.failed(user: Self.account, address: address, now: now())
             return try refused(.unauthorized, hash == nil ? "That token is not right." : "That password is not right.")
         }
-        throttle.succeeded(user: Self.account, address: address, now: Date())
+        throttle.succeeded(user: Self.account, address: address, now: now())
         let cookie = Hex.random(bytes: 32)
         let agent = request.headers[.userAgent] ?? "A browser"
         try database.startWebSession(cookie: cookie, userAgent: agent, address: address)
@@ -75,7 +75,6 @@ struct LoginController {
     @Sendable func logOut(_ request: Request, context: GroveRequestContext) async throws -> Response {
         if let cookie = AuthMiddleware.cookie(AuthMiddleware.cookieName, in: request.headers[.cookie]) {
             try database.endWebSession(id: AppDatabase.webSessionID(cookie: cookie))
-            sessions.forget()
         }
         // The pages this browser kept for offline reading go with the session (a shared or lost phone).
         var headers: HTTPFields = [.location: "/login", .setCookie: sessionCookie("", maxAge: 0, request: request)]
@@ -88,17 +87,15 @@ struct LoginController {
         var request = request
         let body = try await request.collectBody(upTo: 16 * 1024)
         let form = (try? URLEncodedFormDecoder().decode(SignOutForm.self, from: String(buffer: body))) ?? SignOutForm()
-        if form.all == "1" {
-            try database.endAllWebSessions()
-        } else if let id = form.id, try database.endWebSession(id: id) {
-        } else {
+        let all = form.all == "1"
+        let ended = all ? try database.endAllWebSessions() > 0 : try form.id.map { try database.endWebSession(id: $0) } ?? false
+        guard all || ended else {
             throw APIError.badRequest(field: "id", detail: "Name a signed-in browser from the list, or sign out all")
         }
-        sessions.forget()
         // Signing this browser out (with all, or by its id) drops what it kept for offline reading too.
         let own = AuthMiddleware.cookie(AuthMiddleware.cookieName, in: request.headers[.cookie]).map(AppDatabase.webSessionID)
         var headers: HTTPFields = [.location: "/browsers"]
-        if form.all == "1" || (own != nil && form.id?.lowercased() == own), let name = HTTPField.Name("Clear-Site-Data") {
+        if all || (own != nil && form.id?.lowercased() == own), let name = HTTPField.Name("Clear-Site-Data") {
             headers[name] = #""cache", "storage""#
         }
         return Response(status: .seeOther, headers: headers)
@@ -112,32 +109,34 @@ struct LoginController {
         return "\(AuthMiddleware.cookieName)=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)\(secure)"
     }
 
-    /// Whether `given` is the password (bcrypt, on a queue of its own, never the event loop) or, with
-    /// no password set, the token; nil when too many checks wait already.
-    static func check(_ given: String, hash: String?, token: String?) async -> Bool? {
+}
+
+/// Where `grove serve`'s password checks wait and run: bcrypt on a queue of its own, never the event
+/// loop, with at most `maxWaiting` waiting (past that a login is told to retry before anything is
+/// hashed).
+final class PasswordChecks: @unchecked Sendable {
+    static let maxWaiting = 16
+    private let queue = DispatchQueue(label: "grove.serve.passwords", qos: .utility)
+    private let lock = NSLock()
+    private var waiting = 0
+
+    /// Whether `given` is the password or, with no password set, the token; nil when too many checks
+    /// wait already.
+    func check(_ given: String, hash: String?, token: String?) async -> Bool? {
         guard let hash else { return token.map { AuthMiddleware.constantTimeEqual(given, $0) } ?? false }
-        let admitted = waitingLock.withLock { () -> Bool in
-            guard waiting < maxWaiting else { return false }
+        let admitted = lock.withLock { () -> Bool in
+            guard waiting < Self.maxWaiting else { return false }
             waiting += 1
             return true
         }
         guard admitted else { return nil }
         return await withCheckedContinuation { continuation in
-            checks.async {
+            queue.async { [self] in
                 let matches = given.utf8.count <= 72 && Bcrypt.verify(given, hash: hash)
-                waitingLock.withLock { waiting -= 1 }
+                lock.withLock { waiting -= 1 }
                 continuation.resume(returning: matches)
             }
         }
-    }
-
-    private func page(_ model: LoginPage) throws -> Response { try html(templates.render("login", model)) }
-
-    private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        var buffer = ByteBuffer()
-        buffer.writeString(text)
-        return Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
     }
 }
 

@@ -75,14 +75,7 @@ struct WebController {
     }
 
     func page(_ name: String, _ model: some Encodable) throws -> Response {
-        try html(templates.render(name, model))
-    }
-
-    func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        var buffer = ByteBuffer()
-        buffer.writeString(text)
-        return Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
+        try templates.page(name, model)
     }
 
     /// Instants on the configured wall clock ("14:05", or with the day when not today), with the

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import Mustache
 
 /// The Mustache templates and static files shipped in the module's resources.
@@ -53,5 +55,13 @@ struct WebTemplates: Sendable {
     func render(_ template: String, _ context: some Encodable) throws -> String {
         guard let html = library.render(context, withTemplate: template) else { throw APIError.notFound("No template \(template)") }
         return html
+    }
+
+    /// A page: `template` rendered with `model`, as HTML that no cache keeps.
+    func page(_ template: String, _ model: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeString(try render(template, model))
+        return Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A browser signed in to `grove serve` (`web_session`): what Settings lists, by the hash of its cookie.
-public struct WebSession: Sendable, Equatable, Identifiable {
+public struct WebSession: Sendable, Equatable, Identifiable, Encodable {
     /// The SHA-256 of the session's cookie, in hex: names it in the list and in "sign out".
     public var id: String
     public var created: Date
@@ -48,18 +48,28 @@ extension AppDatabase {
         return id
     }
 
-    /// The session a cookie names, or nil (never signed in, signed out, or the password changed).
-    public func webSession(cookie: String) throws -> WebSession? {
-        let id = Self.webSessionID(cookie: cookie)
-        return try writer.snapshotRead { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM web_session WHERE id = ?"), arguments: [id]).map(Self.webSession)
-        }
-    }
+    /// "Last seen" is written at most this often per browser: a page's requests write nothing.
+    public static let webSessionTouchEvery: TimeInterval = 300
+    /// A browser unused this long is signed out at its next use: a phone lost in a drawer keeps nothing open.
+    public static let webSessionIdleLimit: TimeInterval = 90 * 86_400
 
-    /// Notes that a session was used now (the list's "last seen").
-    public func touchWebSession(id: String) throws {
-        let now = environment.now().groveMillis
-        try write { db in try db.cachedExecute("UPDATE web_session SET last_seen_ms = ? WHERE id = ?", [now, id]) }
+    /// A browser's request with its cookie: whether the session it names is signed in now. One that
+    /// went unused past `webSessionIdleLimit` ends here; "last seen" is noted every few minutes.
+    public func useWebSession(cookie: String) throws -> Bool {
+        let id = Self.webSessionID(cookie: cookie), now = environment.now()
+        let lastSeen = try writer.snapshotRead { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT last_seen_ms FROM web_session WHERE id = ?"), arguments: [id])
+        }
+        guard let lastSeen else { return false }
+        let idle = now.timeIntervalSince(Date(groveMillis: lastSeen))
+        if idle > Self.webSessionIdleLimit {
+            try endWebSession(id: id)
+            return false
+        }
+        if idle >= Self.webSessionTouchEvery {
+            try write { db in try db.cachedExecute("UPDATE web_session SET last_seen_ms = ? WHERE id = ?", [now.groveMillis, id]) }
+        }
+        return true
     }
 
     /// Every signed-in browser, the most recently seen first.
