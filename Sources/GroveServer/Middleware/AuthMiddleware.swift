@@ -1,4 +1,5 @@
 import Foundation
+import GroveHTTP
 import GroveStore
 import HTTPTypes
 import Hummingbird
@@ -63,13 +64,12 @@ struct AuthMiddleware: RouterMiddleware {
     }
 
     /// The client's address: the socket's, or — when the socket is this machine's, so a proxy here —
-    /// the last address its `X-Forwarded-For` names (the one the proxy itself added).
+    /// the last address its `X-Forwarded-For` names (the one the proxy itself added). Any process on
+    /// this machine is believed: straight from loopback it needs no login at all.
     static func clientAddress(_ request: Request, context: Context) -> String {
         let peer = context.remoteAddress ?? "127.0.0.1"
-        guard ServerConfiguration.isLoopback(peer), let name = HTTPField.Name("X-Forwarded-For"), let forwarded = request.headers[name],
-            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty, last.count <= 64
-        else { return peer }
-        return last
+        guard ServerConfiguration.isLoopback(peer), let forwarded = ForwardedFor.client(in: request) else { return peer }
+        return forwarded
     }
 
     /// Whether the browser reached this server over HTTPS: served here, or a proxy's https public origin.

@@ -1,4 +1,5 @@
 import Foundation
+import GroveHTTP
 import Hummingbird
 import NIOCore
 
@@ -25,17 +26,10 @@ public struct SyncServerAccess: Sendable {
     /// The client's address for throttling: the socket's, or the last `X-Forwarded-For` entry when the
     /// socket is a trusted proxy (the entry that proxy added itself).
     func clientAddress(_ request: Request, _ context: SyncRequestContext) -> String? {
-        guard let peer = context.remoteAddress, trustedProxies.contains(peer), let forwarded = Self.forwarded(request) else {
+        guard let peer = context.remoteAddress, trustedProxies.contains(peer), let forwarded = ForwardedFor.client(in: request) else {
             return context.remoteAddress
         }
         return forwarded
-    }
-
-    static func forwarded(_ request: Request) -> String? {
-        guard let header = request.headers.last(where: { $0.name.canonicalName == "x-forwarded-for" })?.value,
-            let last = header.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty, last.count <= 45
-        else { return nil }
-        return last
     }
 
     /// Throws unless the request may read `/metrics`.
