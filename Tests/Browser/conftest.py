@@ -51,14 +51,15 @@ class Grove:
         stop_server(self.server, self.home)
 
 
-def stop_server(server, home):
-    """Ends a server this test started (TERM, then KILL after 10 s) and removes its data."""
+def stop_server(server, home=None):
+    """Ends a server this test started (TERM, then KILL after 10 s) and removes its data, if named."""
     server.terminate()
     try:
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.kill()
-    shutil.rmtree(home, ignore_errors=True)
+    if home:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture()

@@ -3,7 +3,7 @@ import os, shutil, subprocess, tempfile, time, urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import free_port, grove_binary
+from conftest import free_port, grove_binary, stop_server
 from test_web import wait
 
 PASSWORD = b"correct horse battery"
@@ -65,9 +65,5 @@ def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_se
         # Leave the page first: open on a server being stopped, its next live refresh fails in the console.
         browser.get("about:blank")
         for process in processes:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop_server(process)
         shutil.rmtree(root, ignore_errors=True)

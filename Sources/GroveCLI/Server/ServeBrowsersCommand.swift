@@ -13,16 +13,7 @@ struct ServeBrowsersCommand: ParsableCommand {
     func run() throws {
         let db = try options.open(concurrentReads: false)
         let sessions = try db.webSessions()
-        if options.json {
-            let rows = sessions.map {
-                [
-                    "id": $0.id, "userAgent": $0.userAgent, "address": $0.address, "created": Self.iso($0.created),
-                    "lastSeen": Self.iso($0.lastSeen),
-                ]
-            }
-            print(String(decoding: try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys]), as: UTF8.self))
-            return
-        }
+        if options.json { return print(String(decoding: try GroveExport.makeEncoder().encode(sessions), as: UTF8.self)) }
         guard !sessions.isEmpty else { return print("No browser is signed in from elsewhere.") }
         for session in sessions {
             print(

@@ -22,14 +22,17 @@ public struct PublicOrigin: Sendable, Equatable, CustomStringConvertible {
         port = authority.port ?? (secure ? 443 : 80)
     }
 
+    /// The scheme's port: 443 for HTTPS, 80 for HTTP.
+    var defaultPort: Int { secure ? 443 : 80 }
+
     public var description: String {
         let shown = host.contains(":") ? "[\(host)]" : host
-        return (secure ? "https://" : "http://") + shown + (port == (secure ? 443 : 80) ? "" : ":\(port)")
+        return (secure ? "https://" : "http://") + shown + (port == defaultPort ? "" : ":\(port)")
     }
 
     /// Whether a request's `Host` names this origin (a missing port is the scheme's default).
     func matches(host authority: Authority) -> Bool {
-        authority.host == host && (authority.port ?? (secure ? 443 : 80)) == port
+        authority.host == host && (authority.port ?? defaultPort) == port
     }
 
     /// Whether an `Origin` header is exactly this origin.

@@ -91,14 +91,19 @@ public final class PasswordGate: @unchecked Sendable {
         lane: Lane, address: String?, record: @escaping @Sendable () -> Result<Bool, SyncServerError>,
         check: @escaping @Sendable () -> Result<Bool, SyncServerError>
     ) async throws(SyncServerError) -> Bool {
-        let wait = condition.withLock { () -> Duration?? in
-            if let address, busyAddresses.contains(address) { return .some(nil) }
-            guard let typical else { return nil }
+        enum Admission { case busy, untimed, wait(Duration) }
+        let admission = condition.withLock { () -> Admission in
+            if let address, busyAddresses.contains(address) { return .busy }
+            guard let typical else { return .untimed }
             if let address { busyAddresses.insert(address) }
-            return .some(typical)
+            return .wait(typical)
         }
-        guard let wait else { return try await run(lane: lane, address: address, check) }
-        guard let wait else { throw .loginsBusy(retryAfter: 1) }
+        let wait: Duration
+        switch admission {
+        case .busy: throw .loginsBusy(retryAfter: 1)
+        case .untimed: return try await run(lane: lane, address: address, check)
+        case .wait(let typical): wait = typical
+        }
         // Between 90 % and 110 % of a real check: its own time wanders that much too.
         try? await Task.sleep(for: wait * Double.random(in: 0.9...1.1))
         if let address { _ = condition.withLock { busyAddresses.remove(address) } }
