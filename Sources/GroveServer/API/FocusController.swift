@@ -10,7 +10,13 @@ struct FocusController {
     /// `GET /focus/current`'s session and anchor between commits.
     let currentMemo = CurrentFocusMemo()
 
-    struct StartInput: Decodable { var plannedDuration: TimeInterval?; var openEnded: Bool?; var tags: [String]? }
+    struct StartInput: Decodable {
+        var plannedDuration: TimeInterval?
+        var openEnded: Bool?
+        var tags: [String]?
+        /// When it was started, if earlier (a start queued offline).
+        var startedAt: Date?
+    }
     struct TagsInput: Decodable { var tags: [String] }
     struct LogInput: Decodable {
         struct Pause: Decodable { var start: Date; var end: Date }
@@ -56,28 +62,29 @@ struct FocusController {
     @Sendable func start(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
         let input = try await request.decodeIfPresent(StartInput.self, context: context)
         let session = try database.focus.start(
-            plannedDuration: input?.plannedDuration, openEnded: input?.openEnded ?? false, tags: input?.tags ?? [])
-        return JSON(FocusStatusReport(session, now: session.startTime), status: .created)
+            plannedDuration: input?.plannedDuration, openEnded: input?.openEnded ?? false, tags: input?.tags ?? [],
+            at: input?.startedAt)
+        return JSON(FocusStatusReport(session, now: try database.focus.now(for: session)), status: .created)
     }
 
     /// `POST /focus/pause`
-    @Sendable func pause(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.focus.pause())
+    @Sendable func pause(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
+        try changed(database.focus.pause(at: try await request.actionInstant(context: context)))
     }
 
     /// `POST /focus/resume`
-    @Sendable func resume(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.focus.resume())
+    @Sendable func resume(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
+        try changed(database.focus.resume(at: try await request.actionInstant(context: context)))
     }
 
     /// `POST /focus/abandon`: no tree.
-    @Sendable func abandon(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.focus.abandon())
+    @Sendable func abandon(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
+        try changed(database.focus.abandon(at: try await request.actionInstant(context: context)))
     }
 
     /// `POST /focus/stop`: the open-ended session completes with the time spent, and plants its tree.
-    @Sendable func stop(_ request: Request, context: GroveRequestContext) throws -> JSON<FocusStatusReport> {
-        try changed(database.focus.stop())
+    @Sendable func stop(_ request: Request, context: GroveRequestContext) async throws -> JSON<FocusStatusReport> {
+        try changed(database.focus.stop(at: try await request.actionInstant(context: context)))
     }
 
     /// `POST /focus/break/skip`: the break after the last tree ends now.

@@ -77,18 +77,21 @@ struct TimersController {
     }
 
     /// `POST /timers/:id/run`: starts (or restarts) the timer from its full length.
-    @Sendable func startRun(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerRunStatus> {
-        JSON(try database.timers.start(timerId: try context.uuid("id")), status: .created)
+    @Sendable func startRun(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerRunStatus> {
+        let at = try await request.actionInstant(context: context)
+        return JSON(try database.timers.start(timerId: try context.uuid("id"), at: at), status: .created)
     }
 
     /// `POST /timers/:id/run/pause`
-    @Sendable func pauseRun(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerRunStatus> {
-        JSON(try database.timers.pause(timerId: try context.uuid("id")))
+    @Sendable func pauseRun(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerRunStatus> {
+        let at = try await request.actionInstant(context: context)
+        return JSON(try database.timers.pause(timerId: try context.uuid("id"), at: at))
     }
 
     /// `POST /timers/:id/run/resume`
-    @Sendable func resumeRun(_ request: Request, context: GroveRequestContext) throws -> JSON<TimerRunStatus> {
-        JSON(try database.timers.resume(timerId: try context.uuid("id")))
+    @Sendable func resumeRun(_ request: Request, context: GroveRequestContext) async throws -> JSON<TimerRunStatus> {
+        let at = try await request.actionInstant(context: context)
+        return JSON(try database.timers.resume(timerId: try context.uuid("id"), at: at))
     }
 
     /// `DELETE /timers/:id/run`: stops it (nothing to stop is fine: the result is the same).

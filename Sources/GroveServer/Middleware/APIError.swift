@@ -56,6 +56,9 @@ extension Problem {
             case .tooLarge: return Problem(status: .contentTooLarge, detail: "Request bodies are limited to 1 MiB")
             }
         case let e as NotFoundError: return Problem(status: .notFound, detail: e.message, field: e.field)
+        case is AlreadyApplied:
+            return Problem(
+                status: .conflict, detail: "This request is being applied already (its Idempotency-Key)", field: "Idempotency-Key")
         case let e as FocusError
         where e == .sessionAlreadyOpen || e == .noOpenSession || e == .deleteRunning || e == .notOpenEnded || e == .noBreak:
             return Problem(status: .conflict, detail: e.message, field: e.field)

@@ -59,6 +59,9 @@ extension AppDatabase {
         migrator.registerMigration("v18-web-sessions") { db in
             try db.execute(sql: v18WebSessions)
         }
+        migrator.registerMigration("v19-applied-requests") { db in
+            try db.execute(sql: v19AppliedRequests)
+        }
         return migrator
     }
 

@@ -58,4 +58,16 @@ extension AppDatabase {
             address TEXT NOT NULL CHECK (length(address) <= 100)
         ) STRICT, WITHOUT ROWID;
         """
+
+    /// The keys of requests already applied (`Idempotency-Key`): a request sent again — a reply lost
+    /// on a train, the web app's offline queue replayed — is applied once. Local to this store (never
+    /// synced); pruned after `AppDatabase.appliedRequestsKept`.
+    static let v19AppliedRequests = """
+        CREATE TABLE applied_request (
+            key TEXT PRIMARY KEY NOT NULL CHECK (length(key) BETWEEN 8 AND 100),
+            request TEXT NOT NULL CHECK (length(request) <= 300),
+            applied_ms INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX applied_request_by_time ON applied_request (applied_ms);
+        """
 }

@@ -74,13 +74,17 @@ public struct AppDatabase: Sendable {
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try file?.verify()
         let reading = environment.clockReading
+        // A request that must apply once keeps its key with its first write (`AppliedRequest`).
+        let once = AppliedRequest.current.flatMap { $0.recorded ? nil : $0 }
         do {
             var result: T?
             try groupCommit.write(writer) { db in
+                if let once { try Self.recordApplied(once, now: environment.now(), db) }
                 result = try updates(db)
                 try Self.stampCapturedChanges(db, reading: reading())
             }
             guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "The write did not run") }
+            once?.markRecorded()
             return result
         } catch let error as DatabaseError {
             if let violation = ConstraintViolation(error) { throw violation }

@@ -8,26 +8,63 @@ extension AppDatabase {
     /// Starts a session inside a transaction that may do more (a pause that plants a tree instead).
     /// `openEnded`: it counts up until stopped, and `plannedDuration` must be nil. The break running
     /// after the last tree ends: the next session is here.
-    func startFocusSession(_ db: Database, plannedDuration: TimeInterval?, openEnded: Bool = false, tags: [String]) throws -> FocusSession {
+    ///
+    /// `at`: when it was started, if earlier than now (`ActionInstant`: a start queued offline). It
+    /// may not overlap a session already recorded; one whose time has run out since is completed by
+    /// the next reading, as any session that ran out while nobody watched.
+    func startFocusSession(
+        _ db: Database, plannedDuration: TimeInterval?, openEnded: Bool = false, tags: [String], at requested: Date? = nil
+    ) throws -> FocusSession {
         let calendar = try calendar(db)
         if let open = try settledOpenSession(db, calendar: calendar), open.session.state.isOpen { throw FocusError.sessionAlreadyOpen }
         // After settling: a session that just ended has put its tags' spelling in the day totals.
         let tags = try FocusTagSpelling.existing(db, tags)
         let reading = environment.clockReading()
+        let start = try ActionInstant.resolve(requested, now: reading.wall, field: "startedAt").groveRoundedToMillis
+        if start < reading.wall { try checkNoOverlap(start: start, end: reading.wall, db) }
         let session: FocusSession
         if openEnded {
             guard plannedDuration == nil else {
                 throw InvalidField("plannedDuration", "An open-ended session has no length: give a length or open, not both")
             }
-            session = FocusSession.startOpen(id: environment.uuid(), at: reading.wall, timeZone: calendar.timeZone, tags: tags)
+            session = FocusSession.startOpen(id: environment.uuid(), at: start, timeZone: calendar.timeZone, tags: tags)
         } else {
             session = try FocusSession.start(
-                id: environment.uuid(), at: reading.wall, plannedDuration: plannedDuration ?? focusPreferences(db).focusDuration,
+                id: environment.uuid(), at: start, plannedDuration: plannedDuration ?? focusPreferences(db).focusDuration,
                 timeZone: calendar.timeZone, tags: tags, shortest: environment.shortestTree)
         }
+        // The anchor is this reading, whatever the start: the session's clock runs on from now.
         try FocusSessionRecord(session, anchor: reading).insert(db)
         try endBreak(db)
         return session
+    }
+
+    /// A change to the open session at an earlier instant (`at`, queued offline): made to the session
+    /// as it stood then, and settled to now after. A session that had ended by then cannot change.
+    func transitionOpenSession(
+        at requested: Date?, _ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void
+    ) throws -> FocusSession {
+        guard let requested else { return try transitionOpenSession(change) }
+        return try write { db in
+            let calendar = try calendar(db)
+            guard
+                let record = try FocusSessionRecord.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM focus_session WHERE state IN ('active', 'paused')"))
+            else { throw FocusError.noOpenSession }
+            let reading = environment.clockReading()
+            let now = reading.resolved(since: record.anchor).now
+            var session = try record.model()
+            // Never before the state it changes began: a pause after the start, a resume after the pause.
+            let floor = session.pausedAt ?? session.startTime
+            let at = max(try ActionInstant.resolve(requested, now: now), floor).groveRoundedToMillis
+            session = session.settled(at: at, fallback: calendar)
+            try change(&session, at, calendar)
+            session = session.settled(at: now, fallback: calendar)
+            let anchor = ClockReading(wall: now, bootID: reading.bootID, sinceBoot: reading.sinceBoot)
+            try FocusSessionRecord(session, anchor: anchor).update(db)
+            try beginBreak(after: session, db)
+            return session
+        }
     }
 
     func transitionOpenSession(_ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void) throws -> FocusSession {
@@ -100,36 +137,41 @@ extension FocusRoom {
     /// that reached its length while nobody watched is completed first; one still running is an error.
     /// `openEnded`: it counts up until `stop()`, growing its tree by the time spent (no length then).
     @discardableResult
-    public func start(plannedDuration: TimeInterval? = nil, openEnded: Bool = false, tags: [String] = []) throws -> FocusSession {
+    /// `at`: when it was started, if that was earlier (see `ActionInstant`).
+    public func start(plannedDuration: TimeInterval? = nil, openEnded: Bool = false, tags: [String] = [], at: Date? = nil) throws
+        -> FocusSession
+    {
         let tags = try FocusTags.normalized(tags)
-        return try write { db in try database.startFocusSession(db, plannedDuration: plannedDuration, openEnded: openEnded, tags: tags) }
+        return try write { db in
+            try database.startFocusSession(db, plannedDuration: plannedDuration, openEnded: openEnded, tags: tags, at: at)
+        }
     }
 
     /// Stops the running open-ended session: it completes with the time actually spent, and plants its
     /// tree. A planned session is refused (it ends when its time is up, or is abandoned).
     @discardableResult
-    public func stop() throws -> FocusSession {
-        try database.transitionOpenSession { session, now, calendar in
+    public func stop(at: Date? = nil) throws -> FocusSession {
+        try database.transitionOpenSession(at: at) { session, now, calendar in
             try session.stop(at: now, in: calendar, shortest: database.environment.shortestTree)
         }
     }
 
-    /// Pauses the running session.
+    /// Pauses the running session (now, or `at` an earlier instant: see `ActionInstant`).
     @discardableResult
-    public func pause() throws -> FocusSession {
-        try database.transitionOpenSession { session, now, _ in try session.pause(at: now) }
+    public func pause(at: Date? = nil) throws -> FocusSession {
+        try database.transitionOpenSession(at: at) { session, now, _ in try session.pause(at: now) }
     }
 
-    /// Resumes the paused session.
+    /// Resumes the paused session (now, or `at` an earlier instant).
     @discardableResult
-    public func resume() throws -> FocusSession {
-        try database.transitionOpenSession { session, now, _ in try session.resume(at: now) }
+    public func resume(at: Date? = nil) throws -> FocusSession {
+        try database.transitionOpenSession(at: at) { session, now, _ in try session.resume(at: now) }
     }
 
-    /// Abandons the running or paused session: no tree.
+    /// Abandons the running or paused session: no tree (now, or `at` an earlier instant).
     @discardableResult
-    public func abandon() throws -> FocusSession {
-        try database.transitionOpenSession { session, now, calendar in try session.abandon(at: now, in: calendar) }
+    public func abandon(at: Date? = nil) throws -> FocusSession {
+        try database.transitionOpenSession(at: at) { session, now, calendar in try session.abandon(at: now, in: calendar) }
     }
 
     /// Records a session that happened in the past, by the rules of `FocusSession.logged`.

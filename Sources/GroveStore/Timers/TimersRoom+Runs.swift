@@ -60,7 +60,11 @@ extension AppDatabase {
 
     // MARK: Writes
 
-    func changeRun(_ timerId: UUID, _ change: (inout TimerRun, Date) throws -> Void) throws -> TimerRunStatus {
+    /// `at`: the instant of the change when it was made earlier (queued offline: `ActionInstant`),
+    /// never before the state it changes began; the run's anchor is this reading either way.
+    func changeRun(_ timerId: UUID, at requested: Date? = nil, _ change: (inout TimerRun, Date) throws -> Void) throws
+        -> TimerRunStatus
+    {
         let reading = environment.clockReading()
         return try write { db in
             guard let timer = try timer(db, id: timerId) else { throw NotFoundError("timer", timerId.uuidString) }
@@ -70,7 +74,8 @@ extension AppDatabase {
                 throw TimerRunError.noRun(timer.name)
             }
             let now = Self.runNow(row, reading)
-            try change(&run, now)
+            let at = try requested.map { max(try ActionInstant.resolve($0, now: now), run.pausedAt ?? run.startedAt).groveRoundedToMillis }
+            try change(&run, at ?? now)
             // The transition is the new anchor: the run's own timeline continues from it.
             try db.cachedExecute(
                 """
@@ -105,14 +110,15 @@ extension TimersRoom {
         try database.runStatuses("WHERE r.timer_id = ?", [timerId.uuidString]).first
     }
 
-    /// Starts the timer from its full length now (a run it had, finished or not, is replaced).
+    /// Starts the timer from its full length now, or `at` an earlier instant (queued offline:
+    /// `ActionInstant`). A run it had, finished or not, is replaced.
     @discardableResult
-    public func start(timerId: UUID) throws -> TimerRunStatus {
+    public func start(timerId: UUID, at: Date? = nil) throws -> TimerRunStatus {
         let reading = environment.clockReading()
+        let startedAt = try ActionInstant.resolve(at, now: reading.wall).groveRoundedToMillis
         return try write { db in
             guard let timer = try database.timer(db, id: timerId) else { throw NotFoundError("timer", timerId.uuidString) }
-            let run = TimerRun(
-                timerId: timerId, duration: TimeInterval(timer.durationInSeconds), startedAt: reading.wall.groveRoundedToMillis)
+            let run = TimerRun(timerId: timerId, duration: TimeInterval(timer.durationInSeconds), startedAt: startedAt)
             try db.cachedExecute(
                 """
                 INSERT OR REPLACE INTO timer_run (timer_id, duration_ms, started_at, paused_ms, paused_at, notified,
@@ -120,23 +126,23 @@ extension TimersRoom {
                 VALUES (?, ?, ?, 0, NULL, 0, ?, ?, ?)
                 """,
                 [
-                    timerId.uuidString, run.duration.groveMillis, run.startedAt.groveMillis, run.startedAt.groveMillis, reading.bootID,
+                    timerId.uuidString, run.duration.groveMillis, run.startedAt.groveMillis, reading.wall.groveMillis, reading.bootID,
                     reading.sinceBoot,
                 ])
-            return TimerRunStatus(run, name: timer.name, colorHex: timer.colorHex, now: run.startedAt)
+            return TimerRunStatus(run, name: timer.name, colorHex: timer.colorHex, now: reading.wall)
         }
     }
 
     /// Pauses the timer's run.
     @discardableResult
-    public func pause(timerId: UUID) throws -> TimerRunStatus {
-        try database.changeRun(timerId) { run, now in try run.pause(at: now) }
+    public func pause(timerId: UUID, at: Date? = nil) throws -> TimerRunStatus {
+        try database.changeRun(timerId, at: at) { run, now in try run.pause(at: now) }
     }
 
     /// Resumes the timer's paused run.
     @discardableResult
-    public func resume(timerId: UUID) throws -> TimerRunStatus {
-        try database.changeRun(timerId) { run, now in try run.resume(at: now) }
+    public func resume(timerId: UUID, at: Date? = nil) throws -> TimerRunStatus {
+        try database.changeRun(timerId, at: at) { run, now in try run.resume(at: now) }
     }
 
     /// Stops the timer's run (nothing left of it); whether there was one.

@@ -174,9 +174,33 @@ async function startFocus() {
   const tags = ($("#focus-tags")?.value || "").split(",").map((t) => t.trim()).filter((t) => t);
   const body = length === "open" ? { openEnded: true } : Number(length) ? { plannedDuration: Number(length) * 60 } : {};
   if (tags.length) body.tags = tags;
-  await api("POST", "/api/v1/focus/start", body);
-  $("#done").hidden = true;
+  const kept = await api("POST", "/api/v1/focus/start", body, { label: "Start focus", instant: "startedAt" });
+  if ($("#done")) $("#done").hidden = true;
+  if (kept && kept.queued) {
+    // Kept on this device: the tree grows here from now, and the server counts it from now too.
+    const planned = body.openEnded ? 4 * 3600 : body.plannedDuration || Number($("#stages")?.dataset.openFullTree || 1500);
+    focus = { session: { id: null, state: "active", plannedDuration: planned, openEnded: !!body.openEnded, tags }, remaining: body.openEnded ? null : planned, focusTime: 0 };
+    focusFetchedAt = performance.now();
+    breakEnd = null;
+    return renderFocus();
+  }
   await loadFocus();
+}
+
+/** A change to the running session (`pause`, `resume`, `stop`, `abandon`), kept on this device when
+ *  the server cannot be reached; the page then shows it made, from the countdown it had. */
+async function changeFocus(action, label) {
+  const kept = await api("POST", `/api/v1/focus/${action}`, {}, { label, instant: "at" });
+  if (!(kept && kept.queued)) return loadFocus();
+  const now = focusNow();
+  if (!now) return;
+  if (action === "pause" || action === "resume") {
+    focus = { ...focus, session: { ...now.s, state: action === "pause" ? "paused" : "active" }, focusTime: now.focused, remaining: now.s.openEnded ? null : now.remaining };
+    focusFetchedAt = performance.now();
+  } else {
+    focus = { ...focus, session: null };
+  }
+  renderFocus();
 }
 
 register({
@@ -190,10 +214,10 @@ register({
     $("#done").textContent = "Break skipped. Ready for the next tree?";
     await loadFocus();
   },
-  "stop-focus": async () => { await api("POST", "/api/v1/focus/stop"); await loadFocus(); },
-  "pause-focus": async () => { await api("POST", "/api/v1/focus/pause"); await loadFocus(); },
-  "resume-focus": async () => { await api("POST", "/api/v1/focus/resume"); await loadFocus(); },
-  "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) { await api("POST", "/api/v1/focus/abandon"); await loadFocus(); } },
+  "stop-focus": () => changeFocus("stop", "Stop focus"),
+  "pause-focus": () => changeFocus("pause", "Pause focus"),
+  "resume-focus": () => changeFocus("resume", "Resume focus"),
+  "abandon-focus": async () => { if (confirm("Abandon this session? No tree will grow.")) await changeFocus("abandon", "Give up focus"); },
 });
 
 on("refresh", () => { if ($("#tree") || $("#focus-mini")) loadFocus(); });

@@ -2,6 +2,8 @@
 // page's own behaviour is a module of its own that registers its actions and hooks here; no endpoint
 // or page is special-cased in this file.
 
+import { enqueue, flush, newKey, onSent, pending } from "./queue.js";
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 
@@ -13,11 +15,28 @@ export function toast(message) {
   toast.timer = setTimeout(() => t.classList.remove("show"), 3500);
 }
 
-/** Calls the API; shows a problem's detail and throws on failure. */
-export async function api(method, path, body) {
+/** Calls the API; shows a problem's detail and throws on failure. Every change carries its own
+ *  Idempotency-Key, so that the server applies it once however often it is sent. `offline`
+ *  (`{ label, instant }`) marks a change a person may make on the go: when the server cannot be
+ *  reached it is kept on this device and sent later (queue.js), and `{ queued: true }` comes back. */
+export async function api(method, path, body, offline) {
   const options = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
-  const response = await fetch(path, options);
+  const key = method === "GET" ? null : newKey();
+  if (key) options.headers["Idempotency-Key"] = key;
+  // Behind changes still waiting: in order, after them.
+  if (offline && pending().length) { const kept = enqueue({ key, method, path, body, ...offline }); flush(); return kept; }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    if (!offline) { if (key) toast("Your Grove cannot be reached: nothing was changed."); throw error; }
+    toast("Offline: kept on this device, sent when your Grove can be reached.");
+    return enqueue({ key, method, path, body, ...offline });
+  }
+  // A proxy in front of an unreachable Grove answers for it (not a problem of Grove's own).
+  const problem = (response.headers.get("Content-Type") || "").includes("problem+json");
+  if (offline && response.status >= 502 && response.status <= 504 && !problem) return enqueue({ key, method, path, body, ...offline });
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
   if (!response.ok) {
@@ -120,7 +139,9 @@ document.addEventListener("submit", async (event) => {
     if (minutes.includes(input.name)) body[input.name] = Math.round(Number(input.value) * 60);
   }
   try {
-    await api(method, path, body);
+    // A form marked data-offline="What it does" is kept on the device when the server cannot be reached.
+    const kept = await api(method, path, body, form.dataset.offline ? { label: form.dataset.offline } : undefined);
+    if (kept && kept.queued) return;
     toast("Saved.");
   } catch (error) {
     // A theme under 4.5:1 contrast: say so and save it only when the person insists.
@@ -154,6 +175,7 @@ function connectEvents() {
   const events = new EventSource("/api/v1/events");
   events.addEventListener("hello", (e) => {
     $("#live")?.classList.add("on");
+    flush();  // connected again: what was kept meanwhile goes now
     const generation = JSON.parse(e.data).generation;
     // Changes made while the stream was (re)connecting were not sent: catch up once connected.
     if (lastGeneration !== null && generation !== lastGeneration) refresh();
@@ -216,3 +238,5 @@ export async function swapMain() {
 }
 
 connectEvents();
+// Kept changes sent: the page shows the server's state again.
+onSent(() => refresh());

@@ -45,7 +45,7 @@ async function gatewayFinish(choice) {
   clearTimeout(gateway.timer);
   const status = gateway.done ? "completed" : "exited";
   const outcome = choice === "proceed" ? "proceed_to_app" : choice === "tree" ? "deepen_pause" : "exit_to_home";
-  await api("POST", `/api/v1/pause/sessions/${gateway.id}/finish`, { completionStatus: status, actionOutcome: outcome });
+  await api("POST", `/api/v1/pause/sessions/${gateway.id}/finish`, { completionStatus: status, actionOutcome: outcome }, { label: "Answer a pause" });
   if (choice === "proceed") {
     location.href = gatewayPage.dataset.target || "/";
   } else if (choice === "tree") {

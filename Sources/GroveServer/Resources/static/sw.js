@@ -8,7 +8,7 @@ const PAGES = "grove-pages";
 const MAX_PAGES = 40;
 const FILES = [
   "/offline", "/static/app.css", "/static/app.js", "/static/grove.js", "/static/focus.js", "/static/timers.js",
-  "/static/pause.js", "/static/rooms.js", "/static/icons.svg", "/static/tree.svg", "/static/icon-192.png",
+  "/static/pause.js", "/static/rooms.js", "/static/queue.js", "/static/icons.svg", "/static/tree.svg", "/static/icon-192.png",
   "/static/manifest.webmanifest",
 ];
 

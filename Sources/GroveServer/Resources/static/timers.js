@@ -30,11 +30,17 @@ async function timerToggle(card) {
   const id = card.dataset.timer;
   const t = runningTimers.get(id);
   // Start on a finished timer runs it again from its full length.
-  const path = !t || t.state === "finished" ? `/api/v1/timers/${id}/run` : t.state === "running" ? `/api/v1/timers/${id}/run/pause` : `/api/v1/timers/${id}/run/resume`;
-  applyRun(card, await api("POST", path));
+  const start = !t || t.state === "finished";
+  const path = start ? `/api/v1/timers/${id}/run` : t.state === "running" ? `/api/v1/timers/${id}/run/pause` : `/api/v1/timers/${id}/run/resume`;
+  const label = `${start ? "Start" : t.state === "running" ? "Pause" : "Resume"} ${card.dataset.name || "timer"}`;
+  const run = await api("POST", path, {}, { label, instant: "at" });
+  if (!(run && run.queued)) return applyRun(card, run);
+  // Kept on this device: the card counts on from what it showed.
+  const left = start ? Number(card.dataset.seconds) : t.state === "running" ? t.remaining - (performance.now() - t.at) / 1000 : t.remaining;
+  applyRun(card, { state: start || t.state === "paused" ? "running" : "paused", remaining: Math.max(0, left) });
 }
 async function timerReset(card) {
-  await api("DELETE", `/api/v1/timers/${card.dataset.timer}/run`);
+  await api("DELETE", `/api/v1/timers/${card.dataset.timer}/run`, undefined, { label: `Reset ${card.dataset.name || "timer"}` });
   applyRun(card, null);
 }
 setInterval(() => {
@@ -103,7 +109,8 @@ document.addEventListener("keydown", (e) => {
 register({
   "delete-timer": async (el) => { if (confirm("Delete this timer and its checklist?")) { await api("DELETE", `/api/v1/timers/${el.dataset.id}`); await swapMain(); } },
   "toggle-todo": async (el) => {
-    try { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`); } catch { el.checked = !el.checked; }
+    const label = `${el.checked ? "Tick" : "Untick"} “${el.closest("[data-todo-item]")?.querySelector("[data-todo-text]")?.textContent || "a to-do"}”`;
+    try { await api("POST", `/api/v1/timers/${el.dataset.timer}/todos/${el.dataset.todo}/toggle`, undefined, { label }); } catch { el.checked = !el.checked; }
     // The card's count follows its boxes at once (the page is not re-rendered: running timers keep running).
     const card = el.closest("[data-timer]");
     const boxes = [...card.querySelectorAll("[data-action=toggle-todo]")];
