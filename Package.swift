@@ -101,14 +101,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Grove's clients of services elsewhere, over HTTP: the language-model assistant and the
-        // content-pack fetcher (with its refresh schedule). Used by `grove serve` and the CLI alike.
+        // Grove's clients of services elsewhere, over HTTP: the language-model assistant, the
+        // content-pack fetcher (with its refresh schedule) and Web Push. Used by `grove serve` and the CLI.
         .target(
             name: "GroveRemote",
             dependencies: [
                 "GroveCore",
                 "GroveStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -184,10 +185,13 @@ let package = Package(
         // sync tests (16 seeds) and `grove-sim`, which runs 200 on the release build in CI.
         .target(name: "GroveSimulation", dependencies: ["GroveCore", "GroveStore", "GroveSync"]),
         .executableTarget(name: "grove-sim", dependencies: ["GroveSimulation", "GroveSync"]),
-        // What the test targets share: the heavy tests' queue, a causal wait bounded by `.timeLimit`.
+        // What the test targets share: the heavy tests' queue, a causal wait bounded by `.timeLimit`,
+        // a live server on 127.0.0.1, and a stand-in Web Push service that decrypts what it is sent.
         .target(
             name: "GroveTestSupport",
             dependencies: [
+                "GroveCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -210,7 +214,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GroveRemoteTests", dependencies: ["GroveRemote", "GroveStore", "GroveCore"]),
+        .testTarget(
+            name: "GroveRemoteTests",
+            dependencies: ["GroveRemote", "GroveStore", "GroveCore", "GroveTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "GroveCoreTests",
             dependencies: ["GroveCore", "GroveTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -240,6 +246,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 "GroveServer", "GroveRemote", "GroveStore", "GroveCore", "GroveTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -20,6 +20,8 @@ public struct GroveServerParts {
     let responses: ResponseStore
     /// Signalled after every answer: memory freed by a large one goes back to the system soon after.
     let answered: WakeSignal
+    /// Web Push to the browsers subscribed in Settings (a service of the application).
+    let push: WebPushService
 }
 
 /// The router with every API route and web page, without the background services.
@@ -45,6 +47,8 @@ public func buildRouter(
     // Every commit through this store tells the live layer, whichever route or service made it.
     database.onCommit { [monitor] in monitor.invalidate() }
     let table = RouteTable()
+    // VAPID's contact: the Grove's own public address when it has one (Apple's push service wants one).
+    let push = WebPushService(database: database, subject: configuration.publicOrigins.first.map { "\($0)" } ?? "mailto:grove@localhost")
     let api = APIRouter(
         groups: RouteGroups(under: router.group("api/v1"), monitor: monitor, database: database, responses: responses), table: table)
     FocusController(database: database, monitor: monitor).addRoutes(to: api)
@@ -55,12 +59,13 @@ public func buildRouter(
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
+    PushController(database: database, push: push).addRoutes(to: api)
     let pages = RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses)
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: pages)
     LoginController(database: database, templates: templates, configuration: configuration).addRoutes(to: pages)
     // Anything else under /api is a JSON 404, not an HTML page.
     router.group("api").get("**") { _, _ -> Response in throw APIError.notFound("No such API route") }
-    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered)
+    return GroveServerParts(router: router, routes: table, monitor: monitor, responses: responses, answered: answered, push: push)
 }
 
 /// The whole server: router, change monitor and reminder scheduler (hummingbird-examples style:
@@ -72,38 +77,17 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let monitor = ChangeMonitor(path: database.path)
     let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor, logger: logger)
-    let notifier = DesktopNotifier()
+    let notices = ServerNotices(
+        monitor: monitor, notifier: DesktopNotifier(), push: parts.push, hold: configuration.notificationHold, onReminder: onReminder)
     // The services sleep until their next instant or a commit (from any process), never on a poll:
     // their longest sleep only bounds a wall clock that jumped meanwhile.
     let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes()) {
-        kind, _ in
-        monitor.broadcast(.reminder(kind: kind, prompt: kind.prompt))
-        notifier.send(title: "Grove", body: kind.prompt)
-        onReminder?(kind)
+        kind, _ in notices.reminder(kind)
     }
-    let timerDone: @Sendable (TimerRunStatus) -> Void = { run in
-        monitor.broadcast(.timerDone(timerId: run.timerId, name: run.name))
-        notifier.send(title: "\(run.name) is done", body: "Your timer reached \(ClockText.format(run.duration, padHours: false)).")
-    }
-    // Focus sessions are announced here only where the server can ring; otherwise an open page does.
-    var treePlanted: (@Sendable (FocusSession) -> Void)?
-    var breakOver: (@Sendable (FocusBreak) -> Void)?
-    if notifier.isAvailable {
-        let hold = configuration.notificationHold
-        treePlanted = { _ in
-            // The desktop's notifications come back first, so that this one is not silenced (the CLI's
-            // waiter orders it so too); the maintenance loop holds again if another session is running.
-            // The daemons' commands block: on a thread of their own, never the concurrency pool's.
-            DispatchQueue.global().async {
-                hold?.release()
-                notifier.send(title: CompletionNotice.title, body: CompletionNotice.body)
-            }
-        }
-        breakOver = { _ in notifier.send(title: BreakNotice.title, body: BreakNotice.body) }
-    }
+    // Trees and breaks are announced here only while the server can ring; otherwise an open page does.
     let alarms = TimerAlarmService(
         database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
-        onDone: timerDone, onFocusDone: treePlanted, onBreakOver: breakOver)
+        onDone: notices.timerDone, onFocusDone: notices.treePlanted, onBreakOver: notices.breakOver, rings: notices.rings)
     let maintenance = MaintenanceService(
         database: database, changes: monitor.changes(), answered: parts.answered, hold: configuration.notificationHold)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
@@ -119,7 +103,7 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Grove",
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
-        services: [monitor, reminders, alarms, maintenance, content] + extra,
+        services: [monitor, reminders, alarms, maintenance, content, parts.push] + extra,
         onServerRunning: onServerRunning,
         logger: logger)
 }

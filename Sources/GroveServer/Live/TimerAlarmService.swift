@@ -20,18 +20,22 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
     private let onDone: @Sendable (TimerRunStatus) -> Void
     private let onFocusDone: (@Sendable (FocusSession) -> Void)?
     private let onBreakOver: (@Sendable (FocusBreak) -> Void)?
+    private let rings: (@Sendable (AppDatabase) throws -> Bool)?
     private let logger = Logger(label: "grove.timers")
 
     /// `onFocusDone`, when given (the server can ring: `notify-send` exists), announces focus sessions
     /// that complete too, claimed like the timers' (`focus.claimNotice`); without it a page claims them.
     /// `onBreakOver` likewise says when the break after a tree has run its course (`focus.claimBreakOverNotice`).
+    /// `rings`, when given, says at each look whether the server can ring now (a browser subscribed to
+    /// Web Push since): trees and breaks are claimed only then.
     /// `changes`, when given, wakes it for a run started or changed anywhere: then `maxSleep` only bounds
     /// a sleep against a clock that jumped. Without it, it looks every `maxSleep`.
     public init(
         database: AppDatabase, clock: C, maxSleep: Duration = .seconds(1), changes: WakeSignal? = nil,
         onDone: @escaping @Sendable (TimerRunStatus) -> Void, onFocusDone: (@Sendable (FocusSession) -> Void)? = nil,
-        onBreakOver: (@Sendable (FocusBreak) -> Void)? = nil
+        onBreakOver: (@Sendable (FocusBreak) -> Void)? = nil, rings: (@Sendable (AppDatabase) throws -> Bool)? = nil
     ) {
+        self.rings = rings
         self.database = database
         self.clock = clock
         self.maxSleep = maxSleep
@@ -62,8 +66,10 @@ public final class TimerAlarmService<C: Clock>: Service, @unchecked Sendable whe
     /// Announces what fell due (each once) and returns how long to sleep.
     func tick() async throws -> Duration {
         // One hop to the store's threads for every read and claim; the announcements follow outside it.
-        let wantsFocus = onFocusDone != nil, wantsBreak = onBreakOver != nil
+        let (hasFocus, hasBreak, rings) = (onFocusDone != nil, onBreakOver != nil, rings)
         let found = try await database.run { db -> Found in
+            let ringing = try rings?(db) ?? true
+            let (wantsFocus, wantsBreak) = (hasFocus && ringing, hasBreak && ringing)
             let (due, next) = try db.timers.notices()
             var found = Found(next: next)
             found.runs = try due.filter { try db.timers.claimNotice(timerId: $0.timerId) }

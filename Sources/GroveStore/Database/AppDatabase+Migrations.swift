@@ -62,6 +62,9 @@ extension AppDatabase {
         migrator.registerMigration("v19-applied-requests") { db in
             try db.execute(sql: v19AppliedRequests)
         }
+        migrator.registerMigration("v20-push-subscriptions") { db in
+            try db.execute(sql: v20PushSubscriptions)
+        }
         return migrator
     }
 

@@ -70,4 +70,18 @@ extension AppDatabase {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX applied_request_by_time ON applied_request (applied_ms);
         """
+
+    /// The browsers that asked `grove serve` for Web Push (RFC 8030): each subscription's endpoint at
+    /// its push service and its keys (RFC 8291: the browser's P-256 public key, 65 bytes, and its
+    /// 16-byte auth secret). Local to this store (a push is sent by the Grove the browser uses).
+    static let v20PushSubscriptions = """
+        CREATE TABLE push_subscription (
+            endpoint TEXT PRIMARY KEY NOT NULL CHECK (length(endpoint) BETWEEN 12 AND 2000),
+            p256dh BLOB NOT NULL CHECK (length(p256dh) = 65),
+            auth BLOB NOT NULL CHECK (length(auth) = 16),
+            user_agent TEXT NOT NULL CHECK (length(user_agent) <= 200),
+            created_ms INTEGER NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0)
+        ) STRICT, WITHOUT ROWID;
+        """
 }

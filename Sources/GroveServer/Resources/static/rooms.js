@@ -39,6 +39,31 @@ register({
   "toggle-app": async (el) => {
     try { await api("PUT", `/api/v1/pause/apps/${el.dataset.id}/enabled`, { isEnabled: el.checked }); } catch { el.checked = !el.checked; }
   },
+  "push-on": async () => {
+    if (await Notification.requestPermission() !== "granted") return toast("Notifications are blocked for this site: allow them in the browser's site settings.");
+    const registration = await navigator.serviceWorker.ready;
+    const { publicKey } = await api("GET", "/api/v1/push/key");
+    const key = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    let subscription;
+    try { subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }); }
+    catch (error) { return toast(`This browser could not subscribe: ${error.message}`); }
+    await api("POST", "/api/v1/push/subscriptions", subscription.toJSON());
+    toast("This device will be notified.");
+    await showPush();
+  },
+  "push-off": async () => {
+    const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
+    if (subscription) {
+      await api("DELETE", `/api/v1/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`);
+      await subscription.unsubscribe();
+    }
+    toast("This device will not be notified.");
+    await showPush();
+  },
+  "push-test": async () => {
+    const result = await api("POST", "/api/v1/push/test");
+    toast(result.delivered ? `Sent to ${result.delivered} of ${result.sent} devices.` : `Not delivered: ${result.failed.join("; ") || "no device is subscribed"}`);
+  },
   "enable-notifications": async () => {
     if (!("Notification" in window)) return toast("This browser has no notifications.");
     const result = await Notification.requestPermission();
@@ -112,3 +137,22 @@ function growForestOnScroll() {
 let forestExtended = false;
 on("busy", () => forestExtended);
 growForestOnScroll();
+
+/** Settings' "Notifications on this device": what this browser can do, and whether it is subscribed. */
+async function showPush() {
+  const state = $("#push-state");
+  if (!state) return;
+  const buttons = { on: $("[data-action=push-on]"), off: $("[data-action=push-off]"), test: $("[data-action=push-test]") };
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) {
+    state.textContent = /iPhone|iPad/.test(navigator.userAgent)
+      ? "To be notified on this iPhone, add Grove to the Home Screen (Share → Add to Home Screen) and open it from there."
+      : "This browser cannot receive push notifications here (it needs HTTPS, or this machine's own address).";
+    for (const b of Object.values(buttons)) b.hidden = true;
+    return;
+  }
+  const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription().catch(() => null);
+  buttons.on.hidden = Boolean(subscription);
+  buttons.off.hidden = buttons.test.hidden = !subscription;
+}
+showPush();
+on("swapped", showPush);

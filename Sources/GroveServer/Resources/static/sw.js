@@ -70,3 +70,23 @@ self.addEventListener("notificationclick", (event) => {
     await self.clients.openWindow(link);
   })());
 });
+
+// Web Push from this Grove (RFC 8030/8291): a tree grown, a break over, a timer done, a reminder —
+// shown even when no page is open. The payload names the page a click opens.
+self.addEventListener("push", (event) => {
+  let notice = {};
+  try { notice = event.data ? event.data.json() : {}; } catch { notice = { body: event.data ? event.data.text() : "" }; }
+  event.waitUntil(self.registration.showNotification(notice.title || "Grove", {
+    body: notice.body || "", icon: "/static/icon-192.png", tag: notice.tag || undefined, data: { link: notice.link || "/" },
+  }));
+});
+
+// The push service renewed this browser's subscription: tell this Grove the new one.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil((async () => {
+    const options = event.oldSubscription ? event.oldSubscription.options : null;
+    const fresh = event.newSubscription || (options && await self.registration.pushManager.subscribe(options));
+    if (!fresh) return;
+    await fetch("/api/v1/push/subscriptions", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fresh.toJSON()) });
+  })());
+});
