@@ -28,6 +28,9 @@ def test_a_focus_and_a_tick_made_offline_reach_the_terminal_once(remote, phone):
     log_in(phone, PASSWORD)
     wait(phone).until(lambda b: b.current_url.endswith("/focus"))
     worker_ready(phone)
+    # Chromium's own installability check, over HTTPS for the public origin.
+    errors = phone.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors")
+    assert errors == [], errors
     # Seen once online: the timers page is on the phone for the train.
     phone.get(remote.origin + "/timers")
     wait(phone).until(lambda b: b.find_element(By.CSS_SELECTOR, "[data-action=toggle-todo]"))

@@ -3,7 +3,7 @@
 from elsewhere logs in with the password `grove serve password` set; guesses are throttled to 429; a
 request for the public origin without a session — as a proxy would forward it — gets the login page,
 never the data; signed-in browsers are listed and signed out."""
-import os, signal, ssl, subprocess, tempfile, time, urllib.error, urllib.parse, urllib.request
+import base64, hashlib, os, signal, ssl, subprocess, tempfile, time, urllib.error, urllib.parse, urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -31,6 +31,12 @@ class RemoteGrove:
         subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                         "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=grove.test",
                         "-addext", "subjectAltName=DNS:grove.test,IP:127.0.0.1"], check=True, capture_output=True, timeout=60)
+        # The certificate's key, which the phone's Chromium trusts as if a public authority had signed it
+        # (its origin is then a secure one: installable, with a service worker).
+        public = subprocess.run(["openssl", "x509", "-in", cert, "-pubkey", "-noout"], check=True, capture_output=True, timeout=60)
+        der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=public.stdout, check=True,
+                             capture_output=True, timeout=60)
+        self.spki = base64.b64encode(hashlib.sha256(der.stdout).digest()).decode()
         subprocess.run([grove_binary(), "serve", "password"], input=PASSWORD + "\n", env=self.env, check=True,
                        capture_output=True, text=True, timeout=60)
         self.server = subprocess.Popen(
@@ -71,8 +77,9 @@ def remote():
 
 
 @pytest.fixture()
-def phone(request):
-    driver = chromium("--window-size=390,844", "--host-resolver-rules=MAP grove.test 127.0.0.1", "--ignore-certificate-errors")
+def phone(request, remote):
+    driver = chromium("--window-size=390,844", "--host-resolver-rules=MAP grove.test 127.0.0.1",
+                      f"--ignore-certificate-errors-spki-list={remote.spki}")
     os.makedirs(SHOTS, exist_ok=True)
     driver.shot = lambda name: driver.save_screenshot(os.path.join(SHOTS, f"{request.node.name}-{name}.png"))
     as_phone(driver)
