@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The bytes a phone downloads for the web app: the first load of Today, then a repeat load once the
-service worker holds the app's files. Headless Chromium with a phone's profile (390 x 844, a mobile
+service worker holds the app's files; and how soon a focus session started offline reaches the terminal
+(`grove focus status`) once the connection returns. Headless Chromium with a phone's profile (390 x 844, a mobile
 user agent) against a real `grove serve` on loopback, through a counting TCP relay: every byte the
 server sends, to the page and to its service worker alike (headers, compressed bodies, the live event
 stream's opening).
@@ -99,6 +100,24 @@ def main():
         repeat = relay.take()
         print(f"first load of Today, the worker's install included: {first:,} bytes")
         print(f"repeat load, the app's files from the worker's cache: {repeat:,} bytes")
+        # Offline (DevTools' network conditions): start a session on the Focus page, then reconnect and
+        # ask the terminal until it shows the session.
+        driver.get(page + "/focus")
+        time.sleep(1)
+        driver.execute_cdp_cmd("Network.enable", {})
+        conditions = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **conditions})
+        driver.find_element("id", "start").click()
+        while not driver.execute_script("return document.querySelector('#queue [data-queued]') !== null"):
+            time.sleep(0.05)
+        back = time.perf_counter()
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **conditions})
+        env = dict(os.environ, GROVE_HOME=home)
+        while '"session"' not in subprocess.run([binary, "focus", "status", "--json"], env=env, capture_output=True,
+                                                text=True, timeout=30).stdout:
+            if time.perf_counter() - back > 60:
+                raise SystemExit("the session started offline never reached the terminal")
+        print(f"focus started offline, in the terminal after reconnecting: {(time.perf_counter() - back) * 1000:,.0f} ms")
     finally:
         if driver:
             driver.quit()
