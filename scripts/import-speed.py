@@ -4,7 +4,8 @@
 Writes N back-to-back 20-minute sessions (a minute apart, ending now) three ways — `timew export`
 JSON, another app's CSV with its own column names, and Grove's own CSV (exported from the first
 import) — and imports each into a fresh GROVE_HOME with /usr/bin/time, whole process. Then imports
-the timewarrior file a second time (every row found already there).
+the timewarrior file a second time (every row found already there), the CSV shuffled, and Grove's
+own JSON export of the same sessions, in start order and shuffled.
 
     scripts/import-speed.py                    # release build of this checkout, 1,000,000 rows
     scripts/import-speed.py --rows 100000 --binary .build/debug/grove
@@ -103,6 +104,33 @@ def main():
             run(binary, homes[0], ["export", "--format", "csv"], stdout=out)
         seconds, mib = run(binary, homes[2], ["import", grove_csv])
         print(f"  grove import {'(Grove CSV round trip)':<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB")
+        # Grove's JSON export, as written (in start order) and with its sessions shuffled: the export's
+        # other fields from an empty store, the sessions written here (the shape `grove export` writes).
+        skeleton = subprocess.run([binary, "export", "--format", "json"], env=dict(os.environ, GROVE_HOME=os.path.join(folder, "e")),
+                                  check=True, capture_output=True, text=True).stdout
+        head, tail = skeleton.split('"focusSessions"', 1)
+        tail = tail.split("]", 1)[1]
+        order = list(range(args.rows))
+        for label, shuffle in (("(Grove JSON, in order)", False), ("(Grove JSON, shuffled)", True)):
+            if shuffle:
+                random.Random(7).shuffle(order)
+            path = os.path.join(folder, "grove.json")
+            with open(path, "w") as out:
+                out.write(head + '"focusSessions":[')
+                stamp = lambda t: t.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+                first, _ = next(intervals(args.rows))
+                step, length = datetime.timedelta(minutes=21), datetime.timedelta(minutes=20)
+                for n, i in enumerate(order):
+                    s = first + step * i
+                    e = s + length
+                    out.write(("," if n else "") + '{"id":"%08X-0000-4000-8000-%012X","startTime":"%s","endTime":"%s","state":"completed",'
+                              '"duration":1200,"pausedDuration":0,"createdAt":"%s","plannedDuration":1200,"timeZoneIdentifier":"UTC",'
+                              '"endDay":"%s","clockUncertain":false,"tags":["work"]}' % (i >> 16, i, stamp(s), stamp(e), stamp(s), e.strftime("%Y-%m-%d")))
+                out.write("]" + tail)
+            seconds, mib = run(binary, os.path.join(folder, "j" + str(int(shuffle))), ["import", path])
+            user, system = run.cpu
+            print(f"  grove import {label:<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB"
+                  f"  cpu {user:.2f} user + {system:.2f} sys")
         floor(binary, folder, args.rows)
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -98,3 +98,37 @@ extension ImportOrderTests {
         #expect(statements < 3000 / 32 * 3 + 100, "statements: \(statements)")
     }
 }
+
+extension ImportOrderTests {
+    @Test("a shuffled Grove JSON export goes into the store in start order, with the same result as the sorted one")
+    func groveJSONOutOfOrder() throws {
+        let calendar = try #require(ZonedCalendar(identifier: "UTC"))
+        let (source, _) = try makeStore(at: "2025-05-01T20:00:00Z")
+        let count = AppDatabase.bulkThreshold + 1_000
+        try source.focus.insert(SyntheticHistory.sessions(count: count, days: 300, lastDay: day("2025-05-01"), calendar: calendar))
+        let data = try source.transfer.exportJSON()
+        let shuffled = try StreamingImportTests.edited(data) { object in
+            let list = object["focusSessions"] as? [[String: Any]] ?? []
+            object["focusSessions"] = list.indices.map { list[($0 * 7919) % list.count] }
+        }
+        let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z")
+        // The order the rows reach the table: scattered inserts are what the spool exists to avoid.
+        try target.writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE inserted (start_time INTEGER);
+                    CREATE TEMP TRIGGER inserted_order AFTER INSERT ON main.focus_session BEGIN
+                        INSERT INTO inserted VALUES (NEW.start_time);
+                    END;
+                    """)
+        }
+        #expect(try target.transfer.importJSON(shuffled).focusSessions == count)
+        let order = try target.writer.read { try Int64.fetchAll($0, sql: "SELECT start_time FROM temp.inserted ORDER BY rowid") }
+        #expect(order.count == count)
+        // The sessions before the first one out of order go in as read, the rest sorted: two runs in start
+        // order. Written as read, a shuffled file is thousands of runs.
+        let descents = zip(order, order.dropFirst()).filter { $0 > $1 }.count
+        #expect(descents <= 1, "runs out of start order: \(descents)")
+        #expect(try target.transfer.exportJSON() == data, "the same store as the sorted file makes")
+    }
+}
