@@ -106,6 +106,7 @@ def seeded_server(binary, sessions, prefix):
     server = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port)], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
+    seeded_server.pid = server.pid  # for a caller that reads the server's own CPU time
     try:
         for _ in range(300):
             try:

@@ -6,7 +6,9 @@ into a WAL database with synchronous=FULL, then deleting it — two commits, eac
 durable write can cost here. Grove: `POST /api/v1/timers` then `DELETE /api/v1/timers/ID` over
 --clients keep-alive connections (4 and 16 by default) for --seconds (driven by wrk when installed —
 `apt-get install wrk` —, else Python threads). Concurrent writes share commits (group commit). Prints pairs/s for both and the ratio;
-the goal (issue #9) is >= 0.8. Bounded: stops by itself, stops its server.
+the goal (issue #9) is >= 0.8. Then one client, and the CPU each acknowledged pair costs: the server
+process's (user + system, from /proc) against the floor's own (issue 41: <= 3x). Bounded: stops by
+itself, stops its server.
 
     scripts/write-speed.py --skip-build
 """
@@ -23,6 +25,7 @@ def floor(seconds):
     db.execute("PRAGMA synchronous = FULL")
     db.execute("CREATE TABLE timer (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, duration INTEGER NOT NULL, color TEXT NOT NULL) STRICT")
     pairs, deadline = 0, time.monotonic() + seconds
+    cpu = time.process_time()
     while time.monotonic() < deadline:
         db.execute("BEGIN IMMEDIATE")
         db.execute("INSERT INTO timer VALUES (?, 'Tea', 180, '#007AFF')", (str(pairs),))
@@ -31,7 +34,15 @@ def floor(seconds):
         db.execute("DELETE FROM timer WHERE id = ?", (str(pairs),))
         db.execute("COMMIT")
         pairs += 1
+    floor.cpu = (time.process_time() - cpu) / max(pairs, 1)
     return pairs / seconds
+
+
+def cpu_seconds(pid):
+    """A process's CPU time so far (user + system), from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 WRK_SCRIPT = r"""
@@ -115,6 +126,13 @@ def main():
             rate = grove_wrk(base, a.seconds, clients) if shutil.which("wrk") else grove(base, a.seconds, clients)
         print(f"grove serve POST + DELETE /api/v1/timers:      {rate:,.0f} pairs/s ({clients} clients)   {rate / low:.2f}x the floor"
               + ("" if rate >= 0.8 * low else "   < 0.8"))
+    # One client: the server's CPU per acknowledged pair, against the floor's (the same commits).
+    with seeded_server(binary, 1000, "grove-writes-") as base:
+        before = cpu_seconds(seeded_server.pid)
+        rate = grove(base, a.seconds, 1)
+        used = (cpu_seconds(seeded_server.pid) - before) / max(rate * a.seconds, 1)
+    print(f"CPU per acknowledged pair, one client: grove serve {used * 1000:.3f} ms, the floor {floor.cpu * 1000:.3f} ms"
+          f"   {used / max(floor.cpu, 1e-9):.1f}x" + ("" if used <= 3 * floor.cpu else "   > 3"))
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ def test_every_page_is_clean_of_serious_accessibility_violations(grove, browser,
     for page in PAGES:
         browser.get(f"{grove.url}/{page}")
         time.sleep(0.3)
+        # Every page as it looks, light and dark, desktop and phone (CI keeps artifacts/screenshots/).
+        browser.shot(f"{scheme}-{device}-{(page or 'today').replace('/', '-')}")
         for v in violations(browser):
             found.setdefault(page or "/", []).append(
                 f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"]) for n in v["nodes"][:4]))
-    browser.shot(f"{scheme}-{device}")
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

@@ -77,19 +77,22 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let monitor = ChangeMonitor(path: database.path)
     let parts = try await buildRouter(database: database, configuration: configuration, monitor: monitor, logger: logger)
+    // A client writing as fast as it can wakes each service once per this, not once per commit: none
+    // of them has anything due within it (their instants are seconds to days away).
+    let serviceQuiet = Duration.milliseconds(50)
     let notices = ServerNotices(
         monitor: monitor, notifier: DesktopNotifier(), push: parts.push, hold: configuration.notificationHold, onReminder: onReminder)
     // The services sleep until their next instant or a commit (from any process), never on a poll:
     // their longest sleep only bounds a wall clock that jumped meanwhile.
-    let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes()) {
+    let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(quiet: serviceQuiet)) {
         kind, _ in notices.reminder(kind)
     }
     // Trees and breaks are announced here only while the server can ring; otherwise an open page does.
     let alarms = TimerAlarmService(
-        database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(),
+        database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(quiet: serviceQuiet),
         onDone: notices.timerDone, onFocusDone: notices.treePlanted, onBreakOver: notices.breakOver, rings: notices.rings)
     let maintenance = MaintenanceService(
-        database: database, changes: monitor.changes(), answered: parts.answered, hold: configuration.notificationHold)
+        database: database, changes: monitor.changes(quiet: serviceQuiet), answered: parts.answered, hold: configuration.notificationHold)
     let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
     // Bounded: a client too slow to send its request is cut off (`RequestDeadlineHandler`), an idle
     // connection closes, and connections beyond the cap wait their turn.

@@ -205,9 +205,10 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
     }
 
     /// A signal given whenever data changes (any process), for a service that sleeps until the next
-    /// thing it must do or a change, whichever comes first (`WakeSignal.wait(upTo:on:)`).
-    public func changes() -> WakeSignal {
-        let signal = WakeSignal()
+    /// thing it must do or a change, whichever comes first (`WakeSignal.wait(upTo:on:)`). `quiet`
+    /// folds a burst of commits into one wake (see `WakeSignal`).
+    public func changes(quiet: Duration = .zero) -> WakeSignal {
+        let signal = WakeSignal(quiet: quiet)
         lock.withLock { changeSignals.append(signal) }
         return signal
     }

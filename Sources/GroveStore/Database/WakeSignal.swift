@@ -10,7 +10,11 @@ public final class WakeSignal: @unchecked Sendable {
     private var pending = false
     private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
 
-    public init() {}
+    /// After a signal, how long `wait(upTo:on:)` lets pass before it returns (see there).
+    public let quiet: Duration
+
+    /// `quiet`: zero for a waiter that must hear every signal at once (tests, the live stream).
+    public init(quiet: Duration = .zero) { self.quiet = quiet }
 
     /// Wakes every waiter, or the next one to wait.
     public func signal() {
@@ -47,13 +51,27 @@ public final class WakeSignal: @unchecked Sendable {
 
     /// Returns at the next signal or after `duration` on `clock`, whichever comes first; throws
     /// `CancellationError` when the task is cancelled.
+    ///
+    /// With a `quiet`, after a signal `quiet` more passes before it returns, and the signals given
+    /// meanwhile fold into that one: a burst of commits (a client writing as fast as it can) wakes the
+    /// waiter once per `quiet`, not once per commit. What the waiter then reads includes all of them.
     public func wait<C: Clock>(upTo duration: Duration, on clock: C) async throws where C.Duration == Duration {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await clock.sleep(for: duration) }
-            group.addTask { await self.wait() }
-            _ = try await group.next()
+        let signalled = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await clock.sleep(for: duration)
+                return false
+            }
+            group.addTask {
+                await self.wait()
+                return true
+            }
+            let first = try await group.next() ?? false
             group.cancelAll()
+            return first
         }
         try Task.checkCancellation()
+        guard signalled, quiet > .zero else { return }
+        try await clock.sleep(for: quiet)
+        lock.withLock { pending = false }
     }
 }
