@@ -9,7 +9,9 @@ import Testing
 @Suite("Pages load their own scripts")
 struct PageScriptsTests {
     static func scripts(_ html: String) -> [String] {
-        html.components(separatedBy: #"<script type="module" src="/static/"#).dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        html.components(separatedBy: #"<script type="module" src="/static/"#).dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
     }
 
     @Test func eachPageNamesOnlyItsModules() async throws {

@@ -36,6 +36,22 @@ struct AppliedRequestTests {
         #expect(try asRequest("pause-0001") { try db.focus.pause() }.state == .paused)
     }
 
+    @Test func tasksOfOneRequestWritingAtOnceAreNotTakenForARepeat() async throws {
+        let (db, _) = try makeStore()
+        let request = try #require(AppliedRequest(key: "push-test-1", request: "POST /push/test"))
+        // A request whose work fans out (a push to every browser, each noting its outcome): the tasks
+        // share its key, and only one of their writes keeps it.
+        let made = try await AppliedRequest.$current.withValue(request) {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for n in 0..<8 { group.addTask { try db.timers.create(name: "Tea \(n)", durationInSeconds: 60).name.isEmpty == false } }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+        }
+        #expect(made == 8)
+        #expect(request.recorded)
+        #expect(try db.appliedRequest(key: "push-test-1") != nil)
+    }
+
     @Test func keysAreForgottenAfterThirtyDays() throws {
         let (db, clock) = try makeStore()
         try asRequest("old-key-1") { try db.focus.start(plannedDuration: 1500) }

@@ -84,7 +84,9 @@ public func buildApplication(
         monitor: monitor, notifier: DesktopNotifier(), push: parts.push, hold: configuration.notificationHold, onReminder: onReminder)
     // The services sleep until their next instant or a commit (from any process), never on a poll:
     // their longest sleep only bounds a wall clock that jumped meanwhile.
-    let reminders = ReminderService(database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(quiet: serviceQuiet)) {
+    let reminders = ReminderService(
+        database: database, clock: ContinuousClock(), maxSleep: .seconds(600), changes: monitor.changes(quiet: serviceQuiet)
+    ) {
         kind, _ in notices.reminder(kind)
     }
     // Trees and breaks are announced here only while the server can ring; otherwise an open page does.

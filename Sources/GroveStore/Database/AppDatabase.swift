@@ -75,7 +75,9 @@ public struct AppDatabase: Sendable {
         try file?.verify()
         let reading = environment.clockReading
         // A request that must apply once keeps its key with its first write (`AppliedRequest`).
-        let once = AppliedRequest.current.flatMap { $0.recorded ? nil : $0 }
+        let once = AppliedRequest.current.flatMap { $0.claim() ? $0 : nil }
+        var committed = false
+        defer { once?.settle(committed: committed) }
         do {
             var result: T?
             try groupCommit.write(writer) { db in
@@ -84,7 +86,7 @@ public struct AppDatabase: Sendable {
                 try Self.stampCapturedChanges(db, reading: reading())
             }
             guard let result else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "The write did not run") }
-            once?.markRecorded()
+            committed = true
             return result
         } catch let error as DatabaseError {
             if let violation = ConstraintViolation(error) { throw violation }

@@ -20,6 +20,7 @@ public final class AppliedRequest: @unchecked Sendable {
     public let request: String
     private let lock = NSLock()
     private var recordedFlag = false
+    private var claimed = false
 
     /// `nil` when `key` is not 8–100 characters of letters, digits, `-` and `_`.
     public init?(key: String, request: String) {
@@ -35,9 +36,20 @@ public final class AppliedRequest: @unchecked Sendable {
         return recordedFlag
     }
 
-    func markRecorded() {
+    /// Whether this write is the one to keep the key: the first write of the request, unless one is
+    /// under way (tasks the request started share its task-local value and may write at once).
+    func claim() -> Bool {
         lock.lock()
-        recordedFlag = true
+        defer { lock.unlock() }
+        guard !claimed else { return false }
+        claimed = true
+        return true
+    }
+
+    /// The claiming write ended: the key is kept (it committed) or free for the request's next write.
+    func settle(committed: Bool) {
+        lock.lock()
+        if committed { recordedFlag = true } else { claimed = false }
         lock.unlock()
     }
 

@@ -35,11 +35,11 @@ final class ImportSpool: @unchecked Sendable {
         connection = handle
         do {
             // Nothing here outlives the import: no journal, no fsync, one transaction that is never committed
-            // (a commit per row would walk the whole cache each time); a 16 MiB cache, the rest in temporary files.
+            // (a commit per row would walk the whole cache each time); a 4 MiB cache, the rest in temporary files.
             try Self.execute(
                 handle,
                 """
-                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384; PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -4096; PRAGMA locking_mode = EXCLUSIVE;
                 CREATE TABLE spool (
                     id TEXT NOT NULL, start_time INTEGER, end_time INTEGER, state TEXT, duration_ms INTEGER, paused_ms INTEGER,
                     planned_ms INTEGER, paused_at INTEGER, created_at INTEGER, time_zone TEXT, end_day TEXT,
