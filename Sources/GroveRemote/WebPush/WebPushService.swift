@@ -53,7 +53,7 @@ public final class WebPushService: Service, Sendable {
         self.database = database
         self.subject = subject
         self.client = client
-        self.deadline = .milliseconds(deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000)
+        self.deadline = TimeAmount(deadline)
         // A burst beyond this while deliveries run keeps the newest: an old notice is stale anyway.
         (notices, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(64))
     }

@@ -2,7 +2,7 @@
 // page's own behaviour is a module of its own that registers its actions and hooks here; no endpoint
 // or page is special-cased in this file.
 
-import { enqueue, flush, newKey, onSent, pending } from "./queue.js";
+import { enqueue, flush, fromProxy, newKey, onSent, pending } from "./queue.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
@@ -34,9 +34,7 @@ export async function api(method, path, body, offline) {
     toast("Offline: kept on this device, sent when your Grove can be reached.");
     return enqueue({ key, method, path, body, ...offline });
   }
-  // A proxy in front of an unreachable Grove answers for it (not a problem of Grove's own).
-  const problem = (response.headers.get("Content-Type") || "").includes("problem+json");
-  if (offline && response.status >= 502 && response.status <= 504 && !problem) return enqueue({ key, method, path, body, ...offline });
+  if (offline && fromProxy(response)) return enqueue({ key, method, path, body, ...offline });
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
   if (!response.ok) {

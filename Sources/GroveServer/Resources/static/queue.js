@@ -13,6 +13,11 @@ export function newKey() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** An answer a proxy in front of an unreachable Grove gave for it (502–504, not Grove's own problem). */
+export function fromProxy(response) {
+  return response.status >= 502 && response.status <= 504 && !(response.headers.get("Content-Type") || "").includes("problem+json");
+}
+
 /** Changes waiting to be sent. */
 export const pending = () => read(PENDING);
 
@@ -50,9 +55,9 @@ async function sendAll() {
     if (entry.body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(entry.body); }
     let response;
     try { response = await fetch(entry.path, options); } catch { schedule(); break; }
-    // Not reachable yet (a proxy's 502–504), busy, or signed out: kept, and tried again.
-    const problem = (response.headers.get("Content-Type") || "").includes("problem+json");
-    if (response.status === 401 || response.status === 429 || response.status >= 500 && (!problem || response.status !== 500)) { schedule(); break; }
+    // Not reachable yet (a proxy's 502–504), busy (429, a store that cannot write: 503), or signed
+    // out: kept, and tried again. Anything else is Grove's answer: applied, or refused and shown.
+    if (fromProxy(response) || [401, 429, 503].includes(response.status)) { schedule(); break; }
     const data = await response.json().catch(() => null);
     write(PENDING, pending().filter((e) => e.key !== entry.key));
     if (!response.ok) write(FAILED, [...read(FAILED), { label: entry.label, at: entry.at, detail: (data && data.detail) || response.statusText }]);
