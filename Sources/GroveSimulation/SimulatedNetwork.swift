@@ -90,4 +90,6 @@ public struct SimulatedTransport: SyncTransport {
     }
 
     public func fork() async throws -> DeviceCredentials { try await call { try await service.fork(try await caller()) } }
+
+    public func reclaim(_ request: DeviceReclaim) async throws { try await call { try await service.reclaim(token: token, request) } }
 }

@@ -15,10 +15,11 @@ struct SyncEndToEndTests {
         let port: Int
         let url: String
 
-        init(database: String, arguments extra: [String] = [], scheme: String = "http") throws {
+        /// `port`: the one to listen on (a server restarted where its devices know it), else a free one.
+        init(database: String, arguments extra: [String] = [], scheme: String = "http", port fixed: Int? = nil) throws {
             var lastError: Error?
             for _ in 0..<5 {
-                let port = Int.random(in: 20_000...60_000)
+                let port = fixed ?? Int.random(in: 20_000...60_000)
                 let process = Process()
                 process.executableURL = try Grove.binary()
                 process.arguments = ["sync-server", "--port", "\(port)", "--database", database] + extra
@@ -167,5 +168,42 @@ struct SyncEndToEndTests {
         #expect(reminders.contains("Sun"), "\(reminders)")
         let status = try JSONSerialization.jsonObject(with: Data(try a.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
         #expect(status?["pendingMutations"] as? Int == 0 && status?["refusedChanges"] as? Int == 0)
+    }
+
+    @Test("a server restored from a backup older than a device takes it back at its next sync, with nothing typed")
+    func restoredServerTakesDeviceBack() throws {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let database = home.home + "/sync-server.sqlite", backup = home.home + "/backup.sqlite"
+        _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: Self.password)
+        var server = try Server(database: database)
+        let port = server.port
+        let a = Grove(), b = Grove()
+        #expect(try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
+        #expect(try a.runBinary("sync").status == 0)
+        // The nightly backup (the server stopped: its file is consistent), then a device that came after.
+        server.stop()
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: database + suffix) {
+            try FileManager.default.copyItem(atPath: database + suffix, toPath: backup + suffix)
+        }
+        server = try Server(database: database, port: port)
+        #expect(try b.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
+        #expect(try b.runBinary("timer", "add", "Made on the late device", "--duration", "5m").status == 0)
+        #expect(try b.runBinary("sync").status == 0)
+        // The disk is lost; the backup comes back.
+        server.stop()
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: backup + suffix) {
+            try FileManager.default.copyItem(atPath: backup + suffix, toPath: database + suffix)
+        }
+        server = try Server(database: database, port: port)
+        defer { server.stop() }
+        let synced = try b.runBinary("sync")
+        #expect(synced.status == 0, "\(synced.err)")
+        #expect((synced.out + synced.err).contains("took the device back"), "\(synced.out)\(synced.err)")
+        #expect(try a.runBinary("sync").status == 0)
+        #expect(try a.runBinary("timer", "list").out.contains("Made on the late device"))
+        let devices = try a.runBinary("sync", "devices").out
+        #expect(devices.contains("taken back after a server restore"), "\(devices)")
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 import GroveCore
 import GroveSimulation
 import GroveStore
-import GroveSync
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import GroveSync
 
 #if Postgres
     import PostgresNIO
@@ -44,6 +45,31 @@ struct MultiUserTests {
         _ = try device.database.timers.create(name: "\(user)'s timer", durationInSeconds: 600, todos: ["first"])
         _ = try await device.engine.sync()
         return (device, credentials)
+    }
+
+    @Test("a device a restored database lost is taken back on any instance, under the one key they share")
+    func reclaimAcrossInstances() async throws {
+        let (first, second) = try await Self.services()
+        let name = TestServers.uniqueName("reclaim")
+        let user = try await first.addUser(name: name, password: "password1")
+        // Instances starting at once agree on the key, whichever wrote it first.
+        async let one = first.store.serverSecret(candidate: Data(repeating: 1, count: 32))
+        async let two = second.store.serverSecret(candidate: Data(repeating: 2, count: 32))
+        let (key, other) = try await (one, two)
+        #expect(key == other && key.count == 32)
+        // A token the key made for a device whose row the database does not have (registered after its backup).
+        let id = UUID(), prefix = Hex.random(bytes: 6)
+        let token = "gsy_\(prefix)_\(try await first.secret(prefix: prefix, device: id, user: user))"
+        await #expect(throws: SyncServerError.unknownDevice) { try await first.authenticate(token: token) }
+        try await second.reclaim(token: token, DeviceReclaim(deviceId: id, user: name, deviceName: "late"))
+        let caller = try await first.authenticate(token: token)
+        #expect(caller.device.id == id && caller.user.id == user.id)
+        #expect(try await first.devices(caller).first { $0.deviceId == id }?.reclaimedAt != nil)
+        // Asked again, the same answer; the token shown for another device, refused.
+        try await first.reclaim(token: token, DeviceReclaim(deviceId: id, user: name, deviceName: "late"))
+        await #expect(throws: SyncServerError.unauthorized) {
+            try await first.reclaim(token: token, DeviceReclaim(deviceId: UUID(), user: name, deviceName: "thief"))
+        }
     }
 
     @Test("a token reaches its own user's data only, on every route")

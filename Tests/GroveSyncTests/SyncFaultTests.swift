@@ -231,6 +231,7 @@ struct SyncFaultTests {
             try await inner.pull(cursor: cursor, limit: limit, checksum: checksum, full: full)
         }
         func fork() async throws -> DeviceCredentials { try await inner.fork() }
+        func reclaim(_ request: DeviceReclaim) async throws { try await inner.reclaim(request) }
     }
 
     @Test("a push over the size limit is split")

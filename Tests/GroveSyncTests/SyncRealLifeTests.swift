@@ -303,42 +303,6 @@ struct SyncRealLifeTests {
         try await world.expectConverged([fast, b])
     }
 
-    @Test("a device the restored server does not know is told so, and logging in again sends everything it has")
-    func restoredServerForgetsADevice() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-forgotten-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/server.sqlite"
-        let world = try await World(path: path)
-        let a = try await world.device()
-        _ = try await a.engine.sync()
-        try await world.store.backup(to: directory + "/backup.sqlite")
-        // Registered after the backup.
-        let late = try await world.device()
-        _ = try late.database.timers.create(name: "Made on the late device", durationInSeconds: 60)
-        _ = try await late.engine.sync()
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        try FileManager.default.copyItem(atPath: directory + "/backup.sqlite", toPath: path)
-        try world.reopen(path: path)
-        world.reconnect(a)
-        world.reconnect(late)
-        _ = try late.database.timers.create(name: "Made after the restore", durationInSeconds: 60)
-        do {
-            _ = try await late.engine.sync()
-            Issue.record("the restored server took an unknown device's token")
-        } catch let problem as SyncProblem {
-            #expect(problem.status == 401 && problem.slug == "unknown-device", "\(problem)")
-        }
-        // `grove sync login` again: a new device that keeps and sends everything the store has.
-        let credentials = try await world.service.register(
-            DeviceRegistration(user: "ada", password: "password1", deviceName: "late, again"))
-        try late.database.sync.restart(deviceId: credentials.deviceId, lastMutationId: 0)
-        late.engine.transport = SimulatedTransport(service: world.service, token: credentials.token, network: world.network)
-        _ = try await late.engine.sync()
-        _ = try await a.engine.sync()
-        #expect(Set(try a.database.timers.all().map(\.name)) == ["Made on the late device", "Made after the restore"])
-        try await world.expectConverged([a, late])
-    }
-
     @Test("a fast device's session start does not complete another device's fresh session with a tree")
     func fastStartDoesNotCompleteAnother() async throws {
         let world = try await World()

@@ -18,7 +18,9 @@ struct SyncDevicesCommand: AsyncParsableCommand {
         for device in devices {
             let this = device.deviceId == connection.device.deviceId ? " (this device)" : ""
             let seen = device.lastSeen.map { "last seen \(GroveExport.formatInstant($0))" } ?? "never seen"
-            print("\(device.deviceId.uuidString)  \(device.name)\(this)  \(device.revoked ? "revoked" : seen)")
+            // A device taken back after a restore may be one revoked after the backup: the owner checks.
+            let reclaimed = device.reclaimedAt.map { "  taken back after a server restore, \(GroveExport.formatInstant($0))" } ?? ""
+            print("\(device.deviceId.uuidString)  \(device.name)\(this)  \(device.revoked ? "revoked" : seen)\(reclaimed)")
         }
     }
 }

@@ -19,7 +19,7 @@ enum SyncErrors {
                 case (403, "account-disabled"):
                     "this account is disabled on the sync server: syncing waits until its operator enables it again; everything here is kept"
                 case (401, "unknown-device"):
-                    "the sync server has no record of this device (restored from a backup?): run `grove sync login` again; every change here is kept and sent"
+                    "the sync server has no record of this device, and could not take it back on its token (a token from another server, or from before Grove kept keyed tokens): run `grove sync login` again; every change here is kept and sent"
                 default: problem.detail
                 }
             throw CLIError(message: message, exitCode: problem.status == 422 ? 64 : 1)

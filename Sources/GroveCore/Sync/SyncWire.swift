@@ -36,6 +36,20 @@ public struct DeviceCredentials: Codable, Sendable {
     }
 }
 
+/// A device asking a server restored from an older backup to take it back (`POST /sync/v1/devices/reclaim`,
+/// with its token): the token itself is the proof, a MAC the server made under its own secret when it
+/// issued it, over the device's id and its account's.
+public struct DeviceReclaim: Codable, Sendable {
+    public var deviceId: UUID
+    public var user: String
+    public var deviceName: String
+    public init(deviceId: UUID, user: String, deviceName: String) {
+        self.deviceId = deviceId
+        self.user = user
+        self.deviceName = deviceName
+    }
+}
+
 /// One device of the account, as `grove sync devices` lists it.
 public struct DeviceInfo: Codable, Sendable, Hashable {
     public var deviceId: UUID
@@ -47,9 +61,15 @@ public struct DeviceInfo: Codable, Sendable, Hashable {
     /// The device this one was forked from (a copied store registered as a device of its own); a
     /// revocation of that device revokes this one too.
     public var parentId: UUID?
-    public init(deviceId: UUID, name: String, createdAt: Date, lastSeen: Date?, lastMutationId: Int64, revoked: Bool, parentId: UUID? = nil)
-    {
+    /// When the device was taken back by a server restored from a backup older than it (a device
+    /// revoked after that backup would come back too: the owner sees it here and revokes it again).
+    public var reclaimedAt: Date?
+    public init(
+        deviceId: UUID, name: String, createdAt: Date, lastSeen: Date?, lastMutationId: Int64, revoked: Bool, parentId: UUID? = nil,
+        reclaimedAt: Date? = nil
+    ) {
         self.parentId = parentId
+        self.reclaimedAt = reclaimedAt
         self.deviceId = deviceId
         self.name = name
         self.createdAt = createdAt

@@ -95,6 +95,11 @@ public struct HTTPSyncTransport: SyncTransport {
         try await send(.POST, "/sync/v1/devices/fork", body: Optional<Int>.none, idempotent: false)
     }
 
+    /// Idempotent: a device taken back already is answered as taken back.
+    public func reclaim(_ request: DeviceReclaim) async throws {
+        let _: Empty = try await send(.POST, "/sync/v1/devices/reclaim", body: request, idempotent: true)
+    }
+
     public func devices() async throws -> [DeviceInfo] { try await send(.GET, "/sync/v1/devices", body: Optional<Int>.none) }
 
     public func revoke(_ id: UUID) async throws {

@@ -53,22 +53,14 @@ public struct SyncEngine: Sendable {
             // At the start (each `grove sync`) and every ten minutes of a long-running `serve --sync`: in
             // between, a copied store shows in the push's replay digest and a restored server in the
             // pull's checksum, and only a copy that pushed less than the original goes unseen for a while.
-            let now = database.environment.now()
-            if reconciledAt.map({ now.timeIntervalSince($0) > Self.reconcileInterval || now < $0 }) ?? true {
-                try await reconcile(&summary)
-                reconciledAt = now
+            do {
+                try await exchange(&summary, pullLimit: pullLimit)
+            } catch let problem as SyncProblem where problem.slug == "unknown-device" {
+                // A server restored from a backup older than this device: it takes the device back on the
+                // strength of its token (or says again that it cannot, and the device logs in again).
+                try await reclaim(&summary)
+                try await exchange(&summary, pullLimit: pullLimit)
             }
-            var recoveries = 0
-            var round = 0
-            // Pull before pushing (SYNC.md "Past the horizon, pull first"): a new, reset or restored store
-            // learns what exists before it says anything, and a device whose cursor is past the tombstone
-            // horizon re-bootstraps before it can push an edit of a row deleted meanwhile.
-            try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
-            repeat {
-                round += 1
-                try await push(&summary, recoveries: &recoveries)
-                try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
-            } while try database.sync.pendingCount() > 0 && round < 3
             summary.pending = try database.sync.pendingCount()
             let status = try database.sync.status()
             summary.cursor = status?.device.cursor ?? 0
@@ -79,6 +71,35 @@ public struct SyncEngine: Sendable {
             try? database.sync.recordAttempt(error: "\(error)")
             throw error
         }
+    }
+
+    /// Reconciles when due, then pulls and pushes until nothing waits (or three rounds went by).
+    private mutating func exchange(_ summary: inout SyncSummary, pullLimit: Int) async throws {
+        let now = database.environment.now()
+        if reconciledAt.map({ now.timeIntervalSince($0) > Self.reconcileInterval || now < $0 }) ?? true {
+            try await reconcile(&summary)
+            reconciledAt = now
+        }
+        var recoveries = 0
+        var round = 0
+        // Pull before pushing (SYNC.md "Past the horizon, pull first"): a new, reset or restored store
+        // learns what exists before it says anything, and a device whose cursor is past the tombstone
+        // horizon re-bootstraps before it can push an edit of a row deleted meanwhile.
+        try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
+        repeat {
+            round += 1
+            try await push(&summary, recoveries: &recoveries)
+            try await pull(&summary, limit: pullLimit, recoveries: &recoveries)
+        } while try database.sync.pendingCount() > 0 && round < 3
+    }
+
+    /// Asks the server to take this device back (it has no record of it), then reconciles at once: the
+    /// server lost what the device sent after the backup, and is sent it again.
+    private mutating func reclaim(_ summary: inout SyncSummary) async throws {
+        guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
+        try await transport.reclaim(DeviceReclaim(deviceId: device.deviceId, user: device.user, deviceName: device.deviceName))
+        reconciledAt = nil
+        summary.notes.append("the server was restored from a backup older than this device: it took the device back")
     }
 
     /// Compares this store's view with the server's before anything moves: a copy of another

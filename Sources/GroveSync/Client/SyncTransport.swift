@@ -13,4 +13,7 @@ public protocol SyncTransport: Sendable {
     func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse
     /// A new device for this account, for a store found to be a copy of another device's.
     func fork() async throws -> DeviceCredentials
+    /// Asks a server restored from an older backup to take this device back on the strength of its
+    /// token (`unknown-device` when the token cannot prove it: the device logs in again).
+    func reclaim(_ request: DeviceReclaim) async throws
 }

@@ -54,6 +54,27 @@ extension SQLiteSyncStore {
         }
     }
 
+    public func reclaimDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws
+        -> Bool
+    {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, reclaimed_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """,
+                arguments: [id.uuidString, userId, name, tokenPrefix, tokenHash, now.groveMillis, now.groveMillis, now.groveMillis])
+            return db.changesCount > 0
+        }
+    }
+
+    public func serverSecret(candidate: Data) async throws -> Data {
+        try await writer.write { db in
+            try db.cachedExecute("INSERT INTO sync_secret (name, value) VALUES ('device-tokens', ?) ON CONFLICT DO NOTHING", [candidate])
+            return try Data.fetchOne(db.cachedStatement(sql: "SELECT value FROM sync_secret WHERE name = 'device-tokens'")) ?? candidate
+        }
+    }
+
     public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
         try await writer.snapshotRead { db in
             guard
@@ -81,7 +102,8 @@ extension SQLiteSyncStore {
                 return DeviceInfo(
                     deviceId: id, name: row["name"], createdAt: Date(groveMillis: row["created_at"]),
                     lastSeen: (row["last_seen"] as Int64?).map(Date.init(groveMillis:)), lastMutationId: row["last_mutation_id"],
-                    revoked: row["revoked"], parentId: (row["parent_id"] as String?).flatMap(UUID.init(uuidString:)))
+                    revoked: row["revoked"], parentId: (row["parent_id"] as String?).flatMap(UUID.init(uuidString:)),
+                    reclaimedAt: (row["reclaimed_at"] as Int64?).map(Date.init(groveMillis:)))
             }
         }
     }

@@ -14,6 +14,7 @@ struct SyncController {
     func addRoutes(to group: RouterGroup<SyncRequestContext>) {
         group.post("devices", use: register)
         group.post("devices/fork", use: fork)
+        group.post("devices/reclaim", use: reclaim)
         group.get("devices", use: devices)
         group.delete("devices/:id", use: revoke)
         group.get("status", use: status)
@@ -44,6 +45,13 @@ struct SyncController {
 
     @Sendable func fork(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {
         EditedResponse(status: .created, response: try await service.fork(try await caller(request)))
+    }
+
+    /// A device a server restored from an older backup has no row for, showing the token it was given.
+    @Sendable func reclaim(_ request: Request, context: SyncRequestContext) async throws -> Response {
+        let token = try Self.token(request)
+        try await service.reclaim(token: token, try await request.decode(as: DeviceReclaim.self, context: context))
+        return Response(status: .noContent)
     }
 
     @Sendable func devices(_ request: Request, context: SyncRequestContext) async throws -> [DeviceInfo] {

@@ -11,6 +11,7 @@ public final class SyncMetrics: Sendable {
     let pulls: Counter
     let mutations: Counter
     let refused: Counter
+    let reclaims: Counter
     let pushSeconds: DurationHistogram
     let pullSeconds: DurationHistogram
     let streams: Gauge
@@ -30,6 +31,8 @@ public final class SyncMetrics: Sendable {
         pulls = registry.makeCounter(name: "grove_sync_pulls_total", help: "Pulls answered")
         mutations = registry.makeCounter(name: "grove_sync_mutations_total", help: "Mutations received in pushes")
         refused = registry.makeCounter(name: "grove_sync_refusals_total", help: "Pushes and pulls answered with a problem")
+        reclaims = registry.makeCounter(
+            name: "grove_sync_devices_reclaimed_total", help: "Devices taken back after a restore from an older backup")
         pushSeconds = registry.makeDurationHistogram(name: "grove_sync_push_duration_seconds", buckets: buckets, help: "Push latency")
         pullSeconds = registry.makeDurationHistogram(name: "grove_sync_pull_duration_seconds", buckets: buckets, help: "Pull latency")
         streams = registry.makeGauge(name: "grove_sync_event_streams", help: "Open event streams (live pokes)")
@@ -61,6 +64,9 @@ public final class SyncMetrics: Sendable {
             throw error
         }
     }
+
+    /// Counts a device taken back by a server restored from an older backup.
+    func reclaimed() { reclaims.increment() }
 
     /// The text `/metrics` serves, the process figures read now.
     public func text() -> String {

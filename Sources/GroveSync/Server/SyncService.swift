@@ -151,15 +151,6 @@ public struct SyncService: Sendable {
             user: caller.user, name: String((name ?? caller.device.name + " (copy)").prefix(100)), parent: caller.device.id)
     }
 
-    private func newDevice(user: SyncUser, name: String, parent: UUID? = nil) async throws -> DeviceCredentials {
-        let id = newID()
-        let prefix = Hex.random(bytes: 6), secret = Hex.random(bytes: 32)
-        let token = "gsy_\(prefix)_\(secret)"
-        try await store.registerDevice(
-            id: id, userId: user.id, name: name, tokenPrefix: prefix, tokenHash: Self.digest(token), parent: parent, now: now())
-        return DeviceCredentials(deviceId: id, token: token)
-    }
-
     /// The caller a bearer token belongs to, looked up in the store; throws `unauthorized` for anything else.
     public func authenticate(token: String) async throws -> Caller {
         guard let prefix = Self.prefix(of: token) else { throw SyncServerError.unauthorized }

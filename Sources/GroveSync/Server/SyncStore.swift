@@ -47,6 +47,12 @@ public protocol SyncStore: Sendable {
     /// Registers a device; `parent` is the device it was forked from (nil for a login with the password).
     func registerDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, parent: UUID?, now: Date)
         async throws
+    /// Registers again a device a server restored from an older backup has no row for (its token
+    /// checked by the caller), marked as taken back; false when its id or prefix is taken already.
+    func reclaimDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date) async throws -> Bool
+    /// The server's secret for device tokens: `candidate` is kept if there is none yet, and what is
+    /// kept is returned (instances starting at once agree on the first one written).
+    func serverSecret(candidate: Data) async throws -> Data
     /// The device whose token starts with `prefix`, with its user.
     func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)?
     func devices(userId: Int64) async throws -> [DeviceInfo]

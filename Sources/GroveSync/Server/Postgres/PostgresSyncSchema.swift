@@ -80,6 +80,15 @@
                     "CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL",
                 ]
             ),
+            // The secret device tokens are made under (kept in the database, so that a restored backup
+            // can still check the tokens it issued), and the mark of a device taken back after a restore.
+            (
+                "sync-v4-secret",
+                [
+                    "CREATE TABLE sync_secret (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+                    "ALTER TABLE sync_device ADD COLUMN reclaimed_at BIGINT",
+                ]
+            ),
         ]
 
         /// The migration written in Swift, after the SQL ones.

@@ -53,6 +53,27 @@
                 """, logger: logger)
         }
 
+        public func reclaimDevice(id: UUID, userId: Int64, name: String, tokenPrefix: String, tokenHash: String, now: Date)
+            async throws -> Bool
+        {
+            let rows = try await client.query(
+                """
+                INSERT INTO sync_device (id, user_id, name, token_prefix, token_hash, created_at, last_seen, reclaimed_at)
+                VALUES (\(id.uuidString), \(userId), \(name), \(tokenPrefix), \(tokenHash), \(now.groveMillis), \(now.groveMillis), \(now.groveMillis))
+                ON CONFLICT DO NOTHING RETURNING id
+                """, logger: logger)
+            return try await !rows.decode(String.self).all().isEmpty
+        }
+
+        public func serverSecret(candidate: Data) async throws -> Data {
+            let bytes = ByteBuffer(bytes: candidate)
+            try await client.query(
+                "INSERT INTO sync_secret (name, value) VALUES ('device-tokens', \(bytes)) ON CONFLICT DO NOTHING", logger: logger)
+            let rows = try await client.query("SELECT value FROM sync_secret WHERE name = 'device-tokens'", logger: logger)
+            guard let stored = try await rows.decode(ByteBuffer.self).all().first else { return candidate }
+            return Data(stored.readableBytesView)
+        }
+
         public func device(tokenPrefix: String) async throws -> (StoredDevice, SyncUser)? {
             let found = try await client.execute(PostgresStatements.DeviceByPrefix(prefix: tokenPrefix), logger: logger).all()
             if let (id, userId, name, tokenHash, lastMutation, lastSeen, revoked, userName, passwordHash, disabled, created) = found.first {
@@ -72,18 +93,19 @@
         public func devices(userId: Int64) async throws -> [DeviceInfo] {
             let rows = try await client.query(
                 """
-                SELECT id, name, created_at, last_seen, last_mutation_id, revoked, parent_id FROM sync_device
+                SELECT id, name, created_at, last_seen, last_mutation_id, revoked, parent_id, reclaimed_at FROM sync_device
                 WHERE user_id = \(userId) ORDER BY created_at, id
                 """, logger: logger)
             var devices: [DeviceInfo] = []
-            for try await (id, name, created, lastSeen, lastMutation, revoked, parent) in rows.decode(
-                (String, String, Int64, Int64?, Int64, Bool, String?).self)
+            for try await (id, name, created, lastSeen, lastMutation, revoked, parent, reclaimed) in rows.decode(
+                (String, String, Int64, Int64?, Int64, Bool, String?, Int64?).self)
             {
                 guard let uuid = UUID(uuidString: id) else { continue }
                 devices.append(
                     DeviceInfo(
                         deviceId: uuid, name: name, createdAt: Date(groveMillis: created), lastSeen: lastSeen.map(Date.init(groveMillis:)),
-                        lastMutationId: lastMutation, revoked: revoked, parentId: parent.flatMap(UUID.init(uuidString:))))
+                        lastMutationId: lastMutation, revoked: revoked, parentId: parent.flatMap(UUID.init(uuidString:)),
+                        reclaimedAt: reclaimed.map(Date.init(groveMillis:))))
             }
             return devices
         }
