@@ -92,4 +92,8 @@ public struct SimulatedTransport: SyncTransport {
     public func fork() async throws -> DeviceCredentials { try await call { try await service.fork(try await caller()) } }
 
     public func reclaim(_ request: DeviceReclaim) async throws { try await call { try await service.reclaim(token: token, request) } }
+
+    public func snapshot(asOf: Date, after: EntityKey?, limit: Int) async throws -> SnapshotPage {
+        try await call { try await service.snapshot(try await caller(), asOf: asOf, after: after, limit: limit) }
+    }
 }

@@ -206,4 +206,36 @@ struct SyncEndToEndTests {
         let devices = try a.runBinary("sync", "devices").out
         #expect(devices.contains("taken back after a server restore"), "\(devices)")
     }
+
+    @Test("grove sync restore rebuilds the account as it stood at an instant into a new store, and refuses what it cannot")
+    func restorePoint() throws {
+        let (server, a, _) = try Self.twoLinkedDevices()
+        defer { server.stop() }
+        #expect(try a.runBinary("timer", "add", "Essay", "--duration", "25m").status == 0)
+        #expect(try a.runBinary("sync").status == 0)
+        // After the server wrote the timer (the sync returned), before the rename is written.
+        let instant = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+            formatOptions: [
+                .withInternetDateTime, .withFractionalSeconds,
+            ])
+        #expect(try a.runBinary("timer", "edit", "Essay", "--name", "Essay draft").status == 0)
+        #expect(try a.runBinary("timer", "add", "Later", "--duration", "5m").status == 0)
+        #expect(try a.runBinary("sync").status == 0)
+        let path = a.home + "/as-it-stood.sqlite"
+        let restored = try a.runBinary("sync", "restore", "--as-of", instant, "--into", path)
+        #expect(restored.status == 0, "\(restored.err)")
+        let then = try a.runBinary("--database", path, "timer", "list").out
+        #expect(then.contains("Essay") && !then.contains("Essay draft") && !then.contains("Later"), "\(then)")
+        #expect(try a.runBinary("timer", "list").out.contains("Essay draft"))
+        // A file that exists, an instant that is not one, one in the future: refused by name, nothing made.
+        let exists = try a.runBinary("sync", "restore", "--as-of", instant, "--into", path)
+        #expect(exists.status == 64 && exists.err.contains("--into"), "\(exists.err)")
+        let other = a.home + "/other.sqlite"
+        let garbage = try a.runBinary("sync", "restore", "--as-of", "last tuesday", "--into", other)
+        #expect(garbage.status == 64 && garbage.err.contains("as-of"), "\(garbage.err)")
+        let future = try a.runBinary("sync", "restore", "--as-of", "2999-01-01T00:00:00Z", "--into", other)
+        #expect(future.status == 64 && future.err.contains("past"), "\(future.err)")
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
 }

@@ -72,6 +72,31 @@ struct MultiUserTests {
         }
     }
 
+    @Test("a restore point shows the account as it stood, on every store and instance, and no other account's rows")
+    func restorePointOnEveryStore() async throws {
+        let (first, second) = try await Self.services()
+        let ada = TestServers.uniqueName("rp-ada"), bob = TestServers.uniqueName("rp-bob")
+        let adaUser = try await first.addUser(name: ada, password: "password1")
+        _ = try await first.addUser(name: bob, password: "password1")
+        let (device, credentials) = try await Self.deviceWithATimer(ada, on: first, prefix: 91)
+        _ = try await Self.deviceWithATimer(bob, on: second, prefix: 92)
+        // The services' clock stands at the start: the timer was written then, the rename a minute later.
+        #expect(try await !first.store.entities(userId: adaUser.id).isEmpty)
+        let timer = try #require(try device.database.timers.all().first)
+        let later = SyncService(store: second.store, now: { Self.start.addingTimeInterval(60) }, bcryptCost: 4)
+        _ = try device.database.timers.update(id: timer.id, name: "renamed")
+        let network = SimulatedNetwork(seed: 93)
+        network.faulty = false
+        device.engine.transport = SimulatedTransport(service: later, token: credentials.token, network: network)
+        _ = try await device.engine.sync()
+        let caller = try await first.authenticate(token: credentials.token)
+        let then = try await later.snapshot(caller, asOf: Self.start, after: nil)
+        let now = try await later.snapshot(caller, asOf: Self.start.addingTimeInterval(60), after: nil)
+        let name = { (page: SnapshotPage) in page.changes.first { $0.entity == "timer" }?.fields["name"]?.text }
+        #expect(name(then) == "\(ada)'s timer" && name(now) == "renamed")
+        #expect(then.changes.allSatisfy { $0.entity != "timer" || $0.entityId == timer.id.uuidString })
+    }
+
     @Test("a token reaches its own user's data only, on every route")
     func isolation() async throws {
         let (service, _) = try await Self.services()

@@ -232,6 +232,9 @@ struct SyncFaultTests {
         }
         func fork() async throws -> DeviceCredentials { try await inner.fork() }
         func reclaim(_ request: DeviceReclaim) async throws { try await inner.reclaim(request) }
+        func snapshot(asOf: Date, after: EntityKey?, limit: Int) async throws -> SnapshotPage {
+            try await inner.snapshot(asOf: asOf, after: after, limit: limit)
+        }
     }
 
     @Test("a push over the size limit is split")

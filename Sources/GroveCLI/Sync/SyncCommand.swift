@@ -18,7 +18,7 @@ struct SyncCommand: AsyncParsableCommand {
             """,
         subcommands: [
             SyncNowCommand.self, SyncLoginCommand.self, SyncStatusCommand.self, SyncDevicesCommand.self, SyncRevokeCommand.self,
-            SyncLogoutCommand.self,
+            SyncLogoutCommand.self, SyncRestoreCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }

@@ -112,10 +112,14 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         name: .long, help: "A file holding the bearer token /metrics asks for; without it, /metrics answers this machine only.",
         completion: .file())
     var metricsTokenFile: String?
+    @Option(name: .long, help: "Days every replaced change is kept, so that devices can go back to any instant in them (1 to 3650).")
+    var keepHistory: Int = 30
     @OptionGroup var store: SyncServerStoreOptions
 
     func run() async throws {
         guard (1...65535).contains(port) else { throw CLIError.usage("port must be between 1 and 65535") }
+        guard (1...3650).contains(keepHistory) else { throw CLIError.usage("--keep-history is 1 to 3650 days") }
+        let keep = TimeInterval(keepHistory) * 86_400
         StandardStream.keepRunningWhenReadersLeave()
         let logger = SyncServerCommand.logger()
         var configuration = SyncServerConfiguration(host: host, port: port)
@@ -132,7 +136,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
         if let url = store.postgres {
             #if Postgres
                 let deployment = try SyncServerCommand.postgres(url, store, logger: logger)
-                let service = SyncService(store: deployment.store, metrics: SyncMetrics(commit: Build.commit))
+                let service = SyncService(store: deployment.store, metrics: SyncMetrics(commit: Build.commit), historyKeep: keep)
                 let app = try buildSyncApplication(
                     service: service, configuration: configuration, services: deployment.services(pokes: service.pokes),
                     beforeStart: [{ try await deployment.migrate() }], logger: logger,
@@ -146,7 +150,7 @@ struct SyncServerRunCommand: AsyncParsableCommand {
             #endif
         }
         let service = SyncService(
-            store: try SyncServerCommand.openStore(store.global.database), metrics: SyncMetrics(commit: Build.commit))
+            store: try SyncServerCommand.openStore(store.global.database), metrics: SyncMetrics(commit: Build.commit), historyKeep: keep)
         let app = try buildSyncApplication(
             service: service, configuration: configuration, logger: logger,
             onServerRunning: Listening.announcer("Grove Sync is listening at \(scheme)://\(shownHost):\(port)/sync/v1  (Ctrl-C to stop)"))

@@ -54,11 +54,14 @@ public enum SyncStoreError: Error, Equatable, CustomStringConvertible {
     case notLoggedIn
     /// The store is already linked to a server.
     case alreadyLoggedIn(server: String)
+    /// A restore point is rebuilt into a new store of its own, never into one that syncs.
+    case restoreIntoLinkedStore
 
     public var description: String {
         switch self {
         case .notLoggedIn: "This store is not linked to a sync server: run `grove sync login URL --user NAME --password-stdin`"
         case .alreadyLoggedIn(let server): "This store already syncs with \(server): run `grove sync logout` first"
+        case .restoreIntoLinkedStore: "A restore point is rebuilt into a new store (--into PATH), never into one that syncs"
         }
     }
 }

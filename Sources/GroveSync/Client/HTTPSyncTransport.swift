@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GroveCore
 import GroveRemote
+import GroveStore
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -98,6 +99,13 @@ public struct HTTPSyncTransport: SyncTransport {
     /// Idempotent: a device taken back already is answered as taken back.
     public func reclaim(_ request: DeviceReclaim) async throws {
         let _: Empty = try await send(.POST, "/sync/v1/devices/reclaim", body: request, idempotent: true)
+    }
+
+    public func snapshot(asOf: Date, after: EntityKey?, limit: Int) async throws -> SnapshotPage {
+        let escape = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+        var path = "/sync/v1/snapshot?asOf=\(escape(GroveExport.formatInstant(asOf)))&limit=\(limit)"
+        if let after { path += "&afterEntity=\(escape(after.entity))&afterId=\(escape(after.id))" }
+        return try await send(.GET, path, body: Optional<Int>.none)
     }
 
     public func devices() async throws -> [DeviceInfo] { try await send(.GET, "/sync/v1/devices", body: Optional<Int>.none) }

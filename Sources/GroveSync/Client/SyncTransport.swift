@@ -16,4 +16,6 @@ public protocol SyncTransport: Sendable {
     /// Asks a server restored from an older backup to take this device back on the strength of its
     /// token (`unknown-device` when the token cannot prove it: the device logs in again).
     func reclaim(_ request: DeviceReclaim) async throws
+    /// One page of the account as it stood at `asOf` (a restore point), rows after `after`.
+    func snapshot(asOf: Date, after: EntityKey?, limit: Int) async throws -> SnapshotPage
 }

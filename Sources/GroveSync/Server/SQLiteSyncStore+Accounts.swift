@@ -70,8 +70,8 @@ extension SQLiteSyncStore {
 
     public func serverSecret(candidate: Data) async throws -> Data {
         try await writer.write { db in
-            try db.cachedExecute("INSERT INTO sync_secret (name, value) VALUES ('device-tokens', ?) ON CONFLICT DO NOTHING", [candidate])
-            return try Data.fetchOne(db.cachedStatement(sql: "SELECT value FROM sync_secret WHERE name = 'device-tokens'")) ?? candidate
+            try db.cachedExecute("INSERT INTO sync_meta (name, value) VALUES ('device-tokens', ?) ON CONFLICT DO NOTHING", [candidate])
+            return try Data.fetchOne(db.cachedStatement(sql: "SELECT value FROM sync_meta WHERE name = 'device-tokens'")) ?? candidate
         }
     }
 

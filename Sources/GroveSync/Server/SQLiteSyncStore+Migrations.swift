@@ -72,13 +72,38 @@ extension SQLiteSyncStore {
                 try db.execute(sql: "UPDATE sync_user SET name = ? WHERE id = ?", arguments: [rename.name, rename.id])
             }
         }
-        // The secret device tokens are made under (kept in the database, so that a restored backup can
-        // still check the tokens it issued), and the mark of a device taken back after a restore.
-        migrator.registerMigration("sync-v4-secret") { db in
+        // The key device tokens are made under (kept in the database, so that a restored backup can
+        // still check the tokens it issued) and the mark of a device taken back after a restore; and
+        // restore points: every state a push replaces is kept (`sync_history`, pruned after the
+        // server's keep time) with when it was written and replaced, opaque like every state. A
+        // database that held rows already reaches back to this migration only (`history-since`).
+        migrator.registerMigration("sync-v4-keys-history") { db in
             try db.execute(
                 sql: """
-                    CREATE TABLE sync_secret (name TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL) STRICT;
+                    CREATE TABLE sync_meta (name TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL);
+                    INSERT INTO sync_meta (name, value)
+                        SELECT 'history-since', CAST(CAST(CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) AS TEXT) AS BLOB)
+                        WHERE EXISTS (SELECT 1 FROM sync_entity);
                     ALTER TABLE sync_device ADD COLUMN reclaimed_at INTEGER;
+                    ALTER TABLE sync_entity ADD COLUMN written_at INTEGER;
+                    CREATE TABLE sync_history (
+                        user_id INTEGER NOT NULL,
+                        seq INTEGER NOT NULL,
+                        entity TEXT NOT NULL,
+                        entity_id TEXT NOT NULL,
+                        written_at INTEGER NOT NULL,
+                        superseded_at INTEGER NOT NULL,
+                        deleted INTEGER NOT NULL,
+                        state TEXT NOT NULL,
+                        PRIMARY KEY (user_id, seq)
+                    ) STRICT, WITHOUT ROWID;
+                    CREATE INDEX sync_history_entity ON sync_history (user_id, entity, entity_id, written_at);
+                    CREATE INDEX sync_history_superseded ON sync_history (superseded_at);
+                    CREATE TRIGGER sync_entity_history AFTER UPDATE OF seq ON sync_entity WHEN OLD.seq IS NOT NEW.seq BEGIN
+                        INSERT OR IGNORE INTO sync_history (user_id, seq, entity, entity_id, written_at, superseded_at, deleted, state)
+                        VALUES (OLD.user_id, OLD.seq, OLD.entity, OLD.entity_id, coalesce(OLD.written_at, 0), coalesce(NEW.written_at, 0),
+                            OLD.deleted, OLD.state);
+                    END;
                     """)
         }
         return migrator

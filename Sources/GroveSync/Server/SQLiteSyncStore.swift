@@ -105,13 +105,15 @@ public struct SQLiteSyncStore: SyncStore {
             for write in plan.writes {
                 try db.cachedExecute(
                     """
-                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state, written_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
-                        open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
+                        open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state,
+                        written_at = excluded.written_at
                     """,
                     [
                         userId, write.key.entity, write.key.id, write.seq, write.state.latest?.description, write.deleted, write.open,
-                        deviceId.uuidString, write.echoesWriter, try StoredState.text(write.state),
+                        deviceId.uuidString, write.echoesWriter, try StoredState.text(write.state), now.groveMillis,
                     ])
                 try db.cachedExecute(
                     "INSERT OR REPLACE INTO sync_log (user_id, seq, digest) VALUES (?, ?, ?)", [userId, write.seq, write.digest])

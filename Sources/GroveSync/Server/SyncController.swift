@@ -1,5 +1,6 @@
 import Foundation
 import GroveCore
+import GroveStore
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -20,6 +21,7 @@ struct SyncController {
         group.get("status", use: status)
         group.post("push", use: push)
         group.get("pull", use: pull)
+        group.get("snapshot", use: snapshot)
         group.get("events", use: events)
     }
 
@@ -91,6 +93,21 @@ struct SyncController {
         }
         let full = query["full"].map { $0 == "true" || $0 == "1" } ?? false
         return try await service.pull(caller, cursor: cursor, limit: Int(limit), checksum: query["checksum"].map(String.init), full: full)
+    }
+
+    /// A restore point: the account as it stood at `asOf` (ISO 8601), a page at a time.
+    @Sendable func snapshot(_ request: Request, context: SyncRequestContext) async throws -> SnapshotPage {
+        let caller = try await caller(request)
+        let query = request.uri.queryParameters
+        guard let text = query["asOf"], let asOf = GroveExport.parseInstant(String(text)) else {
+            throw SyncServerError.invalid(field: "asOf", message: "asOf is an instant like 2026-11-24T09:00:00Z")
+        }
+        let limit = try query["limit"].map {
+            guard let number = Int(String($0)) else { throw SyncServerError.invalid(field: "limit", message: "limit is a whole number") }
+            return number
+        }
+        let after = query["afterEntity"].map { EntityKey(entity: String($0), id: query["afterId"].map(String.init) ?? "") }
+        return try await service.snapshot(caller, asOf: asOf, after: after, limit: limit ?? SnapshotPage.defaultLimit)
     }
 
     /// Server-sent events: `poke` with the user's new head after every push that changed something,

@@ -140,3 +140,4 @@ extension DeviceInfo: ResponseEncodable {}
 extension ServerStatus: ResponseEncodable {}
 extension PushResponse: ResponseEncodable {}
 extension PullResponse: ResponseEncodable {}
+extension SnapshotPage: ResponseEncodable {}

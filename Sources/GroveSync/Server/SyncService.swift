@@ -31,13 +31,16 @@ public struct SyncService: Sendable {
     /// Where bcrypt runs: off Swift's cooperative pool, in lanes that put a flood of guesses behind
     /// the owner's own logins. One per service (tests run many side by side).
     let passwords: PasswordGate
+    /// How long a replaced state is kept, so that the account can be seen as it was (restore points).
+    public let historyKeep: TimeInterval
 
     public init(
         store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(),
         now: @escaping @Sendable () -> Date = { Date() },
         newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle(),
-        passwords: PasswordGate = PasswordGate()
+        passwords: PasswordGate = PasswordGate(), historyKeep: TimeInterval = SyncService.defaultHistoryKeep
     ) {
+        self.historyKeep = historyKeep
         self.store = store
         self.throttle = throttle
         self.passwords = passwords
@@ -268,7 +271,7 @@ public struct SyncService: Sendable {
         for user in try await store.users() {
             removed += try await store.pruneTombstones(userId: user.id, olderThan: cutoff, devicesSeenSince: cutoff)
         }
-        return removed
+        return removed + (try await pruneHistory())
     }
 
     // MARK: Helpers

@@ -75,6 +75,14 @@ public protocol SyncStore: Sendable {
     func entities(userId: Int64) async throws -> [EntityKey: SyncState]
     /// Drops tombstones every recently seen device has pulled past and older than `olderThan`; moves the horizon.
     func pruneTombstones(userId: Int64, olderThan: Date, devicesSeenSince: Date) async throws -> Int
+    /// The instant restore points reach back to at most: when this database began keeping replaced states.
+    func historySince() async throws -> Date
+    /// The user's rows as they stood at `asOf` (deleted ones left out), by entity and id after `after`,
+    /// at most `limit`: each is the state written last at or before `asOf` — the current row, or one a
+    /// later push replaced (kept in the history). Values stay as opaque as the server holds them.
+    func snapshot(userId: Int64, asOf: Date, after: EntityKey?, limit: Int) async throws -> [SyncChange]
+    /// Drops the replaced states that were replaced before `before`; returns how many.
+    func pruneHistory(replacedBefore before: Date) async throws -> Int
     /// Throws unless the database answers (`/readyz`).
     func checkReady() async throws
 

@@ -91,13 +91,14 @@
                     UPDATE sync_device SET last_mutation_id = $6, last_mutation_digest = $7
                     WHERE id = $2 AND user_id = $1 AND last_mutation_id = $5 AND EXISTS (SELECT 1 FROM moved) RETURNING id
                 ), entities AS (
-                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state)
-                    SELECT $1, w.entity, w.entity_id, w.seq, NULLIF(w.hlc, ''), w.deleted, w.open, $2, w.echo, w.state
+                    INSERT INTO sync_entity (user_id, entity, entity_id, seq, hlc, deleted, open, writer, echo, state, written_at)
+                    SELECT $1, w.entity, w.entity_id, w.seq, NULLIF(w.hlc, ''), w.deleted, w.open, $2, w.echo, w.state, $20
                     FROM unnest($8::text[], $9::text[], $10::bigint[], $11::text[], $12::boolean[], $13::boolean[], $14::boolean[], $15::text[])
                          AS w (entity, entity_id, seq, hlc, deleted, open, echo, state)
                     WHERE EXISTS (SELECT 1 FROM device)
                     ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, deleted = excluded.deleted,
-                        open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state
+                        open = excluded.open, writer = excluded.writer, echo = excluded.echo, state = excluded.state,
+                        written_at = excluded.written_at
                 ), history AS (
                     INSERT INTO sync_log (user_id, seq, digest)
                     SELECT $1, l.seq, l.digest FROM unnest($10::bigint[], $16::text[]) AS l (seq, digest)
@@ -118,9 +119,11 @@
             var writes: [EntityWrite]
             var states: [String]
             var channel: String
+            /// When the rows are written (a restore point's instant).
+            var writtenAt: Int64
 
             func makeBindings() throws -> PostgresBindings {
-                var bindings = PostgresBindings(capacity: 19)
+                var bindings = PostgresBindings(capacity: 20)
                 bindings.append(userId)
                 bindings.append(deviceId)
                 bindings.append(head)
@@ -140,6 +143,7 @@
                 bindings.append(channel)
                 bindings.append("\(userId):\(newHead)")
                 bindings.append(!writes.isEmpty)
+                bindings.append(writtenAt)
                 return bindings
             }
 

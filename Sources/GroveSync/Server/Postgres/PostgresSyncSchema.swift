@@ -80,13 +80,52 @@
                     "CREATE INDEX sync_device_parent ON sync_device (parent_id) WHERE parent_id IS NOT NULL",
                 ]
             ),
-            // The secret device tokens are made under (kept in the database, so that a restored backup
-            // can still check the tokens it issued), and the mark of a device taken back after a restore.
+            // The key device tokens are made under (kept in the database, so that a restored backup
+            // can still check the tokens it issued) and the mark of a device taken back after a
+            // restore; and restore points: every state a push replaces is kept (`sync_history`, pruned
+            // after the server's keep time) with when it was written and replaced, opaque like every
+            // state. A database that held rows already reaches back to this migration only.
             (
-                "sync-v4-secret",
+                "sync-v4-keys-history",
                 [
-                    "CREATE TABLE sync_secret (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+                    "CREATE TABLE sync_meta (name TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+                    """
+                    INSERT INTO sync_meta (name, value)
+                    SELECT 'history-since', convert_to((extract(epoch FROM clock_timestamp()) * 1000)::bigint::text, 'UTF8')
+                    WHERE EXISTS (SELECT 1 FROM sync_entity)
+                    """,
                     "ALTER TABLE sync_device ADD COLUMN reclaimed_at BIGINT",
+                    "ALTER TABLE sync_entity ADD COLUMN written_at BIGINT",
+                    """
+                    CREATE TABLE sync_history (
+                        user_id BIGINT NOT NULL,
+                        seq BIGINT NOT NULL,
+                        entity TEXT COLLATE "C" NOT NULL,
+                        entity_id TEXT COLLATE "C" NOT NULL,
+                        written_at BIGINT NOT NULL,
+                        superseded_at BIGINT NOT NULL,
+                        deleted BOOLEAN NOT NULL,
+                        state TEXT NOT NULL,
+                        PRIMARY KEY (user_id, seq)
+                    )
+                    """,
+                    "CREATE INDEX sync_history_entity ON sync_history (user_id, entity, entity_id, written_at)",
+                    "CREATE INDEX sync_history_superseded ON sync_history (superseded_at)",
+                    """
+                    CREATE FUNCTION sync_entity_history() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        INSERT INTO sync_history (user_id, seq, entity, entity_id, written_at, superseded_at, deleted, state)
+                        VALUES (OLD.user_id, OLD.seq, OLD.entity, OLD.entity_id, coalesce(OLD.written_at, 0), coalesce(NEW.written_at, 0),
+                            OLD.deleted, OLD.state)
+                        ON CONFLICT DO NOTHING;
+                        RETURN NULL;
+                    END
+                    $$
+                    """,
+                    """
+                    CREATE TRIGGER sync_entity_history AFTER UPDATE OF seq ON sync_entity
+                    FOR EACH ROW WHEN (OLD.seq IS DISTINCT FROM NEW.seq) EXECUTE FUNCTION sync_entity_history()
+                    """,
                 ]
             ),
         ]

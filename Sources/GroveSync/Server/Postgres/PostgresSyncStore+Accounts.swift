@@ -68,8 +68,8 @@
         public func serverSecret(candidate: Data) async throws -> Data {
             let bytes = ByteBuffer(bytes: candidate)
             try await client.query(
-                "INSERT INTO sync_secret (name, value) VALUES ('device-tokens', \(bytes)) ON CONFLICT DO NOTHING", logger: logger)
-            let rows = try await client.query("SELECT value FROM sync_secret WHERE name = 'device-tokens'", logger: logger)
+                "INSERT INTO sync_meta (name, value) VALUES ('device-tokens', \(bytes)) ON CONFLICT DO NOTHING", logger: logger)
+            let rows = try await client.query("SELECT value FROM sync_meta WHERE name = 'device-tokens'", logger: logger)
             guard let stored = try await rows.decode(ByteBuffer.self).all().first else { return candidate }
             return Data(stored.readableBytesView)
         }

@@ -113,7 +113,7 @@
                 userId: userId, deviceId: deviceId.uuidString, head: device.head, newHead: plan.head,
                 lastMutationId: device.last, newLastMutationId: plan.lastMutationId, digest: digest,
                 writes: plan.writes, states: try plan.writes.map { try StoredState.text($0.state) },
-                channel: Self.channel)
+                channel: Self.channel, writtenAt: now.groveMillis)
             let applied = try await connection.execute(write, logger: logger).all().first ?? 0
             return applied > 0 ? plan : nil
         }
