@@ -112,7 +112,10 @@ async function remindLater(app, since, s) {
   if (Number.isFinite(remind) && remind > 0) await ext.alarms.create(`remind:${app.id}`, { when: since + remind * 60_000 });
 }
 
-ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
+// A navigation in a tab's top frame: to a gated app's page (outside its grace window), it goes to
+// Grove's pause instead. Also for a page that changes its address itself (YouTube's Shorts open from
+// its home page without loading one): the browser's request rules never see those.
+async function decide(navigation) {
   if (navigation.frameId !== 0 || !/^https?:/.test(navigation.url)) return;
   const s = await settings();
   if (navigation.url.startsWith(s.grove.replace(/\/+$/, "") + "/")) return;
@@ -159,7 +162,9 @@ ext.webNavigation.onBeforeNavigate.addListener(async (navigation) => {
     return;
   }
   await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url, cache.key) });
-});
+}
+ext.webNavigation.onBeforeNavigate.addListener(decide);
+ext.webNavigation.onHistoryStateUpdated.addListener(decide);
 
 // Where each tab is (for the reminder, and to know a Proceed on Grove's pause), kept for the browser
 // session.

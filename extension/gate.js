@@ -18,9 +18,34 @@ export function owns(app, address) {
   return host === home || host === site || host.endsWith("." + site);
 }
 
+/** A path as a server reads it: percent-decoded, dot segments resolved, repeated slashes as one, in
+ * lowercase; null when its percent-encoding is malformed (Grove's `SocialApp.comparablePath`). */
+export function comparablePath(encoded) {
+  let decoded;
+  try { decoded = decodeURIComponent(encoded); } catch { return null; }
+  const segments = [];
+  for (const segment of decoded.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop(); else segments.push(segment);
+  }
+  return ("/" + segments.join("/")).toLowerCase();
+}
+
+/** Whether a visit to `address` meets `app`'s pause: one of its pages and, when the app gates some
+ * paths only (`gatedPaths`, e.g. ["/shorts"]), at or under one of them; a path that cannot be decoded
+ * is gated (Grove's `SocialApp.gates`; gates-cases.json holds both to the same cases). */
+export function gates(app, address) {
+  if (!owns(app, address)) return false;
+  const paths = app.gatedPaths || [];
+  if (paths.length === 0) return true;
+  const path = comparablePath(new URL(address).pathname);
+  if (path === null) return true;
+  return paths.some((p) => path === p || path.startsWith(p + "/"));
+}
+
 /** The enabled app that gates `address`, if any. */
 export function appFor(apps, address) {
-  return apps.find((app) => app.isEnabled && app.webURL && owns(app, address)) || null;
+  return apps.find((app) => app.isEnabled && app.webURL && gates(app, address)) || null;
 }
 
 /** Whether the latest pause of the app lets the site open without another: the person proceeded
@@ -37,15 +62,20 @@ export function gatewayURL(grove, app, address, key) {
   return `${grove.replace(/\/+$/, "")}/pause/${encodeURIComponent(app.id)}?to=${encodeURIComponent(address)}${gate}`;
 }
 
-/** A regular expression for `app`'s pages as a request URL: its host or a subdomain, any port, and
- * no user name or password (what `owns` decides, for the browser's own request matching). */
+/** A regular expression for `app`'s gated pages as a request URL (matched without regard to case):
+ * its host or a subdomain, any port, no user name or password, and — when it gates some paths only —
+ * one of them, slashes repeated or not (what `gates` decides for every path that is not
+ * percent-encoded; the navigation listener decides those). */
 export function pagesPattern(app) {
   let home;
   try { home = new URL(app.webURL).hostname.toLowerCase(); } catch { return null; }
   if (!home) return null;
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const site = home.startsWith("www.") ? home.slice(4) : home;
-  const escaped = site.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return `^https?://([^/?#@]*\\.)?${escaped}(:[0-9]+)?([/?#]|$)`;
+  const paths = app.gatedPaths || [];
+  const where = paths.length === 0 ? "([/?#]|$)"
+    : `/+(${paths.map((p) => p.split("/").filter(Boolean).map(escape).join("/+")).join("|")})(/|[?#]|$)`;
+  return `^https?://([^/?#@]*\\.)?${escape(site)}(:[0-9]+)?${where}`;
 }
 
 /** The browser's request rules for the gated apps: each one's pages are blocked before the first byte
@@ -62,7 +92,7 @@ export function requestRules(apps, grove, open) {
     if (!app.isEnabled || !app.webURL || open.has(app.id)) continue;
     const regexFilter = pagesPattern(app);
     if (!regexFilter) continue;
-    rules.push({ id: rules.length + 1, priority: 1, action: { type: "block" }, condition: { regexFilter, resourceTypes: ["main_frame"] } });
+    rules.push({ id: rules.length + 1, priority: 1, action: { type: "block" }, condition: { regexFilter, isUrlFilterCaseSensitive: false, resourceTypes: ["main_frame"] } });
   }
   return rules;
 }

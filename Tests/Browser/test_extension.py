@@ -255,3 +255,46 @@ def test_the_extension_decides_which_addresses_are_an_apps_pages_as_grove_does(e
     assert isinstance(blocked, list), blocked
     wrong = [(c["webURL"], c["address"], c["owns"]) for c, b in zip(cases, blocked) if b != c["owns"]]
     assert not wrong
+
+
+def test_the_extension_gates_paths_as_grove_does(extended):
+    """gate.js's gates(), run in Chromium, against the case file GroveCoreTests holds `SocialApp.gates` to;
+    and the browser's blocking pattern never blocks what gates() lets through, and blocks every gated
+    address whose path is not percent-encoded, as the browser sends it (dot segments resolved)."""
+    with open(os.path.join(EXTENSION, "gates-cases.json")) as f:
+        cases = json.load(f)["cases"]
+    extended.get(f"chrome-extension://{extension_id()}/options.html")
+    answers = extended.execute_async_script(
+        """const [cases, done] = arguments;
+        import("./gate.js").then((gate) => done(cases.map((c) => {
+            const app = {webURL: c.webURL, gatedPaths: c.gatedPaths};
+            let sent = null;
+            try { sent = new URL(c.address).href; } catch {}
+            const pattern = gate.pagesPattern(app);
+            return [gate.gates(app, c.address), sent !== null && pattern !== null && new RegExp(pattern, "i").test(sent)];
+        })), (error) => done(String(error)));""", cases)
+    assert isinstance(answers, list), answers
+    wrong = [(c["address"], c["gatedPaths"], c["gates"]) for c, (g, _) in zip(cases, answers) if g != c["gates"]]
+    assert not wrong
+    overblocked = [c["address"] for c, (g, b) in zip(cases, answers) if b and not g]
+    assert not overblocked
+    missed = [c["address"] for c, (g, b) in zip(cases, answers) if g and not b and "%" not in c["address"]]
+    assert not missed
+
+
+def test_only_the_gated_part_of_a_site_meets_the_pause(grove, site, extended):
+    """`grove apps add … --path /shorts`: the rest of the site opens without a pause; a Shorts address
+    is blocked before a byte reaches the site, and a page that moves itself there (as YouTube's own
+    links do, without loading a page) goes to Grove's pause too."""
+    grove.cli("apps", "add", "distraction", "--name", "Distraction", "--url", site.url + "/", "--path", "/Shorts/", "--enable")
+    configure(extended, grove)
+    extended.get(site.url + "/watch?v=1")
+    assert on_site(extended, site.url + "/watch?v=1")
+    extended.get(site.url + "/shorts/abc")
+    wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    assert "/shorts/abc" not in site.paths, site.paths
+    extended.get(site.url + "/feed")
+    assert on_site(extended, site.url + "/feed")
+    extended.execute_script("history.pushState({}, '', '/shorts/xyz')")
+    wait(extended).until(lambda b: b.current_url.startswith(grove.url + "/pause/distraction"))
+    assert "xyz" in urllib.parse.unquote(extended.current_url)

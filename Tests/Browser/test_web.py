@@ -435,6 +435,17 @@ def test_settings_change_one_field_and_keep_what_another_terminal_changed(grove,
     wait(browser).until(lambda b: youtube_enabled() != was)
     browser.shot("saved")
 
+    # Only YouTube's Shorts: typed as a person would, kept in one form, shown on the page.
+    def youtube_paths():
+        return next(a["gatedPaths"] for a in json.loads(grove.cli("apps", "list", "--json")) if a["id"] == "youtube")
+
+    click(browser, "[data-testid=paths-youtube] summary")
+    paths = browser.find_element(By.CSS_SELECTOR, "[data-testid=paths-youtube] textarea[name=gatedPaths]")
+    paths.send_keys("/Shorts/\nfeed/trending")
+    click(browser, "[data-testid=paths-youtube] button")
+    wait(browser).until(lambda b: youtube_paths() == ["/shorts", "/feed/trending"])
+    wait(browser).until(lambda b: "Only: /shorts" in b.find_element(By.CSS_SELECTOR, "[data-testid=paths-youtube] summary").text)
+
 
 def test_rephrase_proposes_before_it_changes_anything_and_delete_asks_first(grove, browser):
     grove.cli("intention", "set", "write two pages before lunch")

@@ -258,6 +258,12 @@ struct CommandTests {
                 "lowercase letters, digits and hyphens"))
         #expect(try await g.run("apps", "add", "x2", "--name", "B", "--scheme", "b").err.contains("\"://\""))
         #expect(try await g.run("apps", "disable", "hn").status == 0)
+        // Only a part of a site (YouTube's Shorts): kept in one form, shown, refused by name when not a path.
+        #expect(try await g.run("apps", "paths", "youtube", "/Shorts/").out.contains("only /shorts is gated"))
+        #expect(try await g.run("apps", "list").out.contains("(only /shorts)"))
+        let notAPath = try await g.run("apps", "paths", "youtube", "/a b")
+        #expect(notAPath.status == 64 && notAPath.err.contains("A gated path is a part of the site"), "\(notAPath.err)")
+        #expect(try await g.run("apps", "paths", "youtube", "--json").object()["gatedPaths"] as? [String] == [])
         #expect(try await g.run("apps", "enable", "nope").status == 64)
         #expect(try await g.run("apps", "duration", "30s", "--json").object()["timerDuration"] as? Int == 30)
         #expect(try await g.run("apps", "duration", "50s").err.contains("15-45 seconds"))

@@ -18,6 +18,43 @@ import Testing
 
     @Test func theCaseFileIsRead() {
         #expect(Self.cases.count >= 10)
+        #expect(Self.pathCases.count >= 20)
+    }
+
+    struct PathCase: Decodable { var webURL: String; var gatedPaths: [String]; var address: String; var gates: Bool }
+    struct PathCases: Decodable { var cases: [PathCase] }
+
+    static let pathCases: [PathCase] = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("extension/gates-cases.json")
+        guard let data = try? Data(contentsOf: file), let decoded = try? JSONDecoder().decode(PathCases.self, from: data) else { return [] }
+        return decoded.cases
+    }()
+
+    @Test(arguments: pathCases.indices)
+    func socialAppGatesPathsAsTheExtensionDoes(_ index: Int) throws {
+        let c = Self.pathCases[index]
+        let app = SocialApp(id: "app", displayName: "App", urlScheme: "app://", webURL: c.webURL, gatedPaths: c.gatedPaths)
+        try app.validate()
+        #expect(app.gates(c.address) == c.gates, "\(c.address) for \(c.webURL) \(c.gatedPaths)")
+    }
+
+    @Test("paths are kept in one form, and what is not a path is refused by name")
+    func pathsNormalized() throws {
+        #expect(SocialApp.normalizedPath("/Shorts/") == "/shorts")
+        #expect(SocialApp.normalizedPath("reels") == "/reels")
+        #expect(SocialApp.normalizedPath("/r//all/./") == "/r/all")
+        for bad in ["", "/", "/a b", "/shorts?x=1", "/shorts#top", "/\u{7}", String(repeating: "a", count: 300)] {
+            #expect(SocialApp.normalizedPath(bad) == nil, "\(bad)")
+        }
+        let app = SocialApp(id: "app", displayName: "App", urlScheme: "app://", webURL: "https://a.example/", gatedPaths: ["/Shorts/"])
+        #expect(app.normalizingPaths().gatedPaths == ["/shorts"])
+        #expect(throws: PauseValidationError.self) { try app.validate() }
+        let noSite = SocialApp(id: "app", displayName: "App", urlScheme: "app://", gatedPaths: ["/shorts"])
+        #expect(throws: PauseValidationError.self) { try noSite.validate() }
+        let many = SocialApp(
+            id: "app", displayName: "App", urlScheme: "app://", webURL: "https://a.example/", gatedPaths: (0...20).map { "/p\($0)" })
+        #expect(throws: PauseValidationError.self) { try many.validate() }
     }
 
     @Test(arguments: cases.indices)

@@ -303,6 +303,22 @@ struct SyncRealLifeTests {
         try await world.expectConverged([fast, b])
     }
 
+    @Test("the parts of a site a gate covers travel to every device")
+    func gatedPathsSync() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.pause.setGatedPaths(id: "youtube", ["/shorts"])
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        #expect(try b.database.pause.app(id: "youtube")?.gatedPaths == ["/shorts"])
+        world.advance(60, [a, b])
+        try b.database.pause.setGatedPaths(id: "youtube", [])
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.pause.app(id: "youtube")?.gatedPaths == [])
+        try await world.expectConverged([a, b])
+    }
+
     @Test("a fast device's session start does not complete another device's fresh session with a tree")
     func fastStartDoesNotCompleteAnother() async throws {
         let world = try await World()

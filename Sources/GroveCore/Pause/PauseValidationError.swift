@@ -54,6 +54,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case duplicateContentSource(String)
     /// No content source with this URL.
     case unknownContentSource(String)
+    /// A gated path that is not one, or one too many (`rule` says which).
+    case invalidGatedPath(path: String, rule: String)
     /// A stored record (imported, synced) whose own fields disagree or break a rule: a pause's zone, local day and end, a counter below zero.
     case inconsistentRecord(field: String, rule: String)
 
@@ -63,6 +65,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .emptyDisplayName: "displayName"
         case .invalidURLScheme: "urlScheme"
         case .invalidWebURL: "webURL"
+        case .invalidGatedPath: "gatedPaths"
         case .invalidOrder: "order"
         case .textTooLong(let field, _, _): field
         case .invalidContentID, .unknownContent: "contentId"
@@ -90,6 +93,7 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .invalidURLScheme(let s): "URL scheme must be a scheme name followed by \"://\" (got \(s.quotedForMessage))"
         case .invalidWebURL(let u): "Web URL must be an absolute http or https URL (got \(u.quotedForMessage))"
         case .invalidOrder: "Order cannot be negative"
+        case .invalidGatedPath(let path, let rule): "\(rule) (got \(path.quotedForMessage))"
         case .textTooLong(let field, let limit, let length): "\(field) cannot exceed \(limit) characters (got \(length))"
         case .invalidContentID(let id): "Content id must be letters, digits, \"-\", \"_\" or \".\" (got \(id.quotedForMessage))"
         case .contentTextLength(let n): "Content text must be 50-750 characters (got \(n))"

@@ -16,11 +16,15 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     public var order: Int
     /// Where "Proceed" goes on the web or desktop, e.g. https://www.instagram.com/.
     public var webURL: String?
+    /// The parts of the site that are gated while the rest is not (`/shorts`, `/reels`), normalized
+    /// (`normalizedPath`); empty: the whole site.
+    public var gatedPaths: [String]
 
     public init(
         id: String, displayName: String, urlScheme: String, iconAssetName: String? = nil, isEnabled: Bool = false, order: Int = 0,
-        webURL: String? = nil
+        webURL: String? = nil, gatedPaths: [String] = []
     ) {
+        self.gatedPaths = gatedPaths
         self.id = id
         self.displayName = displayName
         self.urlScheme = urlScheme
@@ -51,6 +55,7 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         guard Self.isValidScheme(urlScheme) else { throw .invalidURLScheme(urlScheme) }
         if let webURL, !Self.isValidWebURL(webURL) { throw .invalidWebURL(webURL) }
         guard order >= 0 else { throw .invalidOrder }
+        try Self.validateGatedPaths(gatedPaths, webURL: webURL)
     }
 
     /// Lowercase alphanumeric words joined by single hyphens, 1…64 characters.
@@ -89,13 +94,13 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         return host == home || host == site || host.hasSuffix("." + site)
     }
 
-    private enum CodingKeys: String, CodingKey { case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL }
+    private enum CodingKeys: String, CodingKey { case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL, gatedPaths }
 
     /// The URL scheme an app gets when none is given: its id and "://" (every face, the same).
     public static func defaultScheme(for id: String) -> String { "\(id)://" }
 
     /// Clients may leave out the URL scheme (`defaultScheme(for:)`), the icon (defaults to the id),
-    /// `isEnabled` (false) and `order` (0).
+    /// `isEnabled` (false), `order` (0) and `gatedPaths` (none: the whole site).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let id = try c.decode(String.self, forKey: .id)
@@ -105,7 +110,8 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
             iconAssetName: try c.decodeIfPresent(String.self, forKey: .iconAssetName),
             isEnabled: try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? false,
             order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
-            webURL: try c.decodeIfPresent(String.self, forKey: .webURL))
+            webURL: try c.decodeIfPresent(String.self, forKey: .webURL),
+            gatedPaths: try c.decodeIfPresent([String].self, forKey: .gatedPaths) ?? [])
     }
 
     /// The apps the hub offers out of the box (disabled until chosen).

@@ -114,6 +114,7 @@ extension SyncEntity {
         groups: each([
             field("display_name"), field("url_scheme"), field("icon_asset_name"), field("is_enabled", .bool),
             field("sort_order", .integer), field("web_url", optional: true), field("retired", .bool, optional: true),
+            field("gated_paths", optional: true),
         ]),
         rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: nil, localOnly: nil)
 

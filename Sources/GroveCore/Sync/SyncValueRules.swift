@@ -85,6 +85,11 @@ public enum SyncValueRules {
             "urlScheme": matching("a scheme such as youtube://") { SocialApp.isValidScheme($0) },
             "iconAssetName": text(0...SocialApp.maxNameLength, blankAllowed: true), "sortOrder": int(0...Int64(Int32.max)),
             "webUrl": webURL,
+            "gatedPaths": matching("paths such as /shorts, one per line, at most \(SocialApp.maxGatedPaths)") { text in
+                let paths = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                return paths.count <= SocialApp.maxGatedPaths && Set(paths).count == paths.count
+                    && paths.allSatisfy { SocialApp.normalizedPath($0) == $0 }
+            },
         ],
         "timer": [
             "name": text(1...100), "durationInSeconds": int(1...Int64(NamedTimer.maxDuration)), "icon": text(1...100), "colorHex": color,

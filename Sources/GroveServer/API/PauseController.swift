@@ -40,6 +40,7 @@ struct PauseController {
         api.put("pause/apps/:appId/enabled", use: setAppEnabled)
         api.get("pause/friction", use: friction)
         api.put("pause/apps/:appId/adaptive", use: setAdaptive)
+        api.put("pause/apps/:appId/paths", use: setGatedPaths)
     }
 
     // MARK: Apps
@@ -80,6 +81,14 @@ struct PauseController {
         let id = try context.string("appId")
         try database.pause.setAppEnabled(id: id, input.isEnabled)
         return JSON(try app(id))
+    }
+
+    struct PathsInput: Decodable { var gatedPaths: [String] }
+
+    /// `PUT /pause/apps/:appId/paths {gatedPaths}`: only these parts of the site are gated; none, all of it.
+    @Sendable func setGatedPaths(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
+        let input = try await request.decode(as: PathsInput.self, context: context)
+        return JSON(try database.pause.setGatedPaths(id: try context.string("appId"), input.gatedPaths))
     }
 
     /// `GET /pause/friction`: the apps with adaptive friction on, their lengths now and last reviews.

@@ -80,6 +80,15 @@ struct TagFilterView: Encodable {
 
 struct TodoView: Encodable { var id: String; var timerId: String; var text: String; var done: Bool; var n: Int }
 
-struct AppView: Encodable { var id: String; var name: String; var scheme: String; var webURL: String; var enabled: Bool }
+struct AppView: Encodable {
+    var id: String
+    var name: String
+    var scheme: String
+    var webURL: String
+    var enabled: Bool
+    /// The gated paths, one per line ("" for the whole site).
+    var paths: String = ""
+    var hasPaths = false
+}
 
 struct CategoryView: Encodable { var id: String; var name: String; var selected: Bool }

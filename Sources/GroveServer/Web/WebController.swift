@@ -141,5 +141,9 @@ struct WebController {
 
 extension SocialApp {
     /// The app as pages show it.
-    var view: AppView { AppView(id: id, name: displayName, scheme: urlScheme, webURL: webURL ?? "", enabled: isEnabled) }
+    var view: AppView {
+        AppView(
+            id: id, name: displayName, scheme: urlScheme, webURL: webURL ?? "", enabled: isEnabled,
+            paths: gatedPaths.joined(separator: "\n"), hasPaths: !gatedPaths.isEmpty)
+    }
 }

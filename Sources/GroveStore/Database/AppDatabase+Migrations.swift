@@ -65,6 +65,15 @@ extension AppDatabase {
         migrator.registerMigration("v20-push-subscriptions") { db in
             try db.execute(sql: v20PushSubscriptions)
         }
+        // Rules finer than a site: the paths an app gates while the rest of its site opens freely,
+        // one per line (`/shorts`); NULL gates the whole site.
+        migrator.registerMigration("v21-gated-paths") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE social_app ADD COLUMN gated_paths TEXT
+                        CHECK (gated_paths IS NULL OR (gated_paths GLOB '/?*' AND length(gated_paths) <= 4100));
+                    """)
+        }
         return migrator
     }
 

@@ -88,6 +88,7 @@ extension PauseRoom {
     /// never a silent replacement. The id of a retired app brings it back, with these settings and its
     /// history.
     public func addApp(_ app: SocialApp) throws {
+        let app = app.normalizingPaths()
         try app.validate()
         try write { db in
             guard try SocialAppRecord.live(db, id: app.id) == nil else {
@@ -100,6 +101,7 @@ extension PauseRoom {
 
     /// Changes an existing app (at most 10 enabled).
     public func updateApp(_ app: SocialApp) throws {
+        let app = app.normalizingPaths()
         try app.validate()
         try write { db in
             guard try SocialAppRecord.live(db, id: app.id) != nil else { throw PauseValidationError.unknownApp(app.id) }
@@ -109,8 +111,23 @@ extension PauseRoom {
 
     /// Adds or replaces an app after validating it (at most 10 enabled).
     public func saveApp(_ app: SocialApp) throws {
+        let app = app.normalizingPaths()
         try app.validate()
         try write { db in try database.saveApp(app, db) }
+    }
+
+    /// Sets the parts of an app's site that are gated (`/shorts`), as typed; none gates the whole
+    /// site. One transaction: the app's other settings, changed meanwhile elsewhere, are kept.
+    @discardableResult
+    public func setGatedPaths(id: String, _ paths: [String]) throws -> SocialApp {
+        try write { db in
+            guard var app = try SocialAppRecord.live(db, id: id) else { throw PauseValidationError.unknownApp(id) }
+            app.gatedPaths = paths
+            app = app.normalizingPaths()
+            try app.validate()
+            try database.saveApp(app, db)
+            return app
+        }
     }
 
     /// Gates (or stops gating) an app.

@@ -18,12 +18,14 @@ struct SocialAppRecord: FetchableRecord, PersistableRecord {
     init(row: Row) throws {
         app = SocialApp(
             id: row["id"], displayName: row["display_name"], urlScheme: row["url_scheme"], iconAssetName: row["icon_asset_name"],
-            isEnabled: row["is_enabled"], order: row["sort_order"], webURL: row["web_url"])
+            isEnabled: row["is_enabled"], order: row["sort_order"], webURL: row["web_url"],
+            gatedPaths: (row["gated_paths"] as String?).map { $0.split(separator: "\n").map(String.init) } ?? [])
     }
 
     func encode(to c: inout PersistenceContainer) {
         c["id"] = app.id; c["display_name"] = app.displayName; c["url_scheme"] = app.urlScheme; c["icon_asset_name"] = app.iconAssetName
         c["is_enabled"] = app.isEnabled; c["sort_order"] = app.order; c["web_url"] = app.webURL
+        c["gated_paths"] = app.gatedPaths.isEmpty ? nil : app.gatedPaths.joined(separator: "\n")
     }
 }
 

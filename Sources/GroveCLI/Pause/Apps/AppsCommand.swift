@@ -13,11 +13,12 @@ struct AppsCommand: ParsableCommand {
               grove apps add steam --name Steam --exec steam --enable
               grove apps launcher youtube --exec "firefox https://www.youtube.com/"
               grove apps enable hn
+              grove apps paths youtube /shorts     (only YouTube's Shorts; `grove apps paths youtube` for all of it)
               grove apps duration 30s
             """,
         subcommands: [
             AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self, AppsAdaptive.self,
-            AppsLauncher.self,
+            AppsLauncher.self, AppsPaths.self,
         ],
         defaultSubcommand: AppsList.self)
 }

@@ -15,7 +15,7 @@ struct AppsList: ParsableCommand {
         for a in apps {
             let friction = adaptive[a.id].map { "  (adaptive: \($0.effectiveDuration(base: p.timerDuration)) s)" } ?? ""
             print(
-                "\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)\(friction)"
+                "\(a.isEnabled ? "●" : "○") \(a.id.padding(toLength: 12, withPad: " ", startingAt: 0)) \(a.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) \(a.webURL ?? a.urlScheme)\(a.gatedPaths.isEmpty ? "" : " (only \(a.gatedPaths.joined(separator: ", ")))")\(friction)"
             )
         }
         print("\(p.enabledApps.count)/\(PausePreferences.maxEnabledApps) enabled · pause \(p.timerDuration) s")
