@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import GroveMCP
+import GroveStore
+import MCP
+
+/// `grove mcp [--allow-writes]`: a Model Context Protocol server on standard input and output, for
+/// the person's own assistant (its MCP configuration starts it).
+struct MCPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp", abstract: "Serve your Grove to your assistant over the Model Context Protocol (stdio).",
+        discussion: """
+              An assistant's MCP configuration (Claude Desktop, Cursor, Zed, …):
+                {"mcpServers": {"grove": {"command": "grove", "args": ["mcp"]}}}
+              Read-only by default: today, intentions, focus stats and streaks, the forest, pause figures,
+              the weekly review, timers. With --allow-writes it may also start a focus session and set an intention.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(name: .long, help: "Let the assistant start a focus session and set an intention.") var allowWrites = false
+
+    func run() async throws {
+        let grove = GroveMCP(database: try options.open(), allowWrites: allowWrites)
+        try await grove.run(transport: StdioTransport())
+    }
+}
