@@ -38,8 +38,6 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // gzip for both servers' answers (zlib through NIO's buffers).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
-        // The Model Context Protocol's Swift SDK (`grove mcp`), at the version the mirror holds.
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         // Pure domain of all four rooms: Foundation only, no clocks, no ids, no I/O.
@@ -81,8 +79,6 @@ let package = Package(
         .target(name: "GroveSystem", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // A signal caught into a flag (only C may touch memory from a signal handler).
         .target(name: "GroveSignals"),
-        // `grove mcp`: Grove's data for an assistant over the Model Context Protocol.
-        .target(name: "GroveMCP", dependencies: ["GroveCore", "GroveStore", .product(name: "MCP", package: "swift-sdk")]),
         // The `grove` command tree.
         .target(
             name: "GroveCLI",
@@ -96,7 +92,6 @@ let package = Package(
                 "GroveSync",
                 "GroveSignals",
                 "GroveHTTP",
-                "GroveMCP",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -209,9 +204,6 @@ let package = Package(
         .testTarget(
             name: "GroveSystemTests", dependencies: ["GroveSystem", "GroveTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GroveBuildInfoTests", dependencies: ["GroveBuildInfo", "GroveCore"]),
-        .testTarget(
-            name: "GroveMCPTests",
-            dependencies: ["GroveMCP", "GroveStore", "GroveCore", "GroveTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(
             name: "GroveHTTPTests",
             dependencies: [
