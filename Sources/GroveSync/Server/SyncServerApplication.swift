@@ -113,7 +113,8 @@ public func buildSyncApplication(
     return application
 }
 
-/// Drops old deletions once an hour (and at start), so that the server does not keep every delete forever.
+/// Drops old deletions and replaced states past the keep window once an hour (and at start), so that
+/// the server keeps neither forever.
 struct TombstonePruning: Service {
     let service: SyncService
     let logger: Logger
@@ -124,6 +125,9 @@ struct TombstonePruning: Service {
                 do {
                     let removed = try await service.pruneTombstones()
                     if removed > 0 { logger.info("Pruned deletions", metadata: ["count": "\(removed)"]) }
+                    // Restore points older than the keep window go on the same hourly round.
+                    let replaced = try await service.pruneHistory()
+                    if replaced > 0 { logger.info("Pruned replaced states", metadata: ["count": "\(replaced)"]) }
                 } catch is CancellationError {
                     return  // shutting down
                 } catch {

@@ -271,7 +271,7 @@ public struct SyncService: Sendable {
         for user in try await store.users() {
             removed += try await store.pruneTombstones(userId: user.id, olderThan: cutoff, devicesSeenSince: cutoff)
         }
-        return removed + (try await pruneHistory())
+        return removed
     }
 
     // MARK: Helpers
