@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "GroveSystem", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // A signal caught into a flag (only C may touch memory from a signal handler).
         .target(name: "GroveSignals"),
+        // `grove mcp`: Grove's data for an assistant over the Model Context Protocol (stdio).
+        .target(name: "GroveMCP", dependencies: ["GroveCore", "GroveStore"]),
         // The `grove` command tree.
         .target(
             name: "GroveCLI",
@@ -92,6 +94,7 @@ let package = Package(
                 "GroveSync",
                 "GroveSignals",
                 "GroveHTTP",
+                "GroveMCP",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -204,6 +207,7 @@ let package = Package(
         .testTarget(
             name: "GroveSystemTests", dependencies: ["GroveSystem", "GroveTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GroveBuildInfoTests", dependencies: ["GroveBuildInfo", "GroveCore"]),
+        .testTarget(name: "GroveMCPTests", dependencies: ["GroveMCP", "GroveStore", "GroveCore", "GroveTestSupport"]),
         .testTarget(
             name: "GroveHTTPTests",
             dependencies: [

@@ -31,7 +31,8 @@ public struct GroveCommand: AsyncParsableCommand {
             FocusCommand.self, ForestCommand.self, StatsCommand.self, ReviewCommand.self, NowCommand.self, TimerCommand.self,
             PauseCommand.self,
             AppsCommand.self, ContentCommand.self, IntentionCommand.self, ThemeCommand.self, RemindCommand.self,
-            ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, ServeCommand.self, ServiceCommand.self,
+            ExportCommand.self, ImportCommand.self, SetupCommand.self, AssistantCommand.self, MCPCommand.self, ServeCommand.self,
+            ServiceCommand.self,
             SyncCommand.self,
             SyncServerCommand.self,
         ])
