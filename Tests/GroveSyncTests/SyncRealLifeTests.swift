@@ -319,6 +319,27 @@ struct SyncRealLifeTests {
         try await world.expectConverged([a, b])
     }
 
+    @Test("a block schedule and the week's emergency pass travel to every device: one pass a week for the person")
+    func blocksSync() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.pause.setAppEnabled(id: "youtube", true)
+        try a.database.pause.setBlock(id: "youtube", schedule: "daily 00:00-24:00", strict: false)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let there = try #require(try b.database.pause.app(id: "youtube"))
+        #expect(there.blockSchedule?.description == "daily 00:00-24:00" && !there.blockStrict)
+        #expect(throws: PauseValidationError.self) { try b.database.pause.open(appId: "youtube", platform: "test") }
+        let (pass, _, _) = try b.database.pause.open(appId: "youtube", platform: "test", emergency: true)
+        world.advance(20, [a, b])
+        try b.database.pause.finishSession(id: pass.id, status: .completed, outcome: .proceedToApp)
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.pause.emergencyPass().available == false, "the pass used on b is used on a too")
+        #expect(try a.database.pause.session(id: pass.id)?.emergencyPass == true)
+        try await world.expectConverged([a, b])
+    }
+
     @Test("a fast device's session start does not complete another device's fresh session with a tree")
     func fastStartDoesNotCompleteAnother() async throws {
         let world = try await World()

@@ -17,12 +17,15 @@ struct PauseGate: ParsableCommand {
             let it wither; elsewhere the app stays closed unless --let-it-wither.
               grove pause instagram -- xdg-open https://www.instagram.com/
               alias yt='grove pause youtube -- firefox https://youtube.com'
+            During the app's scheduled block (`grove apps block`) it stays closed; --emergency uses the \
+            week's one pass to let this visit through.
             """)
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The app's id (see `grove apps`).", completion: Completions.apps) var app: String
     @Option(name: .long, help: "Decide without asking: proceed, exit or tree (for scripts).") var choice: String?
     @Flag(name: .long, help: "During a focus session, abandon it and go on to the pause without asking.") var letItWither = false
+    @Flag(name: .long, help: "During the app's scheduled block, use the week's one emergency pass.") var emergency = false
     @Argument(parsing: .postTerminator, help: "The command to run if you proceed.") var command: [String] = []
 
     enum Choice: String, CaseIterable { case proceed, exit, tree }
@@ -37,7 +40,12 @@ struct PauseGate: ParsableCommand {
             return try proceed(app)
         }
         guard try passGrowingTree(db, app) else { return }
-        let (session, content, attempts) = try db.pause.open(appId: app.id, platform: "linux-cli")
+        let (session, content, attempts) = try db.pause.open(appId: app.id, platform: "linux-cli", emergency: emergency)
+        if session.emergencyPass == true, !options.json {
+            print(
+                Style(.current()).bold(
+                    "This week's emergency pass lets \(app.displayName) through its block; the next comes with next week."))
+        }
         // Killed mid-pause (Ctrl-C, a closed terminal, `kill`): the pause ends as force_quit, not
         // as a timeout guessed later.
         let signals = SignalExit { _ in _ = try? db.pause.finishSession(id: session.id, status: .forceQuit, outcome: nil) }

@@ -44,6 +44,8 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
     public var localDay: LocalDay
     /// When the session ended.
     public var endTimestamp: Date?
+    /// True when this pause let a visit through a scheduled block with the week's emergency pass.
+    public var emergencyPass: Bool?
 
     public init(
         id: UUID, appId: String, contentId: String, startTimestamp: Date, durationSetting: Int,

@@ -56,12 +56,23 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case unknownContentSource(String)
     /// A gated path that is not one, or one too many (`rule` says which).
     case invalidGatedPath(path: String, rule: String)
+    /// A block schedule that cannot be read (`rule` says why).
+    case invalidBlockSchedule(String, rule: String)
+    /// A gated app asked for during its scheduled block (the app's name, and when the block ends, as
+    /// the person's clock reads it).
+    case blocked(String, until: String)
+    /// The week's emergency pass was used already (when the next one comes).
+    case emergencyPassUsed(next: String)
+    /// A strict block in force: its schedule, its app's gate and the app itself stay until it ends.
+    case strictBlock(String, until: String)
     /// A stored record (imported, synced) whose own fields disagree or break a rule: a pause's zone, local day and end, a counter below zero.
     case inconsistentRecord(field: String, rule: String)
 
     public var field: String {
         switch self {
-        case .invalidAppID, .unknownApp, .appNotGated, .treeGrowing: "appId"
+        case .invalidAppID, .unknownApp, .appNotGated, .treeGrowing, .blocked, .strictBlock: "appId"
+        case .invalidBlockSchedule: "block"
+        case .emergencyPassUsed: "emergency"
         case .emptyDisplayName: "displayName"
         case .invalidURLScheme: "urlScheme"
         case .invalidWebURL: "webURL"
@@ -111,6 +122,12 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .appNotGated(let id): "\"\(id)\" is not gated: switch it on first (`grove apps enable \(id)`, or Settings)"
         case .treeGrowing(let name):
             "A tree is growing: \(name) waits until the focus session ends, or until you let the tree wither (`grove focus abandon`)"
+        case .invalidBlockSchedule(let text, let rule): "\(rule) (got \(text.quotedForMessage))"
+        case .blocked(let name, let until):
+            "\(name) is blocked until \(until) by its schedule; the week's emergency pass lets one visit through"
+        case .emergencyPassUsed(let next): "This week's emergency pass is used; the next one comes \(next)"
+        case .strictBlock(let name, let until):
+            "\(name) is in a strict block until \(until): its schedule, its gate and the app stay as they are until then"
         case .outcomeMismatch(let rule): rule
         case .inconsistentRecord(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"

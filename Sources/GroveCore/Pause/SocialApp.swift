@@ -19,12 +19,19 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     /// The parts of the site that are gated while the rest is not (`/shorts`, `/reels`), normalized
     /// (`normalizedPath`); empty: the whole site.
     public var gatedPaths: [String]
+    /// When the app is blocked outright (`mon-fri 09:00-12:00`), in the configured zone; nil: never.
+    public var blockSchedule: BlockSchedule?
+    /// Whether a block in force also holds the app's own settings: its schedule, its gate and the
+    /// app itself stay until the block ends (only the week's emergency pass gets through).
+    public var blockStrict: Bool
 
     public init(
         id: String, displayName: String, urlScheme: String, iconAssetName: String? = nil, isEnabled: Bool = false, order: Int = 0,
-        webURL: String? = nil, gatedPaths: [String] = []
+        webURL: String? = nil, gatedPaths: [String] = [], blockSchedule: BlockSchedule? = nil, blockStrict: Bool = false
     ) {
         self.gatedPaths = gatedPaths
+        self.blockSchedule = blockSchedule
+        self.blockStrict = blockStrict && blockSchedule != nil
         self.id = id
         self.displayName = displayName
         self.urlScheme = urlScheme
@@ -94,13 +101,15 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         return host == home || host == site || host.hasSuffix("." + site)
     }
 
-    private enum CodingKeys: String, CodingKey { case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL, gatedPaths }
+    private enum CodingKeys: String, CodingKey {
+        case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL, gatedPaths, blockSchedule, blockStrict
+    }
 
     /// The URL scheme an app gets when none is given: its id and "://" (every face, the same).
     public static func defaultScheme(for id: String) -> String { "\(id)://" }
 
     /// Clients may leave out the URL scheme (`defaultScheme(for:)`), the icon (defaults to the id),
-    /// `isEnabled` (false), `order` (0) and `gatedPaths` (none: the whole site).
+    /// `isEnabled` (false), `order` (0), `gatedPaths` (none: the whole site) and the block (none).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let id = try c.decode(String.self, forKey: .id)
@@ -111,7 +120,9 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
             isEnabled: try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? false,
             order: try c.decodeIfPresent(Int.self, forKey: .order) ?? 0,
             webURL: try c.decodeIfPresent(String.self, forKey: .webURL),
-            gatedPaths: try c.decodeIfPresent([String].self, forKey: .gatedPaths) ?? [])
+            gatedPaths: try c.decodeIfPresent([String].self, forKey: .gatedPaths) ?? [],
+            blockSchedule: try c.decodeIfPresent(BlockSchedule.self, forKey: .blockSchedule),
+            blockStrict: try c.decodeIfPresent(Bool.self, forKey: .blockStrict) ?? false)
     }
 
     /// The apps the hub offers out of the box (disabled until chosen).

@@ -115,7 +115,8 @@ extension SyncEntity {
             field("display_name"), field("url_scheme"), field("icon_asset_name"), field("is_enabled", .bool),
             field("sort_order", .integer), field("web_url", optional: true), field("retired", .bool, optional: true),
             field("gated_paths", optional: true),
-        ]),
+        ])
+            + [Group(name: "block", fields: [field("block_schedule", optional: true), field("block_strict", .bool, optional: true)])],
         rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: nil, localOnly: nil)
 
     public static let timer = SyncEntity(
@@ -214,6 +215,8 @@ extension SyncEntity {
                     field("app_id"), field("content_id"), field("start_timestamp", .integer), field("duration_setting", .integer),
                     field("completion_status", optional: true), field("time_spent", .integer), field("action_outcome", optional: true),
                     field("platform"), field("time_zone"), field("local_day"), field("end_timestamp", .integer, optional: true),
+                    // Optional: a Grove from before scheduled blocks sends none (no pass used).
+                    field("emergency_pass", .bool, optional: true),
                 ])
         ],
         rule: .terminal(state: "completionStatus", terminalStates: ["completed", "exited", "force_quit", "timeout"], end: "endTimestamp"),

@@ -90,6 +90,9 @@ public enum SyncValueRules {
                 return paths.count <= SocialApp.maxGatedPaths && Set(paths).count == paths.count
                     && paths.allSatisfy { SocialApp.normalizedPath($0) == $0 }
             },
+            "blockSchedule": matching("a schedule such as mon-fri 09:00-12:00, as Grove writes it") { text in
+                (try? BlockSchedule(parsing: text))?.description == text
+            },
         ],
         "timer": [
             "name": text(1...100), "durationInSeconds": int(1...Int64(NamedTimer.maxDuration)), "icon": text(1...100), "colorHex": color,

@@ -10,7 +10,12 @@ struct PauseController {
     let gateKey: String
     struct Gate: Encodable, ResponseEncodable { var key: String }
 
-    struct StartInput: Decodable { var appId: String; var platform: String? }
+    struct StartInput: Decodable {
+        var appId: String
+        var platform: String?
+        /// During the app's scheduled block: use the week's emergency pass.
+        var emergency: Bool?
+    }
     struct StartOutput: Encodable, Sendable {
         var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp
     }
@@ -41,6 +46,8 @@ struct PauseController {
         api.get("pause/friction", use: friction)
         api.put("pause/apps/:appId/adaptive", use: setAdaptive)
         api.put("pause/apps/:appId/paths", use: setGatedPaths)
+        api.put("pause/apps/:appId/block", use: setBlock)
+        api.get("pause/emergency-pass", use: emergencyPass)
     }
 
     // MARK: Apps
@@ -89,6 +96,23 @@ struct PauseController {
     @Sendable func setGatedPaths(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
         let input = try await request.decode(as: PathsInput.self, context: context)
         return JSON(try database.pause.setGatedPaths(id: try context.string("appId"), input.gatedPaths))
+    }
+
+    struct BlockInput: Decodable {
+        var schedule: String?
+        var strict: Bool?
+    }
+
+    /// `PUT /pause/apps/:appId/block {schedule, strict}`: blocked outright on a schedule
+    /// (`mon-fri 09:00-12:00`); a null schedule, never. 409 during a strict block.
+    @Sendable func setBlock(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
+        let input = try await request.decode(as: BlockInput.self, context: context)
+        return JSON(try database.pause.setBlock(id: try context.string("appId"), schedule: input.schedule, strict: input.strict ?? false))
+    }
+
+    /// `GET /pause/emergency-pass`: whether this week's pass is left, what used it, when the next comes.
+    @Sendable func emergencyPass(_ request: Request, context: GroveRequestContext) throws -> JSON<EmergencyPass> {
+        JSON(try database.pause.emergencyPass())
     }
 
     /// `GET /pause/friction`: the apps with adaptive friction on, their lengths now and last reviews.
@@ -165,7 +189,8 @@ struct PauseController {
     @Sendable func startPause(_ request: Request, context: GroveRequestContext) async throws -> JSON<StartOutput> {
         let input = try await request.decode(as: StartInput.self, context: context)
         let app = try app(input.appId)
-        let (session, content, attempts) = try database.pause.open(appId: app.id, platform: input.platform ?? "web")
+        let (session, content, attempts) = try database.pause.open(
+            appId: app.id, platform: input.platform ?? "web", emergency: input.emergency ?? false)
         return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
     }
 

@@ -89,6 +89,10 @@ struct AppView: Encodable {
     /// The gated paths, one per line ("" for the whole site).
     var paths: String = ""
     var hasPaths = false
+    /// The block schedule as Grove writes it ("" for none), and whether it is strict.
+    var block: String = ""
+    var hasBlock = false
+    var strict = false
 }
 
 struct CategoryView: Encodable { var id: String; var name: String; var selected: Bool }

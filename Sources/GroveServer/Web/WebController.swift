@@ -144,6 +144,7 @@ extension SocialApp {
     var view: AppView {
         AppView(
             id: id, name: displayName, scheme: urlScheme, webURL: webURL ?? "", enabled: isEnabled,
-            paths: gatedPaths.joined(separator: "\n"), hasPaths: !gatedPaths.isEmpty)
+            paths: gatedPaths.joined(separator: "\n"), hasPaths: !gatedPaths.isEmpty, block: blockSchedule?.description ?? "",
+            hasBlock: blockSchedule != nil, strict: blockStrict)
     }
 }

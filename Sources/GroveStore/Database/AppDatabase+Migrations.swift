@@ -74,6 +74,17 @@ extension AppDatabase {
                         CHECK (gated_paths IS NULL OR (gated_paths GLOB '/?*' AND length(gated_paths) <= 4100));
                     """)
         }
+        // Blocks on a schedule (`mon-fri 09:00-12:00`, strict or not), and the pauses that went
+        // through one with the week's emergency pass.
+        migrator.registerMigration("v22-app-blocks") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE social_app ADD COLUMN block_schedule TEXT
+                        CHECK (block_schedule IS NULL OR length(block_schedule) BETWEEN 1 AND 500);
+                    ALTER TABLE social_app ADD COLUMN block_strict INTEGER CHECK (block_strict IS NULL OR block_strict IN (0, 1));
+                    ALTER TABLE gateway_session ADD COLUMN emergency_pass INTEGER CHECK (emergency_pass IS NULL OR emergency_pass = 1);
+                    """)
+        }
         return migrator
     }
 

@@ -6,6 +6,12 @@ extension AppDatabase {
     // MARK: Apps
 
     func saveApp(_ app: SocialApp, _ db: Database) throws {
+        if let stored = try SocialAppRecord.live(db, id: app.id),
+            stored.blockSchedule != app.blockSchedule || stored.blockStrict != app.blockStrict || stored.gatedPaths != app.gatedPaths
+                || stored.webURL != app.webURL || (stored.isEnabled && !app.isEnabled)
+        {
+            try refuseDuringStrictBlock(stored, db)
+        }
         let others =
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id])
             ?? 0
@@ -37,6 +43,10 @@ extension AppDatabase {
         let known = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE retired IS NOT 1")))
         if let unknown = preferences.enabledApps.subtracting(known).sorted().first { throw PauseValidationError.unknownApp(unknown) }
         try PausePreferencesRecord(preferences).upsert(db)
+        for app in try SocialAppRecord.fetchAll(db, sql: "SELECT * FROM social_app WHERE is_enabled AND block_strict").map(\.app)
+        where !preferences.enabledApps.contains(app.id) {
+            try refuseDuringStrictBlock(app, db)
+        }
         try Self.switchApps(on: preferences.enabledApps, db)
     }
 
@@ -140,6 +150,7 @@ extension PauseRoom {
             {
                 throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
             }
+            if !enabled { try database.refuseDuringStrictBlock(app, db) }
             app.isEnabled = enabled
             try SocialAppRecord(app).update(db)
             try SyncChoice.record(db, .app, id: id, fields: ["isEnabled"])
@@ -152,7 +163,8 @@ extension PauseRoom {
     @discardableResult
     public func deleteApp(id: String) throws -> Bool {
         try write { db in
-            guard try SocialAppRecord.live(db, id: id) != nil else { throw PauseValidationError.unknownApp(id) }
+            guard let app = try SocialAppRecord.live(db, id: id) else { throw PauseValidationError.unknownApp(id) }
+            try database.refuseDuringStrictBlock(app, db)
             return try AppDatabase.removeKeepingHistory(db, .app, id: id)
         }
     }

@@ -5,7 +5,7 @@ import GroveCore
 extension AppDatabase {
     // MARK: Gateway sessions
 
-    func startGatewaySession(appId: String, platform: String, _ db: Database) throws -> (
+    func startGatewaySession(appId: String, platform: String, emergencyPass: Bool = false, _ db: Database) throws -> (
         session: GatewaySession, content: MindfulnessContent
     ) {
         try recoverAbandonedGatewaySessions(db)
@@ -20,9 +20,10 @@ extension AppDatabase {
         try ContentRecord(content).update(db)
         let calendar = try calendar(db)
         let duration = try pauseDuration(appId: appId, base: preferences.timerDuration, calendar: calendar, db)
-        let session = GatewaySession(
+        var session = GatewaySession(
             id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
             durationSetting: duration, platform: platform, calendar: calendar)
+        if emergencyPass { session.emergencyPass = true }
         try GatewaySessionRecord(session).insert(db)
         return (session, content)
     }
@@ -63,9 +64,11 @@ extension PauseRoom {
     /// browser extension, `grove pause`): an app whose gate is off opens without a pause and without
     /// counting (`appNotGated`); otherwise the pause starts, and `attemptsBefore` is how many times
     /// the app was opened through the gate earlier today. While a tree grows it refuses
-    /// (`treeGrowing`) and counts nothing. One attempt per call: a face that shows the same pause
-    /// again (a reload) reads it with `pause.session(id:)` instead.
-    public func open(appId: String, platform: String) throws -> (
+    /// (`treeGrowing`) and counts nothing. During the app's scheduled block it refuses (`blocked`)
+    /// unless `emergency` asks for the week's pass, which the pause then uses (`emergencyPassUsed`
+    /// once it is gone). One attempt per call: a face that shows the same pause again (a reload)
+    /// reads it with `pause.session(id:)` instead.
+    public func open(appId: String, platform: String, emergency: Bool = false) throws -> (
         session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
     ) {
         try write { db in
@@ -76,8 +79,20 @@ extension PauseRoom {
             if let growing = try database.settledOpenSession(db, calendar: calendar(db)), growing.session.state == .active {
                 throw PauseValidationError.treeGrowing(app.displayName)
             }
+            var usesPass = false
+            if let block = try database.activeBlock(app, db) {
+                let calendar = try calendar(db), today = calendar.localDay(of: environment.now())
+                guard emergency else {
+                    throw PauseValidationError.blocked(app.displayName, until: calendar.wallText(block.end, today: today))
+                }
+                let pass = try database.emergencyPass(db)
+                guard pass.available else {
+                    throw PauseValidationError.emergencyPassUsed(next: calendar.wallText(pass.nextAt, today: today))
+                }
+                usesPass = true
+            }
             let attempts = try database.attemptsToday(appId: appId, db)
-            let (session, content) = try database.startGatewaySession(appId: appId, platform: platform, db)
+            let (session, content) = try database.startGatewaySession(appId: appId, platform: platform, emergencyPass: usesPass, db)
             return (session, content, attempts)
         }
     }

@@ -19,13 +19,17 @@ struct SocialAppRecord: FetchableRecord, PersistableRecord {
         app = SocialApp(
             id: row["id"], displayName: row["display_name"], urlScheme: row["url_scheme"], iconAssetName: row["icon_asset_name"],
             isEnabled: row["is_enabled"], order: row["sort_order"], webURL: row["web_url"],
-            gatedPaths: (row["gated_paths"] as String?).map { $0.split(separator: "\n").map(String.init) } ?? [])
+            gatedPaths: (row["gated_paths"] as String?).map { $0.split(separator: "\n").map(String.init) } ?? [],
+            // A schedule another Grove wrote and this one cannot read blocks nothing (it is shown as none).
+            blockSchedule: (row["block_schedule"] as String?).flatMap { try? BlockSchedule(parsing: $0) },
+            blockStrict: row["block_strict"] ?? false)
     }
 
     func encode(to c: inout PersistenceContainer) {
         c["id"] = app.id; c["display_name"] = app.displayName; c["url_scheme"] = app.urlScheme; c["icon_asset_name"] = app.iconAssetName
         c["is_enabled"] = app.isEnabled; c["sort_order"] = app.order; c["web_url"] = app.webURL
         c["gated_paths"] = app.gatedPaths.isEmpty ? nil : app.gatedPaths.joined(separator: "\n")
+        c["block_schedule"] = app.blockSchedule?.description; c["block_strict"] = app.blockSchedule == nil ? nil : app.blockStrict
     }
 }
 
@@ -76,6 +80,7 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
             completionStatus: status.flatMap(GatewaySession.CompletionType.init(rawValue:)), timeSpent: row["time_spent"],
             actionOutcome: outcome.flatMap(GatewaySession.ActionType.init(rawValue:)), platform: row["platform"],
             calendar: calendar, endTimestamp: end.map(Date.init(groveMillis:)))
+        s.emergencyPass = (row["emergency_pass"] as Bool?) == true ? true : nil
         // The stored day is the truth (the zone's rules may have changed since).
         let storedDay: String = row["local_day"]
         if let day = LocalDay(storedDay) { s.localDay = day }
@@ -90,6 +95,7 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
         c["action_outcome"] = session.actionOutcome?.rawValue; c["platform"] = session.platform
         c["time_zone"] = session.timeZoneIdentifier; c["local_day"] = session.localDay.description
         c["end_timestamp"] = session.endTimestamp?.groveMillis
+        c["emergency_pass"] = session.emergencyPass == true ? true : nil
     }
 }
 

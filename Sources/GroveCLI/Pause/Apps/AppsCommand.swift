@@ -14,11 +14,12 @@ struct AppsCommand: ParsableCommand {
               grove apps launcher youtube --exec "firefox https://www.youtube.com/"
               grove apps enable hn
               grove apps paths youtube /shorts     (only YouTube's Shorts; `grove apps paths youtube` for all of it)
+              grove apps block youtube "mon-fri 09:00-12:00" --strict
               grove apps duration 30s
             """,
         subcommands: [
             AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self, AppsAdaptive.self,
-            AppsLauncher.self, AppsPaths.self,
+            AppsLauncher.self, AppsPaths.self, AppsBlock.self,
         ],
         defaultSubcommand: AppsList.self)
 }

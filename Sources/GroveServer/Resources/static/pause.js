@@ -7,6 +7,7 @@ let gateway = null;
 async function startGateway(page) {
   if (page.dataset.gated !== "yes") return;  // the page says so, with a link on
   if (page.dataset.growing === "yes") return;  // a focus session first: nothing counts unless it is let go
+  if (page.dataset.blocked === "yes") return;  // its schedule blocks it: only the week's emergency pass gets through
   if (page.dataset.confirm === "yes") return;  // not on the way to the app: counted only once the person starts it
   const params = new URLSearchParams(location.search);
   let session = null, c = null;
@@ -18,8 +19,10 @@ async function startGateway(page) {
     if (session) c = await api("GET", `/api/v1/pause/content/${encodeURIComponent(session.contentId)}`).catch(() => ({ text: "" }));
   }
   if (!session) {
-    const data = await api("POST", "/api/v1/pause/sessions", { appId: page.dataset.app, platform: "web" });
+    const emergency = page.dataset.emergency === "yes";
+    const data = await api("POST", "/api/v1/pause/sessions", { appId: page.dataset.app, platform: "web", ...(emergency ? { emergency } : {}) });
     session = data.session; c = data.content;
+    params.delete("emergency");
     params.set("session", session.id);
     history.replaceState(null, "", `${location.pathname}?${params}`);
   }

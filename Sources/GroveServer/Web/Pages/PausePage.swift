@@ -29,6 +29,15 @@ struct PausePage: Encodable {
     var reminder: String?
     /// Today's intention and what the growing tree is for (`GateIntent.lines`), shown before the pause.
     var intent: [String] = []
+    /// The app's scheduled block is in force: no pause, nothing counted; the week's emergency pass
+    /// (`passLeft`) reloads the page with `emergency=1`, whose pause then uses it (`emergency`).
+    var blocked = false
+    var blockedUntil = ""
+    var blockSchedule = ""
+    var passLeft = false
+    var passNext = ""
+    var emergency = false
+    var emergencyLink = ""
 }
 
 /// The "why" question as the gateway shows it.
@@ -71,12 +80,27 @@ extension WebController {
             "You have been on \(app.displayName) for \($0) minute\($0 == 1 ? "" : "s")."
         }
         let intent = try database.pause.intent()
-        return PausePage(
+        let block = try shown == nil && growing == nil ? database.pause.activeBlock(appId: id) : nil
+        let pass = try block.map { _ in try database.pause.emergencyPass() }
+        let calendar = try database.calendar()
+        let today = calendar.localDay(of: database.environment.now())
+        let emergency = block != nil && pass?.available == true && request.queryString("emergency") == "1"
+        var page = PausePage(
             title: app.isEnabled ? "Pause before \(app.displayName)" : app.displayName, app: app.view, gated: app.isEnabled,
             target: target, attemptsToday: attempts, firstVisit: attempts == 0, times: attempts == 1 ? "time" : "times",
             confirm: app.isEnabled && shown == nil && !onTheWay, confirmReason: confirmReason,
             growing: app.isEnabled && growing != nil, growingLeft: left,
             why: PauseReason.asks(attemptsToday: attempts) ? WhyView(appName: app.displayName, intent: intent) : nil, reminder: reminder,
             intent: intent.lines)
+        page.blocked = block != nil && !emergency
+        page.blockedUntil = block.map { calendar.wallText($0.end, today: today) } ?? ""
+        page.blockSchedule = app.blockSchedule?.description ?? ""
+        page.passLeft = pass?.available == true
+        page.passNext = pass.map { calendar.wallText($0.nextAt, today: today) } ?? ""
+        page.emergency = emergency
+        var link = URLComponents()
+        link.queryItems = (target.isEmpty ? [] : [URLQueryItem(name: "to", value: target)]) + [URLQueryItem(name: "emergency", value: "1")]
+        page.emergencyLink = link.string ?? "?emergency=1"
+        return page
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `grove apps block` and `grove pause --emergency` with the real binary, in New York, on both
+/// sides of the spring DST change: the block holds at 09:00 local time whatever the UTC offset.
+@Suite("grove apps block, end to end")
+struct BlockCommandTests {
+    @Test func blockAcrossDSTAndTheEmergencyPass() async throws {
+        let g = Grove(timeZone: "America/New_York")
+        let friday = "2026-03-06T14:30:00Z"  // 09:30 EST
+        #expect(try await g.run("apps", "enable", "youtube").status == 0)
+        let set = try await g.run("apps", "block", "youtube", "weekdays 09:00-12:00", "--strict", now: friday)
+        #expect(set.status == 0 && set.out.contains("mon-fri 09:00-12:00, strictly (blocked now, until 12:00)"), "\(set.out)\(set.err)")
+        let refused = try await g.run("pause", "youtube", "--choice", "proceed", now: friday)
+        #expect(refused.status == 64 && refused.err.contains("blocked until 12:00"), "\(refused.err)")
+        let held = try await g.run("apps", "disable", "youtube", now: friday)
+        #expect(held.status == 64 && held.err.contains("strict block until 12:00"), "\(held.err)")
+        let pass = try await g.run("pause", "youtube", "--choice", "exit", "--emergency", now: friday)
+        #expect(pass.status == 0 && pass.out.contains("emergency pass"), "\(pass.out)\(pass.err)")
+        let none = try await g.run("pause", "youtube", "--choice", "exit", "--emergency", now: friday)
+        #expect(none.status == 64 && none.err.contains("emergency pass is used"), "\(none.err)")
+        #expect(try await g.run("apps", "list", now: friday).out.contains("This week's emergency pass went to youtube"))
+        // Monday after the change: 08:59 EDT is 12:59 UTC, not blocked; 09:00 EDT (13:00 UTC) is, with a new pass.
+        #expect(try await g.run("pause", "youtube", "--choice", "exit", now: "2026-03-09T12:59:00Z").status == 0)
+        #expect(try await g.run("pause", "youtube", "--choice", "exit", now: "2026-03-09T13:00:00Z").status == 64)
+        #expect(try await g.run("apps", "list", now: "2026-03-09T13:00:00Z").out.contains("This week's emergency pass is left"))
+        // Bad schedules are refused by name and change nothing.
+        let bad = try await g.run("apps", "block", "youtube", "weekdays 9-12", now: "2026-03-09T17:00:00Z")
+        #expect(bad.status == 64 && bad.err.contains("HH:MM"), "\(bad.err)")
+        #expect(try await g.run("apps", "block", "youtube", now: "2026-03-09T17:00:00Z").status == 64, "neither a schedule nor --off")
+        let off = try await g.run("apps", "block", "youtube", "--off", now: "2026-03-09T17:00:00Z")
+        #expect(off.status == 0 && off.out.contains("no longer blocked"), "\(off.out)\(off.err)")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GroveCore
+import Testing
+
+@testable import GroveStore
+
+/// Scheduled blocks in the store: `open` refuses during a block in the configured zone (DST
+/// included), the week's one emergency pass lets one visit through and is counted, and a strict
+/// block holds the app's gate, schedule and paths until it ends.
+@Suite("Scheduled blocks in the store")
+struct BlockStoreTests {
+    @Test("weekdays 09:00-12:00 in New York: refused inside, one emergency pass a week, strict holds the gate")
+    func blockAndPass() throws {
+        // Friday 2026-03-06, 08:30 EST; the Sunday after, clocks spring forward.
+        let (db, clock) = try makeStore(at: "2026-03-06T13:30:00Z", zone: "America/New_York")
+        try db.pause.setAppEnabled(id: "youtube", true)
+        let app = try db.pause.setBlock(id: "youtube", schedule: "weekdays 09:00-12:00", strict: true)
+        #expect(app.blockSchedule?.description == "mon-fri 09:00-12:00" && app.blockStrict)
+        #expect(try db.pause.activeBlock(appId: "youtube") == nil)
+        _ = try db.pause.open(appId: "youtube", platform: "test")  // before the block: a pause
+        clock.advance(by: 31 * 60)  // 09:01 EST
+        #expect(throws: PauseValidationError.blocked("YouTube", until: "12:00")) { try db.pause.open(appId: "youtube", platform: "test") }
+        let strict = PauseValidationError.strictBlock("YouTube", until: "12:00")
+        #expect(throws: strict) { try db.pause.setAppEnabled(id: "youtube", false) }
+        #expect(throws: strict) { try db.pause.setBlock(id: "youtube", schedule: nil, strict: false) }
+        #expect(throws: strict) { try db.pause.setGatedPaths(id: "youtube", ["/shorts"]) }
+        #expect(throws: strict) { try db.pause.deleteApp(id: "youtube") }
+        #expect(throws: strict) { try db.pause.changePreferences { $0.enabledApps = [] } }
+        #expect(try db.pause.app(id: "youtube")?.isEnabled == true)
+        // The emergency pass: one visit, counted on the pause, then none until next week.
+        #expect(try db.pause.emergencyPass().available)
+        let (pass, _, _) = try db.pause.open(appId: "youtube", platform: "test", emergency: true)
+        #expect(pass.emergencyPass == true)
+        #expect(try db.pause.emergencyPass().usedBy?.id == pass.id)
+        #expect(throws: PauseValidationError.self) { try db.pause.open(appId: "youtube", platform: "test", emergency: true) }
+        // Monday 2026-03-09 09:30 EDT (13:30 UTC, an hour earlier in UTC than Friday's 09:30): blocked, a new pass.
+        clock.setWall(instant("2026-03-09T13:30:00Z"))
+        let block = try #require(try db.pause.activeBlock(appId: "youtube"))
+        #expect(block.start == instant("2026-03-09T13:00:00Z") && block.end == instant("2026-03-09T16:00:00Z"))
+        #expect(try db.pause.emergencyPass().available)
+        // 12:00 EDT: the block is over, the gate is the person's again.
+        clock.setWall(instant("2026-03-09T16:00:00Z"))
+        _ = try db.pause.open(appId: "youtube", platform: "test")
+        #expect(try db.pause.setBlock(id: "youtube", schedule: nil, strict: false).blockSchedule == nil)
+    }
+
+    @Test("a non-strict block leaves the settings free, and an app whose gate is off is not blocked")
+    func notStrict() throws {
+        let (db, _) = try makeStore(at: "2026-11-30T10:00:00Z")  // a Monday, UTC
+        try db.pause.setAppEnabled(id: "reddit", true)
+        try db.pause.setBlock(id: "reddit", schedule: "mon 09:00-12:00", strict: false)
+        #expect(throws: PauseValidationError.self) { try db.pause.open(appId: "reddit", platform: "test") }
+        try db.pause.setAppEnabled(id: "reddit", false)
+        #expect(try db.pause.activeBlock(appId: "reddit") == nil)
+        #expect(throws: PauseValidationError.invalidBlockSchedule("mon 9-12", rule: "times are HH:MM, 00:00 to 24:00")) {
+            try db.pause.setBlock(id: "reddit", schedule: "mon 9-12", strict: false)
+        }
+        #expect(try db.pause.app(id: "reddit")?.blockSchedule?.description == "mon 09:00-12:00", "a refused schedule changes nothing")
+    }
+}
