@@ -34,7 +34,8 @@ struct BlockScheduleTests {
         "what is not a schedule is refused, naming the field and the rule",
         arguments: [
             "", "   ", "mon-fri", "mo-fri 09:00-12:00", "mon-fri 9-12", "mon-fri 09:00-09:00", "mon-fri 24:00-02:00",
-            "mon-fri 09:60-10:00", "mon-fri 25:00-12:00", "funday 09:00-10:00", "mon-fri 09:00-12:00 extra",
+            "mon-fri 09:60-10:00", "mon-fri 25:00-12:00", "funday 09:00-10:00", "mon-fri 09:00-12:00 extra", "mon +9:00-10:00",
+            "mon ٠٩:00-10:00",
             String(repeating: "mon 09:00-10:00;", count: 15), String(repeating: "x", count: 501), "mon 09:00-10:00\u{0}",
         ])
     func refused(text: String) {

@@ -82,7 +82,8 @@ public struct BlockSchedule: Hashable, Sendable, Codable, CustomStringConvertibl
 
     private static func minutes(_ text: Substring) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), (0...24).contains(hour), (0...59).contains(minute),
             hour * 60 + minute <= 24 * 60
         else { return nil }
