@@ -26,7 +26,8 @@ extension GroveMCP {
             inputSchema: schema(["days": property("integer", "How many days with trees (1 to 366; 7 by default)")]), readOnly: true),
         Tool(
             name: "pause_figures",
-            description: "Mindful pauses per app and day: pauses, exits, proceeds, time spent; the last 7 days by default.",
+            description:
+                "Mindful pauses per app: each day (pauses, exits, not opened, delayed, time saved; the last 7 days by default) and each week against the week before.",
             inputSchema: schema([
                 "from": property("string", "First day, YYYY-MM-DD"), "to": property("string", "Last day, YYYY-MM-DD"),
                 "appId": property("string", "One app only"),
@@ -55,6 +56,12 @@ extension GroveMCP {
                 ], required: ["text"]), readOnly: false),
     ]
 
+    /// The pause figures, by day and by week, as one answer.
+    struct PauseFigures: Encodable {
+        var days: [UsageStatistics]
+        var weeks: [PauseWeek]
+    }
+
     /// Today's picture, as one answer.
     struct Today: Encodable {
         var date: LocalDay
@@ -82,7 +89,10 @@ extension GroveMCP {
             let to = try arguments.day("to", today: today) ?? today
             let from = try arguments.day("from", today: today) ?? to.adding(days: -6)
             guard from <= to else { throw InvalidField("from", "from must not be after to") }
-            return try Self.json(try database.pause.statistics(appId: try arguments.string("appId"), from: from, to: to))
+            let appId = try arguments.string("appId")
+            return try Self.json(
+                PauseFigures(
+                    days: try database.pause.statistics(appId: appId, from: from, to: to), weeks: try database.pause.weeks(appId: appId)))
         case "weekly_review":
             return try Self.json(try database.review.week(named: try arguments.string("week")))
         case "timers":

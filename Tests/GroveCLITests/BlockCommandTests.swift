@@ -31,4 +31,25 @@ struct BlockCommandTests {
         let off = try await g.run("apps", "block", "youtube", "--off", now: "2026-03-09T17:00:00Z")
         #expect(off.status == 0 && off.out.contains("no longer blocked"), "\(off.out)\(off.err)")
     }
+
+    @Test("an exit followed by another try within 10 minutes is delayed, in stats, weeks and the review alike")
+    func delayedIsTheSameInEveryFace() async throws {
+        let g = Grove(timeZone: "Europe/Berlin")
+        #expect(try await g.run("apps", "enable", "youtube").status == 0)
+        #expect(try await g.run("pause", "youtube", "--choice", "exit", now: "2026-11-18T09:00:00Z").status == 0)
+        #expect(try await g.run("pause", "youtube", "--choice", "exit", now: "2026-11-18T09:05:00Z").status == 0)
+        #expect(try await g.run("pause", "youtube", "--choice", "exit", now: "2026-11-18T11:00:00Z").status == 0)
+        let later = "2026-11-18T12:00:00Z"
+        let day = try #require(try await g.run("pause", "stats", "--json", now: later).array().first)
+        #expect(day["notOpenedSessions"] as? Int == 3 && day["delayedSessions"] as? Int == 1, "\(day)")
+        #expect((day["timeSaved"] as? NSNumber)?.intValue == 2 * 600, "\(day)")
+        let week = try #require(try await g.run("pause", "weeks", "--json", now: later).array().first)
+        #expect(week["delayed"] as? Int == 1 && week["keptAway"] as? Int == 2 && week["pauses"] as? Int == 3, "\(week)")
+        let table = try await g.run("pause", "weeks", now: later).out
+        #expect(table.contains("YouTube") && table.contains("67%"), "\(table)")
+        let review = try await g.run("review", "--json", now: later).object()
+        let pauses = try #require((review["pauses"] as? [[String: Any]])?.first)
+        #expect(pauses["delayed"] as? Int == 1 && pauses["previousAttempts"] as? Int == 0, "\(pauses)")
+        #expect(try await g.run("pause", "stats", now: later).out.contains("2 times kept away; 1 only delayed"))
+    }
 }

@@ -58,3 +58,52 @@ struct BlockStoreTests {
         #expect(try db.pause.app(id: "reddit")?.blockSchedule?.description == "mon 09:00-12:00", "a refused schedule changes nothing")
     }
 }
+
+/// "Delayed" counted in SQL (`UsageStatistics.delayedSQL`) is the same as in Swift (`delayedIDs`),
+/// over pauses at random gaps around the 10-minute window, for two apps, across local days.
+@Suite("Pause figures in the store")
+struct PauseFiguresStoreTests {
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func delayedInSQLIsDelayedInSwift(seed: UInt64) throws {
+        let (db, clock) = try makeStore(at: "2026-11-18T22:00:00Z", zone: "America/New_York")
+        let content = try #require(try db.content.all().first).id
+        let calendar = try db.calendar()
+        var random = SeededRandom(seed: seed)
+        var at = instant("2026-11-17T12:00:00Z")
+        var sessions: [GatewaySession] = []
+        for n in 0..<60 {
+            let outcome = [GatewaySession.ActionType.exitToHome, .proceedToApp, .deepenPause, .exitToHome][Int(random.next() % 4)]
+            let spent = Int(random.next() % 20)
+            var s = GatewaySession(
+                id: UUID(), appId: random.next() % 3 == 0 ? "x" : "youtube", contentId: content, startTimestamp: at,
+                durationSetting: 15, completionStatus: outcome == .proceedToApp ? .completed : .exited, timeSpent: min(spent, 15),
+                actionOutcome: outcome, platform: "t", calendar: calendar)
+            s.endTimestamp = at.addingTimeInterval(TimeInterval(spent))
+            sessions.append(s)
+            try db.pause.record(s)
+            // Gaps around the window: well inside, just inside, just outside, far.
+            at = at.addingTimeInterval([60, 590, 600 + 15, 640, 3600][Int(random.next() % 5)] + Double(n % 3))
+        }
+        clock.setWall(at)
+        let stored = try db.pause.statistics()
+        let expected = UsageStatistics.derive(from: sessions, calendar: calendar)
+        #expect(stored.map(\.delayedSessions).reduce(0, +) > 0, "the case is exercised")
+        for day in expected {
+            let found = stored.first { $0.id == day.id }
+            #expect(found?.delayedSessions == day.delayedSessions && found?.notOpenedSessions == day.notOpenedSessions, "\(day.id)")
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failing seed fails again.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Adaptive friction in the store")
 struct FrictionStoreTests {
-    /// One pause of `app` now: left at once with Exit, or waited out and proceeded.
+    /// One pause of `app` now: left at once with Exit, or waited out and proceeded; then 11 minutes
+    /// pass, so that an exit is not a pause that only delayed the visit (another try within 10).
     @discardableResult
     func pause(_ db: AppDatabase, _ clock: TestClock, exit: Bool, app: String = "instagram") throws -> GatewaySession {
         let session = try db.pause.start(appId: app, platform: "test").session
@@ -17,7 +18,27 @@ struct FrictionStoreTests {
             clock.advance(by: TimeInterval(session.durationSetting))
             try db.pause.finishSession(id: session.id, status: .completed, outcome: .proceedToApp)
         }
+        clock.advance(by: 11 * 60)
         return session
+    }
+
+    @Test func anExitThatOnlyDelayedTheVisitDoesNotCountAsWorking() throws {
+        let (db, clock) = try makeStore(at: "2025-06-02T09:00:00Z")
+        _ = try db.pause.changePreferences { $0.timerDuration = 20 }
+        try db.pause.setFriction(appId: "instagram", true)
+        // Week 1: 5 exits, each for good. Week 2: 5 exits, each tried again within a minute and let through.
+        for _ in 0..<5 { try pause(db, clock, exit: true) }
+        clock.advance(by: 7 * 86_400)
+        for _ in 0..<5 {
+            let quick = try db.pause.start(appId: "instagram", platform: "test").session
+            try db.pause.finishSession(id: quick.id, status: .exited, outcome: .exitToHome)
+            clock.advance(by: 60)
+            try pause(db, clock, exit: false)
+        }
+        clock.advance(by: 7 * 86_400)
+        // Counted as exits, week 2 would look half as good as week 1 (5 of 10): it was none of 10.
+        #expect(try pause(db, clock, exit: true).durationSetting == 25)
+        #expect(try db.pause.friction().first?.recentExitRate == 0)
     }
 
     @Test func offByDefaultThenTheWeekDecides() throws {

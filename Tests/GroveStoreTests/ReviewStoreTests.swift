@@ -75,7 +75,10 @@ struct ReviewStoreTests {
         #expect(review.weekIntention == "Finish the essay draft")
         #expect(review.days.first { $0.date == day("2025-03-26") }?.intention == "Outline chapter two")
         #expect(
-            review.pauses == [WeeklyReview.AppPauses(appId: "youtube", name: "YouTube", attempts: 3, exits: 1, rescued: 1, proceeded: 1)])
+            review.pauses == [
+                WeeklyReview.AppPauses(
+                    appId: "youtube", name: "YouTube", attempts: 3, exits: 1, rescued: 1, proceeded: 1, previousAttempts: 0)
+            ])
         #expect(review.pausesKept)
         #expect(review.todosCompleted == 3 && review.checklistsCompleted == ["Tea"])
         // Next week's Monday 09:00 in Berlin, summer time by then: 07:00 UTC.

@@ -15,17 +15,17 @@ struct PauseStats: ParsableCommand {
         if options.json { return try Output.json(stats) }
         guard !stats.isEmpty else { return print("No pauses in the last 30 days.") }
         let style = Style(.current())
-        print(style.bold("Day         App            Pauses  Done  Left  Not opened  Avg    Rate   Streak"))
+        print(style.bold("Day         App            Pauses  Done  Left  Not opened  Delayed  Avg    Rate   Streak"))
         for s in stats {
             let rate = "\(Int((s.completionRate * 100).rounded()))%"
             let mark = s.meetsTarget ? style.green("✓") : style.yellow("·")
             print(
-                "\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(s.notOpenedSessions).leftPad(10))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))"
+                "\(s.date)  \(s.appId.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(s.totalSessions).leftPad(6))  \(String(s.completedSessions).leftPad(4))  \(String(s.exitedSessions).leftPad(4))  \(String(s.notOpenedSessions).leftPad(10))  \(String(s.delayedSessions).leftPad(7))  \(String(format: "%4.0fs", s.avgTimeSpent))  \(rate.leftPad(4)) \(mark) \(String(s.streakCount).leftPad(5))"
             )
         }
-        let notOpened = stats.reduce(0) { $0 + $1.notOpenedSessions }
+        let keptAway = stats.reduce(0) { $0 + $1.keptAwaySessions }, delayed = stats.reduce(0) { $0 + $1.delayedSessions }
         print(
-            "\(UsageStatistics.timeSavedMeaning.term): ≈ \(ForestStats.formatDuration(UsageStatistics.timeSaved(stats))) (\(notOpened) time\(notOpened == 1 ? "" : "s") not opened)"
+            "\(UsageStatistics.timeSavedMeaning.term): ≈ \(ForestStats.formatDuration(UsageStatistics.timeSaved(stats))) (\(keptAway) time\(keptAway == 1 ? "" : "s") kept away\(delayed > 0 ? "; \(delayed) only delayed" : ""))"
         )
         print(
             style.dim(
@@ -33,9 +33,10 @@ struct PauseStats: ParsableCommand {
                 Pauses: times opened through the gate · Done: countdown waited out to 0:00
                 \(UsageStatistics.leftMeaning.term): \(UsageStatistics.leftMeaning.meaning)
                 \(UsageStatistics.notOpenedMeaning.term): \(UsageStatistics.notOpenedMeaning.meaning)
+                \(UsageStatistics.delayedMeaning.term): \(UsageStatistics.delayedMeaning.meaning)
                 \(UsageStatistics.timeSavedMeaning.term): \(UsageStatistics.timeSavedMeaning.meaning)
                 Avg: seconds in the pause · Rate: done ÷ pauses, ✓ at the 60% target · Streak: days in a row with a pause done
-                Kept for 30 days.
+                Kept for 30 days. Week by week: `grove pause weeks`.
                 """))
     }
 }

@@ -58,11 +58,13 @@ struct ReviewCommand: ParsableCommand {
         if r.pauses.isEmpty {
             if r.pausesKept { lines.append("Pauses: none this week.") }
         } else {
-            lines.append("Pauses: opened · left · planted a tree instead · went on")
+            lines.append("Pauses: opened (against the week before) · left · delayed · planted a tree instead · went on")
             lines.append("  (\(UsageStatistics.leftMeaning.term.lowercased()): \(UsageStatistics.leftMeaning.meaning))")
+            lines.append("  (\(UsageStatistics.delayedMeaning.term.lowercased()): \(UsageStatistics.delayedMeaning.meaning))")
             for p in r.pauses {
+                let change = p.previousAttempts.map { p.attempts - $0 }.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—"
                 lines.append(
-                    "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) · \(p.exits) · \(p.rescued) · \(p.proceeded)"
+                    "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) (\(change)) · \(p.exits) · \(p.delayed) · \(p.rescued) · \(p.proceeded)"
                 )
             }
         }

@@ -22,6 +22,9 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     /// Finished pauses after which the app or site was not opened (`notOpenedMeaning`): what the
     /// pause was for, where the completion rate only says the countdown was waited out.
     public var notOpenedSessions: Int
+    /// Of those, the ones tried again within 10 minutes (`delayedMeaning`): the pause only delayed
+    /// the visit, so it saves nothing.
+    public var delayedSessions: Int
     /// Mean seconds in the mindful state over finished pauses.
     public var avgTimeSpent: Double
     /// Consecutive days up to `date` with ≥ 1 completed pause of this app.
@@ -30,13 +33,23 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     /// What one visit not made is counted as in "time saved": ten minutes, a short visit to a feed.
     /// An estimate, and said to be one wherever the figure shows.
     public static let visitEstimate: TimeInterval = 10 * 60
+    /// How soon after a pause another try at the same app means the pause only delayed it.
+    public static let reopenWindow: TimeInterval = 10 * 60
     /// What "Time saved" means in every face.
     public static let timeSavedMeaning = (
-        term: "Time saved", meaning: "an estimate: 10 minutes for each pause after which the app or site was not opened"
+        term: "Time saved",
+        meaning: "an estimate: 10 minutes for each pause after which the app or site was neither opened nor tried again within 10 minutes"
+    )
+    /// What "Delayed" means in every face.
+    public static let delayedMeaning = (
+        term: "Delayed", meaning: "not opened after the pause, but tried again within 10 minutes: the pause only put the visit off"
     )
 
+    /// Pauses that kept the person away for good: not opened, and not tried again soon after.
+    public var keptAwaySessions: Int { max(0, notOpenedSessions - delayedSessions) }
+
     /// The day's time saved (`timeSavedMeaning`).
-    public var timeSaved: TimeInterval { Double(notOpenedSessions) * Self.visitEstimate }
+    public var timeSaved: TimeInterval { Double(keptAwaySessions) * Self.visitEstimate }
 
     /// Time saved over many days (and apps).
     public static func timeSaved(_ days: [UsageStatistics]) -> TimeInterval { days.reduce(0) { $0 + $1.timeSaved } }
@@ -47,8 +60,8 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     public var meetsTarget: Bool { totalSessions > 0 && completionRate >= Self.completionTarget }
 
     private enum CodingKeys: String, CodingKey {
-        case id, date, appId, totalSessions, completedSessions, exitedSessions, notOpenedSessions, avgTimeSpent, streakCount
-        case completionRate, meetsTarget, timeSaved
+        case id, date, appId, totalSessions, completedSessions, exitedSessions, notOpenedSessions, delayedSessions, avgTimeSpent
+        case streakCount, completionRate, meetsTarget, timeSaved
     }
 
     /// What "Left" means in every face (pause statistics, the weekly review, the web).
@@ -60,8 +73,9 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
 
     public init(
         date: LocalDay, appId: String, totalSessions: Int, completedSessions: Int, exitedSessions: Int, notOpenedSessions: Int = 0,
-        avgTimeSpent: Double, streakCount: Int
+        delayedSessions: Int = 0, avgTimeSpent: Double, streakCount: Int
     ) {
+        self.delayedSessions = delayedSessions
         self.id = "\(date)_\(appId)"
         self.date = date
         self.appId = appId
@@ -81,6 +95,7 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
             completedSessions: try c.decode(Int.self, forKey: .completedSessions),
             exitedSessions: try c.decode(Int.self, forKey: .exitedSessions),
             notOpenedSessions: try c.decodeIfPresent(Int.self, forKey: .notOpenedSessions) ?? 0,
+            delayedSessions: try c.decodeIfPresent(Int.self, forKey: .delayedSessions) ?? 0,
             avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
             streakCount: try c.decode(Int.self, forKey: .streakCount))
     }
@@ -94,6 +109,7 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
         try c.encode(completedSessions, forKey: .completedSessions)
         try c.encode(exitedSessions, forKey: .exitedSessions)
         try c.encode(notOpenedSessions, forKey: .notOpenedSessions)
+        try c.encode(delayedSessions, forKey: .delayedSessions)
         try c.encode(avgTimeSpent, forKey: .avgTimeSpent)
         try c.encode(streakCount, forKey: .streakCount)
         try c.encode(completionRate, forKey: .completionRate)
@@ -111,13 +127,20 @@ public struct UsageDayCounts: Hashable, Sendable {
     public var exited: Int
     /// Finished pauses not followed by the app (`UsageStatistics.notOpenedSQL`).
     public var notOpened: Int
+    /// Of those, tried again within 10 minutes (`UsageStatistics.delayedSQL`).
+    public var delayed: Int
     /// Sum of time spent over finished sessions, and how many finished.
     public var timeSpentSum: Int
     public var finished: Int
+    /// Pauses that used the week's emergency pass.
+    public var emergency: Int
 
     public init(
-        date: LocalDay, appId: String, total: Int, completed: Int, exited: Int, notOpened: Int = 0, timeSpentSum: Int, finished: Int
+        date: LocalDay, appId: String, total: Int, completed: Int, exited: Int, notOpened: Int = 0, delayed: Int = 0, timeSpentSum: Int,
+        finished: Int, emergency: Int = 0
     ) {
+        self.delayed = delayed
+        self.emergency = emergency
         self.date = date
         self.appId = appId
         self.total = total
@@ -147,7 +170,7 @@ extension UsageStatistics {
                 result.append(
                     UsageStatistics(
                         date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
-                        exitedSessions: row.exited, notOpenedSessions: row.notOpened,
+                        exitedSessions: row.exited, notOpenedSessions: row.notOpened, delayedSessions: row.delayed,
                         avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
                         streakCount: streak))
             }
@@ -164,9 +187,37 @@ extension UsageStatistics {
     /// `GatewaySession.keptAway`.
     public static let notOpenedSQL = "(completion_status IS NOT NULL AND action_outcome IS NOT 'proceed_to_app')"
 
+    /// A pause not followed by the app but by another try at it within `reopenWindow` of its end
+    /// (of its countdown, if it never ended): the SQL form of `delayedIDs`. Over `gateway_session`
+    /// unaliased; the index on (app_id, start_timestamp) answers the look-ahead.
+    public static let delayedSQL = """
+        (\(notOpenedSQL) AND EXISTS (SELECT 1 FROM gateway_session AS later WHERE later.app_id = gateway_session.app_id
+            AND later.start_timestamp > gateway_session.start_timestamp
+            AND later.start_timestamp <= coalesce(gateway_session.end_timestamp,
+                gateway_session.start_timestamp + 1000 * gateway_session.duration_setting) + \(Int(reopenWindow * 1000))))
+        """
+
+    /// The pauses among `sessions` that only delayed a visit (`delayedSQL`, in Swift).
+    public static func delayedIDs(_ sessions: [GatewaySession]) -> Set<UUID> {
+        var delayed = Set<UUID>()
+        for (_, tries) in Dictionary(grouping: sessions, by: \.appId) {
+            let sorted = tries.sorted { $0.startTimestamp < $1.startTimestamp }
+            for (index, pause) in sorted.enumerated() where pause.keptAway {
+                let end = pause.endTimestamp ?? pause.startTimestamp.addingTimeInterval(TimeInterval(pause.durationSetting))
+                if sorted[(index + 1)...].contains(where: {
+                    $0.startTimestamp > pause.startTimestamp && $0.startTimestamp <= end.addingTimeInterval(reopenWindow)
+                }) {
+                    delayed.insert(pause.id)
+                }
+            }
+        }
+        return delayed
+    }
+
     /// The same, straight from sessions.
     public static func derive(from sessions: [GatewaySession], calendar: ZonedCalendar) -> [UsageStatistics] {
         var counts: [String: UsageDayCounts] = [:]
+        let delayed = delayedIDs(sessions)
         for s in sessions {
             let key = "\(s.localDay)_\(s.appId)"
             var c =
@@ -177,6 +228,8 @@ extension UsageStatistics {
             if s.completionStatus == .completed { c.completed += 1 }
             if s.isExitToFocus { c.exited += 1 }
             if s.keptAway { c.notOpened += 1 }
+            if delayed.contains(s.id) { c.delayed += 1 }
+            if s.emergencyPass == true { c.emergency += 1 }
             if s.completionStatus != nil {
                 c.finished += 1
                 c.timeSpentSum += s.timeSpent

@@ -56,8 +56,17 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
         public var rescued: Int
         /// Went on to the app.
         public var proceeded: Int
+        /// Not opened after the pause, but tried again within 10 minutes (`UsageStatistics.delayedMeaning`).
+        public var delayed: Int
+        /// Openings the week before; nil when that week is older than the 30 days pauses are kept.
+        public var previousAttempts: Int?
 
-        public init(appId: String, name: String, attempts: Int, exits: Int, rescued: Int, proceeded: Int) {
+        public init(
+            appId: String, name: String, attempts: Int, exits: Int, rescued: Int, proceeded: Int, delayed: Int = 0,
+            previousAttempts: Int? = nil
+        ) {
+            self.delayed = delayed
+            self.previousAttempts = previousAttempts
             self.appId = appId
             self.name = name
             self.attempts = attempts

@@ -39,6 +39,7 @@ struct PauseController {
         api.get("pause/sessions/:id", use: showPause)
         api.post("pause/sessions/:id/finish", use: finishPause)
         api.get("pause/usage", cache: .day, use: usage)
+        api.get("pause/weeks", cache: .day, use: weeks)
         api.get("pause/preferences", cache: .data, use: preferences)
         api.put("pause/preferences", use: updatePreferences)
         api.patch("pause/preferences", use: changePreferences)
@@ -215,6 +216,11 @@ struct PauseController {
     }
 
     // MARK: Usage and preferences
+
+    /// `GET /pause/weeks?appId=`: per app and week, against the week before (`PauseWeek`).
+    @Sendable func weeks(_ request: Request, context: GroveRequestContext) throws -> JSON<[PauseWeek]> {
+        JSON(try database.pause.weeks(appId: request.queryString("appId")))
+    }
 
     /// `GET /pause/usage?appId=&from=&to=`: per app per local day.
     @Sendable func usage(_ request: Request, context: GroveRequestContext) throws -> JSON<[UsageStatistics]> {

@@ -199,43 +199,6 @@ extension PauseRoom {
         }
     }
 
-    /// Usage per app per local day, derived from sessions on read (grouped in SQL), newest first;
-    /// abandoned pauses count as timeouts and days past the 30-day window are gone.
-    public func statistics(appId: String? = nil, from: LocalDay? = nil, to: LocalDay? = nil) throws -> [UsageStatistics] {
-        try RangeRule.check(from: from, to: to)
-        try settle()
-        return try writer.snapshotRead { db in
-            var sql = """
-                SELECT local_day, app_id, count(*) AS total,
-                       total(completion_status IS 'completed') AS completed, total(\(UsageStatistics.exitToFocusSQL)) AS exited,
-                       total(\(UsageStatistics.notOpenedSQL)) AS not_opened,
-                       coalesce(sum(CASE WHEN completion_status IS NOT NULL THEN time_spent END), 0) AS spent,
-                       total(completion_status IS NOT NULL) AS finished
-                FROM gateway_session
-                """
-            var arguments: StatementArguments = []
-            // Streaks look back, so the day filter applies after deriving.
-            if let appId {
-                sql += " WHERE app_id = ?"
-                arguments += [appId]
-            }
-            sql += " GROUP BY app_id, local_day"
-            let counts = try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> UsageDayCounts? in
-                guard let day = LocalDay(row["local_day"] as String) else { return nil }
-                // Every aggregate has a value for a day of open pauses only (total() is 0.0, never NULL);
-                // read optionally all the same, so that no row can trap.
-                func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
-                return UsageDayCounts(
-                    date: day, appId: row["app_id"], total: row["total"] as Int? ?? 0, completed: count("completed"),
-                    exited: count("exited"), notOpened: count("not_opened"), timeSpentSum: row["spent"] as Int? ?? 0,
-                    finished: count("finished"))
-            }
-            return UsageStatistics.derive(from: counts, calendar: try calendar(db)).filter { stat in
-                (from.map { stat.date >= $0 } ?? true) && (to.map { stat.date <= $0 } ?? true)
-            }
-        }
-    }
-
     /// Deletes pauses older than the 30-day retention window (local days, configured zone).
     @discardableResult
     public func pruneExpired() throws -> Int {

@@ -19,12 +19,14 @@ extension AppDatabase {
         return reviewed.duration
     }
 
+    /// A pause that only delayed the visit (tried again within 10 minutes) did not work: it is not
+    /// counted with the exits.
     private func exitWindow(appId: String, days: ClosedRange<LocalDay>, _ db: Database) throws -> AdaptiveFriction.Window {
         let row = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
                     SELECT total(completion_status IS NOT NULL) AS finished,
-                           total(action_outcome IN ('exit_to_home', 'deepen_pause')) AS exits
+                           total(action_outcome IN ('exit_to_home', 'deepen_pause') AND NOT \(UsageStatistics.delayedSQL)) AS exits
                     FROM gateway_session WHERE app_id = ? AND local_day BETWEEN ? AND ?
                     """), arguments: [appId, days.lowerBound.description, days.upperBound.description])
         func count(_ column: String) -> Int { (row?[column] as Double?).map { Int($0) } ?? 0 }

@@ -110,15 +110,28 @@ extension ReviewRoom {
                 db.cachedStatement(
                     sql: """
                         SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
-                               total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded
+                               total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded,
+                               total(\(UsageStatistics.delayedSQL)) AS delayed
                         FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
                         """), arguments: [start.description, end.description]
-            ).map { row -> WeeklyReview.AppPauses in
+            )
+            // The week before, for the trend: only when all of it is still kept.
+            let previousStart = start.adding(days: -7)
+            let before: [String: Int]? =
+                previousStart >= UsageStatistics.retentionStart(today: today)
+                ? Dictionary(
+                    try Row.fetchAll(
+                        db.cachedStatement(
+                            sql: "SELECT app_id, count(*) AS attempts FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id"),
+                        arguments: [previousStart.description, start.adding(days: -1).description]
+                    ).map { ($0["app_id"] as String, $0["attempts"] as Int) }, uniquingKeysWith: { a, _ in a }) : nil
+            let appPauses = pauses.map { row -> WeeklyReview.AppPauses in
                 func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
                 let id: String = row["app_id"]
                 return WeeklyReview.AppPauses(
                     appId: id, name: names[id] ?? id, attempts: row["attempts"] as Int? ?? 0,
-                    exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"))
+                    exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"), delayed: count("delayed"),
+                    previousAttempts: before.map { $0[id] ?? 0 })
             }
             let todos =
                 try Int.fetchOne(
@@ -136,7 +149,7 @@ extension ReviewRoom {
                 monthIntention: monthIntention, days: days,
                 previousWeekFocusMinutes: Int((previousWeek / 60).rounded()),
                 streak: streak,
-                pauses: pauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),
+                pauses: appPauses, pausesKept: start >= UsageStatistics.retentionStart(today: today),
                 todosCompleted: todos, checklistsCompleted: checklists,
                 upcomingReminders: AppDatabase.reminders(settings: settings, from: week.upperBound, calendar: calendar),
                 tags: byFocus(tagDays))

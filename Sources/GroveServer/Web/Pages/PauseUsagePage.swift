@@ -6,7 +6,8 @@ import Hummingbird
 
 struct PauseUsagePage: Encodable {
     struct Row: Encodable {
-        var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var notOpened: Int; var average: String;
+        var day: String; var app: String; var total: Int; var completed: Int; var exited: Int; var notOpened: Int; var delayed: Int
+        var average: String
         var rate: Int;
         var meets: Bool; var streak: Int; var streakWord: String
     }
@@ -21,10 +22,17 @@ struct PauseUsagePage: Encodable {
     var leftMeaning = UsageStatistics.leftMeaning.meaning
     var notOpenedMeaning = UsageStatistics.notOpenedMeaning.meaning
     var timeSavedMeaning = UsageStatistics.timeSavedMeaning.meaning
-    /// Over the 30 days: the estimate, and the visits not made behind it.
+    var delayedMeaning = UsageStatistics.delayedMeaning.meaning
+    /// Over the 30 days: the estimate, the visits not made behind it, and the pauses that only delayed one.
     var timeSaved = ""
-    var notOpened = 0
-    var notOpenedWord = "times"
+    var keptAway = 0
+    var keptAwayWord = "times"
+    var delayed = 0
+    /// Week by week (`PauseWeek`), newest first.
+    struct Week: Encodable {
+        var week: String; var app: String; var pauses: Int; var change: String; var keptAway: String; var delayed: Int; var emergency: Int
+    }
+    var weeks: [Week] = []
 }
 
 extension WebController {
@@ -35,7 +43,8 @@ extension WebController {
         let rows = stats.map { s in
             PauseUsagePage.Row(
                 day: s.date.description, app: names[s.appId] ?? s.appId, total: s.totalSessions, completed: s.completedSessions,
-                exited: s.exitedSessions, notOpened: s.notOpenedSessions, average: String(format: "%.0f", s.avgTimeSpent),
+                exited: s.exitedSessions, notOpened: s.notOpenedSessions, delayed: s.delayedSessions,
+                average: String(format: "%.0f", s.avgTimeSpent),
                 rate: Int((s.completionRate * 100).rounded()),
                 meets: s.meetsTarget, streak: s.streakCount, streakWord: s.streakCount == 1 ? "day" : "days")
         }
@@ -47,10 +56,17 @@ extension WebController {
                 id: app.id, app: app.displayName, on: f != nil, length: "\(f?.effectiveDuration(base: base) ?? base) s",
                 review: f?.reviewDescription ?? "off")
         }
-        let notOpened = stats.reduce(0) { $0 + $1.notOpenedSessions }
+        let keptAway = stats.reduce(0) { $0 + $1.keptAwaySessions }
+        let weeks = try database.pause.weeks().map { w in
+            PauseUsagePage.Week(
+                week: w.current ? "\(w.start) (so far)" : "\(w.start) – \(w.end)", app: names[w.appId] ?? w.appId, pauses: w.pauses,
+                change: w.change.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—",
+                keptAway: w.finished > 0 ? "\(Int((w.keptAwayShare * 100).rounded()))%" : "—", delayed: w.delayed,
+                emergency: w.emergencyPasses)
+        }
         return PauseUsagePage(
             rows: rows, empty: rows.isEmpty, friction: friction,
-            timeSaved: ForestStats.formatDuration(UsageStatistics.timeSaved(stats)), notOpened: notOpened,
-            notOpenedWord: notOpened == 1 ? "time" : "times")
+            timeSaved: ForestStats.formatDuration(UsageStatistics.timeSaved(stats)), keptAway: keptAway,
+            keptAwayWord: keptAway == 1 ? "time" : "times", delayed: stats.reduce(0) { $0 + $1.delayedSessions }, weeks: weeks)
     }
 }

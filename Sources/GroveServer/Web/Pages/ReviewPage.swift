@@ -12,11 +12,19 @@ struct ReviewPage: Encodable {
         var tagText: String
     }
     struct Tag: Encodable { var tag: String; var link: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int }
-    struct Pauses: Encodable { var name: String; var attempts: Int; var exits: Int; var rescued: Int; var proceeded: Int }
+    struct Pauses: Encodable {
+        var name: String; var attempts: Int; var change: String; var exits: Int; var delayed: Int; var rescued: Int; var proceeded: Int
+    }
     struct Reminder: Encodable { var kind: String; var at: String }
 
     /// The word "Left" as every face means it.
     var leftMeaning = UsageStatistics.leftMeaning.meaning
+    var delayedMeaning = UsageStatistics.delayedMeaning.meaning
+
+    /// A count against the week before's: "+3", "−2", "same", or "—" when that week is not known.
+    static func change(_ now: Int, _ before: Int?) -> String {
+        before.map { now - $0 }.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—"
+    }
     var title: String
     var bare = false
     var week: String
@@ -81,7 +89,9 @@ struct ReviewPage: Encodable {
         streakWord = plural(r.streak, "day")
         pausesKept = r.pausesKept
         pauses = r.pauses.map {
-            Pauses(name: $0.name, attempts: $0.attempts, exits: $0.exits, rescued: $0.rescued, proceeded: $0.proceeded)
+            Pauses(
+                name: $0.name, attempts: $0.attempts, change: ReviewPage.change($0.attempts, $0.previousAttempts), exits: $0.exits,
+                delayed: $0.delayed, rescued: $0.rescued, proceeded: $0.proceeded)
         }
         noPauses = r.pausesKept && r.pauses.isEmpty
         hasPauses = !r.pauses.isEmpty
