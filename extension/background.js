@@ -7,7 +7,7 @@
 // — the count, the countdown, Proceed, Exit — happens on Grove's own page. When Grove does not
 // answer, nothing is blocked: the rules go, the badge says "off" and the web works as without the
 // extension (fail open).
-import { defaults, appFor, inGrace, gatewayURL, requestRules, pagesPattern } from "./gate.js";
+import { defaults, appFor, inGrace, gatewayURL, requestRules, pagesPattern, allowedDuring } from "./gate.js";
 
 const ext = globalThis.browser ?? globalThis.chrome;
 
@@ -139,7 +139,8 @@ async function decide(navigation) {
   try {
     // While a tree grows there is no grace: Grove's page says so first (leaving costs the tree).
     const current = await fromGrove(s, "/api/v1/focus/current");
-    const growing = current?.session?.state === "active";
+    // An app on the session's allowlist (Grove's `focusAllowed`) keeps its grace window: the tree goes on.
+    const growing = current?.session?.state === "active" && !allowedDuring(app, current.session.tags);
     const [latest] = await fromGrove(s, `/api/v1/pause/sessions?appId=${encodeURIComponent(app.id)}&limit=1`);
     const chosen = Number(s.grace[app.id] ?? s.graceDefault);
     const minutes = Number.isFinite(chosen) ? chosen : defaults.graceDefault;

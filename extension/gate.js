@@ -48,6 +48,16 @@ export function appFor(apps, address) {
   return apps.find((app) => app.isEnabled && app.webURL && gates(app, address)) || null;
 }
 
+// Whether `app` opens during a focus session with `tags` without withering the tree (Grove's
+// `SocialApp.isAllowed`: "*" for every session, else a tag in common, letters A-Z folded).
+export function allowedDuring(app, tags) {
+  const allowed = app.focusAllowed || [];
+  if (allowed.includes("*")) return true;
+  const fold = (tag) => tag.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const folded = new Set(allowed.map(fold));
+  return (tags || []).some((tag) => folded.has(fold(tag)));
+}
+
 /** Whether the latest pause of the app lets the site open without another: the person proceeded
  * less than the grace window ago. */
 export function inGrace(latest, minutes, now) {

@@ -198,6 +198,12 @@ def test_while_a_tree_grows_the_site_waits_behind_it_even_in_the_grace_window(gr
     growing.find_element(By.CSS_SELECTOR, "[data-action=growing-back]").click()
     wait(extended).until(lambda b: b.current_url == grove.url + "/forest")
     assert usage(grove)["totalSessions"] == 1
+    # On the focus allowlist (`grove apps allow`), the grace window holds again and the tree keeps growing.
+    grove.cli("apps", "allow", "distraction", "--always")
+    configure(extended, grove)
+    extended.get(site.url + "/allowed")
+    assert on_site(extended, site.url + "/allowed")
+    assert json.loads(urllib.request.urlopen(grove.url + "/api/v1/focus/current").read())["session"]["state"] == "active"
 
 
 def test_after_its_minutes_on_the_site_the_pause_comes_back_as_a_reminder(grove, site, extended):
@@ -280,6 +286,21 @@ def test_the_extension_gates_paths_as_grove_does(extended):
     assert not overblocked
     missed = [c["address"] for c, (g, b) in zip(cases, answers) if g and not b and "%" not in c["address"]]
     assert not missed
+
+
+def test_the_extension_knows_the_focus_allowlist_as_grove_does(extended):
+    """gate.js's allowedDuring(), run in Chromium, against the case file GroveCoreTests holds
+    `SocialApp.isAllowed(duringSessionTagged:)` to."""
+    with open(os.path.join(EXTENSION, "focus-allowed-cases.json")) as f:
+        cases = json.load(f)["cases"]
+    extended.get(f"chrome-extension://{extension_id()}/options.html")
+    answers = extended.execute_async_script(
+        """const [cases, done] = arguments;
+        import("./gate.js").then((gate) => done(cases.map((c) => gate.allowedDuring({focusAllowed: c.focusAllowed}, c.tags))),
+            (error) => done(String(error)));""", cases)
+    assert isinstance(answers, list), answers
+    wrong = [(c["focusAllowed"], c["tags"], c["allowed"]) for c, a in zip(cases, answers) if a != c["allowed"]]
+    assert not wrong
 
 
 def test_only_the_gated_part_of_a_site_meets_the_pause(grove, site, extended):

@@ -52,4 +52,22 @@ struct BlockCommandTests {
         #expect(pauses["delayed"] as? Int == 1 && pauses["previousAttempts"] as? Int == 0, "\(pauses)")
         #expect(try await g.run("pause", "stats", now: later).out.contains("2 times kept away; 1 only delayed"))
     }
+
+    @Test("grove apps allow: an app allowed for the session's tag opens during focus, and the tree keeps growing")
+    func focusAllowlist() async throws {
+        let g = Grove()
+        #expect(try await g.run("apps", "enable", "youtube").status == 0)
+        let allow = try await g.run("apps", "allow", "youtube", "music")
+        #expect(allow.status == 0 && allow.out.contains("sessions tagged music"), "\(allow.out)\(allow.err)")
+        #expect(try await g.run("focus", "start", "--length", "25m", "--tag", "Music").status == 0)
+        let pause = try await g.run("pause", "youtube", "--choice", "exit")
+        #expect(pause.status == 0 && !pause.out.contains("tree is growing"), "\(pause.out)\(pause.err)")
+        #expect(
+            try await g.run("focus", "status", "--json").object()["session"].flatMap { ($0 as? [String: Any])?["state"] as? String }
+                == "active")
+        #expect(try await g.run("apps", "allow", "youtube").status == 64, "neither --always, tags nor --off")
+        #expect(try await g.run("apps", "allow", "youtube", "--off").out.contains("waits behind a growing tree again"))
+        let waits = try await g.run("pause", "youtube", "--choice", "exit")
+        #expect(waits.out.contains("tree keeps growing") && waits.out.contains("was not opened"), "\(waits.out)\(waits.err)")
+    }
 }

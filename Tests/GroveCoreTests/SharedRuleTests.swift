@@ -39,6 +39,31 @@ import Testing
         #expect(app.gates(c.address) == c.gates, "\(c.address) for \(c.webURL) \(c.gatedPaths)")
     }
 
+    struct FocusCase: Decodable {
+        let focusAllowed: [String]
+        let tags: [String]
+        let allowed: Bool
+    }
+    struct FocusCases: Decodable { let cases: [FocusCase] }
+
+    static let focusCases: [FocusCase] = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("extension/focus-allowed-cases.json")
+        guard let data = try? Data(contentsOf: file), let decoded = try? JSONDecoder().decode(FocusCases.self, from: data) else {
+            return []
+        }
+        return decoded.cases
+    }()
+
+    @Test("the allowlist during focus answers as the extension's allowedDuring does")
+    func focusAllowlistAsTheExtension() {
+        #expect(Self.focusCases.count >= 10, "the case file was read")
+        for c in Self.focusCases {
+            let app = SocialApp(id: "app", displayName: "App", urlScheme: "app://", focusAllowed: c.focusAllowed)
+            #expect(app.isAllowed(duringSessionTagged: c.tags) == c.allowed, "\(c.focusAllowed) during \(c.tags)")
+        }
+    }
+
     @Test("paths are kept in one form, and what is not a path is refused by name")
     func pathsNormalized() throws {
         #expect(SocialApp.normalizedPath("/Shorts/") == "/shorts")

@@ -55,3 +55,29 @@ struct BlocksAPITests {
         }
     }
 }
+
+/// The focus allowlist through the API and the gateway page.
+@Suite("The focus allowlist through the API and the web")
+struct FocusAllowlistAPITests {
+    @Test func allowedAppSkipsTheGrowingTree() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try database.pause.setAppEnabled(id: "youtube", true)
+        _ = try database.focus.start(plannedDuration: 1500, tags: ["lecture"])
+        try await server.test { client in
+            #expect(try await client.get("/pause/youtube").text.contains("data-testid=\"growing\""))
+            #expect(try await client.post("/api/v1/pause/sessions", #"{"appId":"youtube"}"#).status == 409)
+            let set = try await client.put("/api/v1/pause/apps/youtube/focus", #"{"tags":["Lecture"]}"#)
+            #expect(set.status == 200 && set.object["focusAllowed"] as? [String] == ["Lecture"], "\(set.text)")
+            let page = try await client.get("/pause/youtube").text
+            #expect(!page.contains("data-testid=\"growing\"") && page.contains("A pause before YouTube"))
+            #expect(try await client.post("/api/v1/pause/sessions", #"{"appId":"youtube"}"#).status == 201)
+            #expect(try database.focus.current()?.state == .active)
+            let bad = try await client.put("/api/v1/pause/apps/youtube/focus", #"{"tags":[""]}"#)
+            #expect(bad.status == 422 && bad.object["field"] as? String == "tags", "\(bad.text)")
+            #expect(try await client.get("/settings").text.contains("During focus: allowed with Lecture"))
+            let always = try await client.put("/api/v1/pause/apps/youtube/focus", #"{"always":true}"#)
+            #expect(always.object["focusAllowed"] as? [String] == ["*"])
+        }
+    }
+}

@@ -107,3 +107,31 @@ struct SeededRandom {
         return z ^ (z >> 31)
     }
 }
+
+/// The allowlist while a tree grows: an app allowed for the session's tag (or every session) opens
+/// through its gate and the tree keeps growing; any other waits behind it.
+@Suite("The focus allowlist in the store")
+struct FocusAllowlistStoreTests {
+    @Test func allowedForATagOrAlways() throws {
+        let (db, _) = try makeStore()
+        for id in ["youtube", "reddit", "x"] { try db.pause.setAppEnabled(id: id, true) }
+        #expect(
+            try db.pause.setFocusAllowed(id: "youtube", always: false, tags: [" Music", "lecture", "music"]).focusAllowed == [
+                "Music", "lecture",
+            ])
+        try db.pause.setFocusAllowed(id: "x", always: true, tags: [])
+        _ = try db.focus.start(plannedDuration: 1500, tags: ["music"])
+        let (pause, _, _) = try db.pause.open(appId: "youtube", platform: "test")
+        let growing = try db.focus.current()?.state
+        #expect(pause.isOpen && growing == .active, "the tree keeps growing")
+        _ = try db.pause.open(appId: "x", platform: "test")
+        #expect(throws: PauseValidationError.treeGrowing("Reddit")) { try db.pause.open(appId: "reddit", platform: "test") }
+        // Another session's tags: YouTube waits behind the tree again.
+        _ = try db.focus.abandon()
+        _ = try db.focus.start(plannedDuration: 1500, tags: ["essay"])
+        #expect(throws: PauseValidationError.treeGrowing("YouTube")) { try db.pause.open(appId: "youtube", platform: "test") }
+        #expect(throws: InvalidField.self) { try db.pause.setFocusAllowed(id: "youtube", always: false, tags: ["a,b"]) }
+        #expect(try db.pause.app(id: "youtube")?.focusAllowed == ["Music", "lecture"], "a refused list changes nothing")
+        #expect(try db.pause.setFocusAllowed(id: "youtube", always: false, tags: []).focusAllowed == [])
+    }
+}

@@ -19,6 +19,8 @@ extension PauseGate {
     /// back. Whether to go on to the pause.
     func passGrowingTree(_ db: AppDatabase, _ app: SocialApp) throws -> Bool {
         guard let session = try db.focus.current(), session.state == .active else { return true }
+        // On this session's allowlist: the gate as ever, and the tree keeps growing.
+        if app.isAllowed(duringSessionTagged: session.tags) { return true }
         let now = try db.focus.now(for: session)
         let time = session.timeText(at: now)
         var wither = letItWither

@@ -24,11 +24,16 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     /// Whether a block in force also holds the app's own settings: its schedule, its gate and the
     /// app itself stay until the block ends (only the week's emergency pass gets through).
     public var blockStrict: Bool
+    /// While a tree grows, this app opens through its gate without withering it: for every session
+    /// (`everySession`), or for sessions with one of these tags; empty: it waits behind the tree.
+    public var focusAllowed: [String]
 
     public init(
         id: String, displayName: String, urlScheme: String, iconAssetName: String? = nil, isEnabled: Bool = false, order: Int = 0,
-        webURL: String? = nil, gatedPaths: [String] = [], blockSchedule: BlockSchedule? = nil, blockStrict: Bool = false
+        webURL: String? = nil, gatedPaths: [String] = [], blockSchedule: BlockSchedule? = nil, blockStrict: Bool = false,
+        focusAllowed: [String] = []
     ) {
+        self.focusAllowed = focusAllowed
         self.gatedPaths = gatedPaths
         self.blockSchedule = blockSchedule
         self.blockStrict = blockStrict && blockSchedule != nil
@@ -63,6 +68,7 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
         if let webURL, !Self.isValidWebURL(webURL) { throw .invalidWebURL(webURL) }
         guard order >= 0 else { throw .invalidOrder }
         try Self.validateGatedPaths(gatedPaths, webURL: webURL)
+        try Self.validateFocusAllowed(focusAllowed)
     }
 
     /// Lowercase alphanumeric words joined by single hyphens, 1…64 characters.
@@ -102,7 +108,7 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL, gatedPaths, blockSchedule, blockStrict
+        case id, displayName, urlScheme, iconAssetName, isEnabled, order, webURL, gatedPaths, blockSchedule, blockStrict, focusAllowed
     }
 
     /// The URL scheme an app gets when none is given: its id and "://" (every face, the same).
@@ -122,7 +128,8 @@ public struct SocialApp: Identifiable, Hashable, Sendable, Codable {
             webURL: try c.decodeIfPresent(String.self, forKey: .webURL),
             gatedPaths: try c.decodeIfPresent([String].self, forKey: .gatedPaths) ?? [],
             blockSchedule: try c.decodeIfPresent(BlockSchedule.self, forKey: .blockSchedule),
-            blockStrict: try c.decodeIfPresent(Bool.self, forKey: .blockStrict) ?? false)
+            blockStrict: try c.decodeIfPresent(Bool.self, forKey: .blockStrict) ?? false,
+            focusAllowed: try c.decodeIfPresent([String].self, forKey: .focusAllowed) ?? [])
     }
 
     /// The apps the hub offers out of the box (disabled until chosen).

@@ -116,7 +116,8 @@ extension SyncEntity {
             field("sort_order", .integer), field("web_url", optional: true), field("retired", .bool, optional: true),
             field("gated_paths", optional: true),
         ])
-            + [Group(name: "block", fields: [field("block_schedule", optional: true), field("block_strict", .bool, optional: true)])],
+            + [Group(name: "block", fields: [field("block_schedule", optional: true), field("block_strict", .bool, optional: true)])]
+            + each([field("focus_allowed", optional: true)]),
         rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: nil, localOnly: nil)
 
     public static let timer = SyncEntity(

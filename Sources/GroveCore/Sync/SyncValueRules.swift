@@ -93,6 +93,10 @@ public enum SyncValueRules {
             "blockSchedule": matching("a schedule such as mon-fri 09:00-12:00, as Grove writes it") { text in
                 (try? BlockSchedule(parsing: text))?.description == text
             },
+            "focusAllowed": matching("* or focus tags, one per line, as Grove keeps them") { text in
+                let entries = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                return entries == [SocialApp.everySession] || (try? FocusTags.normalized(entries)) == entries
+            },
         ],
         "timer": [
             "name": text(1...100), "durationInSeconds": int(1...Int64(NamedTimer.maxDuration)), "icon": text(1...100), "colorHex": color,

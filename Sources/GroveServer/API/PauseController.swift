@@ -48,6 +48,7 @@ struct PauseController {
         api.put("pause/apps/:appId/adaptive", use: setAdaptive)
         api.put("pause/apps/:appId/paths", use: setGatedPaths)
         api.put("pause/apps/:appId/block", use: setBlock)
+        api.put("pause/apps/:appId/focus", use: setFocusAllowed)
         api.get("pause/emergency-pass", use: emergencyPass)
     }
 
@@ -109,6 +110,19 @@ struct PauseController {
     @Sendable func setBlock(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
         let input = try await request.decode(as: BlockInput.self, context: context)
         return JSON(try database.pause.setBlock(id: try context.string("appId"), schedule: input.schedule, strict: input.strict ?? false))
+    }
+
+    struct FocusAllowedInput: Decodable {
+        var always: Bool?
+        var tags: [String]?
+    }
+
+    /// `PUT /pause/apps/:appId/focus {always, tags}`: opens through its gate while a tree grows
+    /// without withering it, in every session or in sessions with one of the tags; neither, never.
+    @Sendable func setFocusAllowed(_ request: Request, context: GroveRequestContext) async throws -> JSON<SocialApp> {
+        let input = try await request.decode(as: FocusAllowedInput.self, context: context)
+        return JSON(
+            try database.pause.setFocusAllowed(id: try context.string("appId"), always: input.always ?? false, tags: input.tags ?? []))
     }
 
     /// `GET /pause/emergency-pass`: whether this week's pass is left, what used it, when the next comes.

@@ -93,6 +93,10 @@ struct AppView: Encodable {
     var block: String = ""
     var hasBlock = false
     var strict = false
+    /// The allowlist while a tree grows: in words, whether it is every session, and its tags one per line.
+    var focusSummary = "waits behind the tree"
+    var focusAlways = false
+    var focusTags = ""
 }
 
 struct CategoryView: Encodable { var id: String; var name: String; var selected: Bool }

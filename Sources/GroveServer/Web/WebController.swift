@@ -145,6 +145,12 @@ extension SocialApp {
         AppView(
             id: id, name: displayName, scheme: urlScheme, webURL: webURL ?? "", enabled: isEnabled,
             paths: gatedPaths.joined(separator: "\n"), hasPaths: !gatedPaths.isEmpty, block: blockSchedule?.description ?? "",
-            hasBlock: blockSchedule != nil, strict: blockStrict)
+            hasBlock: blockSchedule != nil, strict: blockStrict,
+            focusSummary: focusAllowed.isEmpty
+                ? "waits behind the tree"
+                : focusAllowed == [Self.everySession]
+                    ? "allowed in every session" : "allowed with \(focusAllowed.joined(separator: ", "))",
+            focusAlways: focusAllowed == [Self.everySession],
+            focusTags: focusAllowed == [Self.everySession] ? "" : focusAllowed.joined(separator: "\n"))
     }
 }

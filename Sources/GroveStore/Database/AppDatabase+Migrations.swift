@@ -76,7 +76,8 @@ extension AppDatabase {
         }
         // Blocks on a schedule (`mon-fri 09:00-12:00`, strict or not), and the pauses that went
         // through one with the week's emergency pass; the index finds a pause's next try at the
-        // same app (a pause that only delayed a visit).
+        // same app (a pause that only delayed a visit); and the apps a growing tree lets through
+        // (`*`, or focus tags one per line).
         migrator.registerMigration("v22-app-blocks") { db in
             try db.execute(
                 sql: """
@@ -85,6 +86,8 @@ extension AppDatabase {
                     ALTER TABLE social_app ADD COLUMN block_strict INTEGER CHECK (block_strict IS NULL OR block_strict IN (0, 1));
                     ALTER TABLE gateway_session ADD COLUMN emergency_pass INTEGER CHECK (emergency_pass IS NULL OR emergency_pass = 1);
                     CREATE INDEX gateway_session_app_start ON gateway_session (app_id, start_timestamp);
+                    ALTER TABLE social_app ADD COLUMN focus_allowed TEXT
+                        CHECK (focus_allowed IS NULL OR length(focus_allowed) BETWEEN 1 AND 500);
                     """)
         }
         return migrator

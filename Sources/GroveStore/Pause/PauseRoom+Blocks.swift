@@ -50,6 +50,19 @@ extension PauseRoom {
         }
     }
 
+    /// Lets `id` open through its gate while a tree grows without withering it: in every session
+    /// (`always`), in sessions with one of `tags`, or (neither) never again.
+    @discardableResult
+    public func setFocusAllowed(id: String, always: Bool, tags: [String]) throws -> SocialApp {
+        let allowed = try SocialApp.focusAllowed(always: always, tags: tags)
+        return try write { db in
+            guard var app = try SocialAppRecord.live(db, id: id) else { throw PauseValidationError.unknownApp(id) }
+            app.focusAllowed = allowed
+            try database.saveApp(app, db)
+            return app
+        }
+    }
+
     /// The block an app is in now (gated apps only), or nil.
     public func activeBlock(appId: String) throws -> DateInterval? {
         try writer.snapshotRead { db in

@@ -76,7 +76,10 @@ extension PauseRoom {
             guard app.isEnabled else { throw PauseValidationError.appNotGated(appId) }
             // The gated app waits behind a growing tree, whichever face asks: nothing is counted
             // until the person lets the tree wither (every face asks them first).
-            if let growing = try database.settledOpenSession(db, calendar: calendar(db)), growing.session.state == .active {
+            // An app on the allowlist for this session (`focusAllowed`) opens through its gate as ever.
+            if let growing = try database.settledOpenSession(db, calendar: calendar(db)), growing.session.state == .active,
+                !app.isAllowed(duringSessionTagged: growing.session.tags)
+            {
                 throw PauseValidationError.treeGrowing(app.displayName)
             }
             var usesPass = false

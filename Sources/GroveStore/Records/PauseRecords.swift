@@ -22,7 +22,8 @@ struct SocialAppRecord: FetchableRecord, PersistableRecord {
             gatedPaths: (row["gated_paths"] as String?).map { $0.split(separator: "\n").map(String.init) } ?? [],
             // A schedule another Grove wrote and this one cannot read blocks nothing (it is shown as none).
             blockSchedule: (row["block_schedule"] as String?).flatMap { try? BlockSchedule(parsing: $0) },
-            blockStrict: row["block_strict"] ?? false)
+            blockStrict: row["block_strict"] ?? false,
+            focusAllowed: (row["focus_allowed"] as String?).map { $0.split(separator: "\n").map(String.init) } ?? [])
     }
 
     func encode(to c: inout PersistenceContainer) {
@@ -30,6 +31,7 @@ struct SocialAppRecord: FetchableRecord, PersistableRecord {
         c["is_enabled"] = app.isEnabled; c["sort_order"] = app.order; c["web_url"] = app.webURL
         c["gated_paths"] = app.gatedPaths.isEmpty ? nil : app.gatedPaths.joined(separator: "\n")
         c["block_schedule"] = app.blockSchedule?.description; c["block_strict"] = app.blockSchedule == nil ? nil : app.blockStrict
+        c["focus_allowed"] = app.focusAllowed.isEmpty ? nil : app.focusAllowed.joined(separator: "\n")
     }
 }
 

@@ -19,7 +19,7 @@ struct AppsCommand: ParsableCommand {
             """,
         subcommands: [
             AppsList.self, AppsAdd.self, AppsEnable.self, AppsDisable.self, AppsRemove.self, AppsDuration.self, AppsAdaptive.self,
-            AppsLauncher.self, AppsPaths.self, AppsBlock.self,
+            AppsLauncher.self, AppsPaths.self, AppsBlock.self, AppsAllow.self,
         ],
         defaultSubcommand: AppsList.self)
 }

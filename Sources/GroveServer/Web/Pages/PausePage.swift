@@ -72,7 +72,9 @@ extension WebController {
         let onTheWay = request.queryString("key") == configuration.gateKey || site == "same-origin"
         let confirmReason = ["cross-site", "same-site"].contains(site) ? "Another site sent you here." : "You opened this page yourself."
         // A pause already shown (a reload) goes on; a new one waits behind the growing tree.
-        let growing = try shown == nil ? database.focus.current().flatMap { $0.state == .active ? $0 : nil } : nil
+        let growing =
+            try shown == nil
+            ? database.focus.current().flatMap { $0.state == .active && !app.isAllowed(duringSessionTagged: $0.tags) ? $0 : nil } : nil
         let left = try growing.map { $0.timeText(at: try database.focus.now(for: $0)) } ?? ""
         // The extension's reminder: whole minutes from 1 to a day, else none (the address is anyone's to write).
         let minutes = request.queryString("reminder").flatMap(Double.init).flatMap { $0.isFinite ? Int(exactly: $0.rounded(.up)) : nil }
