@@ -18,9 +18,8 @@ struct PauseWeeks: ParsableCommand {
         let names = try db.pause.appNames(), style = Style(.current())
         print(style.bold("Week                     App            Pauses  vs before  Kept away  Delayed  Passes"))
         for w in weeks {
-            let week = w.current ? "\(w.start) (so far)" : "\(w.start) – \(w.end)"
-            let change = w.change.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—"
-            let kept = w.finished > 0 ? "\(Int((w.keptAwayShare * 100).rounded()))%" : "—"
+            let week = w.weekText
+            let change = PauseWeek.changeText(w.pauses, before: w.previousPauses), kept = w.keptAwayText
             print(
                 "\(week.padding(toLength: 24, withPad: " ", startingAt: 0)) \((names[w.appId] ?? w.appId).padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(w.pauses).leftPad(6))  \(change.leftPad(9))  \(kept.leftPad(9))  \(String(w.delayed).leftPad(7))  \(String(w.emergencyPasses).leftPad(6))"
             )

@@ -62,7 +62,7 @@ struct ReviewCommand: ParsableCommand {
             lines.append("  (\(UsageStatistics.leftMeaning.term.lowercased()): \(UsageStatistics.leftMeaning.meaning))")
             lines.append("  (\(UsageStatistics.delayedMeaning.term.lowercased()): \(UsageStatistics.delayedMeaning.meaning))")
             for p in r.pauses {
-                let change = p.previousAttempts.map { p.attempts - $0 }.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—"
+                let change = PauseWeek.changeText(p.attempts, before: p.previousAttempts)
                 lines.append(
                     "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) (\(change)) · \(p.exits) · \(p.delayed) · \(p.rescued) · \(p.proceeded)"
                 )

@@ -30,6 +30,18 @@ public struct PauseWeek: Codable, Sendable, Equatable {
     public var keptAwayShare: Double { finished > 0 ? Double(keptAway) / Double(finished) : 0 }
     /// Pauses against the week before (negative: fewer attempts), when that week is known.
     public var change: Int? { previousPauses.map { pauses - $0 } }
+    /// A count against the week before's as every face writes it: "+3", "−2", "same", or "—" when
+    /// that week is not known (older than the 30 days kept).
+    public static func changeText(_ now: Int, before: Int?) -> String {
+        before.map { now - $0 }.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—"
+    }
+
+    /// The week as every face names it: "2026-11-16 – 2026-11-22", or "2026-11-23 (so far)".
+    public var weekText: String { current ? "\(start) (so far)" : "\(start) – \(end)" }
+
+    /// The share kept away as every face writes it ("67%"), or "—" when no pause ended.
+    public var keptAwayText: String { finished > 0 ? "\(Int((keptAwayShare * 100).rounded()))%" : "—" }
+
     /// `UsageStatistics.timeSavedMeaning`, for this week.
     public var timeSaved: TimeInterval { Double(keptAway) * UsageStatistics.visitEstimate }
 

@@ -59,9 +59,8 @@ extension WebController {
         let keptAway = stats.reduce(0) { $0 + $1.keptAwaySessions }
         let weeks = try database.pause.weeks().map { w in
             PauseUsagePage.Week(
-                week: w.current ? "\(w.start) (so far)" : "\(w.start) – \(w.end)", app: names[w.appId] ?? w.appId, pauses: w.pauses,
-                change: w.change.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—",
-                keptAway: w.finished > 0 ? "\(Int((w.keptAwayShare * 100).rounded()))%" : "—", delayed: w.delayed,
+                week: w.weekText, app: names[w.appId] ?? w.appId, pauses: w.pauses,
+                change: PauseWeek.changeText(w.pauses, before: w.previousPauses), keptAway: w.keptAwayText, delayed: w.delayed,
                 emergency: w.emergencyPasses)
         }
         return PauseUsagePage(

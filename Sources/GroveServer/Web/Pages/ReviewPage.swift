@@ -20,11 +20,6 @@ struct ReviewPage: Encodable {
     /// The word "Left" as every face means it.
     var leftMeaning = UsageStatistics.leftMeaning.meaning
     var delayedMeaning = UsageStatistics.delayedMeaning.meaning
-
-    /// A count against the week before's: "+3", "−2", "same", or "—" when that week is not known.
-    static func change(_ now: Int, _ before: Int?) -> String {
-        before.map { now - $0 }.map { $0 == 0 ? "same" : $0 > 0 ? "+\($0)" : "−\(-$0)" } ?? "—"
-    }
     var title: String
     var bare = false
     var week: String
@@ -90,7 +85,8 @@ struct ReviewPage: Encodable {
         pausesKept = r.pausesKept
         pauses = r.pauses.map {
             Pauses(
-                name: $0.name, attempts: $0.attempts, change: ReviewPage.change($0.attempts, $0.previousAttempts), exits: $0.exits,
+                name: $0.name, attempts: $0.attempts, change: PauseWeek.changeText($0.attempts, before: $0.previousAttempts),
+                exits: $0.exits,
                 delayed: $0.delayed, rescued: $0.rescued, proceeded: $0.proceeded)
         }
         noPauses = r.pausesKept && r.pauses.isEmpty
