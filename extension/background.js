@@ -7,7 +7,10 @@
 // — the count, the countdown, Proceed, Exit — happens on Grove's own page. When Grove does not
 // answer, nothing is blocked: the rules go, the badge says "off" and the web works as without the
 // extension (fail open).
-import { defaults, appFor, inGrace, gatewayURL, requestRules, pagesPattern, allowedDuring } from "./gate.js";
+import {
+  defaults, appFor, inGrace, gatewayURL, requestRules, pagesPattern, allowedDuring, newVisit, onSite, visitAfter, graceVisit,
+  visitSeconds,
+} from "./gate.js";
 
 const ext = globalThis.browser ?? globalThis.chrome;
 
@@ -24,6 +27,49 @@ async function fromGrove(s, path) {
   const reply = await fetch(s.grove.replace(/\/+$/, "") + path, { headers, cache: "no-store", credentials: "omit" });
   if (!reply.ok) throw new Error(`Grove answered ${reply.status}`);
   return reply.json();
+}
+
+// The visits after Proceed (gate.js `newVisit`), by app id, kept for the browser session. Changed one
+// at a time (events interleave at every await): each change waits for the one before.
+let visitsChain = Promise.resolve();
+function changeVisits(change) {
+  visitsChain = visitsChain.then(async () => {
+    const { visits = {} } = await ext.storage.session.get("visits");
+    const reports = await change(visits);
+    await ext.storage.session.set({ visits });
+    return reports;
+  }).catch(() => []);
+  return visitsChain;
+}
+
+// Sends Grove a visit's running totals (the only write the extension makes: its origin and the gate
+// key let it through). A key from before Grove restarted is read again once. Fails quietly: the
+// figure then stays Grove's estimate.
+async function report(visit, s) {
+  const send = (key) => fetch(`${s.grove.replace(/\/+$/, "")}/api/v1/pause/sessions/${encodeURIComponent(visit.pause)}/visit`, {
+    method: "PUT", cache: "no-store", credentials: "omit",
+    headers: { "Content-Type": "application/json", "Grove-Gate-Key": key, ...(s.token ? { Authorization: `Bearer ${s.token}` } : {}) },
+    body: JSON.stringify({ seconds: visitSeconds(visit, Date.now()), graceVisits: visit.grace }),
+  });
+  try {
+    let reply = await send(cache.key);
+    if (reply.status === 403) { cache = { at: 0, grove: "", apps: [], key: "" }; await apps(s); reply = await send(cache.key); }
+  } catch { /* Grove is off: the next report carries the totals */ }
+}
+
+// Where the tabs are changed (a navigation committed, a tab closed): each visit's time goes on or
+// stops, and one that stopped is reported.
+async function tabsMoved(tabs) {
+  const s = await settings();
+  const stopped = await changeVisits(async (visits) => {
+    const out = [];
+    for (const [appId, visit] of Object.entries(visits)) {
+      visits[appId] = visitAfter(visit, tabs, Date.now(), s.grove);
+      if (visit.since !== null && visits[appId].since === null) out.push(visits[appId]);
+    }
+    return out;
+  });
+  for (const visit of stopped) await report(visit, s);
 }
 
 // The app list changes rarely: read at most every few seconds, not on every navigation.
@@ -144,7 +190,12 @@ async function decide(navigation) {
     const [latest] = await fromGrove(s, `/api/v1/pause/sessions?appId=${encodeURIComponent(app.id)}&limit=1`);
     const chosen = Number(s.grace[app.id] ?? s.graceDefault);
     const minutes = Number.isFinite(chosen) ? chosen : defaults.graceDefault;
+    if (!growing && fromPause && inGrace(latest, Math.max(minutes, justProceeded), Date.now())) await beginVisit(app, latest);
     if (!growing && inGrace(latest, minutes, Date.now())) {
+      // Onto the site from elsewhere, not from the pause: a visit the grace window let through.
+      if (!fromPause && !onSite({ site: app.webURL }, tabs[navigation.tabId] || "", s.grove)) {
+        await countGraceVisit(app, latest, navigation, s);
+      }
       const since = Date.parse(latest.endTimestamp);
       await open(app, since + minutes * 60_000, since, s);
       if (wasBlocked) await ext.tabs.update(navigation.tabId, { url: navigation.url });
@@ -165,6 +216,26 @@ async function decide(navigation) {
   await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url, cache.key) });
 }
 ext.webNavigation.onBeforeNavigate.addListener(decide);
+
+// The visit a Proceed on Grove's pause leads to: measured from the tab's arrival on the site (a
+// visit already measured for this pause goes on).
+async function beginVisit(app, latest) {
+  await changeVisits(async (visits) => {
+    if (visits[app.id]?.pause !== latest.id) visits[app.id] = newVisit(latest.id, app);
+    return [];
+  });
+}
+
+// A visit the grace window let through after the Proceed whose visit is measured, reported at once.
+async function countGraceVisit(app, latest, navigation, s) {
+  const [counted] = await changeVisits(async (visits) => {
+    const visit = visits[app.id];
+    if (visit?.pause !== latest.id) return [];
+    visits[app.id] = graceVisit(visit, navigation.tabId, navigation.url, Date.now());
+    return visits[app.id] === visit ? [] : [visits[app.id]];
+  });
+  if (counted) await report(counted, s);
+}
 ext.webNavigation.onHistoryStateUpdated.addListener(decide);
 
 // Where each tab is (for the reminder, and to know a Proceed on Grove's pause), kept for the browser
@@ -174,6 +245,7 @@ ext.webNavigation.onCommitted.addListener(async (navigation) => {
   const { tabs = {} } = await ext.storage.session.get("tabs");
   tabs[navigation.tabId] = navigation.url;
   await ext.storage.session.set({ tabs });
+  await tabsMoved(tabs);
 });
 // A tab's one-time pass is spent once a page has loaded in it (a blocked attempt ends in an error, not here).
 ext.webNavigation.onCompleted.addListener(async (navigation) => {
@@ -184,6 +256,7 @@ ext.tabs.onRemoved.addListener(async (tabId) => {
   const { tabs = {} } = await ext.storage.session.get("tabs");
   delete tabs[tabId];
   await ext.storage.session.set({ tabs });
+  await tabsMoved(tabs);
 });
 
 ext.alarms.onAlarm.addListener(async (alarm) => {
@@ -196,6 +269,7 @@ ext.alarms.onAlarm.addListener(async (alarm) => {
     await ext.storage.session.set({ open: all });
   }
   const list = await refresh(s);
+  if (kind === "sync" && list) await reportRunning(s);
   if (kind !== "remind" || !list) return;
   // Still on the site after the reminder's minutes: Grove's pause again, saying how long it has been.
   const app = list.find((a) => a.id === appId);
@@ -207,6 +281,18 @@ ext.alarms.onAlarm.addListener(async (alarm) => {
     await ext.tabs.update(Number(tabId), { url: back }).catch(() => {});  // a tab closed meanwhile
   }
 });
+
+// Every minute: the visits still going on are reported as they stand (a browser closed mid-visit loses
+// at most a minute), and one over for an hour is forgotten (its last report was sent when it ended).
+async function reportRunning(s) {
+  const running = await changeVisits(async (visits) => {
+    for (const [appId, visit] of Object.entries(visits)) {
+      if (visit.since === null && visit.left !== null && Date.now() - visit.left > 3_600_000) delete visits[appId];
+    }
+    return Object.values(visits).filter((visit) => visit.since !== null);
+  });
+  for (const visit of running) await report(visit, s);
+}
 
 // Exit on Grove's page (it marks itself `#left`): the tab goes back to where it was before the
 // gated site was asked for, or closes when there is nothing to go back to.

@@ -106,3 +106,40 @@ export function requestRules(apps, grove, open) {
   }
   return rules;
 }
+
+/** The visit after a Proceed, as the extension measures it for Grove's pause figures: `ms` spent with
+ * at least one tab on the app's site (`since`: when the current stretch began, or null; `left`: when
+ * the last one ended), and the visits its grace window let through after it, without another pause
+ * (`grace`; `last` is the latest, so that a navigation decided twice counts once). */
+export function newVisit(pause, app) {
+  return { pause, app: app.id, site: app.webURL, ms: 0, since: null, left: null, grace: 0, last: null };
+}
+
+/** Whether `address` is one of the visited app's pages, and not Grove's own (a Grove on the same host,
+ * as in a test, is never the site). */
+export function onSite(visit, address, grove) {
+  const own = grove.replace(/\/+$/, "") + "/";
+  return owns({ webURL: visit.site }, address) && !address.startsWith(own);
+}
+
+/** The visit once the tabs are where `tabs` says (tab id → address) at `now`; `grove` is Grove's address. */
+export function visitAfter(visit, tabs, now, grove) {
+  const v = { ...visit };
+  const on = Object.values(tabs).some((address) => onSite(v, address, grove));
+  if (on && v.since === null) { v.since = now; v.left = null; }
+  if (!on && v.since !== null) { v.ms += now - v.since; v.since = null; v.left = now; }
+  return v;
+}
+
+/** The visit once the grace window let tab `tab` onto `address` from elsewhere at `now`: one more grace
+ * visit, unless it is the same navigation decided again within 5 seconds (a blocked request loaded again). */
+export function graceVisit(visit, tab, address, now) {
+  const last = visit.last;
+  if (last && last.tab === tab && last.address === address && now - last.at < 5000) return visit;
+  return { ...visit, grace: visit.grace + 1, last: { tab, address, at: now } };
+}
+
+/** The whole seconds a visit has lasted by `now`: the running total Grove is sent. */
+export function visitSeconds(visit, now) {
+  return Math.floor((visit.ms + (visit.since === null ? 0 : Math.max(0, now - visit.since))) / 1000);
+}

@@ -340,6 +340,32 @@ struct SyncRealLifeTests {
         try await world.expectConverged([a, b])
     }
 
+    @Test("the gate's integrity travels: a gate switched off, a tree let wither, the visit measured after Proceed")
+    func gateIntegritySync() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        try a.database.pause.setAppEnabled(id: "youtube", true)
+        try a.database.pause.setAppEnabled(id: "reddit", true)
+        _ = try a.database.focus.start(plannedDuration: 1500)
+        let (pause, _, _) = try a.database.pause.open(appId: "youtube", platform: "test", letTreeWither: true)
+        world.advance(20, [a, b])
+        try a.database.pause.finishSession(id: pause.id, status: .completed, outcome: .proceedToApp)
+        try a.database.pause.setAppEnabled(id: "reddit", false)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        // The visit is reported after the pause ended (its own clock, not the pause's terminal rule).
+        world.advance(600, [a, b])
+        try a.database.pause.reportVisit(id: pause.id, seconds: 540, graceVisits: 1)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let there = try #require(try b.database.pause.session(id: pause.id))
+        #expect(there.witheredTree == true && there.visitSeconds == 540 && there.graceVisits == 1)
+        let week = try b.database.pause.weeks().filter(\.current)
+        #expect(week.first { $0.appId == "reddit" }?.gatesOff == 1 && week.first { $0.appId == "youtube" }?.witheredTrees == 1)
+        #expect(try b.database.pause.weeks() == a.database.pause.weeks(), "one set of figures on every device")
+        try await world.expectConverged([a, b])
+    }
+
     @Test("a fast device's session start does not complete another device's fresh session with a tree")
     func fastStartDoesNotCompleteAnother() async throws {
         let world = try await World()

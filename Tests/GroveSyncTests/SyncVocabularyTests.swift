@@ -28,6 +28,8 @@ struct SyncVocabularyTests {
         clock.advance(by: 60)
         _ = try db.pause.finishSession(id: pause.session.id, status: .completed, outcome: .exitToHome)
         try db.pause.addApp(SocialApp(id: "news", displayName: "News", urlScheme: "news://", isEnabled: false))
+        try db.pause.setAppEnabled(id: "news", true)
+        try db.pause.setAppEnabled(id: "news", false)  // a gate change
         try db.content.save([
             MindfulnessContent(
                 id: "mine-1", type: .quote, text: String(repeating: "A quiet line of my own to read slowly. ", count: 3),
@@ -46,6 +48,7 @@ struct SyncVocabularyTests {
     /// Values at and around every bound the rules and CHECKs use.
     static let integers: [Int64] = [
         -1, 0, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 30, 31, 32, 44, 45, 46, 50, 51, 59, 60, 61, 100, 101, 999, 1000,
+        10_000, 10_001, 86_400, 86_401,
         3_600_000, 3_600_001, 7_200_000, 7_200_001, 14_400_000, 14_400_001, 86_400_000, Int64(Int32.max), Int64(Int32.max) + 1,
     ]
 

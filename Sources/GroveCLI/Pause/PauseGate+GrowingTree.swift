@@ -16,11 +16,12 @@ extension PauseGate {
     /// A focus session is growing: as in Forest, leaving costs the tree. At a terminal the person
     /// chooses (back to focus, or let it wither and go on to the pause); a script or a launcher
     /// without a terminal is told and stops, unless `--let-it-wither`. Nothing is counted on the way
-    /// back. Whether to go on to the pause.
-    func passGrowingTree(_ db: AppDatabase, _ app: SocialApp) throws -> Bool {
-        guard let session = try db.focus.current(), session.state == .active else { return true }
+    /// back. Whether to go on to the pause, and whether that pause lets the tree wither (the store
+    /// does both in one step, `PauseRoom.open(letTreeWither:)`, and counts it).
+    func passGrowingTree(_ db: AppDatabase, _ app: SocialApp) throws -> (go: Bool, wither: Bool) {
+        guard let session = try db.focus.current(), session.state == .active else { return (true, false) }
         // On this session's allowlist: the gate as ever, and the tree keeps growing.
-        if app.isAllowed(duringSessionTagged: session.tags) { return true }
+        if app.isAllowed(duringSessionTagged: session.tags) { return (true, false) }
         let now = try db.focus.now(for: session)
         let time = session.timeText(at: now)
         var wither = letItWither
@@ -33,17 +34,12 @@ extension PauseGate {
             for _ in 0..<480 where key == nil { key = terminal.readKey(timeout: 0.25) }
             wither = key == "w"
         }
-        if wither {
-            _ = try db.focus.abandon()
-            NotificationHold.of(db)?.release()
-            if !options.json { print("The tree withered. \(app.displayName) after a pause, then.") }
-            return true
-        }
+        if wither { return (true, true) }
         if options.json {
             try Output.json(GrowingTree(remaining: session.remaining(at: now), time: time))
         } else {
             print("Back to focus: your tree keeps growing (\(time)). \(app.displayName) was not opened.")
         }
-        return false
+        return (false, false)
     }
 }

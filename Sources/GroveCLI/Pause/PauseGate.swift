@@ -39,8 +39,14 @@ struct PauseGate: ParsableCommand {
             if !options.json { print("\(app.displayName) is not gated (switch it on with `grove apps enable \(app.id)`).") }
             return try proceed(app)
         }
-        guard try passGrowingTree(db, app) else { return }
-        let (session, content, attempts) = try db.pause.open(appId: app.id, platform: "linux-cli", emergency: emergency)
+        let tree = try passGrowingTree(db, app)
+        guard tree.go else { return }
+        let (session, content, attempts) = try db.pause.open(
+            appId: app.id, platform: "linux-cli", emergency: emergency, letTreeWither: tree.wither)
+        if session.witheredTree == true {
+            NotificationHold.of(db)?.release()
+            if !options.json { print("The tree withered. \(app.displayName) after a pause, then.") }
+        }
         if session.emergencyPass == true, !options.json {
             print(
                 Style(.current()).bold(

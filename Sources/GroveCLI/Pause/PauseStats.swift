@@ -25,8 +25,12 @@ struct PauseStats: ParsableCommand {
         }
         let keptAway = stats.reduce(0) { $0 + $1.keptAwaySessions }, delayed = stats.reduce(0) { $0 + $1.delayedSessions }
         print(
-            "\(UsageStatistics.timeSavedMeaning.term): ≈ \(ForestStats.formatDuration(UsageStatistics.timeSaved(stats))) (\(keptAway) time\(keptAway == 1 ? "" : "s") kept away\(delayed > 0 ? "; \(delayed) only delayed" : ""))"
+            "\(UsageStatistics.timeSavedMeaning.term): ≈ \(ForestStats.formatDuration(UsageStatistics.timeSaved(stats))), \(UsageStatistics.timeSavedBasis(stats)) (\(keptAway) time\(keptAway == 1 ? "" : "s") kept away\(delayed > 0 ? "; \(delayed) only delayed" : ""))"
         )
+        for (appId, days) in Dictionary(grouping: stats, by: \.appId).sorted(by: { $0.key < $1.key }) {
+            guard let day = days.first else { continue }
+            print("  \(appId): \(UsageStatistics.visitText(seconds: day.savedPerVisit, measured: day.savedPerVisitMeasured))")
+        }
         print(
             style.dim(
                 """

@@ -58,13 +58,15 @@ struct ReviewCommand: ParsableCommand {
         if r.pauses.isEmpty {
             if r.pausesKept { lines.append("Pauses: none this week.") }
         } else {
-            lines.append("Pauses: opened (against the week before) · left · delayed · planted a tree instead · went on")
+            lines.append("Pauses: opened (against the week before) · left · delayed · planted a tree instead · went on · gate")
             lines.append("  (\(UsageStatistics.leftMeaning.term.lowercased()): \(UsageStatistics.leftMeaning.meaning))")
             lines.append("  (\(UsageStatistics.delayedMeaning.term.lowercased()): \(UsageStatistics.delayedMeaning.meaning))")
+            lines.append(
+                "  (gate: what loosened it — grace visits, trees withered, the gate off, blocks loosened, emergency passes; held: nothing)")
             for p in r.pauses {
                 let change = PauseWeek.changeText(p.attempts, before: p.previousAttempts)
                 lines.append(
-                    "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) (\(change)) · \(p.exits) · \(p.delayed) · \(p.rescued) · \(p.proceeded)"
+                    "  \(p.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(p.attempts) (\(change)) · \(p.exits) · \(p.delayed) · \(p.rescued) · \(p.proceeded) · \(p.integrityText)"
                 )
             }
         }

@@ -46,6 +46,20 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
     public var endTimestamp: Date?
     /// True when this pause let a visit through a scheduled block with the week's emergency pass.
     public var emergencyPass: Bool?
+    /// True when this pause was opened by letting a growing tree wither (the gate's own integrity).
+    public var witheredTree: Bool?
+    /// After Proceed: seconds with one of the app's pages open in a tab, as the browser extension
+    /// measured them (nil: nothing measured, e.g. the CLI or the web gate without the extension).
+    public var visitSeconds: Int?
+    /// After Proceed: visits the grace window let through without another pause (the extension counts them).
+    public var graceVisits: Int?
+
+    /// The longest visit a report may claim: a day.
+    public static let maxVisitSeconds = 86_400
+    /// How far a report may run ahead of this device's clock (the extension's clock is the browser's).
+    public static let visitClockSlack = 60
+    /// The most visits one grace window may let through.
+    public static let maxGraceVisits = 10_000
 
     public init(
         id: UUID, appId: String, contentId: String, startTimestamp: Date, durationSetting: Int,
@@ -109,6 +123,15 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
         if let endTimestamp, endTimestamp < startTimestamp {
             throw .inconsistentRecord(field: "endTimestamp", rule: "A pause cannot end before it starts")
         }
+        if (visitSeconds != nil || graceVisits != nil) && actionOutcome != .proceedToApp {
+            throw .inconsistentRecord(field: "visitSeconds", rule: "Only a pause that ended with Proceed has a visit measured after it")
+        }
+        if let seconds = visitSeconds, !(0...Self.maxVisitSeconds).contains(seconds) {
+            throw .inconsistentRecord(field: "visitSeconds", rule: "visitSeconds must be 0-\(Self.maxVisitSeconds)")
+        }
+        if let visits = graceVisits, !(0...Self.maxGraceVisits).contains(visits) {
+            throw .inconsistentRecord(field: "graceVisits", rule: "graceVisits must be 0-\(Self.maxGraceVisits)")
+        }
         guard !platform.containsNUL, platform.storedLength <= 100 else {
             throw .inconsistentRecord(field: "platform", rule: "Platform must be at most 100 characters")
         }
@@ -142,6 +165,26 @@ public struct GatewaySession: Identifiable, Hashable, Sendable, Codable {
         ended.endTimestamp = max(now, startTimestamp)
         try ended.checkOutcome()
         self = ended
+    }
+
+    /// The extension's report of the visit after Proceed: the seconds on the app's pages so far and the
+    /// visits its grace window let through. A report is a running total, and reports may arrive out of
+    /// order (a retry, two browsers): each figure only grows. Refused for a pause that did not end
+    /// with Proceed, a negative figure, or more seconds than have passed since Proceed.
+    public mutating func recordVisit(seconds: Int, graceVisits visits: Int, at now: Date) throws(PauseValidationError) {
+        guard actionOutcome == .proceedToApp, let end = endTimestamp else { throw .notProceeded }
+        guard (0...Self.maxVisitSeconds).contains(seconds) else {
+            throw .invalidVisit(field: "seconds", rule: "Seconds on the site must be 0-\(Self.maxVisitSeconds) (got \(seconds))")
+        }
+        let since = Int(max(0, now.timeIntervalSince(end)).rounded(.down))
+        guard seconds <= since + Self.visitClockSlack else {
+            throw .invalidVisit(field: "seconds", rule: "Seconds on the site cannot exceed the \(since) s since Proceed (got \(seconds))")
+        }
+        guard (0...Self.maxGraceVisits).contains(visits) else {
+            throw .invalidVisit(field: "graceVisits", rule: "Grace visits must be 0-\(Self.maxGraceVisits) (got \(visits))")
+        }
+        visitSeconds = max(visitSeconds ?? 0, min(seconds, since))
+        graceVisits = max(graceVisits ?? 0, visits)
     }
 
     /// Crash recovery: an open session whose duration plus grace has passed by `now` ends as

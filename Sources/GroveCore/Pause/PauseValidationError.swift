@@ -65,6 +65,10 @@ public enum PauseValidationError: GroveValidationError, Equatable {
     case emergencyPassUsed(next: String)
     /// A strict block in force: its schedule, its app's gate and the app itself stay until it ends.
     case strictBlock(String, until: String)
+    /// A visit report for a pause that did not end with Proceed: there was no visit to measure.
+    case notProceeded
+    /// A visit report outside its bounds (`field` is `seconds` or `graceVisits`; `rule` says which bound).
+    case invalidVisit(field: String, rule: String)
     /// A stored record (imported, synced) whose own fields disagree or break a rule: a pause's zone, local day and end, a counter below zero.
     case inconsistentRecord(field: String, rule: String)
 
@@ -92,6 +96,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
         case .sessionAlreadyFinished: "completionStatus"
         case .outcomeMismatch: "actionOutcome"
         case .inconsistentRecord(let field, _): field
+        case .notProceeded: "actionOutcome"
+        case .invalidVisit(let field, _): field
         case .nulCharacter(let field): field
         case .invalidContentSource, .duplicateContentSource, .unknownContentSource: "url"
         }
@@ -130,6 +136,8 @@ public enum PauseValidationError: GroveValidationError, Equatable {
             "\(name) is in a strict block until \(until): its schedule, its gate and the app stay as they are until then"
         case .outcomeMismatch(let rule): rule
         case .inconsistentRecord(_, let rule): rule
+        case .notProceeded: "Only a pause that ended with Proceed is followed by a visit to measure"
+        case .invalidVisit(_, let rule): rule
         case .nulCharacter(let field): "\(field) cannot contain a NUL character"
         case .invalidContentSource(let url):
             "A content source must be an absolute http or https URL with a host, no user name and no #fragment, at most \(ContentSource.maxURLLength) characters (got \(url.quotedForMessage))"

@@ -29,6 +29,19 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     public var avgTimeSpent: Double
     /// Consecutive days up to `date` with ≥ 1 completed pause of this app.
     public var streakCount: Int
+    /// Pauses ended with Proceed whose visit the browser extension measured, and the seconds those
+    /// visits lasted (time with one of the app's pages open).
+    public var measuredVisits = 0
+    public var visitSeconds = 0
+    /// Visits let through by a grace window after Proceed, without another pause.
+    public var graceVisits = 0
+    /// Pauses opened by letting a growing tree wither.
+    public var witheredTrees = 0
+    /// What each pause that kept the person away counts for in "time saved": the app's measured
+    /// mean visit over the 30 days kept when there is one (`savedPerVisitMeasured` visits), else the
+    /// 10-minute estimate (`savedPerVisitMeasured` is 0).
+    public var savedPerVisit: TimeInterval = visitEstimate
+    public var savedPerVisitMeasured = 0
 
     /// What one visit not made is counted as in "time saved": ten minutes, a short visit to a feed.
     /// An estimate, and said to be one wherever the figure shows.
@@ -38,8 +51,30 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     /// What "Time saved" means in every face.
     public static let timeSavedMeaning = (
         term: "Time saved",
-        meaning: "an estimate: 10 minutes for each pause after which the app or site was neither opened nor tried again within 10 minutes"
+        meaning:
+            "for each pause after which the app or site was neither opened nor tried again within 10 minutes, the average visit to it after Proceed as the browser extension measured it in the last 30 days (measured), or 10 minutes where no visit was measured (an estimate)"
     )
+    /// How a total of time saved over `days` was reached: "measured", "an estimate", or "partly
+    /// measured" (some apps' visits measured, others estimated). With nothing kept away yet, how it
+    /// would be counted.
+    public static func timeSavedBasis(_ days: [UsageStatistics]) -> String {
+        let kept = days.filter { $0.keptAwaySessions > 0 }, counted = kept.isEmpty ? days : kept
+        let measured = counted.filter { $0.savedPerVisitMeasured > 0 }.count
+        return measured == 0 ? "an estimate" : measured == counted.count ? "measured" : "partly measured"
+    }
+    /// One app's visit length as every face writes it: "14 min a visit, measured over 6 visits", or
+    /// "10 min a visit (estimate)".
+    public static func visitText(seconds: TimeInterval, measured: Int) -> String {
+        measured > 0
+            ? "\(lengthText(seconds)) a visit, measured over \(measured) visit\(measured == 1 ? "" : "s")"
+            : "\(lengthText(seconds)) a visit (estimate)"
+    }
+    /// A visit's length in words: "45 s" under a minute, else whole minutes ("14 min").
+    public static func lengthText(_ seconds: TimeInterval) -> String {
+        let whole = seconds.isFinite ? Int(min(max(seconds, 0), 1e9).rounded()) : 0
+        return whole < 60 ? "\(whole) s" : "\(Int((Double(whole) / 60).rounded())) min"
+    }
+
     /// What "Delayed" means in every face.
     public static let delayedMeaning = (
         term: "Delayed", meaning: "not opened after the pause, but tried again within 10 minutes: the pause only put the visit off"
@@ -49,7 +84,7 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     public var keptAwaySessions: Int { max(0, notOpenedSessions - delayedSessions) }
 
     /// The day's time saved (`timeSavedMeaning`).
-    public var timeSaved: TimeInterval { Double(keptAwaySessions) * Self.visitEstimate }
+    public var timeSaved: TimeInterval { Double(keptAwaySessions) * savedPerVisit }
 
     /// Time saved over many days (and apps).
     public static func timeSaved(_ days: [UsageStatistics]) -> TimeInterval { days.reduce(0) { $0 + $1.timeSaved } }
@@ -62,6 +97,7 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case id, date, appId, totalSessions, completedSessions, exitedSessions, notOpenedSessions, delayedSessions, avgTimeSpent
         case streakCount, completionRate, meetsTarget, timeSaved
+        case measuredVisits, visitSeconds, graceVisits, witheredTrees, savedPerVisit, savedPerVisitMeasured
     }
 
     /// What "Left" means in every face (pause statistics, the weekly review, the web).
@@ -98,6 +134,12 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
             delayedSessions: try c.decodeIfPresent(Int.self, forKey: .delayedSessions) ?? 0,
             avgTimeSpent: try c.decode(Double.self, forKey: .avgTimeSpent),
             streakCount: try c.decode(Int.self, forKey: .streakCount))
+        measuredVisits = try c.decodeIfPresent(Int.self, forKey: .measuredVisits) ?? 0
+        visitSeconds = try c.decodeIfPresent(Int.self, forKey: .visitSeconds) ?? 0
+        graceVisits = try c.decodeIfPresent(Int.self, forKey: .graceVisits) ?? 0
+        witheredTrees = try c.decodeIfPresent(Int.self, forKey: .witheredTrees) ?? 0
+        savedPerVisit = try c.decodeIfPresent(TimeInterval.self, forKey: .savedPerVisit) ?? Self.visitEstimate
+        savedPerVisitMeasured = try c.decodeIfPresent(Int.self, forKey: .savedPerVisitMeasured) ?? 0
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -115,40 +157,12 @@ public struct UsageStatistics: Identifiable, Hashable, Sendable, Codable {
         try c.encode(completionRate, forKey: .completionRate)
         try c.encode(meetsTarget, forKey: .meetsTarget)
         try c.encode(timeSaved, forKey: .timeSaved)
-    }
-}
-
-/// Counts of one app's pauses on one local day: what the store aggregates in SQL.
-public struct UsageDayCounts: Hashable, Sendable {
-    public var date: LocalDay
-    public var appId: String
-    public var total: Int
-    public var completed: Int
-    public var exited: Int
-    /// Finished pauses not followed by the app (`UsageStatistics.notOpenedSQL`).
-    public var notOpened: Int
-    /// Of those, tried again within 10 minutes (`UsageStatistics.delayedSQL`).
-    public var delayed: Int
-    /// Sum of time spent over finished sessions, and how many finished.
-    public var timeSpentSum: Int
-    public var finished: Int
-    /// Pauses that used the week's emergency pass.
-    public var emergency: Int
-
-    public init(
-        date: LocalDay, appId: String, total: Int, completed: Int, exited: Int, notOpened: Int = 0, delayed: Int = 0, timeSpentSum: Int,
-        finished: Int, emergency: Int = 0
-    ) {
-        self.delayed = delayed
-        self.emergency = emergency
-        self.date = date
-        self.appId = appId
-        self.total = total
-        self.completed = completed
-        self.exited = exited
-        self.notOpened = notOpened
-        self.timeSpentSum = timeSpentSum
-        self.finished = finished
+        try c.encode(measuredVisits, forKey: .measuredVisits)
+        try c.encode(visitSeconds, forKey: .visitSeconds)
+        try c.encode(graceVisits, forKey: .graceVisits)
+        try c.encode(witheredTrees, forKey: .witheredTrees)
+        try c.encode(savedPerVisit, forKey: .savedPerVisit)
+        try c.encode(savedPerVisitMeasured, forKey: .savedPerVisitMeasured)
     }
 }
 
@@ -157,6 +171,7 @@ extension UsageStatistics {
     public static func derive(from counts: [UsageDayCounts], calendar: ZonedCalendar) -> [UsageStatistics] {
         var result: [UsageStatistics] = []
         for (appId, rows) in Dictionary(grouping: counts, by: \.appId) {
+            let visit = UsageDayCounts.visitLength(rows)
             var streak = 0
             var previous: LocalDay?
             for row in rows.sorted(by: { $0.date < $1.date }) {
@@ -167,12 +182,17 @@ extension UsageStatistics {
                     streak = 0
                     previous = nil
                 }
-                result.append(
-                    UsageStatistics(
-                        date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
-                        exitedSessions: row.exited, notOpenedSessions: row.notOpened, delayedSessions: row.delayed,
-                        avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
-                        streakCount: streak))
+                var day = UsageStatistics(
+                    date: row.date, appId: appId, totalSessions: row.total, completedSessions: row.completed,
+                    exitedSessions: row.exited, notOpenedSessions: row.notOpened, delayedSessions: row.delayed,
+                    avgTimeSpent: row.finished > 0 ? Double(row.timeSpentSum) / Double(row.finished) : 0,
+                    streakCount: streak)
+                day.measuredVisits = row.measuredVisits
+                day.visitSeconds = row.visitSeconds
+                day.graceVisits = row.graceVisits
+                day.witheredTrees = row.witheredTrees
+                (day.savedPerVisit, day.savedPerVisitMeasured) = visit
+                result.append(day)
             }
         }
         return result.sorted { ($0.date, $1.appId) > ($1.date, $0.appId) }
@@ -230,6 +250,12 @@ extension UsageStatistics {
             if s.keptAway { c.notOpened += 1 }
             if delayed.contains(s.id) { c.delayed += 1 }
             if s.emergencyPass == true { c.emergency += 1 }
+            if s.witheredTree == true { c.witheredTrees += 1 }
+            if let seconds = s.visitSeconds {
+                c.measuredVisits += 1
+                c.visitSeconds += seconds
+            }
+            c.graceVisits += s.graceVisits ?? 0
             if s.completionStatus != nil {
                 c.finished += 1
                 c.timeSpentSum += s.timeSpent

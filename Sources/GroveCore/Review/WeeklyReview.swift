@@ -60,6 +60,22 @@ public struct WeeklyReview: Sendable, Equatable, Codable {
         public var delayed: Int
         /// Openings the week before; nil when that week is older than the 30 days pauses are kept.
         public var previousAttempts: Int?
+        /// The gate's integrity that week (`PauseWeek.integrityText`): visits grace windows let through,
+        /// trees let wither to open the app, the gate switched off, blocks loosened, emergency passes.
+        public var graceVisits = 0
+        public var witheredTrees = 0
+        public var gatesOff = 0
+        public var blocksLoosened = 0
+        public var emergencyPasses = 0
+        /// After Proceed, as the browser extension measured: visits measured and their seconds.
+        public var measuredVisits = 0
+        public var visitSeconds = 0
+
+        /// `PauseWeek.integrityText` for this app's week.
+        public var integrityText: String {
+            PauseWeek.integrityText(
+                grace: graceVisits, withered: witheredTrees, gatesOff: gatesOff, loosened: blocksLoosened, passes: emergencyPasses)
+        }
 
         public init(
             appId: String, name: String, attempts: Int, exits: Int, rescued: Int, proceeded: Int, delayed: Int = 0,

@@ -86,7 +86,7 @@ extension SyncEntity {
     /// Every synced entity, parents before children (the order a batch is applied in).
     public static let all: [SyncEntity] = [
         theme, content, app, timer, todo, intention, userPreferences, focusPreferences, pausePreferences,
-        focusSession, gatewaySession,
+        focusSession, gatewaySession, gateChange,
     ]
 
     public static func named(_ name: String) -> SyncEntity? { all.first { $0.name == name } }
@@ -218,7 +218,13 @@ extension SyncEntity {
                     field("platform"), field("time_zone"), field("local_day"), field("end_timestamp", .integer, optional: true),
                     // Optional: a Grove from before scheduled blocks sends none (no pass used).
                     field("emergency_pass", .bool, optional: true),
-                ])
+                    // Optional: a Grove from before the gate's integrity figures sends none.
+                    field("withered_tree", .bool, optional: true),
+                ]),
+            // The visit after Proceed, reported by the extension after the pause ended: its own clock
+            // (the terminal rule orders only the group that holds the state).
+            Group(
+                name: "visit", fields: [field("visit_seconds", .integer, optional: true), field("grace_visits", .integer, optional: true)]),
         ],
         rule: .terminal(state: "completionStatus", terminalStates: ["completed", "exited", "force_quit", "timeout"], end: "endTimestamp"),
         stickyDelete: false,
@@ -226,4 +232,15 @@ extension SyncEntity {
             Reference(field: "appId", entity: "app", optional: false), Reference(field: "contentId", entity: "content", optional: false),
         ],
         bootstrapClockColumn: "start_timestamp", localOnly: nil)
+
+    /// A gate loosened (`GateChange`): written once, never changed; pruned with pauses after 30 days.
+    public static let gateChange = SyncEntity(
+        name: "gateChange", table: "gate_change", keyColumn: "id", singleton: nil,
+        groups: [
+            Group(
+                name: "change",
+                fields: [field("app_id"), field("kind"), field("timestamp", .integer), field("time_zone"), field("local_day")])
+        ],
+        rule: .lastWriterWins, stickyDelete: false, references: [Reference(field: "appId", entity: "app", optional: false)],
+        bootstrapClockColumn: "timestamp", localOnly: nil)
 }

@@ -141,7 +141,11 @@ public enum SyncValueRules {
             "durationSetting": int(Int64(GatewaySession.durationRange.lowerBound)...Int64(GatewaySession.durationRange.upperBound)),
             "completionStatus": oneOf(["completed", "exited", "force_quit", "timeout"]), "timeSpent": int(0...50),
             "actionOutcome": oneOf(["proceed_to_app", "exit_to_home", "deepen_pause"]), "timeZone": zone, "localDay": day,
-            "endTimestamp": instant,
+            "endTimestamp": instant, "visitSeconds": int(0...Int64(GatewaySession.maxVisitSeconds)),
+            "graceVisits": int(0...Int64(GatewaySession.maxGraceVisits)),
+        ],
+        "gateChange": [
+            "appId": id, "kind": oneOf(GateChange.Kind.allCases.map(\.rawValue)), "timestamp": instant, "timeZone": zone, "localDay": day,
         ],
     ]
 

@@ -15,6 +15,13 @@ struct PauseController {
         var platform: String?
         /// During the app's scheduled block: use the week's emergency pass.
         var emergency: Bool?
+        /// While a tree grows: let it wither and open the pause (`PauseRoom.open`).
+        var letTreeWither: Bool?
+    }
+    /// The browser extension's report of the visit after Proceed: running totals.
+    struct VisitInput: Decodable {
+        var seconds: Int
+        var graceVisits: Int?
     }
     struct StartOutput: Encodable, Sendable {
         var session: GatewaySession; var content: MindfulnessContent; var attemptsToday: Int; var app: SocialApp
@@ -38,6 +45,7 @@ struct PauseController {
         api.get("pause/sessions", use: pauses)
         api.get("pause/sessions/:id", use: showPause)
         api.post("pause/sessions/:id/finish", use: finishPause)
+        api.put("pause/sessions/:id/visit", use: reportVisit)
         api.get("pause/usage", cache: .day, use: usage)
         api.get("pause/weeks", cache: .day, use: weeks)
         api.get("pause/preferences", cache: .data, use: preferences)
@@ -205,7 +213,8 @@ struct PauseController {
         let input = try await request.decode(as: StartInput.self, context: context)
         let app = try app(input.appId)
         let (session, content, attempts) = try database.pause.open(
-            appId: app.id, platform: input.platform ?? "web", emergency: input.emergency ?? false)
+            appId: app.id, platform: input.platform ?? "web", emergency: input.emergency ?? false,
+            letTreeWither: input.letTreeWither ?? false)
         return JSON(StartOutput(session: session, content: content, attemptsToday: attempts, app: app), status: .created)
     }
 
@@ -227,6 +236,14 @@ struct PauseController {
         let input = try await request.decode(as: FinishInput.self, context: context)
         return JSON(
             try database.pause.finishSession(id: try context.uuid("id"), status: input.completionStatus, outcome: input.actionOutcome))
+    }
+
+    /// `PUT /pause/sessions/:id/visit {seconds, graceVisits}`: the browser extension's measure of the
+    /// visit after Proceed (the only write it makes: `OriginMiddleware` lets its origin through with
+    /// the gate key). 409 for a pause that did not end with Proceed; each figure only grows.
+    @Sendable func reportVisit(_ request: Request, context: GroveRequestContext) async throws -> JSON<GatewaySession> {
+        let input = try await request.decode(as: VisitInput.self, context: context)
+        return JSON(try database.pause.reportVisit(id: try context.uuid("id"), seconds: input.seconds, graceVisits: input.graceVisits ?? 0))
     }
 
     // MARK: Usage and preferences

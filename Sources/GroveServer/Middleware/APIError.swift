@@ -69,7 +69,8 @@ extension Problem {
         case let e as PauseValidationError:
             switch e {
             case .unknownApp, .unknownContent, .unknownContentSource: return Problem(status: .notFound, detail: e.message, field: e.field)
-            case .sessionAlreadyFinished, .appNotGated, .treeGrowing, .duplicateContentSource, .blocked, .emergencyPassUsed, .strictBlock:
+            case .sessionAlreadyFinished, .appNotGated, .treeGrowing, .duplicateContentSource, .blocked, .emergencyPassUsed, .strictBlock,
+                .notProceeded:
                 return Problem(status: .conflict, detail: e.message, field: e.field)
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }

@@ -22,7 +22,8 @@ struct OriginMiddleware: RouterMiddleware {
         if configuration.isLoopback, let raw = request.head.authority {
             guard let host, host.isLoopback || publicOrigin != nil else { throw APIError.forbiddenHost(raw) }
         }
-        if request.method != .get && request.method != .head && request.method != .options {
+        if request.method != .get && request.method != .head && request.method != .options, !Self.isExtensionReport(request, configuration)
+        {
             let fetchSite = Self.secFetchSite.flatMap { request.headers[$0] }
             if let origin = request.headers[.origin], origin == "null" {
                 // A form posted from a page sent with `Referrer-Policy: no-referrer` (all of Grove's)
@@ -41,6 +42,27 @@ struct OriginMiddleware: RouterMiddleware {
             }
         }
         return try await next(request, context)
+    }
+}
+
+extension OriginMiddleware {
+    static let gateKeyHeader = HTTPField.Name("Grove-Gate-Key")
+    /// Origins no web page can send: a browser extension's own pages and worker.
+    static let extensionSchemes = ["chrome-extension://", "moz-extension://", "safari-web-extension://"]
+
+    /// The one write Grove's browser extension makes: its measure of a visit after Proceed
+    /// (`PUT /api/v1/pause/sessions/{id}/visit`), from an extension's origin and with the gate key,
+    /// which only a reader of this API holds (`GET /api/v1/pause/gate`; a web page cannot read it, and
+    /// cannot send this header without a preflight Grove never answers). Anything else from an
+    /// extension's origin is a cross-site write like any other.
+    static func isExtensionReport(_ request: Request, _ configuration: ServerConfiguration) -> Bool {
+        guard request.method == .put, let origin = request.headers[.origin]?.lowercased(),
+            extensionSchemes.contains(where: origin.hasPrefix), let key = gateKeyHeader.flatMap({ request.headers[$0] }),
+            AuthMiddleware.constantTimeEqual(key, configuration.gateKey)
+        else { return false }
+        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 7 && parts[0].isEmpty && parts[1] == "api" && parts[2] == "v1" && parts[3] == "pause"
+            && parts[4] == "sessions" && UUID(uuidString: String(parts[5])) != nil && parts[6] == "visit"
     }
 }
 

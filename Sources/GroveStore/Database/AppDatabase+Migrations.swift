@@ -90,6 +90,28 @@ extension AppDatabase {
                         CHECK (focus_allowed IS NULL OR length(focus_allowed) BETWEEN 1 AND 500);
                     """)
         }
+        // The gate's own integrity: a pause opened by letting a tree wither, the visit after Proceed
+        // as the browser extension measured it (seconds on the site, visits its grace window let
+        // through), and the gates loosened (switched off, a block removed or made not strict).
+        migrator.registerMigration("v23-gate-integrity") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE gateway_session ADD COLUMN withered_tree INTEGER CHECK (withered_tree IS NULL OR withered_tree = 1);
+                    ALTER TABLE gateway_session ADD COLUMN visit_seconds INTEGER
+                        CHECK (visit_seconds IS NULL OR visit_seconds BETWEEN 0 AND 86400);
+                    ALTER TABLE gateway_session ADD COLUMN grace_visits INTEGER
+                        CHECK (grace_visits IS NULL OR grace_visits BETWEEN 0 AND 10000);
+                    CREATE TABLE gate_change (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        app_id TEXT NOT NULL REFERENCES social_app (id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('gate_off', 'block_off', 'strict_off')),
+                        timestamp INTEGER NOT NULL,
+                        time_zone TEXT NOT NULL CHECK (time_zone <> ''),
+                        local_day TEXT NOT NULL CHECK (local_day GLOB \(day))
+                    ) STRICT;
+                    CREATE INDEX gate_change_day ON gate_change (local_day);
+                    """)
+        }
         return migrator
     }
 

@@ -68,18 +68,27 @@ extension AppDatabase {
     }
 
     func transitionOpenSession(_ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void) throws -> FocusSession {
-        try write { db in
-            let calendar = try calendar(db)
-            guard let open = try settledOpenSession(db, calendar: calendar) else { throw FocusError.noOpenSession }
-            var session = open.session
-            // A session completed by settling cannot be paused or abandoned any more: the state
-            // machine says so with its own error.
-            try change(&session, open.now, calendar)
-            let anchor = ClockReading(wall: open.now, bootID: open.reading.bootID, sinceBoot: open.reading.sinceBoot)
-            try FocusSessionRecord(session, anchor: anchor).update(db)
-            try beginBreak(after: session, db)
-            return session
-        }
+        try write { db in try transitionOpenSession(db, change) }
+    }
+
+    /// The same inside a transaction another operation holds (a pause that lets the tree wither).
+    func transitionOpenSession(_ db: Database, _ change: (inout FocusSession, Date, ZonedCalendar) throws -> Void) throws -> FocusSession {
+        let calendar = try calendar(db)
+        guard let open = try settledOpenSession(db, calendar: calendar) else { throw FocusError.noOpenSession }
+        var session = open.session
+        // A session completed by settling cannot be paused or abandoned any more: the state
+        // machine says so with its own error.
+        try change(&session, open.now, calendar)
+        let anchor = ClockReading(wall: open.now, bootID: open.reading.bootID, sinceBoot: open.reading.sinceBoot)
+        try FocusSessionRecord(session, anchor: anchor).update(db)
+        try beginBreak(after: session, db)
+        return session
+    }
+
+    /// Abandons the open session inside `db`'s transaction: no tree.
+    @discardableResult
+    func abandonFocusSession(_ db: Database) throws -> FocusSession {
+        try transitionOpenSession(db) { session, now, calendar in try session.abandon(at: now, in: calendar) }
     }
 
     /// One person focuses on one thing at a time: a logged session may not overlap one already

@@ -6,12 +6,14 @@ extension AppDatabase {
     // MARK: Apps
 
     func saveApp(_ app: SocialApp, _ db: Database) throws {
-        if let stored = try SocialAppRecord.live(db, id: app.id),
+        let stored = try SocialAppRecord.live(db, id: app.id)
+        if let stored,
             stored.blockSchedule != app.blockSchedule || stored.blockStrict != app.blockStrict || stored.gatedPaths != app.gatedPaths
                 || stored.webURL != app.webURL || (stored.isEnabled && !app.isEnabled)
         {
             try refuseDuringStrictBlock(stored, db)
         }
+        if let stored { try recordLoosening(GateChange.loosenings(from: stored, to: app), appId: app.id, db) }
         let others =
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM social_app WHERE is_enabled AND id <> ?"), arguments: [app.id])
             ?? 0
@@ -47,6 +49,10 @@ extension AppDatabase {
         where !preferences.enabledApps.contains(app.id) {
             try refuseDuringStrictBlock(app, db)
         }
+        for id in try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM social_app WHERE is_enabled"))
+        where !preferences.enabledApps.contains(id) {
+            try recordLoosening([.gateOff], appId: id, db)
+        }
         try Self.switchApps(on: preferences.enabledApps, db)
     }
 
@@ -62,8 +68,24 @@ extension AppDatabase {
             """, [cutoff])
         try db.cachedExecute("DELETE FROM gateway_session WHERE local_day < ?", [cutoff])
         let pruned = db.changesCount
+        try db.cachedExecute(
+            "DELETE FROM sync_clock WHERE entity = 'gateChange' AND entity_id IN (SELECT id FROM gate_change WHERE local_day < ?)", [cutoff]
+        )
+        try db.cachedExecute("DELETE FROM gate_change WHERE local_day < ?", [cutoff])
         try db.cachedExecute("DELETE FROM sync_applying")
         return pruned
+    }
+
+    /// Keeps the ways a person loosened an app's gate (`GateChange`), as they happen, for the gate's
+    /// integrity figures. Only a person's own change comes here: one from another device arrives
+    /// with its record.
+    func recordLoosening(_ kinds: [GateChange.Kind], appId: String, _ db: Database) throws {
+        guard !kinds.isEmpty else { return }
+        let calendar = try calendar(db), now = environment.now()
+        for kind in kinds {
+            try GateChangeRecord(GateChange(id: environment.uuid(), appId: appId, kind: kind, timestamp: now, calendar: calendar)).insert(
+                db)
+        }
     }
 
     func retentionStart(_ db: Database) throws -> LocalDay {
@@ -151,6 +173,7 @@ extension PauseRoom {
                 throw PauseValidationError.tooManyEnabledApps(PausePreferences.maxEnabledApps + 1)
             }
             if !enabled { try database.refuseDuringStrictBlock(app, db) }
+            if app.isEnabled && !enabled { try database.recordLoosening([.gateOff], appId: id, db) }
             app.isEnabled = enabled
             try SocialAppRecord(app).update(db)
             try SyncChoice.record(db, .app, id: id, fields: ["isEnabled"])

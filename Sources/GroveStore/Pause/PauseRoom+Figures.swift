@@ -12,7 +12,9 @@ extension AppDatabase {
                    total(\(UsageStatistics.notOpenedSQL)) AS not_opened, total(\(UsageStatistics.delayedSQL)) AS delayed,
                    total(emergency_pass IS 1) AS emergency,
                    coalesce(sum(CASE WHEN completion_status IS NOT NULL THEN time_spent END), 0) AS spent,
-                   total(completion_status IS NOT NULL) AS finished
+                   total(completion_status IS NOT NULL) AS finished,
+                   total(visit_seconds IS NOT NULL) AS measured, coalesce(sum(visit_seconds), 0) AS visit_seconds,
+                   coalesce(sum(grace_visits), 0) AS grace_visits, total(withered_tree IS 1) AS withered
             FROM gateway_session
             """
         var arguments: StatementArguments = []
@@ -26,10 +28,28 @@ extension AppDatabase {
             // Every aggregate has a value for a day of open pauses only (total() is 0.0, never NULL);
             // read optionally all the same, so that no row can trap.
             func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
-            return UsageDayCounts(
+            var counts = UsageDayCounts(
                 date: day, appId: row["app_id"], total: row["total"] as Int? ?? 0, completed: count("completed"),
                 exited: count("exited"), notOpened: count("not_opened"), delayed: count("delayed"),
                 timeSpentSum: row["spent"] as Int? ?? 0, finished: count("finished"), emergency: count("emergency"))
+            counts.measuredVisits = count("measured")
+            counts.visitSeconds = row["visit_seconds"] as Int? ?? 0
+            counts.graceVisits = row["grace_visits"] as Int? ?? 0
+            counts.witheredTrees = count("withered")
+            return counts
+        }
+    }
+
+    /// Each app's gate loosenings per local day (`GateChange`), over the 30 days kept.
+    func gateChangeCounts(appId: String?, _ db: Database) throws -> [GateChangeCounts] {
+        let sql = """
+            SELECT local_day, app_id, total(kind = 'gate_off') AS gates_off, total(kind <> 'gate_off') AS loosened
+            FROM gate_change WHERE ?1 IS NULL OR app_id = ?1 GROUP BY app_id, local_day
+            """
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [appId]).compactMap { row -> GateChangeCounts? in
+            guard let day = LocalDay(row["local_day"] as String) else { return nil }
+            func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
+            return GateChangeCounts(date: day, appId: row["app_id"], gatesOff: count("gates_off"), blocksLoosened: count("loosened"))
         }
     }
 }
@@ -56,8 +76,8 @@ extension PauseRoom {
         return try writer.snapshotRead { db in
             let calendar = try calendar(db)
             return PauseWeek.derive(
-                from: try database.pauseDayCounts(appId: appId, db), calendar: calendar,
-                today: calendar.localDay(of: environment.now()))
+                from: try database.pauseDayCounts(appId: appId, db), changes: try database.gateChangeCounts(appId: appId, db),
+                calendar: calendar, today: calendar.localDay(of: environment.now()))
         }
     }
 }

@@ -5,7 +5,9 @@ import GroveCore
 extension AppDatabase {
     // MARK: Gateway sessions
 
-    func startGatewaySession(appId: String, platform: String, emergencyPass: Bool = false, _ db: Database) throws -> (
+    func startGatewaySession(
+        appId: String, platform: String, emergencyPass: Bool = false, witheredTree: Bool = false, _ db: Database
+    ) throws -> (
         session: GatewaySession, content: MindfulnessContent
     ) {
         try recoverAbandonedGatewaySessions(db)
@@ -24,6 +26,7 @@ extension AppDatabase {
             id: environment.uuid(), appId: appId, contentId: content.id, startTimestamp: now,
             durationSetting: duration, platform: platform, calendar: calendar)
         if emergencyPass { session.emergencyPass = true }
+        if witheredTree { session.witheredTree = true }
         try GatewaySessionRecord(session).insert(db)
         return (session, content)
     }
@@ -66,9 +69,11 @@ extension PauseRoom {
     /// the app was opened through the gate earlier today. While a tree grows it refuses
     /// (`treeGrowing`) and counts nothing. During the app's scheduled block it refuses (`blocked`)
     /// unless `emergency` asks for the week's pass, which the pause then uses (`emergencyPassUsed`
-    /// once it is gone). One attempt per call: a face that shows the same pause again (a reload)
-    /// reads it with `pause.session(id:)` instead.
-    public func open(appId: String, platform: String, emergency: Bool = false) throws -> (
+    /// once it is gone). `letTreeWither` is the person's answer to the growing tree: the session is
+    /// abandoned and the pause opened in one transaction, and the pause remembers it (`witheredTree`,
+    /// a figure of the gate's integrity). One attempt per call: a face that shows the same pause
+    /// again (a reload) reads it with `pause.session(id:)` instead.
+    public func open(appId: String, platform: String, emergency: Bool = false, letTreeWither: Bool = false) throws -> (
         session: GatewaySession, content: MindfulnessContent, attemptsBefore: Int
     ) {
         try write { db in
@@ -77,10 +82,18 @@ extension PauseRoom {
             // The gated app waits behind a growing tree, whichever face asks: nothing is counted
             // until the person lets the tree wither (every face asks them first).
             // An app on the allowlist for this session (`focusAllowed`) opens through its gate as ever.
+            var withered = false
             if let growing = try database.settledOpenSession(db, calendar: calendar(db)), growing.session.state == .active,
                 !app.isAllowed(duringSessionTagged: growing.session.tags)
             {
-                throw PauseValidationError.treeGrowing(app.displayName)
+                guard letTreeWither else { throw PauseValidationError.treeGrowing(app.displayName) }
+                // Checked first: a block refuses the visit, and then the tree must not wither for nothing.
+                if try database.activeBlock(app, db) != nil {
+                    let passes = try emergency && database.emergencyPass(db).available
+                    if !passes { throw PauseValidationError.treeGrowing(app.displayName) }
+                }
+                try database.abandonFocusSession(db)
+                withered = true
             }
             var usesPass = false
             if let block = try database.activeBlock(app, db) {
@@ -95,7 +108,8 @@ extension PauseRoom {
                 usesPass = true
             }
             let attempts = try database.attemptsToday(appId: appId, db)
-            let (session, content) = try database.startGatewaySession(appId: appId, platform: platform, emergencyPass: usesPass, db)
+            let (session, content) = try database.startGatewaySession(
+                appId: appId, platform: platform, emergencyPass: usesPass, witheredTree: withered, db)
             return (session, content, attempts)
         }
     }
@@ -131,6 +145,22 @@ extension PauseRoom {
             }
             return PauseFinish(
                 pause: session, focus: try database.startFocusSession(db, plannedDuration: nil, tags: []), focusStarted: true)
+        }
+    }
+
+    /// The browser extension's report of the visit after a Proceed (`GatewaySession.recordVisit`):
+    /// seconds on the app's pages so far and visits its grace window let through. Each only grows.
+    @discardableResult
+    public func reportVisit(id: UUID, seconds: Int, graceVisits: Int) throws -> GatewaySession {
+        try write { db in
+            guard var session = try GatewaySessionRecord.fetchOne(db, key: id.uuidString)?.session else {
+                throw NotFoundError("gateway session", id.uuidString)
+            }
+            let before = session
+            try session.recordVisit(seconds: seconds, graceVisits: graceVisits, at: environment.now())
+            // The same totals again (a retry) write nothing: nothing new to sync.
+            if session != before { try GatewaySessionRecord(session).update(db) }
+            return session
         }
     }
 

@@ -83,6 +83,9 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
             actionOutcome: outcome.flatMap(GatewaySession.ActionType.init(rawValue:)), platform: row["platform"],
             calendar: calendar, endTimestamp: end.map(Date.init(groveMillis:)))
         s.emergencyPass = (row["emergency_pass"] as Bool?) == true ? true : nil
+        s.witheredTree = (row["withered_tree"] as Bool?) == true ? true : nil
+        s.visitSeconds = row["visit_seconds"]
+        s.graceVisits = row["grace_visits"]
         // The stored day is the truth (the zone's rules may have changed since).
         let storedDay: String = row["local_day"]
         if let day = LocalDay(storedDay) { s.localDay = day }
@@ -98,6 +101,37 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
         c["time_zone"] = session.timeZoneIdentifier; c["local_day"] = session.localDay.description
         c["end_timestamp"] = session.endTimestamp?.groveMillis
         c["emergency_pass"] = session.emergencyPass == true ? true : nil
+        c["withered_tree"] = session.witheredTree == true ? true : nil
+        c["visit_seconds"] = session.visitSeconds
+        c["grace_visits"] = session.graceVisits
+    }
+}
+
+/// A row of `gate_change`.
+struct GateChangeRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "gate_change"
+    var change: GateChange
+
+    init(_ change: GateChange) { self.change = change }
+
+    init(row: Row) throws {
+        let zoneID: String = row["time_zone"]
+        let calendar = ZonedCalendar(identifier: zoneID) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let kind: String = row["kind"]
+        var change = GateChange(
+            id: try row.uuid("id"), appId: row["app_id"], kind: GateChange.Kind(rawValue: kind) ?? .gateOff,
+            timestamp: Date(groveMillis: row["timestamp"]), calendar: calendar)
+        // The stored day is the truth (the zone's rules may have changed since).
+        let storedDay: String = row["local_day"]
+        if let day = LocalDay(storedDay) { change.localDay = day }
+        change.timeZoneIdentifier = zoneID
+        self.change = change
+    }
+
+    func encode(to c: inout PersistenceContainer) {
+        c["id"] = change.id.uuidString; c["app_id"] = change.appId; c["kind"] = change.kind.rawValue
+        c["timestamp"] = change.timestamp.groveMillis; c["time_zone"] = change.timeZoneIdentifier
+        c["local_day"] = change.localDay.description
     }
 }
 

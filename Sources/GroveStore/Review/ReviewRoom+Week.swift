@@ -111,7 +111,10 @@ extension ReviewRoom {
                     sql: """
                         SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
                                total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded,
-                               total(\(UsageStatistics.delayedSQL)) AS delayed
+                               total(\(UsageStatistics.delayedSQL)) AS delayed,
+                               total(withered_tree IS 1) AS withered, coalesce(sum(grace_visits), 0) AS grace,
+                               total(emergency_pass IS 1) AS passes, total(visit_seconds IS NOT NULL) AS measured,
+                               coalesce(sum(visit_seconds), 0) AS visit_seconds
                         FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
                         """), arguments: [start.description, end.description]
             )
@@ -125,14 +128,21 @@ extension ReviewRoom {
                             sql: "SELECT app_id, count(*) AS attempts FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id"),
                         arguments: [previousStart.description, start.adding(days: -1).description]
                     ).map { ($0["app_id"] as String, $0["attempts"] as Int) }, uniquingKeysWith: { a, _ in a }) : nil
-            let appPauses = pauses.map { row -> WeeklyReview.AppPauses in
+            var appPauses = pauses.map { row -> WeeklyReview.AppPauses in
                 func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
                 let id: String = row["app_id"]
-                return WeeklyReview.AppPauses(
+                var app = WeeklyReview.AppPauses(
                     appId: id, name: names[id] ?? id, attempts: row["attempts"] as Int? ?? 0,
                     exits: count("exits"), rescued: count("rescued"), proceeded: count("proceeded"), delayed: count("delayed"),
                     previousAttempts: before.map { $0[id] ?? 0 })
+                app.witheredTrees = count("withered")
+                app.graceVisits = row["grace"] as Int? ?? 0
+                app.emergencyPasses = count("passes")
+                app.measuredVisits = count("measured")
+                app.visitSeconds = row["visit_seconds"] as Int? ?? 0
+                return app
             }
+            try addGateChanges(to: &appPauses, from: start, to: end, names: names, before: before, db)
             let todos =
                 try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE completed_at >= ? AND completed_at < ?"),
@@ -153,6 +163,37 @@ extension ReviewRoom {
                 todosCompleted: todos, checklistsCompleted: checklists,
                 upcomingReminders: AppDatabase.reminders(settings: settings, from: week.upperBound, calendar: calendar),
                 tags: byFocus(tagDays))
+        }
+    }
+}
+
+extension ReviewRoom {
+    /// The week's gate loosenings (`GateChange`) on each app's line; an app whose gate was switched off
+    /// and then saw no pause gets a line of its own: a week of fewer pauses is not a week of fewer tries.
+    func addGateChanges(
+        to apps: inout [WeeklyReview.AppPauses], from start: LocalDay, to end: LocalDay, names: [String: String],
+        before: [String: Int]?, _ db: Database
+    ) throws {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT app_id, total(kind = 'gate_off') AS gates_off, total(kind <> 'gate_off') AS loosened
+                    FROM gate_change WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY app_id
+                    """), arguments: [start.description, end.description])
+        for row in rows {
+            let id: String = row["app_id"]
+            let off = (row["gates_off"] as Double?).map { Int($0) } ?? 0, loosened = (row["loosened"] as Double?).map { Int($0) } ?? 0
+            if let index = apps.firstIndex(where: { $0.appId == id }) {
+                apps[index].gatesOff = off
+                apps[index].blocksLoosened = loosened
+            } else {
+                var app = WeeklyReview.AppPauses(
+                    appId: id, name: names[id] ?? id, attempts: 0, exits: 0, rescued: 0, proceeded: 0,
+                    previousAttempts: before.map { $0[id] ?? 0 })
+                app.gatesOff = off
+                app.blocksLoosened = loosened
+                apps.append(app)
+            }
         }
     }
 }

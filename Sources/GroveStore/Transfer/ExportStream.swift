@@ -77,6 +77,8 @@ extension AppDatabase {
                 return bytes
             }
             try value("format", GroveExport.formatName)
+            let changes = try GateChangeRecord.order(sql: "timestamp, id").fetchCursor(db)
+            try list("gateChanges") { try changes.next()?.change }
             let pauses = try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchCursor(db)
             try list("gatewaySessions") { try pauses.next()?.session }
             let intentions = try IntentionRecord.order(sql: "date, created_at, id").fetchCursor(db)

@@ -15,6 +15,8 @@ public struct GroveExport: Codable, Equatable, Sendable {
     public var apps: [SocialApp]
     public var contents: [MindfulnessContent]
     public var gatewaySessions: [GatewaySession]
+    /// Gates loosened in the 30 days kept (`GateChange`); absent from an export by an older Grove.
+    public var gateChanges: [GateChange]? = nil
     public var pausePreferences: PausePreferences
     public var themes: [IntentionTheme]
     public var intentions: [Intention]

@@ -27,6 +27,10 @@ extension AppDatabase {
         try Self.checkUnique(export.apps.map(\.id), "apps")
         try Self.checkUnique(export.contents.map(\.id), "contents")
         try Self.checkUnique(export.gatewaySessions.map(\.id.uuidString), "gatewaySessions")
+        try Self.checkUnique((export.gateChanges ?? []).map(\.id.uuidString), "gateChanges")
+        for change in export.gateChanges ?? [] where ZonedCalendar(identifier: change.timeZoneIdentifier) == nil {
+            throw InvalidField("gateChanges", "Unknown time zone \(change.timeZoneIdentifier.quotedForMessage)")
+        }
         try Self.checkUnique(export.themes.map(\.id.uuidString), "themes")
         try Self.checkUnique(export.intentions.map(\.id.uuidString), "intentions")
         guard export.focusSessions.filter(\.state.isOpen).count <= 1 else {
@@ -79,6 +83,12 @@ extension AppDatabase {
                 appExists: { appIDs.contains($0) || (try? SocialAppRecord.exists(db, key: $0)) == true },
                 contentExists: { contentIDs.contains($0) || (try? ContentRecord.exists(db, key: $0)) == true })
             try GatewaySessionRecord(session).upsert(db)
+        }
+        for change in export.gateChanges ?? [] {
+            guard try appIDs.contains(change.appId) || SocialAppRecord.exists(db, key: change.appId) else {
+                throw PauseValidationError.unknownApp(change.appId)
+            }
+            try GateChangeRecord(change).upsert(db)
         }
         try PausePreferencesRecord(export.pausePreferences).upsert(db)
         try Self.switchApps(on: export.pausePreferences.enabledApps, db)
@@ -139,6 +149,7 @@ extension TransferRoom {
                 apps: try SocialAppRecord.order(sql: "sort_order, id").fetchAll(db).map(\.app),
                 contents: try ContentRecord.order(sql: "id").fetchAll(db).map(\.content),
                 gatewaySessions: try GatewaySessionRecord.order(sql: "start_timestamp, id").fetchAll(db).map(\.session),
+                gateChanges: try GateChangeRecord.order(sql: "timestamp, id").fetchAll(db).map(\.change),
                 pausePreferences: try database.pausePreferences(db),
                 themes: try ThemeRecord.order(sql: "is_preset DESC, created_at, id").fetchAll(db).map(\.theme),
                 intentions: try IntentionRecord.order(sql: "date, created_at, id").fetchAll(db).map(\.intention),

@@ -20,9 +20,11 @@ async function startGateway(page) {
   }
   if (!session) {
     const emergency = page.dataset.emergency === "yes";
-    const data = await api("POST", "/api/v1/pause/sessions", { appId: page.dataset.app, platform: "web", ...(emergency ? { emergency } : {}) });
+    const letTreeWither = page.dataset.wither === "yes";
+    const data = await api("POST", "/api/v1/pause/sessions",
+      { appId: page.dataset.app, platform: "web", ...(emergency ? { emergency } : {}), ...(letTreeWither ? { letTreeWither } : {}) });
     session = data.session; c = data.content;
-    params.delete("emergency");
+    params.delete("emergency"); params.delete("wither");
     params.set("session", session.id);
     history.replaceState(null, "", `${location.pathname}?${params}`);
   }
@@ -88,10 +90,14 @@ register({
   },
   // Back to focus: the extension takes the tab back (`#left`), as after an exit; nothing was counted.
   "growing-back": () => { $("#growing").hidden = true; $("#growing-after").hidden = false; location.replace("#left"); },
-  // Leaving costs the tree, as in Forest: the session is abandoned, then the pause goes on as ever.
-  // Navigated again by this page (same-origin): the person chose the app over the tree, so the pause
-  // that follows counts at once.
-  "growing-open": async () => { await api("POST", "/api/v1/focus/abandon"); location.assign(location.href); },
+  // Leaving costs the tree, as in Forest. Navigated again by this page (same-origin) with `wither=1`:
+  // the person chose the app over the tree, so the pause that follows counts at once, and opening it
+  // abandons the session in the same step (the pause remembers it: a figure of the gate's integrity).
+  "growing-open": () => {
+    const params = new URLSearchParams(location.search);
+    params.set("wither", "1");
+    location.assign(`${location.pathname}?${params}`);
+  },
   "gateway-start": () => { gatewayPage.dataset.confirm = "no"; $("#gateway-confirm").hidden = true; startGateway(gatewayPage).catch(() => {}); },
 });
 

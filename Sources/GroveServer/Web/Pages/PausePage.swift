@@ -22,6 +22,8 @@ struct PausePage: Encodable {
     /// A focus session is growing: the page says so first (as Forest does, leaving costs the tree),
     /// and counts nothing unless the person lets it wither. `growingLeft` is where it stands ("25:00 left", "12:34 so far").
     var growing = false
+    /// The person chose the app over the growing tree: the pause this page opens lets it wither.
+    var wither = false
     var growingLeft = ""
     /// "Why are you opening this?", asked in turn (`PauseReason.asks`), with its answers.
     var why: WhyView?
@@ -72,8 +74,11 @@ extension WebController {
         let onTheWay = request.queryString("key") == configuration.gateKey || site == "same-origin"
         let confirmReason = ["cross-site", "same-site"].contains(site) ? "Another site sent you here." : "You opened this page yourself."
         // A pause already shown (a reload) goes on; a new one waits behind the growing tree.
+        // "Let it wither and open": this page's own link (same-origin) asks the pause to wither the tree
+        // in the same step as it opens (`PauseRoom.open(letTreeWither:)`).
+        let wither = shown == nil && request.queryString("wither") == "1" && site == "same-origin"
         let growing =
-            try shown == nil
+            try shown == nil && !wither
             ? database.focus.current().flatMap { $0.state == .active && !app.isAllowed(duringSessionTagged: $0.tags) ? $0 : nil } : nil
         let left = try growing.map { $0.timeText(at: try database.focus.now(for: $0)) } ?? ""
         // The extension's reminder: whole minutes from 1 to a day, else none (the address is anyone's to write).
@@ -100,6 +105,7 @@ extension WebController {
         page.passLeft = pass?.available == true
         page.passNext = pass.map { calendar.wallText($0.nextAt, today: today) } ?? ""
         page.emergency = emergency
+        page.wither = wither
         var link = URLComponents()
         link.queryItems = (target.isEmpty ? [] : [URLQueryItem(name: "to", value: target)]) + [URLQueryItem(name: "emergency", value: "1")]
         page.emergencyLink = link.string ?? "?emergency=1"

@@ -25,12 +25,18 @@ struct PauseUsagePage: Encodable {
     var delayedMeaning = UsageStatistics.delayedMeaning.meaning
     /// Over the 30 days: the estimate, the visits not made behind it, and the pauses that only delayed one.
     var timeSaved = ""
+    /// "measured", "an estimate" or "partly measured" (`UsageStatistics.timeSavedBasis`), and each
+    /// app's visit length behind it (`UsageStatistics.visitText`).
+    var timeSavedBasis = ""
+    var visitLengths = ""
     var keptAway = 0
     var keptAwayWord = "times"
     var delayed = 0
     /// Week by week (`PauseWeek`), newest first.
     struct Week: Encodable {
-        var week: String; var app: String; var pauses: Int; var change: String; var keptAway: String; var delayed: Int; var emergency: Int
+        var week: String; var app: String; var pauses: Int; var change: String; var keptAway: String; var delayed: Int
+        /// Minutes on the site after Proceed (`PauseWeek.visitsText`) and the gate's integrity (`PauseWeek.integrityText`).
+        var visits: String; var integrity: String; var held: Bool
     }
     var weeks: [Week] = []
 }
@@ -61,11 +67,17 @@ extension WebController {
             PauseUsagePage.Week(
                 week: w.weekText, app: names[w.appId] ?? w.appId, pauses: w.pauses,
                 change: PauseWeek.changeText(w.pauses, before: w.previousPauses), keptAway: w.keptAwayText, delayed: w.delayed,
-                emergency: w.emergencyPasses)
+                visits: w.visitsText, integrity: w.integrityText, held: w.integrityText == "held")
         }
+        let lengths = Dictionary(grouping: stats, by: \.appId).compactMap { appId, days in
+            days.first.map {
+                "\(names[appId] ?? appId) \(UsageStatistics.visitText(seconds: $0.savedPerVisit, measured: $0.savedPerVisitMeasured))"
+            }
+        }.sorted().joined(separator: "; ")
         return PauseUsagePage(
             rows: rows, empty: rows.isEmpty, friction: friction,
-            timeSaved: ForestStats.formatDuration(UsageStatistics.timeSaved(stats)), keptAway: keptAway,
+            timeSaved: ForestStats.formatDuration(UsageStatistics.timeSaved(stats)), timeSavedBasis: UsageStatistics.timeSavedBasis(stats),
+            visitLengths: lengths, keptAway: keptAway,
             keptAwayWord: keptAway == 1 ? "time" : "times", delayed: stats.reduce(0) { $0 + $1.delayedSessions }, weeks: weeks)
     }
 }

@@ -14,6 +14,8 @@ struct ReviewPage: Encodable {
     struct Tag: Encodable { var tag: String; var link: String; var focus: String; var minutes: Int; var trees: Int; var abandoned: Int }
     struct Pauses: Encodable {
         var name: String; var attempts: Int; var change: String; var exits: Int; var delayed: Int; var rescued: Int; var proceeded: Int
+        /// `PauseWeek.integrityText`: what loosened the gate this week.
+        var integrity: String
     }
     struct Reminder: Encodable { var kind: String; var at: String }
 
@@ -87,7 +89,7 @@ struct ReviewPage: Encodable {
             Pauses(
                 name: $0.name, attempts: $0.attempts, change: PauseWeek.changeText($0.attempts, before: $0.previousAttempts),
                 exits: $0.exits,
-                delayed: $0.delayed, rescued: $0.rescued, proceeded: $0.proceeded)
+                delayed: $0.delayed, rescued: $0.rescued, proceeded: $0.proceeded, integrity: $0.integrityText)
         }
         noPauses = r.pausesKept && r.pauses.isEmpty
         hasPauses = !r.pauses.isEmpty
