@@ -8,6 +8,7 @@ side (the store's schema must be one both understand).
 
     scripts/history-scale.py                          # release build of this checkout, 1M sessions
     scripts/history-scale.py --sessions 100000 --baseline /tmp/grove-before/.build/release/grove
+    scripts/history-scale.py --per-day 1000                 # a million sessions over 1,000 days
 """
 import argparse, os, shutil, subprocess, sys, tempfile
 
@@ -37,6 +38,7 @@ def measure(binary, env, args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=1_000_000)
+    parser.add_argument("--per-day", type=int, default=50, help="sessions a day (1000: issue 41's crowded forest)")
     parser.add_argument("--binary", help="grove to measure (default: release build of this checkout)")
     parser.add_argument("--baseline", help="an older grove to run on the same store, side by side")
     parser.add_argument("--skip-build", action="store_true")
@@ -47,7 +49,7 @@ def main():
     env = dict(os.environ, GROVE_HOME=home, TZ="UTC", NO_COLOR="1", COLUMNS="100")
     try:
         path = os.path.join(home, "seed.json")
-        write_export(binary, env, a.sessions, path)
+        write_export(binary, env, a.sessions, path, per_day=max(1, a.per_day))
         seconds, mib, _ = measure(binary, env, ["import", path])
         print(f"import of {a.sessions:,} sessions: {seconds:.1f} s ({a.sessions / max(seconds, 1e-9):,.0f}/s), peak {mib:,.0f} MiB")
         os.remove(path)

@@ -36,4 +36,28 @@ struct ForestLookTests {
             #expect(page.contains("Withered: given up after 5 min"))
         }
     }
+
+    /// A day of more trees than a day draws shows its newest and says how many more, on the page, in
+    /// the API's window and in `grove forest`'s counts.
+    @Test func aCrowdedDaySaysHowManyMore() async throws {
+        let server = try await TestServer(at: "2025-06-02T20:00:00Z")
+        // Five-minute sessions every five minutes from 01:00: all of them on 2 June.
+        let first = try #require(GroveExport.parseInstant("2025-06-02T01:00:00Z"))
+        let sessions = (0..<(ForestWindow.treesDrawnPerDay + 40)).map { n in
+            let start = first.addingTimeInterval(TimeInterval(n * 300))
+            return FocusSession(
+                id: UUID(), startTime: start, endTime: start.addingTimeInterval(290), state: .completed, duration: 290,
+                plannedDuration: 290,
+                timeZoneIdentifier: "UTC", endDay: LocalDay("2025-06-02"))
+        }
+        try server.database.focus.insert(sessions)
+        try await server.test { c in
+            let page = try await c.get("/forest").text
+            #expect(page.contains("data-testid=\"more-trees\">+40 more<"), "\(page.prefix(400))")
+            let window = try await c.get("/api/v1/focus/window").object
+            let day = try #require((window["days"] as? [[String: Any]])?.first)
+            #expect(day["notDrawn"] as? Int == 40)
+            #expect(((day["sessions"] as? [Any])?.count ?? 0) + ((day["withered"] as? [Any])?.count ?? 0) == ForestWindow.treesDrawnPerDay)
+        }
+    }
 }

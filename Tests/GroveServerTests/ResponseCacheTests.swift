@@ -116,11 +116,14 @@ struct FocusStatusJSONTests {
 
 @Suite("The web forest: a page of whole days, about 500 trees at most")
 struct ForestPageTests {
+    static func trees(_ page: String) -> Int { page.components(separatedBy: "role=\"img\" aria-label=").count - 1 }
+
     @Test func aHeavyWeekIsPagedByTreesNotOnlyByDays() async throws {
         let server = try await TestServer(at: "2025-05-14T23:00:00Z")
         let db = server.database
-        // Three days of 260 five-minute sessions each (the last ending before "now").
-        for day in 0..<3 {
+        // Five days of 260 five-minute sessions each (the last ending before "now"): each day draws its
+        // 150 newest trees (`ForestWindow.treesDrawnPerDay`) and says how many more.
+        for day in 0..<5 {
             let midnight = server.clock.now.addingTimeInterval(-23 * 3600 - Double(day) * 86_400)
             for n in 0..<260 {
                 let start = midnight.addingTimeInterval(Double(n) * 300)
@@ -129,10 +132,11 @@ struct ForestPageTests {
         }
         try await server.test { c in
             let page = try await c.get("/forest").text
-            #expect(page.components(separatedBy: "role=\"img\" aria-label=").count - 1 == 260, "one day: a second would pass 500 trees")
-            #expect(page.contains("id=\"forest-older\" href=\"/forest?before=2025-05-14\""))
-            let older = try await c.get("/forest?before=2025-05-14").text
-            #expect(older.components(separatedBy: "role=\"img\" aria-label=").count - 1 == 260)
+            #expect(Self.trees(page) == 450, "three days: a fourth would pass 500 trees")
+            #expect(page.components(separatedBy: "+110 more").count - 1 == 3)
+            #expect(page.contains("id=\"forest-older\" href=\"/forest?before=2025-05-12\""))
+            let older = try await c.get("/forest?before=2025-05-12").text
+            #expect(Self.trees(older) == 300)
         }
     }
 }

@@ -36,12 +36,15 @@ final class SQLiteWork: @unchecked Sendable {
         defer { context.release() }
         try store.writer.writeWithoutTransaction { db in
             _ = sqlite3_trace_v2(
-                db.sqliteConnection, UInt32(SQLITE_TRACE_PROFILE),
-                { _, context, statement, _ in
+                db.sqliteConnection, UInt32(SQLITE_TRACE_STMT | SQLITE_TRACE_PROFILE),
+                { event, context, statement, _ in
                     guard let context, let statement else { return 0 }
-                    // Reset the statement's counter: a cached statement run again counts only its new steps.
+                    // As a statement starts, its counter is reset: a cached statement also ran while no one
+                    // counted, and those steps are not this run's. As it finishes, its steps are read.
                     let steps = sqlite3_stmt_status(OpaquePointer(statement), SQLITE_STMTSTATUS_VM_STEP, 1)
-                    Unmanaged<SQLiteWork>.fromOpaque(context).takeUnretainedValue().add(Int64(steps))
+                    if event == UInt32(SQLITE_TRACE_PROFILE) {
+                        Unmanaged<SQLiteWork>.fromOpaque(context).takeUnretainedValue().add(Int64(steps))
+                    }
                     return 0
                 }, context.toOpaque())
         }

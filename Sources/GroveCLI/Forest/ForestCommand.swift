@@ -8,7 +8,7 @@ struct ForestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forest", abstract: "Show your forest: one tree per completed session, a row per day, newest first.",
         discussion: """
-              grove forest                       # the last 14 days you planted on
+              grove forest                       # the last 14 days you planted on (each day's 150 newest trees)
               grove forest --days 60 --before 2025-01-01
               grove forest --limit 50 --json     # the 50 newest trees
               grove forest --tag essay           # the trees of sessions tagged essay
@@ -45,9 +45,12 @@ struct ForestCommand: ParsableCommand {
             }
             return print(beforeDay.map { "No trees before \($0)." } ?? "Your forest is empty. Plant the first tree with `grove focus`.")
         }
-        print(ForestGrid.render(days: window.days.map { ($0.day, $0.sessions + $0.withered) }, width: TerminalTraits.current().width))
+        print(
+            ForestGrid.render(
+                days: window.days.map { ($0.day, $0.sessions + $0.withered) }, width: TerminalTraits.current().width,
+                more: Dictionary(window.days.map { ($0.day, $0.notDrawn) }, uniquingKeysWith: { a, _ in a })))
         let total = try db.focus.stats(tag: tag).totalTrees
-        let shown = window.days.reduce(0) { $0 + $1.trees }
+        let shown = window.days.reduce(0) { $0 + $1.sessions.count }
         let withered = window.days.reduce(0) { $0 + $1.abandoned }
         var summary = "\(total) tree\(total == 1 ? "" : "s")\(tag.map { " tagged \($0)" } ?? "")"
         if shown < total { summary += " (showing \(shown))" }

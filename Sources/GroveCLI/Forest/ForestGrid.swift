@@ -16,8 +16,9 @@ enum ForestGrid {
         return render(days: byDay, width: width)
     }
 
-    /// Days (newest first) and their sessions, completed and abandoned, in the order they ended.
-    static func render(days: [(LocalDay, [FocusSession])], width: Int) -> String {
+    /// Days (newest first) and their sessions, completed and abandoned, in the order they ended; `more`:
+    /// each day's trees not drawn (`ForestWindow.treesDrawnPerDay`), said as "+N more" after its last row.
+    static func render(days: [(LocalDay, [FocusSession])], width: Int, more: [LocalDay: Int] = [:]) -> String {
         var lines: [String] = []
         let perRow = max(4, (width - 12) / 2)  // each glyph takes two cells
         for (day, sessions) in days {
@@ -28,6 +29,7 @@ enum ForestGrid {
                 lines.append("\(start == 0 ? day.description : String(repeating: " ", count: 10))  \(row)")
                 start += perRow
             }
+            if let extra = more[day], extra > 0, !lines.isEmpty { lines[lines.count - 1] += "  +\(extra) more" }
         }
         return lines.joined(separator: "\n")
     }

@@ -27,10 +27,12 @@ struct APIRouter {
     let groups: RouteGroups
     let table: RouteTable
 
-    /// A GET route; `cache`: its answers are kept in memory for that long (`ResponseCacheMiddleware`);
-    /// `onEventLoop`: it answers from memory itself and hops to the store's threads only on a miss.
+    /// A GET route; `cache`: its answers are kept in memory for that long (`ResponseCacheMiddleware`),
+    /// or nil, said at the route with why (a stream, an answer that carries the instant it was made);
+    /// every GET route declares it. `onEventLoop`: it answers from memory itself and hops to the store's
+    /// threads only on a miss.
     func get<O: ResponseGenerator>(
-        _ path: String, cache: ResponseCacheMiddleware.Freshness? = nil, onEventLoop: Bool = false, use handler: @escaping Handler<O>
+        _ path: String, cache: ResponseCacheMiddleware.Freshness?, onEventLoop: Bool = false, use handler: @escaping Handler<O>
     ) {
         add(onEventLoop ? groups.eventLoop : groups.kept(cache), .get, path, handler)
     }

@@ -14,7 +14,7 @@ struct ContentSourcesController {
     struct RefreshInput: Decodable { var url: String? }
 
     func addRoutes(to api: APIRouter) {
-        api.get("pause/content-sources", use: list)
+        api.get("pause/content-sources", cache: .data, use: list)
         api.post("pause/content-sources", use: add)
         api.delete("pause/content-sources", use: remove)
         api.post("pause/content-sources/refresh", use: refresh)

@@ -11,11 +11,13 @@ struct DataController {
     let monitor: ChangeMonitor
 
     func addRoutes(to api: APIRouter) {
-        api.get("export", use: export)
+        // Not kept: streamed from the store in constant memory, whatever its size.
+        api.get("export", cache: nil, use: export)
         api.post("import", use: importData)
         api.post("import/sessions", use: importSessions)
-        api.get("events", use: events)
-        api.get("openapi.yaml", use: openAPI)
+        // Not kept: a stream of events that never ends.
+        api.get("events", cache: nil, use: events)
+        api.get("openapi.yaml", cache: .data, use: openAPI)
     }
 
     /// `GET /export?format=json|csv|ics&tag=`

@@ -30,7 +30,8 @@ struct FocusController {
     }
 
     func addRoutes(to api: APIRouter) {
-        api.get("focus/current", onEventLoop: true, use: current)
+        // Its own memo (`CurrentFocusMemo`), on the event loop.
+        api.get("focus/current", cache: nil, onEventLoop: true, use: current)
         api.post("focus/start", use: start)
         api.post("focus/pause", use: pause)
         api.post("focus/resume", use: resume)
@@ -39,7 +40,7 @@ struct FocusController {
         api.post("focus/break/skip", use: skipBreak)
         api.post("focus/log", use: log)
         api.get("focus/sessions", cache: .data, use: sessions)
-        api.get("focus/sessions/:id", use: session)
+        api.get("focus/sessions/:id", cache: .second, use: session)
         api.delete("focus/sessions/:id", use: deleteSession)
         api.put("focus/sessions/:id/tags", use: retag)
         api.post("focus/sessions/:id/notice", use: claimNotice)

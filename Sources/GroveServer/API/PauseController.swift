@@ -31,19 +31,20 @@ struct PauseController {
 
     func addRoutes(to api: APIRouter) {
         api.get("pause/apps", cache: .data, use: apps)
-        api.get("pause/gate", use: gate)
+        api.get("pause/gate", cache: .data, use: gate)
         api.post("pause/apps", use: addApp)
-        api.get("pause/apps/:appId", use: showApp)
+        api.get("pause/apps/:appId", cache: .data, use: showApp)
         api.put("pause/apps/:appId", use: updateApp)
         api.delete("pause/apps/:appId", use: deleteApp)
-        api.get("pause/apps/:appId/attempts", use: attempts)
+        api.get("pause/apps/:appId/attempts", cache: .day, use: attempts)
         api.get("pause/content", cache: .data, use: contents)
         api.post("pause/content", use: addContent)
-        api.get("pause/content/:contentId", use: showContent)
+        api.get("pause/content/:contentId", cache: .data, use: showContent)
         api.delete("pause/content/:contentId", use: deleteContent)
         api.post("pause/sessions", use: startPause)
-        api.get("pause/sessions", use: pauses)
-        api.get("pause/sessions/:id", use: showPause)
+        // A pause left open becomes a timeout as time passes, with no write: kept for a second only.
+        api.get("pause/sessions", cache: .second, use: pauses)
+        api.get("pause/sessions/:id", cache: .second, use: showPause)
         api.post("pause/sessions/:id/finish", use: finishPause)
         api.put("pause/sessions/:id/visit", use: reportVisit)
         api.get("pause/usage", cache: .day, use: usage)
@@ -52,12 +53,12 @@ struct PauseController {
         api.put("pause/preferences", use: updatePreferences)
         api.patch("pause/preferences", use: changePreferences)
         api.put("pause/apps/:appId/enabled", use: setAppEnabled)
-        api.get("pause/friction", use: friction)
+        api.get("pause/friction", cache: .day, use: friction)
         api.put("pause/apps/:appId/adaptive", use: setAdaptive)
         api.put("pause/apps/:appId/paths", use: setGatedPaths)
         api.put("pause/apps/:appId/block", use: setBlock)
         api.put("pause/apps/:appId/focus", use: setFocusAllowed)
-        api.get("pause/emergency-pass", use: emergencyPass)
+        api.get("pause/emergency-pass", cache: .day, use: emergencyPass)
     }
 
     // MARK: Apps

@@ -33,8 +33,8 @@ struct PushController {
     struct TestJSON: Encodable, Sendable { var sent: Int; var delivered: Int; var failed: [String] }
 
     func addRoutes(to api: APIRouter) {
-        api.get("push/key", use: key)
-        api.get("push/subscriptions", use: list)
+        api.get("push/key", cache: .data, use: key)
+        api.get("push/subscriptions", cache: .data, use: list)
         api.post("push/subscriptions", use: subscribe)
         api.delete("push/subscriptions", use: unsubscribe)
         api.post("push/test", use: test)

@@ -10,7 +10,7 @@ struct SetupController {
     struct State: Encodable, Sendable { var setupNeeded: Bool }
 
     func addRoutes(to api: APIRouter) {
-        api.get("setup", use: state)
+        api.get("setup", cache: .data, use: state)
         api.post("setup", use: complete)
         api.post("setup/skip", use: skip)
     }

@@ -25,11 +25,13 @@ struct TimersController {
     func addRoutes(to api: APIRouter) {
         api.get("timers", cache: .data, use: list)
         api.post("timers", use: create)
-        api.get("timers/sync", use: syncPayload)
+        // Not kept: the payload carries the instant it was made (`syncTimestamp`).
+        api.get("timers/sync", cache: nil, use: syncPayload)
         api.post("timers/sync", use: applyPayload)
         api.post("timers/sync/messages", use: applyMessage)
         api.post("timers/sync/quick-actions", use: applyQuickAction)
-        api.get("timers/runs", use: runs)
+        // Not kept: each answer is the countdown to the millisecond, computed per request.
+        api.get("timers/runs", cache: nil, use: runs)
         api.post("timers/samples", use: loadSamples)
         api.post("timers/:id/run", use: startRun)
         api.post("timers/:id/run/pause", use: pauseRun)

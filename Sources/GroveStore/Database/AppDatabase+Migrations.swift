@@ -112,6 +112,15 @@ extension AppDatabase {
                     CREATE INDEX gate_change_day ON gate_change (local_day);
                     """)
         }
+        // A day's newest trees in one range (the forest draws at most `ForestWindow.treesDrawnPerDay`
+        // a day); it also answers every lookup by end_day alone, so that index goes.
+        migrator.registerMigration("v24-forest-day-order") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX focus_session_day_end ON focus_session (end_day, end_time DESC, id DESC);
+                    DROP INDEX focus_session_end_day;
+                    """)
+        }
         return migrator
     }
 

@@ -4,8 +4,9 @@ import GroveCore
 
 extension FocusRoom {
     /// Up to `days` days with trees before `before` (all days when nil), newest first, read from the
-    /// per-day totals; with `sessions`, each day's trees too (one indexed range of the days shown). With
-    /// `tag`, only the trees of sessions carrying it (the per-day-per-tag totals).
+    /// per-day totals; with `sessions`, each day's newest trees too (at most
+    /// `ForestWindow.treesDrawnPerDay` a day, one indexed range each). With `tag`, only the trees of
+    /// sessions carrying it (the per-day-per-tag totals).
     public func forest(days: Int = ForestWindow.defaultDays, before: LocalDay? = nil, sessions: Bool = true, tag: String? = nil)
         throws -> ForestWindow
     {
@@ -31,17 +32,22 @@ extension FocusRoom {
                     LocalDay(row[0] as String).map { ForestWindow.Day(day: $0, trees: row[1], abandoned: row[2]) }
                 }, older: nil)
             if hasOlder { window.older = window.days.last?.day }
-            guard sessions, let newest = window.days.first?.day, let oldest = window.days.last?.day else { return window }
-            // `+state`: the day's index, not the state's (which would visit every completed session).
-            let trees = try FocusSessionRecord.filter(
-                sql: "end_day BETWEEN ? AND ? AND +state IN ('completed', 'abandoned')",
-                arguments: [oldest.description, newest.description]
-            )
-            .order(sql: "end_time DESC, id").fetchAll(db).map { try $0.model() }
-            .filter { session in folded.map { tag in session.tags.contains { FocusTags.folded($0) == tag } } ?? true }
-            let byDay = Dictionary(grouping: trees) { $0.endDay }
+            guard sessions else { return window }
+            // Each day's newest trees, at most `treesDrawnPerDay`, one range of the (end_day, end_time)
+            // index per day: the window costs its days, never the sessions of a crowded day.
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT * FROM focus_session
+                    WHERE end_day = ?1 AND +state IN ('completed', 'abandoned')
+                      AND (?2 IS NULL OR EXISTS (SELECT 1 FROM json_each(tags) WHERE lower(value) = lower(?2)))
+                    ORDER BY end_time DESC, id DESC LIMIT ?3
+                    """)
             for index in window.days.indices {
-                let day = byDay[window.days[index].day] ?? []
+                let day = try FocusSessionRecord.fetchAll(
+                    statement, arguments: [window.days[index].day.description, source.tag, ForestWindow.treesDrawnPerDay]
+                )
+                .map { try $0.model() }
+                .filter { session in folded.map { tag in session.tags.contains { FocusTags.folded($0) == tag } } ?? true }
                 window.days[index].sessions = day.filter { $0.state == .completed }
                 window.days[index].withered = day.filter { $0.state == .abandoned }
             }

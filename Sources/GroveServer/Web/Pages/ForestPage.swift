@@ -10,6 +10,8 @@ struct ForestDay: Encodable {
     var date: String
     var trees: [TreeView]
     var withered: Int
+    /// The day's trees not drawn (`ForestWindow.Day.notDrawn`): said as "+N more".
+    var more: Int
 }
 
 /// A month of the forest: its days with trees, newest first.
@@ -51,9 +53,10 @@ extension WebController {
         let counts = try database.focus.forest(before: before, sessions: false, tag: tag)
         var shownDays = 0, shownTrees = 0
         for day in counts.days {
-            if shownDays > 0 && shownTrees + day.trees + day.abandoned > Self.treesPerForestPage { break }
+            let drawn = min(day.trees + day.abandoned, ForestWindow.treesDrawnPerDay)
+            if shownDays > 0 && shownTrees + drawn > Self.treesPerForestPage { break }
             shownDays += 1
-            shownTrees += day.trees + day.abandoned
+            shownTrees += min(day.trees + day.abandoned, ForestWindow.treesDrawnPerDay)
         }
         let window = try database.focus.forest(days: max(1, shownDays), before: before, tag: tag)
         let wall = try wallFormatter()
@@ -63,7 +66,7 @@ extension WebController {
                 day: "\(Self.weekdays[day.day.weekday]) \(day.day.day)", date: day.day.description,
                 trees: (day.sessions + day.withered).sorted { ($0.endTime ?? .distantPast) > ($1.endTime ?? .distantPast) }
                     .map { TreeView($0, at: $0.endTime.map(wall) ?? "") },
-                withered: day.withered.count)
+                withered: day.withered.count, more: day.notDrawn)
         }
         var months: [ForestMonth] = []
         for (day, shown) in zip(window.days, days) {
