@@ -8,7 +8,7 @@ Bounded: a fixed number of requests, then the server is stopped.
 
     scripts/server-memory.py --skip-build
 """
-import argparse, datetime, os, subprocess, sys, time, urllib.request
+import argparse, datetime, os, re, subprocess, sys, time, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seed import release_binary, seeded_server  # noqa: E402
@@ -27,11 +27,12 @@ def main():
     ap.add_argument("--sessions", type=int, default=100_000)
     ap.add_argument("--settle", type=float, default=3)
     ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--binary", help="the grove to measure (default: the release build)")
     a = ap.parse_args()
-    binary = release_binary(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), build=not a.skip_build)
+    binary = a.binary or release_binary(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), build=not a.skip_build)
     with seeded_server(binary, a.sessions, "grove-memory-") as base:
         port = base.rsplit(":", 1)[1]
-        pid = int(subprocess.run(["pgrep", "-f", f"serve --host 127.0.0.1 --port {port}"], capture_output=True, text=True).stdout.split()[0])
+        pid = seeded_server.pid
         get = lambda path: urllib.request.urlopen(base + path, timeout=60).read()
         # Warmed up: each kind of request once (code, metadata and statement caches are loaded once per
         # process, not per request), then idle.
@@ -42,9 +43,15 @@ def main():
         idle = rss(pid)
         print(f"idle (warmed up)                        {idle:6.1f} MiB")
         today = datetime.date.today()
+        first = "/api/v1/focus/sessions?limit=1000"
+        page = first
         for i in range(200):
             get(f"/forest?before={(today - datetime.timedelta(days=i * 3)).isoformat()}")
-            get(f"/api/v1/focus/sessions?limit=1000&offset={i * 1000}")
+            # Deeper and deeper pages, by the next page's link (a cursor; offset stops at 10,000).
+            with urllib.request.urlopen(page if page.startswith("http") else base + page, timeout=60) as reply:
+                reply.read()
+                link = re.search(r'<([^>]+)>;\s*rel="next"', reply.headers.get("Link") or "")
+            page = link.group(1) if link else first
         time.sleep(a.settle)
         after = rss(pid)
         print(f"after 400 distinct heavy requests       {after:6.1f} MiB   {after / idle:.2f}x idle" + ("" if after <= 1.2 * idle else "   > 1.2"))

@@ -298,6 +298,10 @@ struct HardeningTests {
         #expect(throws: InvalidField.self) { try db.focus.sessions(limit: FocusRoom.maxPageSize + 1) }
         #expect(throws: InvalidField.self) { try db.focus.sessions(limit: 10, offset: -1) }
         #expect(throws: InvalidField.self) { try db.focus.completed(limit: 10, offset: -1) }
+        // Bounded: a page by offset never steps over more than `maxOffset` rows, whatever the history.
+        #expect(throws: InvalidField.self) { try db.focus.sessions(limit: 10, offset: FocusRoom.maxOffset + 1) }
+        #expect(throws: InvalidField.self) { try db.focus.completed(limit: 10, offset: FocusRoom.maxOffset + 1) }
+        #expect(try db.focus.sessions(limit: 10, offset: FocusRoom.maxOffset).isEmpty)
     }
 
     /// A page must not sort every session: the plan walks an index and stops after the page. This

@@ -129,6 +129,14 @@ struct FocusController {
     /// A page's size and where it starts: after a cursor, or (the older way) at an offset; not both.
     static func position(_ request: Request) throws -> (limit: Int, offset: Int, after: SessionCursor?) {
         let (limit, offset) = try request.page()
+        // Bounded: a deeper page goes by the cursor (`FocusRoom.maxOffset`).
+        guard offset <= FocusRoom.maxOffset else {
+            throw APIError.badRequest(
+                field: "offset",
+                detail:
+                    "offset must be from 0 to \(FocusRoom.maxOffset) (got \(offset)): page further with the cursor (after=, the Link header)"
+            )
+        }
         let after = try request.query("after") { try SessionCursor(validating: $0, field: $1) }
         if after != nil, offset != 0 {
             throw APIError.badRequest(field: "after", detail: "after and offset cannot be combined: follow the next link")

@@ -45,7 +45,7 @@ extension FocusRoom {
     /// (its end and id), an index range at any depth; `offset` skips rows one by one.
     public func completed(limit: Int? = nil, offset: Int = 0, after: SessionCursor? = nil) throws -> [FocusSession] {
         if let limit, limit < 0 { throw InvalidField("limit", "limit cannot be negative") }
-        guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
+        try Self.checkOffset(offset)
         try settle()
         return try writer.snapshotRead { db in
             var request = FocusSessionRecord.filter(sql: "state = 'completed'").order(sql: "end_time DESC, id")
@@ -76,7 +76,7 @@ extension FocusRoom {
         guard (1...FocusRoom.maxPageSize).contains(limit) else {
             throw InvalidField("limit", "limit must be between 1 and \(FocusRoom.maxPageSize)")
         }
-        guard offset >= 0 else { throw InvalidField("offset", "offset cannot be negative") }
+        try Self.checkOffset(offset)
         try settle()
         return try writer.snapshotRead { db in
             var request = FocusSessionRecord.order(sql: "start_time DESC, id")
@@ -107,6 +107,20 @@ extension FocusRoom {
                 sql: "state = 'completed' AND end_time >= ? AND end_time < ?", arguments: [from.groveMillis, to.groveMillis]
             )
             .order(sql: "end_time DESC").fetchAll(db).map { try $0.model() }
+        }
+    }
+}
+
+extension FocusRoom {
+    /// The deepest a page may start by offset: skipping rows costs a step each, so a page by offset
+    /// stays bounded whatever the history; further on, the cursor (`after`) costs what the first page costs.
+    public static let maxOffset = 10_000
+
+    static func checkOffset(_ offset: Int) throws {
+        guard (0...maxOffset).contains(offset) else {
+            throw InvalidField(
+                "offset",
+                "offset must be from 0 to \(maxOffset) (got \(offset)): page further with the cursor (after=, the next page's link)")
         }
     }
 }
