@@ -72,6 +72,26 @@ async function tabsMoved(tabs) {
   for (const visit of stopped) await report(visit, s);
 }
 
+// The visit a Proceed on Grove's pause leads to: measured from the tab's arrival on the site (a
+// visit already measured for this pause goes on).
+async function beginVisit(app, latest) {
+  await changeVisits(async (visits) => {
+    if (visits[app.id]?.pause !== latest.id) visits[app.id] = newVisit(latest.id, app);
+    return [];
+  });
+}
+
+// A visit the grace window let through after the Proceed whose visit is measured, reported at once.
+async function countGraceVisit(app, latest, navigation, s) {
+  const [counted] = await changeVisits(async (visits) => {
+    const visit = visits[app.id];
+    if (visit?.pause !== latest.id) return [];
+    visits[app.id] = graceVisit(visit, navigation.tabId, navigation.url, Date.now());
+    return visits[app.id] === visit ? [] : [visits[app.id]];
+  });
+  if (counted) await report(counted, s);
+}
+
 // The app list changes rarely: read at most every few seconds, not on every navigation.
 let cache = { at: 0, grove: "", apps: [], key: "" };
 async function apps(s) {
@@ -216,26 +236,6 @@ async function decide(navigation) {
   await ext.tabs.update(navigation.tabId, { url: gatewayURL(s.grove, app, navigation.url, cache.key) });
 }
 ext.webNavigation.onBeforeNavigate.addListener(decide);
-
-// The visit a Proceed on Grove's pause leads to: measured from the tab's arrival on the site (a
-// visit already measured for this pause goes on).
-async function beginVisit(app, latest) {
-  await changeVisits(async (visits) => {
-    if (visits[app.id]?.pause !== latest.id) visits[app.id] = newVisit(latest.id, app);
-    return [];
-  });
-}
-
-// A visit the grace window let through after the Proceed whose visit is measured, reported at once.
-async function countGraceVisit(app, latest, navigation, s) {
-  const [counted] = await changeVisits(async (visits) => {
-    const visit = visits[app.id];
-    if (visit?.pause !== latest.id) return [];
-    visits[app.id] = graceVisit(visit, navigation.tabId, navigation.url, Date.now());
-    return visits[app.id] === visit ? [] : [visits[app.id]];
-  });
-  if (counted) await report(counted, s);
-}
 ext.webNavigation.onHistoryStateUpdated.addListener(decide);
 
 // Where each tab is (for the reminder, and to know a Proceed on Grove's pause), kept for the browser

@@ -46,7 +46,7 @@ struct GateIntegrityAPITests {
                 .put, "/api/v1/pause/apps/youtube/enabled", json: #"{"isEnabled":false}"#,
                 headers: headers(origin: "chrome-extension://abcdefgh", key: Self.key))
             #expect(other.status == 403, "\(other.text)")
-            #expect(try database.session(pause.id)?.visitSeconds == nil)
+            #expect(try database.pause.session(id: pause.id)?.visitSeconds == nil)
             let reported = try await client.request(
                 .put, path, json: body, headers: headers(origin: "chrome-extension://abcdefgh", key: Self.key))
             #expect(reported.status == 200 && reported.object["visitSeconds"] as? Int == 1200, "\(reported.text)")
@@ -89,8 +89,4 @@ struct GateIntegrityAPITests {
             #expect(weeks.first?["witheredTrees"] as? Int == 1 && weeks.first?["integrityText"] == nil)
         }
     }
-}
-
-extension AppDatabase {
-    fileprivate func session(_ id: UUID) throws -> GatewaySession? { try pause.session(id: id) }
 }

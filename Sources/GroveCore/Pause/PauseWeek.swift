@@ -65,6 +65,9 @@ public struct PauseWeek: Encodable, Sendable, Equatable {
             : "—"
     }
 
+    /// Whether nothing loosened the gate this week (`integrityText` says "held").
+    public var held: Bool { graceVisits + witheredTrees + gatesOff + blocksLoosened + emergencyPasses == 0 }
+
     /// The gate's integrity figures as every face writes them (`integrityText(grace:withered:gatesOff:loosened:passes:)`).
     public var integrityText: String {
         Self.integrityText(

@@ -11,7 +11,6 @@ extension FocusRoom {
         throws -> ForestWindow
     {
         let source = try DayTotals(tag: tag)
-        let folded = tag.map(FocusTags.folded)  // any spelling of the tag, folded once
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between \(ForestWindow.dayRange.lowerBound) and \(ForestWindow.dayRange.upperBound)")
         }
@@ -39,6 +38,7 @@ extension FocusRoom {
                 sql: """
                     SELECT * FROM focus_session
                     WHERE end_day = ?1 AND +state IN ('completed', 'abandoned')
+                      -- Any spelling of the tag: lower() folds as `FocusTags.folded` does (ASCII).
                       AND (?2 IS NULL OR EXISTS (SELECT 1 FROM json_each(tags) WHERE lower(value) = lower(?2)))
                     ORDER BY end_time DESC, id DESC LIMIT ?3
                     """)
@@ -47,7 +47,6 @@ extension FocusRoom {
                     statement, arguments: [window.days[index].day.description, source.tag, ForestWindow.treesDrawnPerDay]
                 )
                 .map { try $0.model() }
-                .filter { session in folded.map { tag in session.tags.contains { FocusTags.folded($0) == tag } } ?? true }
                 window.days[index].sessions = day.filter { $0.state == .completed }
                 window.days[index].withered = day.filter { $0.state == .abandoned }
             }

@@ -40,13 +40,15 @@ extension AppDatabase {
         }
     }
 
-    /// Each app's gate loosenings per local day (`GateChange`), over the 30 days kept.
-    func gateChangeCounts(appId: String?, _ db: Database) throws -> [GateChangeCounts] {
+    /// Each app's gate loosenings per local day (`GateChange`), over the 30 days kept or the days
+    /// from `from` to `to` (one row per app and day: the weeks and the review both read these).
+    func gateChangeCounts(appId: String?, from: LocalDay? = nil, to: LocalDay? = nil, _ db: Database) throws -> [GateChangeCounts] {
         let sql = """
             SELECT local_day, app_id, total(kind = 'gate_off') AS gates_off, total(kind <> 'gate_off') AS loosened
-            FROM gate_change WHERE ?1 IS NULL OR app_id = ?1 GROUP BY app_id, local_day
+            FROM gate_change WHERE (?1 IS NULL OR app_id = ?1) AND local_day BETWEEN ?2 AND ?3 GROUP BY app_id, local_day
             """
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [appId]).compactMap { row -> GateChangeCounts? in
+        let arguments: StatementArguments = [appId, from?.description ?? "0000-00-00", to?.description ?? "9999-12-31"]
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).compactMap { row -> GateChangeCounts? in
             guard let day = LocalDay(row["local_day"] as String) else { return nil }
             func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
             return GateChangeCounts(date: day, appId: row["app_id"], gatesOff: count("gates_off"), blocksLoosened: count("loosened"))

@@ -82,34 +82,31 @@ extension PauseRoom {
             // The gated app waits behind a growing tree, whichever face asks: nothing is counted
             // until the person lets the tree wither (every face asks them first).
             // An app on the allowlist for this session (`focusAllowed`) opens through its gate as ever.
+            // The scheduled block and, only when one is in force, the week's emergency pass: read once.
+            let block = try database.activeBlock(app, db)
+            let pass = try block.map { _ in try database.emergencyPass(db) }
             var withered = false
             if let growing = try database.settledOpenSession(db, calendar: calendar(db)), growing.session.state == .active,
                 !app.isAllowed(duringSessionTagged: growing.session.tags)
             {
-                guard letTreeWither else { throw PauseValidationError.treeGrowing(app.displayName) }
-                // Checked first: a block refuses the visit, and then the tree must not wither for nothing.
-                if try database.activeBlock(app, db) != nil {
-                    let passes = try emergency && database.emergencyPass(db).available
-                    if !passes { throw PauseValidationError.treeGrowing(app.displayName) }
-                }
+                // A visit the block refuses must not cost the tree: the tree is asked about first.
+                let throughBlock = block == nil || (emergency && pass?.available == true)
+                guard letTreeWither, throughBlock else { throw PauseValidationError.treeGrowing(app.displayName) }
                 try database.abandonFocusSession(db)
                 withered = true
             }
-            var usesPass = false
-            if let block = try database.activeBlock(app, db) {
+            if let block, let pass {
                 let calendar = try calendar(db), today = calendar.localDay(of: environment.now())
                 guard emergency else {
                     throw PauseValidationError.blocked(app.displayName, until: calendar.wallText(block.end, today: today))
                 }
-                let pass = try database.emergencyPass(db)
                 guard pass.available else {
                     throw PauseValidationError.emergencyPassUsed(next: calendar.wallText(pass.nextAt, today: today))
                 }
-                usesPass = true
             }
             let attempts = try database.attemptsToday(appId: appId, db)
             let (session, content) = try database.startGatewaySession(
-                appId: appId, platform: platform, emergencyPass: usesPass, witheredTree: withered, db)
+                appId: appId, platform: platform, emergencyPass: block != nil, witheredTree: withered, db)
             return (session, content, attempts)
         }
     }

@@ -73,8 +73,7 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
     init(_ session: GatewaySession) { self.session = session }
 
     init(row: Row) throws {
-        let zoneID: String = row["time_zone"]
-        let calendar = ZonedCalendar(identifier: zoneID) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let (zoneID, calendar, storedDay) = row.zoneAndDay
         let status: String? = row["completion_status"], outcome: String? = row["action_outcome"], end: Int64? = row["end_timestamp"]
         var s = GatewaySession(
             id: try row.uuid("id"), appId: row["app_id"], contentId: row["content_id"],
@@ -86,9 +85,7 @@ struct GatewaySessionRecord: FetchableRecord, PersistableRecord {
         s.witheredTree = (row["withered_tree"] as Bool?) == true ? true : nil
         s.visitSeconds = row["visit_seconds"]
         s.graceVisits = row["grace_visits"]
-        // The stored day is the truth (the zone's rules may have changed since).
-        let storedDay: String = row["local_day"]
-        if let day = LocalDay(storedDay) { s.localDay = day }
+        if let storedDay { s.localDay = storedDay }
         s.timeZoneIdentifier = zoneID
         session = s
     }
@@ -115,15 +112,12 @@ struct GateChangeRecord: FetchableRecord, PersistableRecord {
     init(_ change: GateChange) { self.change = change }
 
     init(row: Row) throws {
-        let zoneID: String = row["time_zone"]
-        let calendar = ZonedCalendar(identifier: zoneID) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let (zoneID, calendar, storedDay) = row.zoneAndDay
         let kind: String = row["kind"]
         var change = GateChange(
             id: try row.uuid("id"), appId: row["app_id"], kind: GateChange.Kind(rawValue: kind) ?? .gateOff,
             timestamp: Date(groveMillis: row["timestamp"]), calendar: calendar)
-        // The stored day is the truth (the zone's rules may have changed since).
-        let storedDay: String = row["local_day"]
-        if let day = LocalDay(storedDay) { change.localDay = day }
+        if let storedDay { change.localDay = storedDay }
         change.timeZoneIdentifier = zoneID
         self.change = change
     }
@@ -160,5 +154,16 @@ struct PausePreferencesRecord: FetchableRecord, PersistableRecord {
         c["selected_categories"] = "[" + categories.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         c["onboarding_completed"] = preferences.onboardingCompleted; c["trial_start_date"] = preferences.trialStartDate?.groveMillis
         c["last_content_sync"] = preferences.lastContentSync?.groveMillis; c["analytics_opt_in"] = preferences.analyticsOptIn
+    }
+}
+
+extension Row {
+    /// A pause's or a gate change's `time_zone` and `local_day`: the zone as stored (UTC's calendar
+    /// when this system does not know it) and the stored day, which is the truth even when the zone's
+    /// rules have changed since.
+    var zoneAndDay: (id: String, calendar: ZonedCalendar, day: LocalDay?) {
+        let id: String = self["time_zone"]
+        let calendar = ZonedCalendar(identifier: id) ?? ZonedCalendar(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        return (id, calendar, LocalDay(self["local_day"] as String))
     }
 }

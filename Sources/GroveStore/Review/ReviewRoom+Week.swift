@@ -174,26 +174,18 @@ extension ReviewRoom {
         to apps: inout [WeeklyReview.AppPauses], from start: LocalDay, to end: LocalDay, names: [String: String],
         before: [String: Int]?, _ db: Database
     ) throws {
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT app_id, total(kind = 'gate_off') AS gates_off, total(kind <> 'gate_off') AS loosened
-                    FROM gate_change WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY app_id
-                    """), arguments: [start.description, end.description])
-        for row in rows {
-            let id: String = row["app_id"]
-            let off = (row["gates_off"] as Double?).map { Int($0) } ?? 0, loosened = (row["loosened"] as Double?).map { Int($0) } ?? 0
-            if let index = apps.firstIndex(where: { $0.appId == id }) {
-                apps[index].gatesOff = off
-                apps[index].blocksLoosened = loosened
-            } else {
-                var app = WeeklyReview.AppPauses(
-                    appId: id, name: names[id] ?? id, attempts: 0, exits: 0, rescued: 0, proceeded: 0,
-                    previousAttempts: before.map { $0[id] ?? 0 })
-                app.gatesOff = off
-                app.blocksLoosened = loosened
-                apps.append(app)
+        let changes = Dictionary(grouping: try database.gateChangeCounts(appId: nil, from: start, to: end, db), by: \.appId)
+        for (id, days) in changes.sorted(by: { $0.key < $1.key }) {
+            let off = days.reduce(0) { $0 + $1.gatesOff }, loosened = days.reduce(0) { $0 + $1.blocksLoosened }
+            if !apps.contains(where: { $0.appId == id }) {
+                apps.append(
+                    WeeklyReview.AppPauses(
+                        appId: id, name: names[id] ?? id, attempts: 0, exits: 0, rescued: 0, proceeded: 0,
+                        previousAttempts: before.map { $0[id] ?? 0 }))
             }
+            guard let index = apps.firstIndex(where: { $0.appId == id }) else { continue }
+            apps[index].gatesOff = off
+            apps[index].blocksLoosened = loosened
         }
     }
 }

@@ -67,7 +67,7 @@ extension WebController {
             PauseUsagePage.Week(
                 week: w.weekText, app: names[w.appId] ?? w.appId, pauses: w.pauses,
                 change: PauseWeek.changeText(w.pauses, before: w.previousPauses), keptAway: w.keptAwayText, delayed: w.delayed,
-                visits: w.visitsText, integrity: w.integrityText, held: w.integrityText == "held")
+                visits: w.visitsText, integrity: w.integrityText, held: w.held)
         }
         let lengths = Dictionary(grouping: stats, by: \.appId).compactMap { appId, days in
             days.first.map {
