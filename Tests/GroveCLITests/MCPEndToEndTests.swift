@@ -77,7 +77,8 @@ struct MCPEndToEndTests {
 
     @Test("lists its tools, reads today's stats, and refuses a write unless started with --allow-writes")
     func readOnlyThenWrites() throws {
-        let grove = Grove()
+        // A frozen clock: "09:00" today must be in the past whenever the suite runs.
+        let grove = Grove(now: "2026-11-23T12:00:00Z")
         #expect(try grove.runBinary("intention", "set", "Write the introduction").status == 0)
         #expect(try grove.runBinary("focus", "log", "--start", "09:00", "--end", "09:25").status == 0)
         let session = try Session(grove, [])
