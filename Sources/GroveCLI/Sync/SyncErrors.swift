@@ -23,6 +23,9 @@ enum SyncErrors {
                 default: problem.detail
                 }
             throw CLIError(message: message, exitCode: problem.status == 422 ? 64 : 1)
+        } catch let error as AccountKeyError {
+            if case .weakPassphrase = error { throw CLIError.usage(error.description) }
+            throw CLIError.failure(error.description)
         } catch let error as SyncStoreError {
             throw CLIError.failure(error.description)
         } catch let error as SyncConnectionError {
@@ -73,6 +76,14 @@ enum SyncErrors {
             return "the connection was cut before an answer came (a proxy in between, or the server stopped)"
         }
         return String(text.prefix(200))
+    }
+
+    /// One line of standard input for `flag` (a passphrase, a recovery code), or a usage error naming it.
+    static func secretFromInput(_ flag: String, what: String) throws -> String {
+        guard let line = CLIEnvironment.current.readInputLine(), !line.isEmpty else {
+            throw CLIError.usage("\(flag): give the \(what) on standard input (for example `printf '%s' \"$SECRET\" | grove …`)")
+        }
+        return line
     }
 
     /// The password from standard input (`--password-stdin`), or a usage error.

@@ -30,7 +30,7 @@ struct SyncRestoreCommand: AsyncParsableCommand {
         let summary: RestoreSummary
         do {
             summary = try await SyncErrors.translate(server: connection.device.serverURL) {
-                try await RestorePoint.rebuild(from: try connection.transport(), asOf: instant, into: target)
+                try await RestorePoint.rebuild(from: try connection.syncTransport(), asOf: instant, into: target)
             }
         } catch {
             // Nothing half-built is left behind under the name the person gave.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GroveStore
+import GroveSync
 
 /// `grove sync status [--json]`.
 struct SyncStatusCommand: ParsableCommand {
@@ -25,6 +26,12 @@ struct SyncStatusCommand: ParsableCommand {
             "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
                 + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
+        if let path = db.path, let key = DeviceKey.read(forStore: path) {
+            print("Encrypted: end to end, key \(key.keyId) (held by this device; the server keeps only sealed values)")
+        } else {
+            print(
+                "Encrypted: no key on this device (values travel in plain: `grove sync encrypt`; encrypted elsewhere: `grove sync unlock`)")
+        }
         if let error = device.lastError { print("Last error: \(TerminalText.neutralized(error))") }
         // What either side refused: set aside with the rule it broke, and blocking nothing after it.
         guard status.refusedChanges > 0 else { return }

@@ -38,6 +38,12 @@ public enum PushRefusal: Error, Equatable, Sendable {
     /// A mutation id the server holds came with other content: two stores use this device's identity
     /// (a copied store). The sender must register as a new device.
     case deviceCloned(lastMutationId: Int64)
+    /// A plain value pushed to an encrypted account: the whole push is refused (it is not set aside as
+    /// one bad value would be — the device must seal everything, or it lacks the key).
+    case notSealed(mutationId: Int64, field: String)
+    /// A box sealed under another key than the account's current one (a retired key, or a device
+    /// holding the wrong key): refused whole, nothing stored.
+    case wrongKey(mutationId: Int64, keyId: String, current: String)
 }
 
 /// The server's merge of one push, as a pure function of what it holds: which rows change, under
@@ -55,9 +61,12 @@ public struct PushPlan: Sendable {
 
     /// Plans `mutations` over `stored` (every entity they touch, absent when the server has none) and
     /// `openSessions` (the user's open focus sessions), given the device's last id and the user's head.
+    ///
+    /// `sealedKey` is the account's key id when it is encrypted: then every put carries sealed groups
+    /// under that key, merged by clock alone (the entities' `sealed` shapes), and no value is read.
     public static func make(
         schemaVersion: Int, mutations: [SyncMutation], lastMutationId: Int64, head: Int64,
-        stored: [EntityKey: SyncState], openSessions: [EntityKey: SyncState], now: Date
+        stored: [EntityKey: SyncState], openSessions: [EntityKey: SyncState], now: Date, sealedKey: String? = nil
     ) throws(PushRefusal) -> PushPlan {
         guard schemaVersion == SyncWire.schemaVersion else { throw .unsupportedSchema(schemaVersion) }
         var plan = PushPlan(head: head, lastMutationId: lastMutationId)
@@ -72,13 +81,15 @@ public struct PushPlan: Sendable {
             guard mutation.id == plan.lastMutationId + 1 else {
                 throw .gap(expected: plan.lastMutationId + 1, got: mutation.id, lastMutationId: lastMutationId)
             }
-            guard let entity = SyncEntity.named(mutation.entity) else {
+            guard let plain = SyncEntity.named(mutation.entity) else {
                 throw .invalid(mutationId: mutation.id, field: "entity", message: "Unknown entity \(mutation.entity.prefix(40))")
             }
+            let entity = sealedKey == nil ? plain : plain.sealed
+            if let sealedKey { try checkSealed(mutation, key: sealedKey) }
             let incoming: SyncState
             do {
                 incoming = try mutation.state(of: entity)
-                try SyncValueRules.checkFields(entity, incoming.fields)
+                if sealedKey == nil { try SyncValueRules.checkFields(entity, incoming.fields) }
             } catch {
                 throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
             }
@@ -93,15 +104,20 @@ public struct PushPlan: Sendable {
             plan.lastMutationId = mutation.id
             plan.applied += 1
             let key = EntityKey(entity: entity.name, id: mutation.entityId)
-            let before = current[key] ?? SyncState()
+            var before = current[key] ?? SyncState()
+            // A row from before the account was encrypted: its plain groups lose to any box, whatever
+            // their clocks (a re-sent row keeps its clock), so that no plain value outlives encryption.
+            if sealedKey != nil { before = sealedPart(of: before) }
             let after = SyncState.join(before, incoming, entity: entity)
             guard after != before else { continue }
             // Never an incomplete row (SYNC.md "Past the horizon, pull first"): an edit of a row the
             // server does not hold whole (deleted and pruned, or never sent) is taken and dropped; a
             // device that pulls cannot create a row from it, and would park it forever.
             guard after.isDeleted(entity) || after.isComplete(entity) else { continue }
-            do { try SyncValueRules.checkRow(entity, after) } catch {
-                throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
+            if sealedKey == nil {
+                do { try SyncValueRules.checkRow(entity, after) } catch {
+                    throw .invalid(mutationId: mutation.id, field: error.field, message: error.message)
+                }
             }
             current[key] = after
             if after == incoming { echoes.insert(key) } else { echoes.remove(key) }
@@ -139,6 +155,27 @@ public struct PushPlan: Sendable {
                     open: entity == .focusSession && isOpen(state, entity), echoesWriter: echoes.contains(key)))
         }
         return plan
+    }
+
+    /// Refuses a put that carries a plain field, or a box under another key than `key`.
+    static func checkSealed(_ mutation: SyncMutation, key: String) throws(PushRefusal) {
+        for (name, value) in mutation.fields.sorted(by: { $0.key < $1.key }) {
+            guard SealedValue.group(ofField: name) != nil, case .text(let text) = value, let id = SealedValue.keyId(of: text) else {
+                throw .notSealed(mutationId: mutation.id, field: name)
+            }
+            guard id == key else { throw .wrongKey(mutationId: mutation.id, keyId: id, current: key) }
+        }
+    }
+
+    /// The sealed groups of a stored state (with their clocks), its tombstone and its last insert.
+    static func sealedPart(of state: SyncState) -> SyncState {
+        var result = SyncState(alive: state.alive, tomb: state.tomb)
+        for (name, clock) in state.clocks {
+            guard let value = state.fields[SealedValue.fieldName(group: name)] else { continue }
+            result.clocks[name] = clock
+            result.fields[SealedValue.fieldName(group: name)] = value
+        }
+        return result
     }
 
     static func isOpen(_ state: SyncState, _ entity: SyncEntity) -> Bool {

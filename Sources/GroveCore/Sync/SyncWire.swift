@@ -175,7 +175,8 @@ public struct SyncMutation: Codable, Sendable, Hashable {
         switch (value, field.kind) {
         case (.null, _): guard field.optional else { throw InvalidField(name, "\(field.wire) cannot be null") }
         case (.text(let text), .text):
-            guard text.utf8.count <= 16_384 else { throw InvalidField(name, "\(field.wire) has at most 16384 bytes") }
+            let limit = SealedValue.group(ofField: field.wire) == nil ? 16_384 : SealedValue.maxBytes
+            guard text.utf8.count <= limit else { throw InvalidField(name, "\(field.wire) has at most \(limit) bytes") }
         case (.int, .integer), (.bool, .bool): break
         case (.int(let value), .bool): guard value == 0 || value == 1 else { throw InvalidField(name, "\(field.wire) is a boolean") }
         default:
@@ -263,20 +264,6 @@ public struct PullResponse: Codable, Sendable {
         self.cursor = cursor
         self.hasMore = hasMore
         self.checksum = checksum
-        self.serverTime = serverTime
-    }
-}
-
-/// The answer to `GET /sync/v1/status` (the device's view of the server: head, device and its last id).
-public struct ServerStatus: Codable, Sendable {
-    public var head: Int64
-    public var lastMutationId: Int64
-    public var epoch: String
-    public var serverTime: Date
-    public init(head: Int64, lastMutationId: Int64, epoch: String, serverTime: Date) {
-        self.head = head
-        self.lastMutationId = lastMutationId
-        self.epoch = epoch
         self.serverTime = serverTime
     }
 }

@@ -110,6 +110,7 @@ extension AppDatabase {
         let localFields = try SyncRows.fields(db, entity, id: id)
         let local = try SyncRows.state(db, entity, id: id, fields: localFields)
         var merged = SyncState.join(local, remote, entity: entity)
+        try queueRuleWins(db, entity, id: id, local: local, remote: remote, merged: merged)
         if merged == local { return .unchanged }
         if merged.isDeleted(entity) {
             // Pending edits of the row are moot; a deletion made here that the server has not seen yet
@@ -158,7 +159,7 @@ extension AppDatabase {
         return changed ? .applied : .unchanged
     }
 
-    private static func write(_ db: Database, _ entity: SyncEntity, id: String, fields: SyncFields, exists: Bool) throws {
+    static func write(_ db: Database, _ entity: SyncEntity, id: String, fields: SyncFields, exists: Bool) throws {
         let columns = entity.fields
         if exists {
             let assignments = columns.map { "\($0.column) = ?" }.joined(separator: ", ")
@@ -189,37 +190,6 @@ extension AppDatabase {
                 "INSERT INTO \(entity.table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
                 StatementArguments(values))
         }
-    }
-
-    /// Two devices started sessions offline: the later start stays open and the other closes at that
-    /// instant (completed if it had reached its length, else abandoned) — the same rule the server
-    /// applies, so both reach the same rows.
-    ///
-    /// The close comes no later than the server's time as this device knows it (its wall clock and the
-    /// offset learned from the server): a start stamped ahead by a fast clock is not credited to the
-    /// other session as time it focused.
-    private static func settleOpenSessions(_ db: Database, incoming id: String, fields: inout SyncFields, now: Date) throws {
-        guard let state = fields["state"]?.text, state == "active" || state == "paused" else { return }
-        let columns = SyncEntity.focusSession.fields.map(\.column).joined(separator: ", ")
-        guard let row = try db.cachedRow("SELECT id, \(columns) FROM focus_session WHERE state IN ('active', 'paused') AND id <> ?", [id])
-        else { return }
-        let otherID: String = row["id"]
-        let other = SyncRows.fields(row, .focusSession)
-        let offset = try Int64.fetchOne(db.cachedStatement(sql: "SELECT clock_offset_ms FROM sync_state")) ?? 0
-        let serverNow = now.addingTimeInterval(Double(offset) / 1000)
-        guard let (_, close) = FocusSupersession.resolve((id, fields), (otherID, other), notAfter: serverNow) else { return }
-        if close.id == id {
-            fields = close.fields
-        } else {
-            try write(db, .focusSession, id: close.id, fields: close.fields, exists: true)
-        }
-        // The close is this device's decision and goes out like any change: the server may never see
-        // both sessions open at once (one may reach it already ended, later than this close).
-        try db.cachedExecute(
-            """
-            INSERT INTO sync_outbox (entity, entity_id, dirty, fresh) VALUES ('focusSession', ?, 1, 1)
-            ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = dirty | 1, fresh = fresh | 1
-            """, [close.id])
     }
 
     /// At most ten apps are enabled: when merged choices enable more, the latest enables win and the

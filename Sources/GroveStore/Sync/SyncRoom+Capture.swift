@@ -214,6 +214,16 @@ extension SyncRoom {
         }
     }
 
+    /// Queues every row again as a whole insert with the clocks it has, keeping the device, its ids and
+    /// its cursor: what a device does when the account becomes encrypted (every value goes out again,
+    /// sealed, and replaces its plain copy on the server).
+    public func resendEverything() throws {
+        try write { db in
+            guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
+            try AppDatabase.queueEverything(db, node: HLC.node(for: device.deviceId), keepClocks: true)
+        }
+    }
+
     /// The link to the server, or nil when the store does not sync.
     public func device() throws -> SyncDevice? {
         try writer.snapshotRead { db in try AppDatabase.syncDevice(db) }

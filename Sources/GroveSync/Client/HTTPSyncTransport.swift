@@ -108,6 +108,20 @@ public struct HTTPSyncTransport: SyncTransport {
         return try await send(.GET, path, body: Optional<Int>.none)
     }
 
+    /// The account's key envelope, or nil when the account is not encrypted.
+    public func keys() async throws -> KeyEnvelope? {
+        do {
+            return try await send(.GET, "/sync/v1/keys", body: Optional<Int>.none)
+        } catch let problem as SyncProblem where problem.slug == "not-encrypted" {
+            return nil
+        }
+    }
+
+    /// Encrypts the account, or re-wraps its key after a passphrase change.
+    public func setKeys(_ change: KeyEnvelopeChange) async throws {
+        let _: Empty = try await send(.PUT, "/sync/v1/keys", body: change, idempotent: true)
+    }
+
     public func devices() async throws -> [DeviceInfo] { try await send(.GET, "/sync/v1/devices", body: Optional<Int>.none) }
 
     public func revoke(_ id: UUID) async throws {

@@ -45,13 +45,23 @@ public struct SyncConnection: Sendable {
         try HTTPSyncTransport.client(caFile: DeviceCA.stored(forStore: storePath))
     }
 
+    /// The account's data key on this device, when it holds one (an encrypted account, unlocked here).
+    public var key: DataKey? { DeviceKey.read(forStore: storePath) }
+
+    /// The transport sync runs over: sealing and opening with the device's key when it holds one.
+    public func syncTransport() throws -> any SyncTransport {
+        let http = try transport()
+        return key.map { SealingTransport(inner: http, key: $0) } ?? http
+    }
+
     /// The engine; a fork (this store turned out to be a copy) stores the new device's token.
     public func engine() throws -> SyncEngine {
         let storePath = storePath, serverURL = device.serverURL
         let client = try Self.client(forStore: storePath)
-        return SyncEngine(database: database, transport: try transport()) { credentials in
+        return SyncEngine(database: database, transport: try syncTransport()) { credentials in
             try DeviceToken.write(credentials.token, forStore: storePath)
-            return HTTPSyncTransport(baseURL: serverURL, token: credentials.token, client: client)
+            let http = HTTPSyncTransport(baseURL: serverURL, token: credentials.token, client: client)
+            return DeviceKey.read(forStore: storePath).map { SealingTransport(inner: http, key: $0) } ?? http
         }
     }
 

@@ -108,6 +108,7 @@ public struct SyncEngine: Sendable {
     mutating func reconcile(_ summary: inout SyncSummary) async throws {
         guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         let status = try await transport.status()
+        try checkKey(serverKey: status.keyId)
         if status.lastMutationId > device.lastMutationId {
             let credentials = try await transport.fork()
             transport = try await adopt(credentials)
@@ -116,6 +117,18 @@ public struct SyncEngine: Sendable {
         } else if status.lastMutationId < device.ackedMutationId || device.cursor > status.head {
             try database.sync.restart(deviceId: device.deviceId, lastMutationId: status.lastMutationId)
             summary.notes.append("the server lost changes (restored from a backup?): sending everything again")
+        }
+    }
+
+    /// Fails closed (SYNC.md "Private sync"): an encrypted account is only synced with its key, a
+    /// key only with an encrypted account — before anything is pushed.
+    func checkKey(serverKey: String?) throws {
+        let sealing = transport as? SealingTransport
+        switch (serverKey, sealing?.sealer.key.keyId) {
+        case (nil, nil): return
+        case (.some, nil): throw AccountKeyError.locked
+        case (nil, .some): throw AccountKeyError.serverNotEncrypted
+        case (.some(let named), .some(let held)): if named != held { throw AccountKeyError.otherKey(held: held, named: named) }
         }
     }
 
@@ -144,6 +157,13 @@ public struct SyncEngine: Sendable {
                 if problem.slug != "too-large" && problem.mutationId == nil { recoveries += 1 }
                 guard recoveries <= Self.maxRecoveries else { throw problem }
                 switch problem.slug {
+                case "not-sealed":
+                    // Encrypted by another device since this one last looked: nothing plain goes out.
+                    throw AccountKeyError.locked
+                case "wrong-key":
+                    // The account's key changed since this device last looked: say which it is now.
+                    try checkKey(serverKey: try await transport.status().keyId)
+                    throw problem
                 case "mutation-gap":
                     // The server holds fewer of our mutations than we were told it did: it lost some.
                     try database.sync.restart(deviceId: device.deviceId, lastMutationId: problem.lastMutationId ?? 0)
@@ -187,6 +207,12 @@ public struct SyncEngine: Sendable {
             do {
                 let page = try await transport.pull(
                     cursor: device.cursor, limit: limit, checksum: try database.sync.cursorChecksum(), full: full)
+                if let sealing = transport as? SealingTransport {
+                    summary.notes += sealing.takeRefused()
+                } else if page.changes.contains(where: { $0.fields.keys.contains { SealedValue.group(ofField: $0) != nil } }) {
+                    // Sealed values and no key: the account was encrypted elsewhere. Nothing is applied.
+                    throw AccountKeyError.locked
+                }
                 let result = try database.sync.receive(page)
                 summary.pulled += result.received
                 summary.applied += result.applied

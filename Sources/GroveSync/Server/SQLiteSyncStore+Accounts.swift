@@ -34,6 +34,28 @@ extension SQLiteSyncStore {
         }
     }
 
+    // MARK: Keys
+
+    public func keyEnvelope(userId: Int64) async throws -> (keyId: String, envelope: String)? {
+        try await writer.snapshotRead { db in
+            guard let row = try db.cachedRow("SELECT key_id, key_envelope FROM sync_user WHERE id = ?", [userId]),
+                let keyId = row["key_id"] as String?, let envelope = row["key_envelope"] as String?
+            else { return nil }
+            return (keyId, envelope)
+        }
+    }
+
+    public func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?) async throws -> String? {
+        try await writer.write { db in
+            let current = try String.fetchOne(db.cachedStatement(sql: "SELECT key_id FROM sync_user WHERE id = ?"), arguments: [userId])
+            guard current == expected, expected == nil || expected == keyId else { return current }
+            try db.cachedExecute("UPDATE sync_user SET key_id = ?, key_envelope = ? WHERE id = ?", [keyId, envelope, userId])
+            // Encrypted from now on: the plain states kept for restore points go (SYNC.md "Private sync").
+            if expected == nil { try db.cachedExecute("DELETE FROM sync_history WHERE user_id = ?", [userId]) }
+            return keyId
+        }
+    }
+
     static func user(_ row: Row) -> SyncUser {
         SyncUser(
             id: row["id"], name: row["name"], passwordHash: row["password_hash"], disabled: row["disabled"],

@@ -106,6 +106,24 @@ extension SQLiteSyncStore {
                     END;
                     """)
         }
+        // End-to-end encryption (SYNC.md "Private sync"): an account's key id and its wrapped key,
+        // opaque here. Once an account is encrypted no plain state is kept as history: the plain
+        // rows a device re-sends sealed leave no copy behind.
+        migrator.registerMigration("sync-v5-sealed") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sync_user ADD COLUMN key_id TEXT;
+                    ALTER TABLE sync_user ADD COLUMN key_envelope TEXT;
+                    DROP TRIGGER sync_entity_history;
+                    CREATE TRIGGER sync_entity_history AFTER UPDATE OF seq ON sync_entity WHEN OLD.seq IS NOT NEW.seq
+                        AND (OLD.state LIKE '%"fields":{"@%'
+                            OR NOT EXISTS (SELECT 1 FROM sync_user u WHERE u.id = OLD.user_id AND u.key_id IS NOT NULL)) BEGIN
+                        INSERT OR IGNORE INTO sync_history (user_id, seq, entity, entity_id, written_at, superseded_at, deleted, state)
+                        VALUES (OLD.user_id, OLD.seq, OLD.entity, OLD.entity_id, coalesce(OLD.written_at, 0), coalesce(NEW.written_at, 0),
+                            OLD.deleted, OLD.state);
+                    END;
+                    """)
+        }
         return migrator
     }
 }

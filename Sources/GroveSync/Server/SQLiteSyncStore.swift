@@ -18,7 +18,9 @@ public struct SQLiteSyncStore: SyncStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // secure_delete: a replaced or deleted state is overwritten in its page, not left in free
+        // space — a value sent before its account was encrypted does not outlive its sealed copy.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON") }
         if let path {
             // The file is the accounts' password hashes and everyone's data: the owner's alone, and
             // only a sync server's database (a device store would be migrated and locked out).
@@ -73,7 +75,8 @@ public struct SQLiteSyncStore: SyncStore {
 
     public func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan {
         try await writer.write { db in
-            guard let head = try Int64.fetchOne(db.cachedStatement(sql: "SELECT head FROM sync_user WHERE id = ?"), arguments: [userId]),
+            guard let user = try db.cachedRow("SELECT head, key_id FROM sync_user WHERE id = ?", [userId]),
+                let head = user["head"] as Int64?,
                 let device = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT last_mutation_id, last_mutation_digest FROM sync_device WHERE id = ?"),
                     arguments: [deviceId.uuidString])
@@ -101,7 +104,7 @@ public struct SQLiteSyncStore: SyncStore {
             }
             let plan = try PushPlan.make(
                 schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: last, head: head,
-                stored: stored, openSessions: open, now: now)
+                stored: stored, openSessions: open, now: now, sealedKey: user["key_id"])
             for write in plan.writes {
                 try db.cachedExecute(
                     """

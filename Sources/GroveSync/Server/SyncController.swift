@@ -19,6 +19,8 @@ struct SyncController {
         group.get("devices", use: devices)
         group.delete("devices/:id", use: revoke)
         group.get("status", use: status)
+        group.get("keys", use: keys)
+        group.put("keys", use: setKeys)
         group.post("push", use: push)
         group.get("pull", use: pull)
         group.get("snapshot", use: snapshot)
@@ -71,6 +73,16 @@ struct SyncController {
 
     @Sendable func status(_ request: Request, context: SyncRequestContext) async throws -> ServerStatus {
         try await service.status(try await caller(request))
+    }
+
+    @Sendable func keys(_ request: Request, context: SyncRequestContext) async throws -> KeyEnvelope {
+        try await service.keys(try await caller(request))
+    }
+
+    @Sendable func setKeys(_ request: Request, context: SyncRequestContext) async throws -> Response {
+        let caller = try await caller(request)
+        try await service.setKeys(caller, try await request.decode(as: KeyEnvelopeChange.self, context: context))
+        return Response(status: .noContent)
     }
 
     @Sendable func push(_ request: Request, context: SyncRequestContext) async throws -> PushResponse {

@@ -145,3 +145,4 @@ extension ServerStatus: ResponseEncodable {}
 extension PushResponse: ResponseEncodable {}
 extension PullResponse: ResponseEncodable {}
 extension SnapshotPage: ResponseEncodable {}
+extension KeyEnvelope: ResponseEncodable {}

@@ -41,6 +41,11 @@ public enum SyncServerError: Error, Equatable, Sendable {
     case forbidden(String)
     /// The device's token is right but its account is disabled by the server's operator.
     case accountDisabled
+    /// The account is not encrypted (it has no key envelope).
+    case notEncrypted
+    /// The account's key is not the one the change expected (another device encrypted it, or changed
+    /// its key, first).
+    case keyConflict(current: String?)
 
     public var status: Int {
         switch self {
@@ -52,6 +57,8 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .push(.clockDrift): 409
         case .push(.deviceCloned): 409
         case .push(.invalid), .push(.unsupportedSchema): 422
+        case .push(.notSealed), .push(.wrongKey), .keyConflict: 409
+        case .notEncrypted: 404
         case .cursorExpired: 410
         case .historyDiverged: 409
         case .tooLarge: 413
@@ -74,6 +81,10 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .push(.clockDrift): "clock-drift"
         case .push(.unsupportedSchema): "unsupported-schema"
         case .push(.deviceCloned): "device-cloned"
+        case .push(.notSealed): "not-sealed"
+        case .push(.wrongKey): "wrong-key"
+        case .notEncrypted: "not-encrypted"
+        case .keyConflict: "key-conflict"
         case .cursorExpired: "cursor-expired"
         case .historyDiverged: "history-diverged"
         case .tooLarge: "too-large"
@@ -98,6 +109,13 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .push(.clockDrift(let id, _)):
             "Mutation \(id) is stamped more than \(HLC.maxDrift / 60000) minutes ahead of the server's clock: re-stamp it"
         case .push(.invalid(let id, let field, let message)): "Mutation \(id): \(field): \(message)"
+        case .push(.notSealed(let id, let field)):
+            "Mutation \(id): \(field): this account is encrypted end to end: values travel sealed under its key, never plain"
+        case .push(.wrongKey(let id, let keyId, let current)):
+            "Mutation \(id): sealed under key \(keyId), but the account's key is \(current): unlock with the current passphrase"
+        case .notEncrypted: "This account is not encrypted (grove sync encrypt)"
+        case .keyConflict(let current):
+            "The account's key is \(current ?? "none") now, not the one this change expected: unlock again and retry"
         case .push(.deviceCloned): "Another store pushed under this device's identity (a copied store?): register this one as a new device"
         case .push(.unsupportedSchema(let version)):
             "schemaVersion \(version) is not supported (this server speaks \(SyncWire.schemaVersion))"
@@ -135,6 +153,7 @@ extension Problem {
             self.field = field
             mutationId = id
         case .push(.gap(_, _, let last)), .push(.deviceCloned(let last)): lastMutationId = last
+        case .push(.notSealed(_, let field)): self.field = field
         case .push(.clockDrift(_, let time)): serverTime = time
         case .throttled(let seconds), .loginsBusy(let seconds): retryAfter = seconds
         default: break

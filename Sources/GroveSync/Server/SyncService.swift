@@ -223,7 +223,8 @@ public struct SyncService: Sendable {
         let head = try await store.head(userId: caller.user.id).head
         let devices = try await store.devices(userId: caller.user.id)
         let last = devices.first { $0.deviceId == caller.device.id }?.lastMutationId ?? 0
-        return ServerStatus(head: head, lastMutationId: last, epoch: "", serverTime: now())
+        let keyId = try await store.keyEnvelope(userId: caller.user.id)?.keyId
+        return ServerStatus(head: head, lastMutationId: last, epoch: "", serverTime: now(), keyId: keyId)
     }
 
     // MARK: Push and pull

@@ -62,6 +62,13 @@ public protocol SyncStore: Sendable {
     /// Notes that a device was seen (callers throttle this).
     func touchDevice(_ id: UUID, now: Date) async throws
 
+    /// The account's key id and its envelope (opaque JSON) when it is encrypted.
+    func keyEnvelope(userId: Int64) async throws -> (keyId: String, envelope: String)?
+    /// Keeps `envelope` if the account's key is `expected` now (nil: not encrypted yet — this encrypts
+    /// it, and drops the plain states kept as history) and, for an encrypted one, `keyId` is that key.
+    /// Returns the account's key id after: `keyId` when kept, else the one that stood in the way.
+    func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?) async throws -> String?
+
     /// Applies a push: loads the touched rows, plans with `PushPlan`, writes, in one transaction.
     func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan
     /// Changes after `cursor`, oldest first, except those that are exactly what this device pushed;

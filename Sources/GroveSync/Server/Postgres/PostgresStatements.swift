@@ -48,10 +48,11 @@
         /// the push touches (kind 1) and the user's open focus sessions (kind 2). No lock: the write that
         /// follows applies only if the head is still the one read here (`PushWrite`).
         struct PushRead: PostgresPreparedStatement {
-            /// (kind, head, last mutation id, entity, entity id, state or — for kind 0 — last mutation digest)
+            /// (kind, head, last mutation id, entity or — for kind 0 — the account's key id ("" when plain),
+            /// entity id, state or — for kind 0 — last mutation digest)
             typealias Row = (Int16, Int64, Int64, String, String, String)
             static let sql = """
-                SELECT 0::int2, u.head, d.last_mutation_id, '', '', d.last_mutation_digest
+                SELECT 0::int2, u.head, d.last_mutation_id, coalesce(u.key_id, ''), '', d.last_mutation_digest
                 FROM sync_user u JOIN sync_device d ON d.user_id = u.id
                 WHERE u.id = $1 AND d.id = $2 AND NOT d.revoked AND NOT u.disabled
                 UNION ALL
@@ -86,7 +87,7 @@
             typealias Row = Int64
             static let sql = """
                 WITH moved AS (
-                    UPDATE sync_user SET head = $4 WHERE id = $1 AND head = $3 RETURNING id
+                    UPDATE sync_user SET head = $4 WHERE id = $1 AND head = $3 AND coalesce(key_id, '') = $21 RETURNING id
                 ), device AS (
                     UPDATE sync_device SET last_mutation_id = $6, last_mutation_digest = $7
                     WHERE id = $2 AND user_id = $1 AND last_mutation_id = $5 AND EXISTS (SELECT 1 FROM moved) RETURNING id
@@ -121,9 +122,12 @@
             var channel: String
             /// When the rows are written (a restore point's instant).
             var writtenAt: Int64
+            /// The account's key id the push was planned under ("" when plain): an account encrypted
+            /// meanwhile takes nothing planned as plain.
+            var keyId: String
 
             func makeBindings() throws -> PostgresBindings {
-                var bindings = PostgresBindings(capacity: 20)
+                var bindings = PostgresBindings(capacity: 21)
                 bindings.append(userId)
                 bindings.append(deviceId)
                 bindings.append(head)
@@ -144,6 +148,7 @@
                 bindings.append("\(userId):\(newHead)")
                 bindings.append(!writes.isEmpty)
                 bindings.append(writtenAt)
+                bindings.append(keyId)
                 return bindings
             }
 

@@ -128,6 +128,30 @@
                     """,
                 ]
             ),
+            // End-to-end encryption: an account's key id and its wrapped key, opaque here; once an
+            // account is encrypted no plain state is kept as history.
+            (
+                "sync-v5-sealed",
+                [
+                    "ALTER TABLE sync_user ADD COLUMN key_id TEXT",
+                    "ALTER TABLE sync_user ADD COLUMN key_envelope TEXT",
+                    """
+                    CREATE OR REPLACE FUNCTION sync_entity_history() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        IF strpos(OLD.state, '"fields":{"@') = 0 AND EXISTS (
+                            SELECT 1 FROM sync_user u WHERE u.id = OLD.user_id AND u.key_id IS NOT NULL) THEN
+                            RETURN NULL;
+                        END IF;
+                        INSERT INTO sync_history (user_id, seq, entity, entity_id, written_at, superseded_at, deleted, state)
+                        VALUES (OLD.user_id, OLD.seq, OLD.entity, OLD.entity_id, coalesce(OLD.written_at, 0), coalesce(NEW.written_at, 0),
+                            OLD.deleted, OLD.state)
+                        ON CONFLICT DO NOTHING;
+                        RETURN NULL;
+                    END
+                    $$
+                    """,
+                ]
+            ),
         ]
 
         /// The migration written in Swift, after the SQL ones.

@@ -29,6 +29,28 @@
                 client.query("SELECT id, name, password_hash, disabled, created_at FROM sync_user ORDER BY name", logger: logger))
         }
 
+        // MARK: Keys
+
+        public func keyEnvelope(userId: Int64) async throws -> (keyId: String, envelope: String)? {
+            let rows = try await client.query(
+                "SELECT key_id, key_envelope FROM sync_user WHERE id = \(userId) AND key_id IS NOT NULL", logger: logger)
+            return try await rows.decode((String, String).self).all().first.map { ($0.0, $0.1) }
+        }
+
+        public func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?) async throws -> String? {
+            try await client.transaction(logger: logger) { connection -> String? in
+                // The user's row is the lock (a push checks the key id it planned under in its own write).
+                let current =
+                    try await connection.query("SELECT key_id FROM sync_user WHERE id = \(userId) FOR UPDATE", logger: logger)
+                    .decode(String?.self).all().first ?? nil
+                guard current == expected, expected == nil || expected == keyId else { return current }
+                try await connection.query(
+                    "UPDATE sync_user SET key_id = \(keyId), key_envelope = \(envelope) WHERE id = \(userId)", logger: logger)
+                if expected == nil { try await connection.query("DELETE FROM sync_history WHERE user_id = \(userId)", logger: logger) }
+                return keyId
+            }
+        }
+
         func users(_ rows: PostgresRowSequence) async throws -> [SyncUser] {
             try await rows.decode((Int64, String, String, Bool, Int64).self).all().map { id, name, hash, disabled, created in
                 SyncUser(id: id, name: name, passwordHash: hash, disabled: disabled, createdAt: Date(groveMillis: created))

@@ -86,7 +86,7 @@
             // The touched rows are read for every mutation above the last id read on this very snapshot:
             // a few extra keys for a replay cost nothing.
             let keys = Array(Set(request.mutations.map { EntityKey(entity: $0.entity, id: $0.entityId) }))
-            var device: (head: Int64, last: Int64, digest: String)?
+            var device: (head: Int64, last: Int64, digest: String, keyId: String)?
             var stored: [EntityKey: SyncState] = [:]
             var open: [EntityKey: SyncState] = [:]
             let rows = try await connection.execute(
@@ -95,7 +95,7 @@
                     ids: keys.map(\.id)), logger: logger)
             for try await (kind, head, last, entity, id, text) in rows {
                 switch kind {
-                case 0: device = (head, last, text)
+                case 0: device = (head, last, text, entity)
                 case 1: stored[EntityKey(entity: entity, id: id)] = try StoredState.state(text, decoder: decoder)
                 default: open[EntityKey(entity: entity, id: id)] = try StoredState.state(text, decoder: decoder)
                 }
@@ -107,13 +107,13 @@
             stored = stored.filter { fresh.contains($0.key) }
             let plan = try PushPlan.make(
                 schemaVersion: request.schemaVersion, mutations: request.mutations, lastMutationId: device.last, head: device.head,
-                stored: stored, openSessions: open, now: now)
+                stored: stored, openSessions: open, now: now, sealedKey: device.keyId.isEmpty ? nil : device.keyId)
             let digest = MutationDigest.of(request.mutations.first { $0.id == plan.lastMutationId }) ?? device.digest
             let write = PostgresStatements.PushWrite(
                 userId: userId, deviceId: deviceId.uuidString, head: device.head, newHead: plan.head,
                 lastMutationId: device.last, newLastMutationId: plan.lastMutationId, digest: digest,
                 writes: plan.writes, states: try plan.writes.map { try StoredState.text($0.state) },
-                channel: Self.channel, writtenAt: now.groveMillis)
+                channel: Self.channel, writtenAt: now.groveMillis, keyId: device.keyId)
             let applied = try await connection.execute(write, logger: logger).all().first ?? 0
             return applied > 0 ? plan : nil
         }

@@ -1,0 +1,82 @@
+import Foundation
+
+/// An encrypted account's data key, wrapped twice — by a key derived from the passphrase and by one
+/// derived from the recovery code — with what a device needs to derive them again. The server keeps
+/// it as it is given (`GET`/`PUT /sync/v1/keys`) and reads only `keyId`: it can unwrap neither.
+public struct KeyEnvelope: Codable, Sendable, Equatable {
+    /// The memory-hard derivation of the passphrase (SYNC.md "Private sync": scrypt).
+    public struct Derivation: Codable, Sendable, Equatable {
+        public var name: String
+        /// log2 of scrypt's N (its cost in memory and time), r and p.
+        public var logN: Int
+        public var r: Int
+        public var p: Int
+        /// Random, per account (base64).
+        public var salt: String
+        public init(name: String = "scrypt", logN: Int, r: Int, p: Int, salt: String) {
+            self.name = name
+            self.logN = logN
+            self.r = r
+            self.p = p
+            self.salt = salt
+        }
+    }
+
+    public var version: Int
+    /// The data key's id: every sealed value names it.
+    public var keyId: String
+    public var derivation: Derivation
+    /// The data key sealed under the passphrase's key (ChaChaPoly, base64 of nonce, box and tag).
+    public var byPassphrase: String
+    /// The data key sealed under the recovery code's key (salt and box, base64).
+    public var recoverySalt: String
+    public var byRecovery: String
+    /// When the passphrase last changed, and on which device (the other devices say so once).
+    public var changedAt: Date
+    public var changedBy: String
+
+    public init(
+        version: Int = 1, keyId: String, derivation: Derivation, byPassphrase: String, recoverySalt: String, byRecovery: String,
+        changedAt: Date, changedBy: String
+    ) {
+        self.version = version
+        self.keyId = keyId
+        self.derivation = derivation
+        self.byPassphrase = byPassphrase
+        self.recoverySalt = recoverySalt
+        self.byRecovery = byRecovery
+        self.changedAt = changedAt
+        self.changedBy = changedBy
+    }
+
+    /// What the server checks before keeping an envelope (it cannot check the boxes).
+    public func validate() throws(InvalidField) {
+        guard version == 1 else { throw InvalidField("envelope.version", "Only version 1 envelopes are known") }
+        guard keyId.utf8.count == SealedValue.keyIdLength, SealedValue.keyId(of: SealedValue.prefix + keyId + ":x") == keyId else {
+            throw InvalidField("envelope.keyId", "A key id is 16 lowercase hex digits")
+        }
+        guard derivation.name == "scrypt", (14...22).contains(derivation.logN), (1...32).contains(derivation.r),
+            (1...16).contains(derivation.p)
+        else { throw InvalidField("envelope.derivation", "scrypt with log2 N 14…22, r 1…32, p 1…16") }
+        for (name, value) in [
+            ("derivation.salt", derivation.salt), ("byPassphrase", byPassphrase), ("recoverySalt", recoverySalt),
+            ("byRecovery", byRecovery),
+        ] {
+            guard let data = Data(base64Encoded: value), (16...256).contains(data.count) else {
+                throw InvalidField("envelope.\(name)", "\(name) is base64 of 16 to 256 bytes")
+            }
+        }
+        guard (1...100).contains(changedBy.count) else { throw InvalidField("envelope.changedBy", "A device name has 1 to 100 characters") }
+    }
+}
+
+/// `PUT /sync/v1/keys`: encrypt the account (no `expectedKeyId`), or re-wrap its key after a passphrase
+/// change (`expectedKeyId` is the key the account has, and the envelope keeps it).
+public struct KeyEnvelopeChange: Codable, Sendable {
+    public var envelope: KeyEnvelope
+    public var expectedKeyId: String?
+    public init(envelope: KeyEnvelope, expectedKeyId: String?) {
+        self.envelope = envelope
+        self.expectedKeyId = expectedKeyId
+    }
+}

@@ -1,0 +1,170 @@
+import Crypto
+import Foundation
+import GroveCore
+import _CryptoExtras
+
+/// Why an account's key could not be made, opened or used.
+public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
+    /// The passphrase does not open this account's key.
+    case wrongPassphrase
+    /// The recovery code does not open this account's key.
+    case wrongRecoveryCode
+    /// The passphrase is too short to stand up to guessing.
+    case weakPassphrase(minimum: Int)
+    /// A sealed value names another key than the one this device holds.
+    case otherKey(held: String, named: String)
+    /// A sealed value did not open: changed, or moved from another record, group or clock.
+    case tampered(entity: String, id: String, group: String)
+    /// The account is encrypted and this device holds no key yet.
+    case locked
+    /// This device holds a key, but the server says the account is not encrypted (a server restored
+    /// from a backup older than the encryption, or another server): nothing is sent to it in plain.
+    case serverNotEncrypted
+
+    public var description: String {
+        switch self {
+        case .wrongPassphrase: "That passphrase does not open this account's key (nothing was changed)"
+        case .wrongRecoveryCode: "That recovery code does not open this account's key (nothing was changed)"
+        case .weakPassphrase(let minimum): "passphrase: A passphrase has at least \(minimum) characters"
+        case .otherKey(let held, let named):
+            "This device holds key \(held), but the account's values are sealed with key \(named): run `grove sync unlock`"
+        case .tampered(let entity, let id, let group):
+            "A sealed \(entity) (\(id.prefix(12))…, \(group)) did not open: it was changed or moved on the way, and was set aside"
+        case .locked:
+            "This account is encrypted and this device has no key yet: run `grove sync unlock` (it asks the passphrase once); nothing was sent"
+        case .serverNotEncrypted:
+            "This device holds the account's key, but the server does not know the account is encrypted: nothing was sent (run `grove sync encrypt` to seal it again)"
+        }
+    }
+}
+
+/// An account's data key on a device: what seals and opens every value, and keys its ids.
+public struct DataKey: Sendable, Equatable {
+    public let keyId: String
+    let bytes: SymmetricKey
+
+    public static func == (a: DataKey, b: DataKey) -> Bool { a.keyId == b.keyId && a.raw == b.raw }
+
+    init(bytes: SymmetricKey) {
+        self.bytes = bytes
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("grove-key-id".utf8), using: bytes)
+        keyId = Hex.string(Data(mac).prefix(8))
+    }
+
+    /// A new random key.
+    public static func random() -> DataKey { DataKey(bytes: SymmetricKey(size: .bits256)) }
+
+    /// The key from its 32 bytes (the device's key file).
+    public init?(raw: Data) {
+        guard raw.count == 32 else { return nil }
+        self.init(bytes: SymmetricKey(data: raw))
+    }
+
+    public var raw: Data { bytes.withUnsafeBytes { Data($0) } }
+
+    /// The key that seals field groups (never the data key itself).
+    var sealing: SymmetricKey { derived("grove-seal-v1") }
+    /// The key that makes meaningful ids opaque (HMAC), the same on every device of the account.
+    var ids: SymmetricKey { derived("grove-id-v1") }
+
+    private func derived(_ info: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: bytes, info: Data(info.utf8), outputByteCount: 32)
+    }
+}
+
+/// The passphrase's part (SYNC.md "Private sync"): one passphrase, a memory-hard derivation (scrypt,
+/// from swift-crypto's `_CryptoExtras` — BoringSSL's implementation, no C library to install), a key
+/// that wraps a random data key, and a recovery code that wraps it too. A passphrase change re-wraps
+/// the one data key and re-seals nothing.
+public enum AccountKeys {
+    /// scrypt's cost: N = 2^15, r = 8, p = 1 — 32 MiB and about a tenth of a second here, once per
+    /// unlock (never per sync). Tests pass a cheaper one.
+    public static let defaultLogN = 15
+    public static let minimumPassphrase = 10
+
+    /// A new data key, its envelope for `passphrase`, and the recovery code shown once.
+    public static func create(
+        passphrase: String, device: String, now: Date, logN: Int = defaultLogN
+    ) throws -> (key: DataKey, envelope: KeyEnvelope, recovery: RecoveryCode) {
+        try checkStrength(passphrase)
+        let key = DataKey.random(), recovery = RecoveryCode.random()
+        let derivation = KeyEnvelope.Derivation(logN: logN, r: 8, p: 1, salt: randomBase64(16))
+        let recoverySalt = randomBase64(16)
+        let envelope = KeyEnvelope(
+            keyId: key.keyId, derivation: derivation,
+            byPassphrase: try wrap(key, under: passphraseKey(passphrase, derivation), keyId: key.keyId, purpose: "passphrase"),
+            recoverySalt: recoverySalt,
+            byRecovery: try wrap(key, under: recoveryKey(recovery, salt: recoverySalt), keyId: key.keyId, purpose: "recovery"),
+            changedAt: now, changedBy: device)
+        return (key, envelope, recovery)
+    }
+
+    /// The data key, opened with the passphrase.
+    public static func unlock(_ envelope: KeyEnvelope, passphrase: String) throws -> DataKey {
+        guard
+            let key = try? unwrap(
+                envelope.byPassphrase, under: passphraseKey(passphrase, envelope.derivation), keyId: envelope.keyId, purpose: "passphrase")
+        else { throw AccountKeyError.wrongPassphrase }
+        return key
+    }
+
+    /// The data key, opened with the recovery code.
+    public static func unlock(_ envelope: KeyEnvelope, recovery: RecoveryCode) throws -> DataKey {
+        guard
+            let key = try? unwrap(
+                envelope.byRecovery, under: recoveryKey(recovery, salt: envelope.recoverySalt), keyId: envelope.keyId, purpose: "recovery")
+        else { throw AccountKeyError.wrongRecoveryCode }
+        return key
+    }
+
+    /// The envelope with `key` wrapped under a new passphrase (fresh salt); the recovery code's wrap stays.
+    public static func rewrap(
+        _ envelope: KeyEnvelope, key: DataKey, passphrase: String, device: String, now: Date, logN: Int = defaultLogN
+    ) throws -> KeyEnvelope {
+        try checkStrength(passphrase)
+        var result = envelope
+        result.derivation = KeyEnvelope.Derivation(logN: logN, r: 8, p: 1, salt: randomBase64(16))
+        result.byPassphrase = try wrap(key, under: passphraseKey(passphrase, result.derivation), keyId: key.keyId, purpose: "passphrase")
+        result.changedAt = now
+        result.changedBy = device
+        return result
+    }
+
+    /// Refuses a passphrase shorter than `minimumPassphrase` (before any key work or network).
+    public static func checkStrength(_ passphrase: String) throws {
+        guard passphrase.count >= minimumPassphrase else { throw AccountKeyError.weakPassphrase(minimum: minimumPassphrase) }
+    }
+
+    static func passphraseKey(_ passphrase: String, _ derivation: KeyEnvelope.Derivation) throws -> SymmetricKey {
+        guard let salt = Data(base64Encoded: derivation.salt) else { throw AccountKeyError.wrongPassphrase }
+        let master = try KDF.Scrypt.deriveKey(
+            from: Data(passphrase.precomposedStringWithCanonicalMapping.utf8), salt: salt, outputByteCount: 32,
+            rounds: 1 << derivation.logN, blockSize: derivation.r, parallelism: derivation.p)
+        return HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("grove-key-encryption-v1".utf8), outputByteCount: 32)
+    }
+
+    static func recoveryKey(_ code: RecoveryCode, salt: String) throws -> SymmetricKey {
+        // 128 random bits need no stretching: HKDF binds them to the account's salt.
+        guard let salt = Data(base64Encoded: salt) else { throw AccountKeyError.wrongRecoveryCode }
+        return HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: code.bytes), salt: salt, info: Data("grove-recovery-v1".utf8), outputByteCount: 32)
+    }
+
+    static func wrap(_ key: DataKey, under wrapping: SymmetricKey, keyId: String, purpose: String) throws -> String {
+        let box = try ChaChaPoly.seal(key.raw, using: wrapping, authenticating: Data("grove-wrap-v1\u{0}\(purpose)\u{0}\(keyId)".utf8))
+        return box.combined.base64EncodedString()
+    }
+
+    static func unwrap(_ text: String, under wrapping: SymmetricKey, keyId: String, purpose: String) throws -> DataKey {
+        guard let data = Data(base64Encoded: text) else { throw AccountKeyError.wrongPassphrase }
+        let raw = try ChaChaPoly.open(
+            ChaChaPoly.SealedBox(combined: data), using: wrapping, authenticating: Data("grove-wrap-v1\u{0}\(purpose)\u{0}\(keyId)".utf8))
+        guard let key = DataKey(raw: raw), key.keyId == keyId else { throw AccountKeyError.wrongPassphrase }
+        return key
+    }
+
+    static func randomBase64(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }).base64EncodedString()
+    }
+}

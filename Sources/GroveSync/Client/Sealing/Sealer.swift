@@ -1,0 +1,70 @@
+import Crypto
+import Foundation
+import GroveCore
+
+/// Seals a device's mutations and opens the server's changes with the account's data key: each field
+/// group becomes one box (`SealedValue`) whose additional data binds the entity, the id, the group,
+/// the group's clock and the key id. Pure: the same key and input give boxes that open the same way
+/// on every device (each box has its own random nonce).
+public struct Sealer: Sendable {
+    public let key: DataKey
+
+    public init(key: DataKey) { self.key = key }
+
+    /// `mutation` with every group of a put sealed; deletes and skips carry nothing to seal.
+    public func seal(_ mutation: SyncMutation) throws -> SyncMutation {
+        guard mutation.op == .put, let entity = SyncEntity.named(mutation.entity) else { return mutation }
+        var sealed = mutation
+        sealed.fields = [:]
+        for group in entity.groups {
+            let values = group.fields.compactMap { field in mutation.fields[field.wire].map { (field.wire, $0) } }
+            guard !values.isEmpty else { continue }
+            let clock = mutation.clocks?[group.name] ?? mutation.hlc
+            sealed.fields[SealedValue.fieldName(group: group.name)] = .text(
+                try box(
+                    Dictionary(uniqueKeysWithValues: values), entity: entity.name, id: mutation.entityId, group: group.name, clock: clock))
+        }
+        return sealed
+    }
+
+    /// `change` with its boxes opened into fields. Throws `otherKey` for a box under another key (the
+    /// device must unlock again), `tampered` for one that does not open or holds fields of another group.
+    public func open(_ change: SyncChange) throws -> SyncChange {
+        guard let entity = SyncEntity.named(change.entity) else { return change }
+        var opened = change
+        opened.fields = [:]
+        for (name, value) in change.fields {
+            guard let groupName = SealedValue.group(ofField: name), let group = entity.group(named: groupName),
+                case .text(let text) = value, let clock = change.clocks[groupName]
+            else { throw AccountKeyError.tampered(entity: change.entity, id: change.entityId, group: name) }
+            let fields = try unbox(text, entity: entity.name, id: change.entityId, group: groupName, clock: clock)
+            let wires = Set(group.fields.map(\.wire))
+            guard fields.keys.allSatisfy(wires.contains) else {
+                throw AccountKeyError.tampered(entity: change.entity, id: change.entityId, group: groupName)
+            }
+            opened.fields.merge(fields) { first, _ in first }
+        }
+        return opened
+    }
+
+    func box(_ fields: SyncFields, entity: String, id: String, group: String, clock: HLC) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let plaintext = try encoder.encode(fields)
+        let aad = SealedValue.additionalData(entity: entity, entityId: id, group: group, clock: clock, keyId: key.keyId)
+        let box = try ChaChaPoly.seal(plaintext, using: key.sealing, authenticating: aad)
+        return SealedValue.prefix + key.keyId + ":" + box.combined.base64EncodedString()
+    }
+
+    func unbox(_ text: String, entity: String, id: String, group: String, clock: HLC) throws -> SyncFields {
+        guard let named = SealedValue.keyId(of: text) else { throw AccountKeyError.tampered(entity: entity, id: id, group: group) }
+        guard named == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: named) }
+        let aad = SealedValue.additionalData(entity: entity, entityId: id, group: group, clock: clock, keyId: named)
+        guard let data = Data(base64Encoded: String(text.dropFirst(SealedValue.prefix.count + SealedValue.keyIdLength + 1))),
+            let box = try? ChaChaPoly.SealedBox(combined: data),
+            let plaintext = try? ChaChaPoly.open(box, using: key.sealing, authenticating: aad),
+            let fields = try? JSONDecoder().decode(SyncFields.self, from: plaintext)
+        else { throw AccountKeyError.tampered(entity: entity, id: id, group: group) }
+        return fields
+    }
+}

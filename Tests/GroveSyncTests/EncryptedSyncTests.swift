@@ -1,0 +1,201 @@
+import Foundation
+import GroveCore
+import GroveSimulation
+import GroveStore
+import GroveSync
+import Testing
+
+/// End-to-end encryption (SYNC.md "Private sync"): the server orders sealed field groups it cannot
+/// read, refuses plain values and other keys, and every device reaches the same rows.
+@Suite("Sync: end-to-end encryption")
+struct EncryptedSyncTests {
+    typealias World = SyncFaultTests.World
+    /// scrypt's cheapest allowed cost: the tests derive many keys.
+    static let logN = 14
+    static let passphrase = "correct horse battery"
+
+    /// Encrypts the account from `device` as `grove sync encrypt` does (its rows sent again, sealed).
+    static func encrypt(_ world: World, _ device: SimulatedDevice) async throws -> (DataKey, KeyEnvelope, RecoveryCode) {
+        _ = try await device.engine.sync()
+        let caller = try await world.service.authenticate(token: try token(device))
+        let made = try AccountKeys.create(passphrase: passphrase, device: device.name, now: world.serverClock.now, logN: logN)
+        try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
+        hold(made.key, device)
+        try device.database.sync.resendEverything()
+        _ = try await device.engine.sync()
+        return made
+    }
+
+    static func token(_ device: SimulatedDevice) throws -> String {
+        let plain = (device.engine.transport as? SealingTransport)?.inner ?? device.engine.transport
+        return try #require(plain as? SimulatedTransport).token
+    }
+
+    /// Gives `device` the key, as `grove sync unlock` does.
+    static func hold(_ key: DataKey, _ device: SimulatedDevice) {
+        let plain = (device.engine.transport as? SealingTransport)?.inner ?? device.engine.transport
+        device.engine.transport = SealingTransport(inner: plain, key: key)
+    }
+
+    /// Every stored state of the account holds sealed groups only.
+    static func expectSealed(_ world: World, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for (key, state) in try await world.store.entities(userId: world.userId) {
+            let plain = state.fields.keys.filter { SealedValue.group(ofField: $0) == nil }
+            #expect(plain.isEmpty, "\(key.entity) \(key.id) keeps plain \(plain.sorted())", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("an account encrypted in place syncs sealed values to a device that unlocks, and the server keeps no plain one")
+    func encryptInPlace() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let essay = try a.database.timers.create(name: "Essay", durationInSeconds: 600, todos: ["outline"])
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let (key, envelope, _) = try await Self.encrypt(world, a)
+        try await Self.expectSealed(world)
+        // b has no key: it says so, and sends nothing (its edit waits).
+        _ = try b.database.timers.update(id: essay.id, name: "Essay, second draft")
+        let pending = try b.database.sync.pendingCount()
+        await #expect(throws: AccountKeyError.locked) { _ = try await b.engine.sync() }
+        #expect(try b.database.sync.pendingCount() == pending)
+        try await Self.expectSealed(world)
+        // Unlocked with the passphrase: the edit goes out sealed and reaches a.
+        Self.hold(try AccountKeys.unlock(envelope, passphrase: Self.passphrase), b)
+        #expect((b.engine.transport as? SealingTransport)?.sealer.key == key)
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.timers.all().first { $0.id == essay.id }?.name == "Essay, second draft")
+        try await Self.expectSealed(world)
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+    }
+
+    @Test("a device holding another key pushes nothing and names both keys; the wrong passphrase opens nothing")
+    func wrongKey() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let (key, envelope, _) = try await Self.encrypt(world, a)
+        #expect(throws: AccountKeyError.wrongPassphrase) { _ = try AccountKeys.unlock(envelope, passphrase: "not the passphrase") }
+        let other = DataKey.random()
+        Self.hold(other, b)
+        _ = try b.database.timers.create(name: "Lost?", durationInSeconds: 60)
+        let head = try await world.store.head(userId: world.userId).head
+        await #expect(throws: AccountKeyError.otherKey(held: other.keyId, named: key.keyId)) { _ = try await b.engine.sync() }
+        #expect(try await world.store.head(userId: world.userId).head == head)
+        // With the right key the waiting change goes out: nothing was lost.
+        Self.hold(key, b)
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.timers.all().map(\.name).contains("Lost?"))
+    }
+
+    @Test("the server refuses plain values and boxes under another key on an encrypted account, whole")
+    func serverRefuses() async throws {
+        let world = try await World()
+        let a = try await world.device()
+        let (key, _, _) = try await Self.encrypt(world, a)
+        let caller = try await world.service.authenticate(token: try Self.token(a))
+        let last = try await world.service.status(caller).lastMutationId
+        let clock = HLC(millis: world.serverClock.now.groveMillis, counter: 0, node: HLC.node(for: caller.device.id))
+        let plain = SyncMutation(
+            id: last + 1, hlc: clock, entity: "timer", entityId: UUID().uuidString, op: .put, fields: ["name": .text("In plain")])
+        await #expect(throws: SyncServerError.push(.notSealed(mutationId: last + 1, field: "name"))) {
+            _ = try await world.service.push(caller, PushRequest(deviceId: caller.device.id, mutations: [plain]))
+        }
+        let foreign = try Sealer(key: DataKey.random()).seal(
+            SyncMutation(id: last + 1, hlc: clock, entity: "theme", entityId: UUID().uuidString, op: .put, fields: ["name": .text("x")]))
+        let refused = try #require(SealedValue.keyId(of: foreign.fields["@name"]?.text ?? ""))
+        await #expect(throws: SyncServerError.push(.wrongKey(mutationId: last + 1, keyId: refused, current: key.keyId))) {
+            _ = try await world.service.push(caller, PushRequest(deviceId: caller.device.id, mutations: [foreign]))
+        }
+        try await Self.expectSealed(world)
+        // A second encryption, or a re-wrap of another key, is refused by name.
+        let again = try AccountKeys.create(passphrase: Self.passphrase, device: "x", now: world.serverClock.now, logN: Self.logN)
+        await #expect(throws: SyncServerError.keyConflict(current: key.keyId)) {
+            try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: again.envelope, expectedKeyId: nil))
+        }
+    }
+
+    @Test("a box moved to another record, group or clock does not open, and is set aside without blocking the rest")
+    func movedBox() async throws {
+        let key = DataKey.random(), sealer = Sealer(key: key)
+        let clock = try #require(HLC("2026-11-24T09:00:00.000Z-0000-00000000000000aa"))
+        let put = SyncMutation(id: 1, hlc: clock, entity: "timer", entityId: "A", op: .put, fields: ["name": .text("Essay")])
+        let sealed = try sealer.seal(put)
+        let state = SyncState(fields: sealed.fields, clocks: ["name": clock])
+        #expect(try sealer.open(SyncChange(seq: 1, entity: "timer", entityId: "A", state: state, deleted: false)).fields == put.fields)
+        for (entity, id, clocks) in [
+            ("timer", "B", ["name": clock]), ("theme", "A", ["name": clock]),
+            ("timer", "A", ["name": clock.tick(now: Date(timeIntervalSince1970: 1_900_000_000))]),
+        ] {
+            let moved = SyncChange(
+                seq: 2, entity: entity, entityId: id, state: SyncState(fields: sealed.fields, clocks: clocks), deleted: false)
+            #expect(throws: AccountKeyError.self) { _ = try sealer.open(moved) }
+        }
+        // Into another group of the same record.
+        let renamed = SyncState(fields: ["@durationInSeconds": sealed.fields["@name"] ?? .null], clocks: ["durationInSeconds": clock])
+        #expect(throws: AccountKeyError.self) {
+            _ = try sealer.open(SyncChange(seq: 3, entity: "timer", entityId: "A", state: renamed, deleted: false))
+        }
+    }
+
+    @Test("a passphrase changed on one device while another syncs: nothing lost, the old one opens nothing, the code still does")
+    func passphraseChange() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let (key, envelope, recovery) = try await Self.encrypt(world, a)
+        Self.hold(try AccountKeys.unlock(envelope, passphrase: Self.passphrase), b)
+        _ = try await b.engine.sync()
+        let caller = try await world.service.authenticate(token: try Self.token(a))
+        let changed = try AccountKeys.rewrap(
+            envelope, key: key, passphrase: "a new passphrase entirely", device: "d1", now: world.serverClock.now, logN: Self.logN)
+        try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: changed, expectedKeyId: key.keyId))
+        // b made a change meanwhile and syncs with the key it holds: it goes through.
+        let timer = try b.database.timers.create(name: "Made during the change", durationInSeconds: 60)
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.timers.all().contains { $0.id == timer.id })
+        let stored = try await world.service.keys(caller)
+        #expect(throws: AccountKeyError.wrongPassphrase) { _ = try AccountKeys.unlock(stored, passphrase: Self.passphrase) }
+        #expect(try AccountKeys.unlock(stored, passphrase: "a new passphrase entirely") == key)
+        // Forgotten again: the recovery code opens the same key.
+        #expect(try AccountKeys.unlock(stored, recovery: try RecoveryCode(words: recovery.description.uppercased())) == key)
+        #expect(throws: InvalidField.self) { _ = try RecoveryCode(words: recovery.words.dropLast().joined(separator: " ")) }
+        var swapped = recovery.words
+        swapped.swapAt(0, 1)
+        if swapped != recovery.words { #expect(throws: InvalidField.self) { _ = try RecoveryCode(words: swapped.joined(separator: " ")) } }
+        #expect(throws: AccountKeyError.weakPassphrase(minimum: AccountKeys.minimumPassphrase)) {
+            _ = try AccountKeys.rewrap(stored, key: key, passphrase: "short", device: "d1", now: Date(), logN: Self.logN)
+        }
+    }
+
+    @Test("a finished session beats a later pause from a device that had not heard of it, on every device")
+    func terminalRuleConverges() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let (key, _, _) = try await Self.encrypt(world, a)
+        Self.hold(key, b)
+        _ = try await b.engine.sync()
+        let session = try a.database.focus.start(plannedDuration: 25 * 60)
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        world.advance(60, [a, b])
+        // a gives the session up offline; b pauses it a minute later (a later clock) and syncs first:
+        // the server, which orders by clock alone, holds the pause when a's abandon arrives.
+        _ = try a.database.focus.abandon()
+        world.advance(60, [a, b])
+        _ = try b.database.focus.pause()
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let c = try await world.device()
+        Self.hold(key, c)
+        _ = try await c.engine.sync()
+        for device in [a, b, c] {
+            #expect(try device.database.focus.session(id: session.id)?.state == .abandoned, "\(device.name)")
+        }
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+        #expect(try a.database.sync.snapshot() == c.database.sync.snapshot())
+        try await Self.expectSealed(world)
+    }
+}
