@@ -12,6 +12,8 @@ sessions, its own app's gate), so the model needs no clocks.
   scripts/sync-faults.py --binary .build/release/grove [--seeds 3] [--steps 120] [--seconds 240]
   scripts/sync-faults.py --binary .build-postgres/debug/grove --postgres postgres://grove@127.0.0.1:55432/grove_faults
   scripts/sync-faults.py --seed 7            # one seed again, exactly (faults hang on the request order, not on timing)
+  scripts/sync-faults.py --encrypted         # the account encrypted end to end first (device 0 encrypts, the
+                                             # others unlock); a passphrase change and a restore point among the disasters
 
 Prints each seed and its faults; exits 1 with the seed on a difference. Bounded: it stops by itself.
 """
@@ -22,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seed import free_port, wait_for  # noqa: E402
 
 PASSWORD = "fault-password-1"
+PASSPHRASES = ["a first passphrase to seal with", "a second passphrase after a change"]
 SKEWS = [0, -180, 420]  # seconds: on time, three minutes slow, seven minutes fast (past the drift)
 
 
@@ -243,6 +246,7 @@ class Model:
 
     def __init__(self):
         self.timers, self.intentions, self.sessions, self.gates = {}, {}, {}, {}
+        self.made = set()
 
 
 def operate(device, rng, model, step):
@@ -253,6 +257,7 @@ def operate(device, rng, model, step):
         name, minutes = f"{me}-t{step}", rng.randint(1, 90)
         device.run("timer", "add", name, "--duration", f"{minutes}m")
         model.timers[name] = {"duration": minutes * 60, "todos": []}
+        model.made.add(name)
     elif roll < 0.40:
         name, minutes = rng.choice(mine), rng.randint(1, 90)
         device.run("timer", "edit", name, "--duration", f"{minutes}m")
@@ -317,6 +322,36 @@ def check(devices, model, seed):
     return len(timers), len(intentions), len(tags)
 
 
+def check_encrypted(servers, devices, root, passphrase, restore_point, model, seed):
+    """An encrypted run also holds when: a fourth device, new, unlocks with the passphrase in force and
+    reaches the same export; the server's file holds no timer name in plain; a restore point taken
+    mid-run opens (sealed boxes rebuilt into a store of its own) and names only timers that existed."""
+    fresh = Device(3, devices[0].binary, root, devices[0].proxy, 0)
+    url = f"http://127.0.0.1:{devices[0].proxy.port}"
+    fresh.run("sync", "login", url, "--user", servers.user, "--password-stdin", stdin=PASSWORD)
+    fresh.run("sync", "unlock", "--passphrase-stdin", stdin=passphrase)
+    if not fresh.sync(quiet=True):
+        raise SystemExit(f"seed {seed}: a new device could not sync the encrypted account")
+    if canonical(fresh.export()) != canonical(devices[0].export()):
+        raise SystemExit(f"seed {seed}: a new device unlocked with the passphrase differs from device 0")
+    if not servers.postgres:
+        data = b"".join(open(servers.database + suffix, "rb").read() for suffix in ["", "-wal"] if os.path.exists(servers.database + suffix))
+        plain = [name for name in model.timers if name.encode() in data]
+        if plain:
+            raise SystemExit(f"seed {seed}: timer names in plain in the server's file: {plain[:5]}")
+    if restore_point:
+        instant, _ = restore_point
+        target = os.path.join(root, "restore-point.sqlite")
+        code, _ = devices[0].run("sync", "restore", "--as-of", instant.strftime("%Y-%m-%dT%H:%M:%SZ"), "--into", target, check=False)
+        if code != 0:
+            raise SystemExit(f"seed {seed}: the restore point did not open: {devices[0].last_error}")
+        restored = subprocess.run([devices[0].binary, "export", "--format", "json", "--database", target], capture_output=True, text=True,
+                                  env=dict(os.environ, GROVE_HOME=devices[0].home, NO_COLOR="1", GROVE_NO_WAITER="1"))
+        made = {t["name"] for t in json.loads(restored.stdout)["timers"]} if restored.returncode == 0 else None
+        if made is None or not made <= model.made:
+            raise SystemExit(f"seed {seed}: the restore point holds timers never made: {made}")
+
+
 def run_seed(seed, args):
     rng = random.Random(seed)
     root = tempfile.mkdtemp(prefix=f"grove-faults-{seed}-")
@@ -335,6 +370,23 @@ def run_seed(seed, args):
                     break
             else:
                 raise SystemExit(f"seed {seed}: device {device.index} could not log in: {device.last_error}")
+        passphrase = PASSPHRASES[0]
+        if args.encrypted:
+            # Through the faulty network: an encrypt whose answer was lost is done (then unlock says so).
+            for attempt in range(40):
+                code, _ = devices[0].run("sync", "encrypt", "--passphrase-stdin", stdin=passphrase, check=False)
+                if code == 0 or devices[0].run("sync", "unlock", "--passphrase-stdin", stdin=passphrase, check=False)[0] == 0:
+                    break
+            else:
+                raise SystemExit(f"seed {seed}: could not encrypt: {devices[0].last_error}")
+            for device in devices[1:]:
+                for attempt in range(40):
+                    if device.run("sync", "unlock", "--passphrase-stdin", stdin=passphrase, check=False)[0] == 0:
+                        break
+                else:
+                    raise SystemExit(f"seed {seed}: device {device.index} could not unlock: {device.last_error}")
+        change_at = rng.randint(args.steps // 4, 3 * args.steps // 4) if args.encrypted else -1
+        restore_point = None
         backup = os.path.join(root, "backup.sqlite")
         restore_at = rng.randint(args.steps // 3, 2 * args.steps // 3) if not args.postgres else -1
         for step in range(args.steps):
@@ -347,6 +399,15 @@ def run_seed(seed, args):
             if step == restore_at:
                 servers.restore(backup)
                 proxy.log.append(f"restore@{step}")
+            if step == change_at:
+                # A passphrase change on one device while the others go on syncing with the key they hold.
+                for attempt in range(20):
+                    if device.run("sync", "passphrase", "--passphrase-stdin", stdin=PASSPHRASES[1], check=False)[0] == 0:
+                        passphrase = PASSPHRASES[1]
+                        break
+                proxy.log.append(f"passphrase@{step}")
+            if step == args.steps // 2:
+                restore_point = (datetime.datetime.now(datetime.timezone.utc), set(model.timers))
             if rng.random() < 0.3:
                 device.sync()
             else:
@@ -360,6 +421,8 @@ def run_seed(seed, args):
                 break
         try:
             counts = check(devices, model, seed)
+            if args.encrypted:
+                check_encrypted(servers, devices, root, passphrase, restore_point, model, seed)
         except BaseException:
             for index in range(len(servers.ports)):
                 alive = servers.processes[index] is not None and servers.processes[index].poll() is None
@@ -384,10 +447,12 @@ def main():
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--seed", type=int, help="run this seed only")
     parser.add_argument("--steps", type=int, default=120)
+    parser.add_argument("--encrypted", action="store_true", help="encrypt the account end to end before the run")
     parser.add_argument("--seconds", type=float, default=240, help="the bound for each seed")
     args = parser.parse_args()
     seeds = [args.seed] if args.seed is not None else [random.SystemRandom().randrange(1 << 20) for _ in range(args.seeds)]
-    print(f"sync faults: seeds {' '.join(map(str, seeds))} ({'two PostgreSQL instances' if args.postgres else 'SQLite, with a restore'})")
+    print(f"sync faults: seeds {' '.join(map(str, seeds))} ({'two PostgreSQL instances' if args.postgres else 'SQLite, with a restore'}"
+          f"{', encrypted end to end' if args.encrypted else ''})")
     for seed in seeds:
         run_seed(seed, args)
 

@@ -4,7 +4,11 @@ instances on one PostgreSQL (or one instance on SQLite, for comparison), on loop
 
     scripts/sync-load.py --postgres postgres://grove:PASS@127.0.0.1/grove_load [--binary PATH]
     scripts/sync-load.py --sqlite [--binary PATH]
-    options: [--users 1000] [--devices 3] [--seconds 20] [--samples 60]
+    options: [--users 1000] [--devices 3] [--seconds 20] [--samples 60] [--encrypted]
+
+--encrypted makes every account end-to-end encrypted (a key envelope set on each) and every push carry
+sealed field groups (`@name: gs1:<key id>:<box>`, each box the size a padded ChaChaPoly box of that
+value has): the server's work on an encrypted account, measured against a plain run of the same shape.
 
 Prints pushes/s and pulls/s across the instances, p50/p99 push latency, and p50/p99 poke-to-applied
 latency: from a push on a device of instance 1 until another device of the same user, listening to
@@ -15,13 +19,26 @@ p99 push <= 50 ms, p99 poke-to-applied <= 200 ms. The binary must be built with 
 created in bulk with a cheap hash, so that setting up 3,000 devices takes seconds, not minutes.
 Everything listens on 127.0.0.1; the load phase stops by itself after --seconds (at most 60).
 """
-import argparse, asyncio, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time, uuid
+import argparse, asyncio, base64, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time, uuid
 from urllib.parse import urlparse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seed import free_port, hlc, wait_for  # noqa: E402
 
 PASSWORD = "load-password-1"
+ENCRYPTED = False
+TIMER_GROUPS = ["name", "durationInSeconds", "icon", "colorHex", "notes", "createdAt", "updatedAt"]
+
+
+def sealed(fields, key_id):
+    """Each group as the server receives it on an encrypted account: a box it cannot open, as long as a
+    real one (12-byte nonce, the value's JSON padded to 32 bytes, 16-byte tag), under the account's key."""
+    result = {}
+    for group in TIMER_GROUPS:
+        plain = len(json.dumps({group: fields.get(group)}))
+        size = 12 + (plain // 32 + 1) * 32 + 16
+        result["@" + group] = f"gs1:{key_id}:" + base64.b64encode(os.urandom(size)).decode()
+    return result
 
 
 class Connection:
@@ -71,9 +88,22 @@ class Device:
         fields = {"name": name, "durationInSeconds": 600, "icon": "timer", "colorHex": "#007AFF", "notes": None,
                   "createdAt": now, "updatedAt": now}
         m = {"id": self.next_id, "hlc": hlc(now, self.counter % 65536, self.node), "entity": "timer", "entityId": self.timer,
-             "op": "put", "fields": fields, "insert": True}
+             "op": "put", "fields": sealed(fields, key_id(self.user)) if ENCRYPTED else fields, "insert": True}
         self.next_id += 1
+        self.last_hlc = m["hlc"]
         return m
+
+
+def key_id(user):
+    """The (made-up) key id of a user's account: 16 hex digits."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, user).hex[:16]
+
+
+def envelope(user):
+    """A key envelope the server accepts (it reads only the key id; nothing here opens anything)."""
+    b64 = lambda n: base64.b64encode(os.urandom(n)).decode()
+    return json.dumps({"version": 1, "keyId": key_id(user), "derivation": {"name": "scrypt", "logN": 15, "r": 8, "p": 1, "salt": b64(16)},
+                       "byPassphrase": b64(60), "recoverySalt": b64(16), "byRecovery": b64(60), "changedAt": 0, "changedBy": "load"})
 
 
 async def register(devices, connections):
@@ -138,7 +168,7 @@ async def load(devices, ports, seconds, connections_per_port=24, kill=None):
                     connection = Connection(alive[turn % len(alive)])
             latencies.append((time.perf_counter() - started) * 1000)
             if status == 200:
-                device.acked = name
+                device.acked = device.last_hlc if ENCRYPTED else name
             else:
                 errors.append((status, answer))
             pushes[0] += 1
@@ -181,7 +211,7 @@ async def check_nothing_lost(devices, port):
         while True:
             status, page = await connection.request("GET", f"/sync/v1/pull?cursor={cursor}&limit=1000&full=true", token=reader.token)
             for change in page["changes"]:
-                names[change["entityId"]] = change.get("fields", {}).get("name")
+                names[change["entityId"]] = change.get("hlc") if ENCRYPTED else change.get("fields", {}).get("name")
             cursor = page["cursor"]
             if not page["hasMore"]:
                 break
@@ -191,7 +221,8 @@ async def check_nothing_lost(devices, port):
                 continue
             held = names.get(device.timer)
             # A later push may have committed without its answer arriving: then the held name is later.
-            if held is None or int(held[1:]) < int(expected[1:]):
+            behind = held < expected if ENCRYPTED else int(held[1:]) < int(expected[1:]) if held else True
+            if held is None or behind:
                 lost.append((device.user, device.timer, expected, held))
     return lost
 
@@ -222,7 +253,7 @@ async def poke_latency(pairs, samples):
                     continue
                 status, page = await puller.request("GET", f"/sync/v1/pull?cursor={cursor}&limit=500", token=b.token)
                 cursor = page["cursor"]
-                seen = any(c.get("fields", {}).get("name") == name for c in page["changes"])
+                seen = any(c.get("hlc") == a.last_hlc if ENCRYPTED else c.get("fields", {}).get("name") == name for c in page["changes"])
             if seen:
                 times.append((time.perf_counter() - started) * 1000)
         except asyncio.TimeoutError:
@@ -244,7 +275,13 @@ def create_users_postgres(url, users, password_hash):
     run = f"load{int(time.time())}"
     subprocess.run(args + ["-c", f"INSERT INTO sync_user (name, password_hash, created_at) SELECT '{run}-' || g, '{password_hash}', 0 "
                                  f"FROM generate_series(1, {users}) g"], env=env, check=True)
-    return [f"{run}-{i}" for i in range(1, users + 1)]
+    names = [f"{run}-{i}" for i in range(1, users + 1)]
+    if ENCRYPTED:
+        rows = "\n".join(f"{n}\t{key_id(n)}\t{envelope(n)}" for n in names)
+        subprocess.run(args + ["-c", "CREATE TEMP TABLE k (name TEXT, key_id TEXT, envelope TEXT); "
+                                     "COPY k FROM STDIN; UPDATE sync_user u SET key_id = k.key_id, key_envelope = k.envelope FROM k WHERE u.name = k.name"],
+                       env=env, check=True, input=rows.encode())
+    return names
 
 
 def create_users_sqlite(path, users, password_hash):
@@ -252,6 +289,9 @@ def create_users_sqlite(path, users, password_hash):
     with sqlite3.connect(path) as db:
         db.executemany("INSERT INTO sync_user (name, password_hash, created_at) VALUES (?, ?, 0)",
                        [(f"{run}-{i}", password_hash) for i in range(1, users + 1)])
+        if ENCRYPTED:
+            db.executemany("UPDATE sync_user SET key_id = ?, key_envelope = ? WHERE name = ?",
+                           [(key_id(f"{run}-{i}"), envelope(f"{run}-{i}"), f"{run}-{i}") for i in range(1, users + 1)])
     return [f"{run}-{i}" for i in range(1, users + 1)]
 
 
@@ -269,8 +309,11 @@ def main():
     parser.add_argument("--connections", type=int, default=16, help="client connections per instance (32 requests in flight over two instances)")
     parser.add_argument("--kill-after", type=float, default=None,
                         help="SIGKILL the first instance this many seconds into the load, then check that nothing acknowledged was lost")
+    parser.add_argument("--encrypted", action="store_true", help="end-to-end encrypted accounts: sealed pushes")
     args = parser.parse_args()
     args.seconds = min(args.seconds, 60)
+    global ENCRYPTED
+    ENCRYPTED = args.encrypted
     try:
         import bcrypt
     except ImportError:
@@ -297,7 +340,8 @@ def main():
         started = time.time()
         connections = [Connection(port) for port in ports for _ in range(16)]
         asyncio.run(register(devices, connections))
-        print(f"{args.users} users x {args.devices} devices on {len(ports)} instance(s) ({'PostgreSQL' if args.postgres else 'SQLite'}): "
+        print(f"{args.users} users x {args.devices} devices on {len(ports)} instance(s) ({'PostgreSQL' if args.postgres else 'SQLite'}"
+              f"{', encrypted' if ENCRYPTED else ''}): "
               f"registered in {time.time() - started:.1f} s")
         kill = (args.kill_after, servers[0], ports[0]) if args.kill_after is not None and len(ports) > 1 else None
         pushes, pulls, latencies, errors, elapsed = asyncio.run(load(devices, ports, args.seconds, args.connections, kill=kill))

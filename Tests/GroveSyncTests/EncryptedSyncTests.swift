@@ -21,6 +21,7 @@ struct EncryptedSyncTests {
         let made = try AccountKeys.create(passphrase: passphrase, device: device.name, now: world.serverClock.now, logN: logN)
         try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
         hold(made.key, device)
+        try device.database.sync.adoptIDKey(made.key.idKeyBytes)
         try device.database.sync.resendEverything()
         _ = try await device.engine.sync()
         return made
@@ -31,10 +32,16 @@ struct EncryptedSyncTests {
         return try #require(plain as? SimulatedTransport).token
     }
 
-    /// Gives `device` the key, as `grove sync unlock` does.
+    /// Gives `device` the key (the transport only: `unlock` also adopts the id key).
     static func hold(_ key: DataKey, _ device: SimulatedDevice) {
         let plain = (device.engine.transport as? SealingTransport)?.inner ?? device.engine.transport
         device.engine.transport = SealingTransport(inner: plain, key: key)
+    }
+
+    /// `grove sync unlock` on `device`.
+    static func unlock(_ key: DataKey, _ device: SimulatedDevice) throws {
+        hold(key, device)
+        try device.database.sync.adoptIDKey(key.idKeyBytes)
     }
 
     /// Every stored state of the account holds sealed groups only.
@@ -196,6 +203,37 @@ struct EncryptedSyncTests {
         }
         #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
         #expect(try a.database.sync.snapshot() == c.database.sync.snapshot())
+        try await Self.expectSealed(world)
+    }
+
+    @Test("a period's intention and an imported session get keyed ids, the same on every device, with no duplicate")
+    func keyedIDs() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        let before = try a.database.intentions.set("Walk before work", scope: .day)
+        let plainID = before.id
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        let (key, _, _) = try await Self.encrypt(world, a)
+        try Self.unlock(key, b)
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        for device in [a, b] {
+            let ids = try device.database.intentions.all().map(\.id)
+            #expect(ids.count == 1 && ids.first != plainID, "\(device.name): \(ids)")
+        }
+        // Set "this week" on both devices offline: one intention, one keyed id, no period in it.
+        let weekA = try a.database.intentions.set("Ship it", scope: .week)
+        let weekB = try b.database.intentions.set("Ship it, really", scope: .week)
+        #expect(weekA.id == weekB.id && weekA.id.uuid.8 & 0xE0 == 0xC0, "keyed (variant 110)")
+        _ = try await a.engine.sync()
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+        let renamed = try #require(try a.database.intentions.all().first { $0.scope == .day }).id
+        let live = try await world.store.entities(userId: world.userId)
+            .filter { $0.key.entity == "intention" && !$0.value.isDeleted(.intention) }.map(\.key.id)
+        #expect(Set(live) == [renamed.uuidString, weekA.id.uuidString], "the period's plain id is not a live row")
         try await Self.expectSealed(world)
     }
 }

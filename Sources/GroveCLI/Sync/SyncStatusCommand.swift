@@ -12,11 +12,12 @@ struct SyncStatusCommand: ParsableCommand {
 
     func run() throws {
         let db = try options.open()
-        guard let status = try db.sync.status() else {
+        guard var status = try db.sync.status() else {
             if options.json { print("{\"linked\":false}"); return }
             print("Not linked to a sync server. Link with: grove sync login URL --user NAME --password-stdin")
             return
         }
+        status.keyId = db.path.flatMap { DeviceKey.read(forStore: $0) }?.keyId
         if options.json { try Output.json(status); return }
         let device = status.device
         print("Server:    \(device.serverURL) (user \(device.user))")
@@ -26,8 +27,8 @@ struct SyncStatusCommand: ParsableCommand {
             "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
                 + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
-        if let path = db.path, let key = DeviceKey.read(forStore: path) {
-            print("Encrypted: end to end, key \(key.keyId) (held by this device; the server keeps only sealed values)")
+        if let keyId = status.keyId {
+            print("Encrypted: end to end, key \(keyId) (held by this device; the server keeps only sealed values)")
         } else {
             print(
                 "Encrypted: no key on this device (values travel in plain: `grove sync encrypt`; encrypted elsewhere: `grove sync unlock`)")

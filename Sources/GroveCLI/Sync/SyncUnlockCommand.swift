@@ -44,6 +44,11 @@ struct SyncUnlockCommand: AsyncParsableCommand {
             return key
         }
         try DeviceKey.write(key, forStore: connection.storePath)
+        // This device's period intentions and imported sessions take the ids the others gave them, and
+        // every row goes out again sealed: one this device sent in plain before the account was encrypted
+        // (and the encrypting device never saw) leaves no plain copy on the server.
+        try db.sync.adoptIDKey(key.idKeyBytes)
+        try db.sync.resendEverything()
         if options.json { try Output.json(["keyId": key.keyId]); return }
         print(
             "Unlocked: this device holds key \(key.keyId)"

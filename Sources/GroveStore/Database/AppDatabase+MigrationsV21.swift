@@ -60,5 +60,10 @@ extension AppDatabase {
                     DROP INDEX focus_session_end_day;
                     """)
         }
+        // An encrypted account's id key (`KeyedID`): ids that would say something to the server (a
+        // period, an imported session's start) are keyed with it on every device of the account.
+        migrator.registerMigration("v25-keyed-ids") { db in
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN id_key TEXT")
+        }
     }
 }

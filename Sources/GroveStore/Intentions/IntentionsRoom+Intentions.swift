@@ -74,9 +74,10 @@ extension IntentionsRoom {
                 intention.aiGenerated = aiGenerated
             } else {
                 // The id comes from the period (UUIDv5): two devices setting "today" offline create the
-                // same intention, which sync merges field by field instead of keeping two.
+                // same intention, which sync merges field by field instead of keeping two. On an
+                // encrypted account it is keyed, so that the server cannot tell the period from it.
                 intention = Intention(
-                    id: IntentionID.forPeriod(scope: scope, start: period.lowerBound),
+                    id: try KeyedID.id(IntentionID.forPeriod(scope: scope, start: period.lowerBound), db),
                     text: text.trimmingCharacters(in: .whitespacesAndNewlines), scope: scope,
                     date: day, createdAt: now, themeId: themeId, customFont: customFont, aiGenerated: aiGenerated,
                     aiRephrased: aiRephrased, quote: quote)

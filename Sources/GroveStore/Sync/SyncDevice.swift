@@ -46,6 +46,9 @@ public struct SyncStatus: Sendable, Codable, Equatable {
     /// The newest of them (at most 20), with what each broke.
     public var refusals: [SyncRefusal] = []
     public var clock: String
+    /// The id of the account's key when this device holds it (an encrypted account, unlocked here);
+    /// the key lives in a file beside the store, so the faces fill this in.
+    public var keyId: String?
 }
 
 /// Why sync state could not be changed.

@@ -224,13 +224,19 @@ extension SyncRoom {
     /// passes a change that is not safely on disk): a page with more to come waits in the inbox; the
     /// last page is applied together with the inbox, parents first.
     @discardableResult
-    public func receive(_ page: PullResponse) throws -> PullApplied {
+    ///
+    /// `alsoSeen`: records the page held but that were set aside before it got here (sealed values that
+    /// did not open): a pull from 0 must not take them for rows the server no longer has.
+    public func receive(_ page: PullResponse, alsoSeen: [EntityKey] = []) throws -> PullApplied {
         let now = environment.now(), reading = environment.clockReading()
         return try write { db in
             guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             var clock =
                 try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")).flatMap(HLC.init) ?? HLC.zero(node: device.node)
             let changes = page.changes.filter { SyncEntity.named($0.entity) != nil }
+            for key in alsoSeen {
+                try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [key.entity, key.id])
+            }
             for change in changes {
                 try db.cachedExecute("DELETE FROM sync_unseen WHERE entity = ? AND entity_id = ?", [change.entity, change.entityId])
                 // The device's clock moves past every clock it has seen (never refused here: the server

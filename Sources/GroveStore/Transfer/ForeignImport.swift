@@ -23,10 +23,12 @@ extension AppDatabase {
             // writes: what needs the store (is it there, does it overlap) stays here.
             var tagForms = TagForms()
             var row = 0
+            // An encrypted account's sessions get keyed ids (their start stays out of the id).
+            let idKey = try KeyedID.key(db)
             let rows = Prefetcher<PreparedRow> {
                 guard let item = try next() else { return nil }
                 row += 1
-                return Self.prepare(item, row: row, format: format, now: now, calendar: calendar, tagForms: &tagForms)
+                return Self.prepare(item, row: row, format: format, now: now, calendar: calendar, tagForms: &tagForms, idKey: idKey)
             }
             defer { rows.finish() }
             // Found by the id this Grove gives, or the one Grove gave before ids were ordered by time.
@@ -121,7 +123,7 @@ extension AppDatabase {
     /// the reading thread.
     static func prepare(
         _ item: ForeignSession?, row: Int, format: ImportFormat, now: Date, calendar: ZonedCalendar,
-        tagForms: inout TagForms
+        tagForms: inout TagForms, idKey: SymmetricKey? = nil
     ) -> PreparedRow {
         guard let foreign = item else {
             return .skipped(
@@ -140,7 +142,8 @@ extension AppDatabase {
         let start = foreign.start.groveRoundedToMillis, finish = end.groveRoundedToMillis
         let (from, to) = (start.groveMillis, finish.groveMillis)
         let name = "\(format.rawValue):\(from):\(to)"
-        let id = foreign.stored?.id ?? ImportID.make(start: from, name: name)
+        let made = ImportID.make(start: from, name: name)
+        let id = foreign.stored?.id ?? idKey.map { KeyedID.keyed(made, key: $0) } ?? made
         // A rule the row breaks skips it (said by the writing thread); any other error ends the import.
         let session = Result<FocusSession, any Error> {
             // Tags as typed elsewhere ("Essay ", repeated) are put in Grove's form; a tag that

@@ -207,13 +207,16 @@ public struct SyncEngine: Sendable {
             do {
                 let page = try await transport.pull(
                     cursor: device.cursor, limit: limit, checksum: try database.sync.cursorChecksum(), full: full)
+                var setAside: [EntityKey] = []
                 if let sealing = transport as? SealingTransport {
-                    summary.notes += sealing.takeRefused()
+                    let refused = sealing.takeRefused()
+                    summary.notes += refused.map(\.sentence)
+                    setAside = refused.map(\.key)
                 } else if page.changes.contains(where: { $0.fields.keys.contains { SealedValue.group(ofField: $0) != nil } }) {
                     // Sealed values and no key: the account was encrypted elsewhere. Nothing is applied.
                     throw AccountKeyError.locked
                 }
-                let result = try database.sync.receive(page)
+                let result = try database.sync.receive(page, alsoSeen: setAside)
                 summary.pulled += result.received
                 summary.applied += result.applied
                 summary.notes += result.refused.map(\.sentence)

@@ -15,6 +15,9 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
     case otherKey(held: String, named: String)
     /// A sealed value did not open: changed, or moved from another record, group or clock.
     case tampered(entity: String, id: String, group: String)
+    /// A pulled value was not sealed: sent before the account was encrypted (its device sends it again
+    /// sealed once unlocked), or planted by the server. Set aside, never applied.
+    case unsealed(entity: String, id: String)
     /// The account is encrypted and this device holds no key yet.
     case locked
     /// This device holds a key, but the server says the account is not encrypted (a server restored
@@ -30,6 +33,8 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
             "This device holds key \(held), but the account's values are sealed with key \(named): run `grove sync unlock`"
         case .tampered(let entity, let id, let group):
             "A sealed \(entity) (\(id.prefix(12))…, \(group)) did not open: it was changed or moved on the way, and was set aside"
+        case .unsealed(let entity, let id):
+            "A \(entity) (\(id.prefix(12))…) came unsealed on an encrypted account: set aside until its device sends it sealed"
         case .locked:
             "This account is encrypted and this device has no key yet: run `grove sync unlock` (it asks the passphrase once); nothing was sent"
         case .serverNotEncrypted:
@@ -67,6 +72,9 @@ public struct DataKey: Sendable, Equatable {
     /// The key that makes meaningful ids opaque (HMAC), the same on every device of the account.
     var ids: SymmetricKey { derived("grove-id-v1") }
 
+    /// The id key's bytes, for the store (`SyncRoom.adoptIDKey`): never the data key itself.
+    public var idKeyBytes: Data { ids.withUnsafeBytes { Data($0) } }
+
     private func derived(_ info: String) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: bytes, info: Data(info.utf8), outputByteCount: 32)
     }
@@ -86,8 +94,18 @@ public enum AccountKeys {
     public static func create(
         passphrase: String, device: String, now: Date, logN: Int = defaultLogN
     ) throws -> (key: DataKey, envelope: KeyEnvelope, recovery: RecoveryCode) {
+        let key = DataKey.random()
+        let (envelope, recovery) = try self.envelope(for: key, passphrase: passphrase, device: device, now: now, logN: logN)
+        return (key, envelope, recovery)
+    }
+
+    /// A new envelope (and recovery code) for a key this device holds: a server restored from a backup
+    /// older than the account's encryption gets the same key back, and nothing sealed changes.
+    public static func envelope(
+        for key: DataKey, passphrase: String, device: String, now: Date, logN: Int = defaultLogN
+    ) throws -> (envelope: KeyEnvelope, recovery: RecoveryCode) {
         try checkStrength(passphrase)
-        let key = DataKey.random(), recovery = RecoveryCode.random()
+        let recovery = RecoveryCode.random()
         let derivation = KeyEnvelope.Derivation(logN: logN, r: 8, p: 1, salt: randomBase64(16))
         let recoverySalt = randomBase64(16)
         let envelope = KeyEnvelope(
@@ -96,7 +114,7 @@ public enum AccountKeys {
             recoverySalt: recoverySalt,
             byRecovery: try wrap(key, under: recoveryKey(recovery, salt: recoverySalt), keyId: key.keyId, purpose: "recovery"),
             changedAt: now, changedBy: device)
-        return (key, envelope, recovery)
+        return (envelope, recovery)
     }
 
     /// The data key, opened with the passphrase.

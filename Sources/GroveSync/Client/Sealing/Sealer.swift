@@ -11,6 +11,9 @@ public struct Sealer: Sendable {
 
     public init(key: DataKey) { self.key = key }
 
+    /// The size bucket of a sealed group's plaintext.
+    static let padding = 32
+
     /// `mutation` with every group of a put sealed; deletes and skips carry nothing to seal.
     public func seal(_ mutation: SyncMutation) throws -> SyncMutation {
         guard mutation.op == .put, let entity = SyncEntity.named(mutation.entity) else { return mutation }
@@ -33,6 +36,9 @@ public struct Sealer: Sendable {
         guard let entity = SyncEntity.named(change.entity) else { return change }
         var opened = change
         opened.fields = [:]
+        if !change.fields.isEmpty, change.fields.keys.allSatisfy({ SealedValue.group(ofField: $0) == nil }) {
+            throw AccountKeyError.unsealed(entity: change.entity, id: change.entityId)
+        }
         for (name, value) in change.fields {
             guard let groupName = SealedValue.group(ofField: name), let group = entity.group(named: groupName),
                 case .text(let text) = value, let clock = change.clocks[groupName]
@@ -50,7 +56,10 @@ public struct Sealer: Sendable {
     func box(_ fields: SyncFields, entity: String, id: String, group: String, clock: HLC) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let plaintext = try encoder.encode(fields)
+        var plaintext = try encoder.encode(fields)
+        // Padded with spaces (JSON ignores them) to the next multiple of 32 bytes: a box's size tells
+        // the server a value's length to within 32 bytes only.
+        plaintext.append(contentsOf: repeatElement(UInt8(ascii: " "), count: Self.padding - plaintext.count % Self.padding))
         let aad = SealedValue.additionalData(entity: entity, entityId: id, group: group, clock: clock, keyId: key.keyId)
         let box = try ChaChaPoly.seal(plaintext, using: key.sealing, authenticating: aad)
         return SealedValue.prefix + key.keyId + ":" + box.combined.base64EncodedString()

@@ -9,18 +9,20 @@ import NIOConcurrencyHelpers
 public struct SealingTransport: SyncTransport {
     public let inner: any SyncTransport
     public let sealer: Sealer
-    /// What was set aside since the last `takeRefused()`.
-    private let refused = NIOLockedValueBox([String]())
+    /// What was set aside since the last `takeRefused()`: the record and why.
+    private let refused = NIOLockedValueBox([(key: EntityKey, sentence: String)]())
 
     public init(inner: any SyncTransport, key: DataKey) {
         self.inner = inner
         sealer = Sealer(key: key)
     }
 
-    /// The sentences of the boxes set aside so far (then forgotten).
-    public func takeRefused() -> [String] {
+    /// The records set aside so far and why (then forgotten). They still count as seen by a pull: a
+    /// record the server holds unopenable is not one it no longer has.
+    public func takeRefused() -> [(key: EntityKey, sentence: String)] {
         refused.withLockedValue { list in
-            defer { list = [] }; return list
+            defer { list = [] }
+            return list
         }
     }
 
@@ -56,8 +58,11 @@ public struct SealingTransport: SyncTransport {
             do {
                 result.append(try sealer.open(change))
             } catch let error as AccountKeyError {
-                guard case .tampered = error else { throw error }
-                refused.withLockedValue { $0.append(error.description) }
+                switch error {
+                case .tampered, .unsealed:
+                    refused.withLockedValue { $0.append((EntityKey(entity: change.entity, id: change.entityId), error.description)) }
+                default: throw error
+                }
             }
         }
         return result
