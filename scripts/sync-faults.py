@@ -396,9 +396,13 @@ def run_seed(seed, args):
             device = rng.choice(devices)
             if step == restore_at // 2 and not args.postgres:
                 servers.backup(backup)
+                passphrase_at_backup = passphrase
             if step == restore_at:
                 servers.restore(backup)
                 proxy.log.append(f"restore@{step}")
+                # The key envelope comes back as the backup had it: a passphrase changed since is undone
+                # (the key is the same: every device keeps syncing).
+                passphrase = passphrase_at_backup
             if step == change_at:
                 # A passphrase change on one device while the others go on syncing with the key they hold.
                 for attempt in range(20):
@@ -431,7 +435,7 @@ def run_seed(seed, args):
                 print(f"  server {index}: {'running' if alive else 'not running'}; the end of its log:\n{tail}")
             raise
         faults = [entry for entry in proxy.log if not entry.endswith(":pass")]
-        print(f"seed {seed}: converged with the model ({counts[0]} timers, {counts[1]} intentions, {counts[2]} sessions) "
+        print(f"seed {seed}{' (encrypted)' if args.encrypted else ''}: converged with the model ({counts[0]} timers, {counts[1]} intentions, {counts[2]} sessions) "
               f"through {proxy.count} requests, {len(faults)} faults: {' '.join(faults[:40])}{' …' if len(faults) > 40 else ''} "
               f"({time.time() - started:.0f} s)")
     finally:
@@ -447,14 +451,15 @@ def main():
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--seed", type=int, help="run this seed only")
     parser.add_argument("--steps", type=int, default=120)
-    parser.add_argument("--encrypted", action="store_true", help="encrypt the account end to end before the run")
+    parser.add_argument("--encrypted", action="store_true", help="encrypt the account end to end before every seed's run")
+    parser.add_argument("--encrypted-seeds", type=int, default=0, help="encrypt only the last N seeds' accounts (the others stay plain)")
     parser.add_argument("--seconds", type=float, default=240, help="the bound for each seed")
     args = parser.parse_args()
     seeds = [args.seed] if args.seed is not None else [random.SystemRandom().randrange(1 << 20) for _ in range(args.seeds)]
     print(f"sync faults: seeds {' '.join(map(str, seeds))} ({'two PostgreSQL instances' if args.postgres else 'SQLite, with a restore'}"
-          f"{', encrypted end to end' if args.encrypted else ''})")
-    for seed in seeds:
-        run_seed(seed, args)
+          f"{', encrypted end to end' if args.encrypted else f', the last {args.encrypted_seeds} encrypted' if args.encrypted_seeds else ''})")
+    for index, seed in enumerate(seeds):
+        run_seed(seed, argparse.Namespace(**{**vars(args), "encrypted": args.encrypted or index >= len(seeds) - args.encrypted_seeds}))
 
 
 if __name__ == "__main__":

@@ -84,7 +84,7 @@ public struct PushPlan: Sendable {
             guard let plain = SyncEntity.named(mutation.entity) else {
                 throw .invalid(mutationId: mutation.id, field: "entity", message: "Unknown entity \(mutation.entity.prefix(40))")
             }
-            let entity = sealedKey == nil ? plain : plain.sealed
+            let entity = sealedKey == nil ? plain : SyncEntity.sealedByName[plain.name] ?? plain.sealed
             if let sealedKey { try checkSealed(mutation, key: sealedKey) }
             let incoming: SyncState
             do {

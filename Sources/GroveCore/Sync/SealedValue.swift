@@ -38,6 +38,9 @@ public enum SealedValue {
 }
 
 extension SyncEntity {
+    /// Every entity's sealed shape, by name (made once: a push looks one up per mutation).
+    public static let sealedByName: [String: SyncEntity] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.sealed) })
+
     /// The shape of this entity on an encrypted account: one optional-or-required text field per
     /// group, last writer wins by clock (the server cannot read the values a rule would compare;
     /// every device applies the entity's own rule when it opens them).

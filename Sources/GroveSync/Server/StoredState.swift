@@ -6,7 +6,8 @@ import GroveCore
 enum StoredState {
     static func text(_ state: SyncState) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        // Slashes as they are: a sealed state is mostly base64, and "\/" would cost a byte for each.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(state), as: UTF8.self)
     }
 

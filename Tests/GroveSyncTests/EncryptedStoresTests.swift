@@ -1,0 +1,71 @@
+import Foundation
+import GroveCore
+import GroveSimulation
+import GroveStore
+import GroveSync
+import Testing
+
+/// An encrypted account on the run's stores — SQLite, or two PostgreSQL instances on one database when
+/// `GROVE_TEST_POSTGRES` is set: devices on both instances, a passphrase change between them, and a
+/// restore point rebuilt from sealed history; the stored states hold no planted value.
+@Suite("Sync: end-to-end encryption on every store")
+struct EncryptedStoresTests {
+    @Test("sealed across instances: plain refused, keys checked in the push, a restore point opens, no value stored")
+    func acrossInstances() async throws {
+        let instances = try await TestServers.instances()
+        guard let one = instances.first, let two = instances.last else { throw SimulationFailure("no server") }
+        let clock = TestClock(MultiUserTests.start)
+        let first = SyncService(store: one.store, pokes: one.pokes, now: { clock.now }, bcryptCost: 4)
+        let second = SyncService(store: two.store, pokes: two.pokes, now: { clock.now }, bcryptCost: 4)
+        let name = TestServers.uniqueName("sealed")
+        let user = try await first.addUser(name: name, password: "password1")
+        let (a, _) = try await MultiUserTests.deviceWithATimer(name, on: first, prefix: 7100)
+        let credentials = try await second.register(DeviceRegistration(user: name, password: "password1", deviceName: "phone"))
+        let network = SimulatedNetwork(seed: 7101)
+        network.faulty = false
+        let b = try SimulatedDevice(
+            name: "b", start: MultiUserTests.start, skew: 0, idPrefix: 7101, zone: TimeZone(identifier: "UTC") ?? .current,
+            service: second, network: network, credentials: credentials, user: name)
+        _ = try await b.engine.sync()
+
+        // Encrypted through the first instance; the second refuses b's plain push in its own transaction.
+        let caller = try await first.authenticate(token: try EncryptedSyncTests.token(a))
+        let made = try AccountKeys.create(passphrase: EncryptedSyncTests.passphrase, device: "a", now: MultiUserTests.start, logN: 14)
+        try await first.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
+        try EncryptedSyncTests.unlock(made.key, a)
+        try a.database.sync.resendEverything()
+        _ = try await a.engine.sync()
+        _ = try b.database.timers.create(name: "zqplainattempt", durationInSeconds: 60)
+        await #expect(throws: AccountKeyError.locked) { _ = try await b.engine.sync() }
+
+        let planted = ["zqsealedtimer", "zqsealedtodo", "zqsealedintention"]
+        let timer = try a.database.timers.create(name: planted[0], durationInSeconds: 300, todos: [planted[1]])
+        try a.database.intentions.set(planted[2], scope: .day)
+        _ = try await a.engine.sync()
+        // Twenty minutes on: the restore point is the middle of them.
+        clock.advance(by: 1200)
+        for device in [a, b] { device.clock.advance(by: 1200) }
+        let before = clock.now.addingTimeInterval(-600)
+        // b unlocks (through the second instance) and gets everything; its waiting timer goes out sealed.
+        let envelope = try await second.keys(try await second.authenticate(token: try EncryptedSyncTests.token(b)))
+        try EncryptedSyncTests.unlock(try AccountKeys.unlock(envelope, passphrase: EncryptedSyncTests.passphrase), b)
+        _ = try await b.engine.sync()
+        _ = try await a.engine.sync()
+        #expect(Set(try b.database.timers.all().map(\.name)).isSuperset(of: [planted[0], "zqplainattempt"]))
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+        // A rename after the restore point: the sealed history still shows the name before it.
+        _ = try a.database.timers.update(id: timer.id, name: "zqrenamedlater")
+        _ = try await a.engine.sync()
+        let restored = try AppDatabase.inMemory()
+        _ = try await RestorePoint.rebuild(from: b.engine.transport, asOf: before, into: restored)
+        #expect(try restored.timers.all().map(\.name).contains(planted[0]))
+
+        // What the stores hold: sealed groups only, none of the planted words, in rows or in history.
+        let stored = try await first.store.entities(userId: user.id)
+        let text = stored.values.flatMap(\.fields.values).compactMap(\.text).joined(separator: "\n")
+        for word in planted + ["zqplainattempt", "zqrenamedlater"] { #expect(!text.contains(word), "\(word) is stored in plain") }
+        #expect(stored.values.allSatisfy { $0.fields.keys.allSatisfy { SealedValue.group(ofField: $0) != nil } })
+        let history = try await first.store.snapshot(userId: user.id, asOf: before, after: nil, limit: 2000)
+        #expect(!history.isEmpty && history.allSatisfy { $0.fields.keys.allSatisfy { SealedValue.group(ofField: $0) != nil } })
+    }
+}
