@@ -23,38 +23,11 @@ struct SyncEncryptCommand: AsyncParsableCommand {
         let passphrase = try SyncErrors.secretFromInput("--passphrase-stdin", what: "passphrase")
         let db = try options.open()
         let connection = try SyncConnection(database: db)
-        let held = connection.key
         let started = ContinuousClock.now
-        let (key, recovery, summary) = try await SyncErrors.translate(server: connection.device.serverURL) {
-            () async throws -> (DataKey, RecoveryCode, SyncSummary) in
-            let http = try connection.transport()
-            if let envelope = try await http.keys() {
-                throw CLIError.usage(
-                    held?.keyId == envelope.keyId
-                        ? "This account is encrypted already, with the key this device holds (\(envelope.keyId))"
-                        : "This account was encrypted already (key \(envelope.keyId)): run `grove sync unlock` here")
-            }
-            let key: DataKey, envelope: KeyEnvelope, recovery: RecoveryCode
-            if let held {
-                // A server restored from before the encryption: the same key, wrapped again.
-                key = held
-                (envelope, recovery) = try AccountKeys.envelope(
-                    for: held, passphrase: passphrase, device: connection.device.deviceName, now: db.environment.now())
-            } else {
-                // Everything the others sent first: what goes out sealed is the whole account.
-                var plain = try connection.engine()
-                _ = try await plain.sync()
-                (key, envelope, recovery) = try AccountKeys.create(
-                    passphrase: passphrase, device: connection.device.deviceName, now: db.environment.now())
-            }
-            try await http.setKeys(KeyEnvelopeChange(envelope: envelope, expectedKeyId: nil))
-            try DeviceKey.write(key, forStore: connection.storePath)
-            // Ids that would tell periods and start times are keyed first, then everything goes out sealed.
-            try db.sync.adoptIDKey(key.idKeyBytes)
-            try db.sync.resendEverything()
-            var sealed = try connection.engine()
-            return (key, recovery, try await sealed.sync())
+        let done = try await SyncErrors.translate(server: connection.device.serverURL) {
+            try await connection.encrypt(passphrase: passphrase)
         }
+        let (key, recovery, summary) = (done.key, done.recovery, done.sync)
         let seconds = (ContinuousClock.now - started).seconds
         if options.json {
             try Output.json(["keyId": key.keyId, "recoveryCode": recovery.description, "sent": "\(summary.pushed)"])

@@ -23,6 +23,8 @@ enum SyncErrors {
                 default: problem.detail
                 }
             throw CLIError(message: message, exitCode: problem.status == 422 ? 64 : 1)
+        } catch let error as AccountEncryptionError {
+            throw CLIError.usage(error.description)
         } catch let error as AccountKeyError {
             if case .weakPassphrase = error { throw CLIError.usage(error.description) }
             throw CLIError.failure(error.description)

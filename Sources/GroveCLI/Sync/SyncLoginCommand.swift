@@ -13,6 +13,9 @@ struct SyncLoginCommand: AsyncParsableCommand {
             `ps` and in your shell's history). The device's token is kept in a file beside the store,
             readable by you only.
               printf '%s' "$PASS" | grove sync login http://127.0.0.1:8090 --user ada --password-stdin
+            End to end: the passphrase on a second line unlocks an encrypted account on this device, or
+            encrypts a plain one (its recovery code is shown once):
+              printf '%s\\n%s\\n' "$PASS" "$PASSPHRASE" | grove sync login URL --user ada --password-stdin --passphrase-stdin
             A server whose certificate comes from your own authority: give that authority's certificate
             with --ca-file (kept beside the store for every later sync), or a whole bundle in SSL_CERT_FILE.
             """)
@@ -21,6 +24,10 @@ struct SyncLoginCommand: AsyncParsableCommand {
     @Argument(help: "The sync server's address, e.g. http://127.0.0.1:8090.") var url: String
     @Option(name: .long, help: "Your user name on the server.") var user: String
     @Flag(name: .long, help: "Read the password from standard input.") var passwordStdin = false
+    @Flag(
+        name: .long,
+        help: "Then read a passphrase (the second line): unlock the encrypted account with it, or encrypt a plain one.")
+    var passphraseStdin = false
     @Option(name: .long, help: "This device's name (default: the host name).") var deviceName: String?
     @Option(name: .long, help: "A PEM file of the private authority that signed the server's certificate.", completion: .file())
     var caFile: String?
@@ -28,15 +35,41 @@ struct SyncLoginCommand: AsyncParsableCommand {
     func run() async throws {
         guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
         let password = try SyncErrors.passwordFromInput()
+        let passphrase = try passphraseStdin ? SyncErrors.secretFromInput("--passphrase-stdin", what: "passphrase (second line)") : nil
+        if let passphrase { try AccountKeys.checkStrength(passphrase) }
         let server = try HTTPSyncTransport.validate(url)
         let db = try options.open()
         let name = deviceName ?? ProcessInfo.processInfo.hostName
         let device = try await SyncErrors.translate(server: server) {
             try await SyncConnection.login(database: db, url: server, user: user, password: password, deviceName: name, caFile: caFile)
         }
+        let connection = try SyncConnection(database: db)
+        // With a passphrase: the encrypted account unlocked here, or the plain one encrypted, in this step.
+        var sentence = " Run `grove sync` to sync."
+        var recovery: RecoveryCode?
+        if let passphrase {
+            sentence = try await SyncErrors.translate(server: server) { () async throws -> String in
+                guard try await connection.transport().keys() != nil else {
+                    let done = try await connection.encrypt(passphrase: passphrase)
+                    recovery = done.recovery
+                    return " The account is now encrypted end to end with key \(done.key.keyId); \(done.sync.pushed) values sent, sealed."
+                }
+                let key = try await connection.unlock(passphrase: passphrase)
+                return " Unlocked with key \(key.keyId) (end to end). Run `grove sync` to sync."
+            }
+        } else if let envelope = (try? await connection.transport().keys()) ?? nil {
+            // An encrypted account: said now, with what to do, rather than at the first sync.
+            sentence =
+                " The account is encrypted end to end (key \(envelope.keyId)): run `grove sync unlock --passphrase-stdin` once, then `grove sync`."
+        }
         if options.json { try Output.json(device); return }
         print(
-            "This store is now device \(device.deviceId.uuidString) (\(device.deviceName)) of \(device.user) on \(device.serverURL). Run `grove sync` to sync."
-        )
+            "This store is now device \(device.deviceId.uuidString) (\(device.deviceName)) of \(device.user) on \(device.serverURL)."
+                + sentence)
+        if let recovery {
+            print("Recovery code — write it down now; it is shown only this once, and opens your data if you forget the passphrase:")
+            print("  " + recovery.words.prefix(9).joined(separator: " "))
+            print("  " + recovery.words.dropFirst(9).joined(separator: " "))
+        }
     }
 }

@@ -19,6 +19,8 @@ struct SyncLogoutCommand: ParsableCommand {
         if let path = db.path {
             DeviceToken.remove(forStore: path)
             DeviceCA.remove(forStore: path)
+            // The account's key goes with the link: a store unlinked holds nothing that opens its values.
+            DeviceKey.remove(forStore: path)
         }
         guard let device else { print("This store was not linked to a sync server."); return }
         print("Unlinked from \(device.serverURL)." + (pending > 0 ? " \(pending) change\(pending == 1 ? " was" : "s were") not sent." : ""))

@@ -21,19 +21,10 @@ struct SyncPassphraseCommand: AsyncParsableCommand {
     func run() async throws {
         guard passphraseStdin else { throw CLIError.usage("--passphrase-stdin is required: give the new passphrase on standard input") }
         let passphrase = try SyncErrors.secretFromInput("--passphrase-stdin", what: "passphrase")
-        try AccountKeys.checkStrength(passphrase)
         let db = try options.open()
         let connection = try SyncConnection(database: db)
-        guard let key = connection.key else {
-            throw CLIError.usage("This device holds no key: run `grove sync unlock` first (or `grove sync encrypt` for a plain account)")
-        }
-        try await SyncErrors.translate(server: connection.device.serverURL) {
-            let http = try connection.transport()
-            guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
-            guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
-            let rewrapped = try AccountKeys.rewrap(
-                envelope, key: key, passphrase: passphrase, device: connection.device.deviceName, now: db.environment.now())
-            try await http.setKeys(KeyEnvelopeChange(envelope: rewrapped, expectedKeyId: key.keyId))
+        let key = try await SyncErrors.translate(server: connection.device.serverURL) {
+            try await connection.changePassphrase(to: passphrase)
         }
         if options.json { try Output.json(["keyId": key.keyId]); return }
         print("The passphrase is changed: key \(key.keyId) is wrapped with the new one. Your other devices keep syncing as they are.")

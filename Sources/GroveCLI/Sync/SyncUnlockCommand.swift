@@ -30,25 +30,9 @@ struct SyncUnlockCommand: AsyncParsableCommand {
         if let newPassphrase { try AccountKeys.checkStrength(newPassphrase) }
         let db = try options.open()
         let connection = try SyncConnection(database: db)
-        let key = try await SyncErrors.translate(server: connection.device.serverURL) { () async throws -> DataKey in
-            let http = try connection.transport()
-            guard let envelope = try await http.keys() else {
-                throw CLIError.usage("This account is not encrypted: nothing to unlock (`grove sync encrypt` encrypts it)")
-            }
-            let key = try code.map { try AccountKeys.unlock(envelope, recovery: $0) } ?? AccountKeys.unlock(envelope, passphrase: first)
-            if let newPassphrase {
-                let rewrapped = try AccountKeys.rewrap(
-                    envelope, key: key, passphrase: newPassphrase, device: connection.device.deviceName, now: db.environment.now())
-                try await http.setKeys(KeyEnvelopeChange(envelope: rewrapped, expectedKeyId: envelope.keyId))
-            }
-            return key
+        let key = try await SyncErrors.translate(server: connection.device.serverURL) {
+            try await connection.unlock(passphrase: code == nil ? first : nil, recovery: code, newPassphrase: newPassphrase)
         }
-        try DeviceKey.write(key, forStore: connection.storePath)
-        // This device's period intentions and imported sessions take the ids the others gave them, and
-        // every row goes out again sealed: one this device sent in plain before the account was encrypted
-        // (and the encrypting device never saw) leaves no plain copy on the server.
-        try db.sync.adoptIDKey(key.idKeyBytes)
-        try db.sync.resendEverything()
         if options.json { try Output.json(["keyId": key.keyId]); return }
         print(
             "Unlocked: this device holds key \(key.keyId)"

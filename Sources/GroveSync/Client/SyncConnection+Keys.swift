@@ -1,0 +1,103 @@
+import Foundation
+import GroveCore
+import GroveStore
+
+/// Why an account's encryption could not be changed as asked.
+public enum AccountEncryptionError: Error, Equatable, CustomStringConvertible {
+    /// The account is encrypted already (with `keyId`); `held` when this device holds that key.
+    case alreadyEncrypted(keyId: String, held: Bool)
+    /// The account is not encrypted: nothing to unlock.
+    case notEncrypted
+    /// This device holds no key (a passphrase change needs one).
+    case noKeyHere
+
+    public var description: String {
+        switch self {
+        case .alreadyEncrypted(let keyId, true): "This account is encrypted already, with the key this device holds (\(keyId))"
+        case .alreadyEncrypted(let keyId, false): "This account was encrypted already (key \(keyId)): run `grove sync unlock` here"
+        case .notEncrypted: "This account is not encrypted: nothing to unlock (`grove sync encrypt` encrypts it)"
+        case .noKeyHere: "This device holds no key: run `grove sync unlock` first (or `grove sync encrypt` for a plain account)"
+        }
+    }
+}
+
+/// What `grove sync encrypt` did.
+public struct EncryptionSummary: Sendable {
+    public var key: DataKey
+    /// Shown once: it opens the key without the passphrase.
+    public var recovery: RecoveryCode
+    /// The sync that sent every row again, sealed.
+    public var sync: SyncSummary
+}
+
+/// An account's encryption, as every face asks for it (SYNC.md "Private sync").
+extension SyncConnection {
+    /// Encrypts the account in place: syncs, makes the key (or wraps the one this device holds again,
+    /// for a server restored from before the encryption), keeps its envelope on the server, keys this
+    /// store's meaningful ids and sends every row again, sealed.
+    public func encrypt(passphrase: String, logN: Int = AccountKeys.defaultLogN) async throws -> EncryptionSummary {
+        try AccountKeys.checkStrength(passphrase)
+        let http = try transport()
+        let held = key
+        if let envelope = try await http.keys() {
+            throw AccountEncryptionError.alreadyEncrypted(keyId: envelope.keyId, held: held?.keyId == envelope.keyId)
+        }
+        let key: DataKey, envelope: KeyEnvelope, recovery: RecoveryCode
+        let now = database.environment.now()
+        if let held {
+            key = held
+            (envelope, recovery) = try AccountKeys.envelope(
+                for: held, passphrase: passphrase, device: device.deviceName, now: now, logN: logN)
+        } else {
+            // Everything the others sent first: what goes out sealed is the whole account.
+            var plain = try engine()
+            _ = try await plain.sync()
+            (key, envelope, recovery) = try AccountKeys.create(passphrase: passphrase, device: device.deviceName, now: now, logN: logN)
+        }
+        try await http.setKeys(KeyEnvelopeChange(envelope: envelope, expectedKeyId: nil))
+        try DeviceKey.write(key, forStore: storePath)
+        try database.sync.adoptIDKey(key.idKeyBytes)
+        try database.sync.resendEverything()
+        var sealed = try engine()
+        return EncryptionSummary(key: key, recovery: recovery, sync: try await sealed.sync())
+    }
+
+    /// Takes the account's key on this device, opened with the passphrase — or with the recovery code,
+    /// then wrapped with `newPassphrase` for every device — keys this store's meaningful ids as the
+    /// others did, and queues every row to go out sealed (a row this device sent in plain before the
+    /// encryption leaves no plain copy on the server).
+    public func unlock(passphrase: String? = nil, recovery: RecoveryCode? = nil, newPassphrase: String? = nil) async throws -> DataKey {
+        if let newPassphrase { try AccountKeys.checkStrength(newPassphrase) }
+        let http = try transport()
+        guard let envelope = try await http.keys() else { throw AccountEncryptionError.notEncrypted }
+        let key =
+            if let recovery {
+                try AccountKeys.unlock(envelope, recovery: recovery)
+            } else {
+                try AccountKeys.unlock(envelope, passphrase: passphrase ?? "")
+            }
+        if let newPassphrase {
+            let rewrapped = try AccountKeys.rewrap(
+                envelope, key: key, passphrase: newPassphrase, device: device.deviceName, now: database.environment.now())
+            try await http.setKeys(KeyEnvelopeChange(envelope: rewrapped, expectedKeyId: envelope.keyId))
+        }
+        try DeviceKey.write(key, forStore: storePath)
+        try database.sync.adoptIDKey(key.idKeyBytes)
+        try database.sync.resendEverything()
+        return key
+    }
+
+    /// Wraps the key this device holds with a new passphrase: nothing is sealed again, and the other
+    /// devices keep syncing with the key they hold.
+    public func changePassphrase(to passphrase: String) async throws -> DataKey {
+        try AccountKeys.checkStrength(passphrase)
+        guard let key else { throw AccountEncryptionError.noKeyHere }
+        let http = try transport()
+        guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
+        guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
+        let rewrapped = try AccountKeys.rewrap(
+            envelope, key: key, passphrase: passphrase, device: device.deviceName, now: database.environment.now())
+        try await http.setKeys(KeyEnvelopeChange(envelope: rewrapped, expectedKeyId: key.keyId))
+        return key
+    }
+}
