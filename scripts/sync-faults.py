@@ -323,13 +323,13 @@ def check(devices, model, seed):
 
 
 def check_encrypted(servers, devices, root, passphrase, restore_point, model, seed):
-    """An encrypted run also holds when: a fourth device, new, unlocks with the passphrase in force and
+    """An encrypted run also holds when: a fourth device, new, logs in with the passphrase in force and
     reaches the same export; the server's file holds no timer name in plain; a restore point taken
     mid-run opens (sealed boxes rebuilt into a store of its own) and names only timers that existed."""
     fresh = Device(3, devices[0].binary, root, devices[0].proxy, 0)
     url = f"http://127.0.0.1:{devices[0].proxy.port}"
-    fresh.run("sync", "login", url, "--user", servers.user, "--password-stdin", stdin=PASSWORD)
-    fresh.run("sync", "unlock", "--passphrase-stdin", stdin=passphrase)
+    # One secret: the passphrase is the login too, and unlocks the new device in the same step.
+    fresh.run("sync", "login", url, "--user", servers.user, "--password-stdin", stdin=passphrase)
     if not fresh.sync(quiet=True):
         raise SystemExit(f"seed {seed}: a new device could not sync the encrypted account")
     if canonical(fresh.export()) != canonical(devices[0].export()):
@@ -405,8 +405,11 @@ def run_seed(seed, args):
                 passphrase = passphrase_at_backup
             if step == change_at:
                 # A passphrase change on one device while the others go on syncing with the key they hold.
+                # The current passphrase, then the new one; a change whose answer was lost is done already
+                # (then the new one is the current one).
                 for attempt in range(20):
-                    if device.run("sync", "passphrase", "--passphrase-stdin", stdin=PASSPHRASES[1], check=False)[0] == 0:
+                    if any(device.run("sync", "passphrase", "--passphrase-stdin", stdin=f"{current}\n{PASSPHRASES[1]}\n", check=False)[0] == 0
+                           for current in (passphrase, PASSPHRASES[1])):
                         passphrase = PASSPHRASES[1]
                         break
                 proxy.log.append(f"passphrase@{step}")

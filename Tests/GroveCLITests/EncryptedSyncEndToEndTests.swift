@@ -127,11 +127,12 @@ struct EncryptedSyncEndToEndTests {
         let export = try b.runBinary("export", "--format", "json").out
         let missing = planted.filter { !export.contains($0) }
         #expect(missing.isEmpty, "\(missing.count) planted strings did not reach the other device: \(missing.prefix(5))")
-        // A third device in one step: the password, then the passphrase.
+        // A third device in one step, with one secret: the passphrase is the login now (the password is not).
         let c = Grove(now: "2026-11-24T12:00:00Z")
-        let joined = try c.runBinary(
-            ["sync", "login", server.url, "--user", "ada", "--password-stdin", "--passphrase-stdin"],
-            input: SyncEndToEndTests.password + Data("\n".utf8) + Self.passphrase)
+        let refused = try c.runBinary(
+            ["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: SyncEndToEndTests.password)
+        #expect(refused.status != 0, "the old password still logs in: \(refused.out)")
+        let joined = try c.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.passphrase)
         #expect(joined.status == 0 && joined.out.contains("Unlocked with key"), "\(joined.out) \(joined.err)")
         #expect(try c.runBinary("sync").status == 0)
         #expect(try SyncEndToEndTests.export(c) == SyncEndToEndTests.export(b))

@@ -236,4 +236,49 @@ struct EncryptedSyncTests {
         #expect(Set(live) == [renamed.uuidString, weekA.id.uuidString], "the period's plain id is not a live row")
         try await Self.expectSealed(world)
     }
+
+    @Test("one secret: the passphrase's login replaces the password, and only the passphrase or the code changes it")
+    func passphraseIsTheLogin() async throws {
+        let world = try await World()
+        let a = try await world.device()
+        let caller = try await world.service.authenticate(token: try Self.token(a))
+        #expect(
+            try await world.service.prelogin(PreloginRequest(user: "ada")).derivation == nil, "a plain account logs in with its password")
+        let made = try AccountKeys.create(passphrase: Self.passphrase, device: "d1", now: world.serverClock.now, logN: Self.logN)
+        let login = try AccountKeys.loginSecret(passphrase: Self.passphrase, made.envelope.derivation)
+        try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil, login: login))
+        #expect(try await world.service.prelogin(PreloginRequest(user: "ada")).derivation == made.envelope.derivation)
+        #expect(try await world.service.prelogin(PreloginRequest(user: "nobody")).derivation == nil)
+        // The derived secret logs in; the old password and the passphrase itself do not.
+        _ = try await world.service.register(DeviceRegistration(user: "ada", password: login, deviceName: "new"))
+        for wrong in ["password1", Self.passphrase] {
+            await #expect(throws: SyncServerError.badCredentials) {
+                _ = try await world.service.register(DeviceRegistration(user: "ada", password: wrong, deviceName: "x"))
+            }
+        }
+        // A token alone, or a wrong proof, does not change the login.
+        let next = try AccountKeys.rewrap(
+            made.envelope, key: made.key, passphrase: "the next passphrase", device: "d1", now: world.serverClock.now, logN: Self.logN)
+        let nextLogin = try AccountKeys.loginSecret(passphrase: "the next passphrase", next.derivation)
+        for proof in [nil, "gl1_not-the-current-login-secret"] {
+            await #expect(throws: SyncServerError.self) {
+                try await world.service.setKeys(
+                    caller, KeyEnvelopeChange(envelope: next, expectedKeyId: made.key.keyId, login: nextLogin, proof: proof))
+            }
+        }
+        // The current passphrase's login proves it; then the recovery code's proof does, the passphrase forgotten.
+        try await world.service.setKeys(
+            caller, KeyEnvelopeChange(envelope: next, expectedKeyId: made.key.keyId, login: nextLogin, proof: login))
+        _ = try await world.service.register(DeviceRegistration(user: "ada", password: nextLogin, deviceName: "after"))
+        let reset = try AccountKeys.rewrap(
+            next, key: made.key, passphrase: "a reset passphrase", device: "d1", now: world.serverClock.now, logN: Self.logN)
+        let resetLogin = try AccountKeys.loginSecret(passphrase: "a reset passphrase", reset.derivation)
+        try await world.service.setKeys(
+            caller,
+            KeyEnvelopeChange(
+                envelope: reset, expectedKeyId: made.key.keyId, login: resetLogin, proof: try AccountKeys.recoveryProof(made.recovery, next)
+            ))
+        _ = try await world.service.register(DeviceRegistration(user: "ada", password: resetLogin, deviceName: "reset"))
+        #expect(try AccountKeys.unlock(try await world.service.keys(caller), passphrase: "a reset passphrase") == made.key)
+    }
 }

@@ -41,13 +41,17 @@ struct SyncLoginCommand: AsyncParsableCommand {
         let db = try options.open()
         let name = deviceName ?? ProcessInfo.processInfo.hostName
         let device = try await SyncErrors.translate(server: server) {
-            try await SyncConnection.login(database: db, url: server, user: user, password: password, deviceName: name, caFile: caFile)
+            try await SyncConnection.login(
+                database: db, url: server, user: user, password: password, passphrase: passphrase, deviceName: name, caFile: caFile)
         }
         let connection = try SyncConnection(database: db)
         // With a passphrase: the encrypted account unlocked here, or the plain one encrypted, in this step.
         var sentence = " Run `grove sync` to sync."
         var recovery: RecoveryCode?
-        if let passphrase {
+        if let key = connection.key {
+            // The account logs in with its passphrase: the login unlocked it too.
+            sentence = " Unlocked with key \(key.keyId) (end to end). Run `grove sync` to sync."
+        } else if let passphrase {
             sentence = try await SyncErrors.translate(server: server) { () async throws -> String in
                 guard try await connection.transport().keys() != nil else {
                     let done = try await connection.encrypt(passphrase: passphrase)

@@ -34,6 +34,12 @@ public struct KeyEnvelope: Codable, Sendable, Equatable {
     /// When the passphrase last changed, and on which device (the other devices say so once).
     public var changedAt: Date
     public var changedBy: String
+    /// The account logs in with a secret derived from the passphrase (one secret for both): the
+    /// server tells a logging-in device how to derive it (`POST /sync/v1/prelogin`).
+    public var loginDerived: Bool?
+    /// SHA-256 (hex) of the proof the recovery code derives: with it a device that lost the passphrase
+    /// may set the login again (the server keeps only this digest of a 256-bit secret).
+    public var recoveryCheck: String?
 
     public init(
         version: Int = 1, keyId: String, derivation: Derivation, byPassphrase: String, recoverySalt: String, byRecovery: String,
@@ -67,16 +73,39 @@ public struct KeyEnvelope: Codable, Sendable, Equatable {
             }
         }
         guard (1...100).contains(changedBy.count) else { throw InvalidField("envelope.changedBy", "A device name has 1 to 100 characters") }
+        if let recoveryCheck, recoveryCheck.utf8.count != 64 || Hex.data(recoveryCheck) == nil {
+            throw InvalidField("envelope.recoveryCheck", "A recovery check is 64 hex digits")
+        }
     }
 }
 
 /// `PUT /sync/v1/keys`: encrypt the account (no `expectedKeyId`), or re-wrap its key after a passphrase
 /// change (`expectedKeyId` is the key the account has, and the envelope keeps it).
+///
+/// `login`, when given, becomes the account's password from now on (the secret the passphrase
+/// derives); changing it on an encrypted account takes `proof`: the current login secret, or the
+/// recovery code's proof.
 public struct KeyEnvelopeChange: Codable, Sendable {
     public var envelope: KeyEnvelope
     public var expectedKeyId: String?
-    public init(envelope: KeyEnvelope, expectedKeyId: String?) {
+    public var login: String?
+    public var proof: String?
+    public init(envelope: KeyEnvelope, expectedKeyId: String?, login: String? = nil, proof: String? = nil) {
         self.envelope = envelope
         self.expectedKeyId = expectedKeyId
+        self.login = login
+        self.proof = proof
     }
+}
+
+/// `POST /sync/v1/prelogin`: how a device derives this account's login from the passphrase, before it
+/// has a token. Absent for an account that logs in with its password (and for a name no account has).
+public struct PreloginRequest: Codable, Sendable {
+    public var user: String
+    public init(user: String) { self.user = user }
+}
+
+public struct PreloginResponse: Codable, Sendable {
+    public var derivation: KeyEnvelope.Derivation?
+    public init(derivation: KeyEnvelope.Derivation?) { self.derivation = derivation }
 }

@@ -108,6 +108,12 @@ public struct HTTPSyncTransport: SyncTransport {
         return try await send(.GET, path, body: Optional<Int>.none)
     }
 
+    /// How `user` derives its login from the passphrase, before any token (nil: it logs in with a password).
+    public func prelogin(user: String) async throws -> KeyEnvelope.Derivation? {
+        let answer: PreloginResponse = try await send(.POST, "/sync/v1/prelogin", body: PreloginRequest(user: user), authenticated: false)
+        return answer.derivation
+    }
+
     /// The account's key envelope, or nil when the account is not encrypted.
     public func keys() async throws -> KeyEnvelope? {
         do {

@@ -54,7 +54,9 @@ extension SyncConnection {
             _ = try await plain.sync()
             (key, envelope, recovery) = try AccountKeys.create(passphrase: passphrase, device: device.deviceName, now: now, logN: logN)
         }
-        try await http.setKeys(KeyEnvelopeChange(envelope: envelope, expectedKeyId: nil))
+        // From now on the account logs in with the passphrase (a secret derived from it): one secret.
+        let login = try AccountKeys.loginSecret(passphrase: passphrase, envelope.derivation)
+        try await http.setKeys(KeyEnvelopeChange(envelope: envelope, expectedKeyId: nil, login: login))
         try DeviceKey.write(key, forStore: storePath)
         try database.sync.adoptIDKey(key.idKeyBytes)
         try database.sync.resendEverything()
@@ -76,10 +78,16 @@ extension SyncConnection {
             } else {
                 try AccountKeys.unlock(envelope, passphrase: passphrase ?? "")
             }
-        if let newPassphrase {
-            let rewrapped = try AccountKeys.rewrap(
+        if let newPassphrase, let recovery {
+            // The passphrase forgotten: the recovery code proves the right to set the login again.
+            var rewrapped = try AccountKeys.rewrap(
                 envelope, key: key, passphrase: newPassphrase, device: device.deviceName, now: database.environment.now())
-            try await http.setKeys(KeyEnvelopeChange(envelope: rewrapped, expectedKeyId: envelope.keyId))
+            rewrapped.loginDerived = true
+            try await http.setKeys(
+                KeyEnvelopeChange(
+                    envelope: rewrapped, expectedKeyId: envelope.keyId,
+                    login: try AccountKeys.loginSecret(passphrase: newPassphrase, rewrapped.derivation),
+                    proof: try AccountKeys.recoveryProof(recovery, envelope)))
         }
         try DeviceKey.write(key, forStore: storePath)
         try database.sync.adoptIDKey(key.idKeyBytes)
@@ -87,17 +95,24 @@ extension SyncConnection {
         return key
     }
 
-    /// Wraps the key this device holds with a new passphrase: nothing is sealed again, and the other
-    /// devices keep syncing with the key they hold.
-    public func changePassphrase(to passphrase: String) async throws -> DataKey {
+    /// Wraps the key this device holds with a new passphrase, which is also the login from now on:
+    /// nothing is sealed again, and the other devices keep syncing with the key and tokens they hold.
+    /// The current passphrase proves the change (a device token alone does not change the login).
+    public func changePassphrase(from current: String, to passphrase: String) async throws -> DataKey {
         try AccountKeys.checkStrength(passphrase)
         guard let key else { throw AccountEncryptionError.noKeyHere }
         let http = try transport()
         guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
         guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
-        let rewrapped = try AccountKeys.rewrap(
+        guard try AccountKeys.unlock(envelope, passphrase: current) == key else { throw AccountKeyError.wrongPassphrase }
+        var rewrapped = try AccountKeys.rewrap(
             envelope, key: key, passphrase: passphrase, device: device.deviceName, now: database.environment.now())
-        try await http.setKeys(KeyEnvelopeChange(envelope: rewrapped, expectedKeyId: key.keyId))
+        rewrapped.loginDerived = true
+        try await http.setKeys(
+            KeyEnvelopeChange(
+                envelope: rewrapped, expectedKeyId: key.keyId,
+                login: try AccountKeys.loginSecret(passphrase: passphrase, rewrapped.derivation),
+                proof: try AccountKeys.loginSecret(passphrase: current, envelope.derivation)))
         return key
     }
 }

@@ -69,8 +69,12 @@ public struct SyncConnection: Sendable {
     /// for the first push). A store linked before to the same account whose token is gone registers
     /// again as a new device and keeps everything it has. `caFile` is a private authority to trust
     /// for this server (kept beside the store once the login succeeds).
+    ///
+    /// An account that logs in with its passphrase (an encrypted one) takes `passphrase` when given, else
+    /// `password` as the passphrase: the secret sent is derived from it, and the device is unlocked too.
     public static func login(
-        database: AppDatabase, url: String, user: String, password: String, deviceName: String, caFile: String? = nil
+        database: AppDatabase, url: String, user: String, password: String, passphrase: String? = nil, deviceName: String,
+        caFile: String? = nil
     ) async throws -> SyncDevice {
         guard let storePath = database.path else { throw SyncConnectionError.noStoreFile }
         let server = try HTTPSyncTransport.validate(url)
@@ -79,8 +83,11 @@ public struct SyncConnection: Sendable {
             throw SyncStoreError.alreadyLoggedIn(server: existing.serverURL)
         }
         let client = try caFile.map { try HTTPSyncTransport.client(caFile: $0) } ?? Self.client(forStore: storePath)
-        let credentials = try await HTTPSyncTransport(baseURL: server, token: nil, client: client)
-            .register(DeviceRegistration(user: user, password: password, deviceName: deviceName))
+        let anonymous = HTTPSyncTransport(baseURL: server, token: nil, client: client)
+        // An account that logs in with its passphrase: the secret sent is derived from it, never it.
+        let derivation = try await anonymous.prelogin(user: user)
+        let secret = try derivation.map { try AccountKeys.loginSecret(passphrase: passphrase ?? password, $0) } ?? password
+        let credentials = try await anonymous.register(DeviceRegistration(user: user, password: secret, deviceName: deviceName))
         if let caFile { try DeviceCA.install(from: caFile, forStore: storePath) }
         try DeviceToken.write(credentials.token, forStore: storePath)
         if existing != nil {
@@ -92,6 +99,8 @@ public struct SyncConnection: Sendable {
                     tokenFile: DeviceToken.path(forStore: storePath)))
         }
         guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
+        // The same passphrase opens the account's key: this device is unlocked in the same step.
+        if derivation != nil { _ = try await SyncConnection(database: database).unlock(passphrase: passphrase ?? password) }
         return device
     }
 }

@@ -45,11 +45,14 @@ extension SQLiteSyncStore {
         }
     }
 
-    public func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?) async throws -> String? {
+    public func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?, passwordHash: String?) async throws
+        -> String?
+    {
         try await writer.write { db in
             let current = try String.fetchOne(db.cachedStatement(sql: "SELECT key_id FROM sync_user WHERE id = ?"), arguments: [userId])
             guard current == expected, expected == nil || expected == keyId else { return current }
             try db.cachedExecute("UPDATE sync_user SET key_id = ?, key_envelope = ? WHERE id = ?", [keyId, envelope, userId])
+            if let passwordHash { try db.cachedExecute("UPDATE sync_user SET password_hash = ? WHERE id = ?", [passwordHash, userId]) }
             // Encrypted from now on: the plain states kept for restore points go (SYNC.md "Private sync").
             if expected == nil { try db.cachedExecute("DELETE FROM sync_history WHERE user_id = ?", [userId]) }
             return keyId

@@ -14,6 +14,7 @@ struct SyncController {
 
     func addRoutes(to group: RouterGroup<SyncRequestContext>) {
         group.post("devices", use: register)
+        group.post("prelogin", use: prelogin)
         group.post("devices/fork", use: fork)
         group.post("devices/reclaim", use: reclaim)
         group.get("devices", use: devices)
@@ -45,6 +46,11 @@ struct SyncController {
         let registration = try await request.decode(as: DeviceRegistration.self, context: context)
         return EditedResponse(
             status: .created, response: try await service.register(registration, address: access.clientAddress(request, context)))
+    }
+
+    /// Before a login: how this account derives its login from the passphrase (no token yet).
+    @Sendable func prelogin(_ request: Request, context: SyncRequestContext) async throws -> PreloginResponse {
+        try await service.prelogin(try await request.decode(as: PreloginRequest.self, context: context))
     }
 
     @Sendable func fork(_ request: Request, context: SyncRequestContext) async throws -> EditedResponse<DeviceCredentials> {

@@ -146,3 +146,4 @@ extension PushResponse: ResponseEncodable {}
 extension PullResponse: ResponseEncodable {}
 extension SnapshotPage: ResponseEncodable {}
 extension KeyEnvelope: ResponseEncodable {}
+extension PreloginResponse: ResponseEncodable {}

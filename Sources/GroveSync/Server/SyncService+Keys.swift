@@ -1,8 +1,11 @@
+import Crypto
 import Foundation
 import GroveCore
+import HummingbirdBcrypt
 
 /// An account's key envelope (SYNC.md "Private sync"): the server keeps it for the account's devices
-/// and reads only its key id — to refuse boxes under another key and plain values once it is set.
+/// and reads only its key id — to refuse boxes under another key and plain values once it is set —
+/// and, when the account logs in with a secret derived from the passphrase, how to derive it.
 extension SyncService {
     /// The account's envelope; `notEncrypted` for a plain account.
     public func keys(_ caller: Caller) async throws -> KeyEnvelope {
@@ -12,14 +15,47 @@ extension SyncService {
 
     /// Encrypts a plain account (`expectedKeyId` nil) or keeps a re-wrapped envelope of its key (a
     /// passphrase change: `expectedKeyId` and the envelope's key are the account's). Anything else is a
-    /// `keyConflict` naming the account's key.
+    /// `keyConflict` naming the account's key. A new `login` becomes the account's password; on an
+    /// encrypted account only with `proof` — the current login, or the recovery code's proof.
     public func setKeys(_ caller: Caller, _ change: KeyEnvelopeChange) async throws {
         do { try change.envelope.validate() } catch { throw SyncServerError.invalid(field: error.field, message: error.message) }
+        var passwordHash: String?
+        if let login = change.login {
+            guard (20...72).contains(login.utf8.count) else {
+                throw SyncServerError.invalid(field: "login", message: "A login secret has 20 to 72 bytes")
+            }
+            if change.expectedKeyId != nil { try await checkProof(caller, change.proof) }
+            passwordHash = Bcrypt.hash(login, cost: bcryptCost)
+        }
         let text = String(decoding: try SyncWire.encoder().encode(change.envelope), as: UTF8.self)
         let kept = try await store.setKeyEnvelope(
-            userId: caller.user.id, keyId: change.envelope.keyId, envelope: text, expected: change.expectedKeyId)
+            userId: caller.user.id, keyId: change.envelope.keyId, envelope: text, expected: change.expectedKeyId, passwordHash: passwordHash
+        )
         guard kept == change.envelope.keyId else { throw SyncServerError.keyConflict(current: kept) }
         // Every device looks again (a plain one stops pushing; the others learn of the new wrap).
         await pokes.poke(user: caller.user.id, head: try await store.head(userId: caller.user.id).head)
+    }
+
+    /// A device token alone does not change how the account logs in: the current login secret, or the
+    /// proof only the recovery code derives, must come with it.
+    private func checkProof(_ caller: Caller, _ proof: String?) async throws {
+        guard let proof, !proof.isEmpty, proof.utf8.count <= 72 else {
+            throw SyncServerError.forbidden("Changing the login takes the current passphrase or the recovery code")
+        }
+        let stored = try await keys(caller)
+        if let check = stored.recoveryCheck, Self.constantTimeEqual(check, Hex.string(SHA256.hash(data: Data(proof.utf8)))) { return }
+        guard let user = try await store.user(named: caller.user.name), Bcrypt.verify(proof, hash: user.passwordHash) else {
+            throw SyncServerError.forbidden("That is not the current passphrase, nor the recovery code: the login stays as it was")
+        }
+    }
+
+    /// How `user` derives its login from the passphrase, when it does (an encrypted account whose
+    /// login was set from it); nil for an account with a password, and for a name no account has.
+    public func prelogin(_ request: PreloginRequest) async throws -> PreloginResponse {
+        guard request.user.utf8.count <= 64, let user = try await user(named: request.user),
+            let (_, text) = try await store.keyEnvelope(userId: user.id),
+            let envelope = try? SyncWire.decoder().decode(KeyEnvelope.self, from: Data(text.utf8)), envelope.loginDerived == true
+        else { return PreloginResponse(derivation: nil) }
+        return PreloginResponse(derivation: envelope.derivation)
     }
 }

@@ -67,7 +67,8 @@ public protocol SyncStore: Sendable {
     /// Keeps `envelope` if the account's key is `expected` now (nil: not encrypted yet — this encrypts
     /// it, and drops the plain states kept as history) and, for an encrypted one, `keyId` is that key.
     /// Returns the account's key id after: `keyId` when kept, else the one that stood in the way.
-    func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?) async throws -> String?
+    /// `passwordHash`, when given, replaces the account's password hash in the same transaction.
+    func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?, passwordHash: String?) async throws -> String?
 
     /// Applies a push: loads the touched rows, plans with `PushPlan`, writes, in one transaction.
     func push(userId: Int64, deviceId: UUID, request: PushRequest, now: Date) async throws -> PushPlan

@@ -108,13 +108,31 @@ public enum AccountKeys {
         let recovery = RecoveryCode.random()
         let derivation = KeyEnvelope.Derivation(logN: logN, r: 8, p: 1, salt: randomBase64(16))
         let recoverySalt = randomBase64(16)
-        let envelope = KeyEnvelope(
+        var envelope = KeyEnvelope(
             keyId: key.keyId, derivation: derivation,
             byPassphrase: try wrap(key, under: passphraseKey(passphrase, derivation), keyId: key.keyId, purpose: "passphrase"),
             recoverySalt: recoverySalt,
             byRecovery: try wrap(key, under: recoveryKey(recovery, salt: recoverySalt), keyId: key.keyId, purpose: "recovery"),
             changedAt: now, changedBy: device)
+        envelope.loginDerived = true
+        envelope.recoveryCheck = Hex.string(SHA256.hash(data: Data(try recoveryProof(recovery, envelope).utf8)))
         return (envelope, recovery)
+    }
+
+    /// The account's login secret for `passphrase` (what a device sends as its password once the account
+    /// logs in with it): from the same scrypt as the key-encryption key, by another HKDF label, so the
+    /// server that checks it learns nothing that unwraps the key.
+    public static func loginSecret(passphrase: String, _ derivation: KeyEnvelope.Derivation) throws -> String {
+        let master = try self.master(passphrase, derivation)
+        let secret = HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("grove-login-v1".utf8), outputByteCount: 32)
+        return "gl1_" + secret.withUnsafeBytes { Hex.string($0) }
+    }
+
+    /// What the recovery code proves to the server to set the login again (its digest is in the envelope).
+    public static func recoveryProof(_ code: RecoveryCode, _ envelope: KeyEnvelope) throws -> String {
+        let key = try recoveryKey(code, salt: envelope.recoverySalt)
+        let proof = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data("grove-recovery-login-v1".utf8), outputByteCount: 32)
+        return "gr1_" + proof.withUnsafeBytes { Hex.string($0) }
     }
 
     /// The data key, opened with the passphrase.
@@ -153,12 +171,19 @@ public enum AccountKeys {
         guard passphrase.count >= minimumPassphrase else { throw AccountKeyError.weakPassphrase(minimum: minimumPassphrase) }
     }
 
-    static func passphraseKey(_ passphrase: String, _ derivation: KeyEnvelope.Derivation) throws -> SymmetricKey {
-        guard let salt = Data(base64Encoded: derivation.salt) else { throw AccountKeyError.wrongPassphrase }
-        let master = try KDF.Scrypt.deriveKey(
+    /// scrypt of the passphrase: the one slow step, shared by the key-encryption key and the login.
+    static func master(_ passphrase: String, _ derivation: KeyEnvelope.Derivation) throws -> SymmetricKey {
+        guard let salt = Data(base64Encoded: derivation.salt), (14...22).contains(derivation.logN), (1...32).contains(derivation.r),
+            (1...16).contains(derivation.p)
+        else { throw AccountKeyError.wrongPassphrase }
+        return try KDF.Scrypt.deriveKey(
             from: Data(passphrase.precomposedStringWithCanonicalMapping.utf8), salt: salt, outputByteCount: 32,
             rounds: 1 << derivation.logN, blockSize: derivation.r, parallelism: derivation.p)
-        return HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data("grove-key-encryption-v1".utf8), outputByteCount: 32)
+    }
+
+    static func passphraseKey(_ passphrase: String, _ derivation: KeyEnvelope.Derivation) throws -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: try master(passphrase, derivation), info: Data("grove-key-encryption-v1".utf8), outputByteCount: 32)
     }
 
     static func recoveryKey(_ code: RecoveryCode, salt: String) throws -> SymmetricKey {

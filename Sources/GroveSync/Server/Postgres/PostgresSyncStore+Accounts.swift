@@ -37,7 +37,9 @@
             return try await rows.decode((String, String).self).all().first.map { ($0.0, $0.1) }
         }
 
-        public func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?) async throws -> String? {
+        public func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?, passwordHash: String?) async throws
+            -> String?
+        {
             try await client.transaction(logger: logger) { connection -> String? in
                 // The user's row is the lock (a push checks the key id it planned under in its own write).
                 let current =
@@ -46,6 +48,9 @@
                 guard current == expected, expected == nil || expected == keyId else { return current }
                 try await connection.query(
                     "UPDATE sync_user SET key_id = \(keyId), key_envelope = \(envelope) WHERE id = \(userId)", logger: logger)
+                if let passwordHash {
+                    try await connection.query("UPDATE sync_user SET password_hash = \(passwordHash) WHERE id = \(userId)", logger: logger)
+                }
                 if expected == nil { try await connection.query("DELETE FROM sync_history WHERE user_id = \(userId)", logger: logger) }
                 return keyId
             }
