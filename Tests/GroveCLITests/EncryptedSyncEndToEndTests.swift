@@ -136,6 +136,14 @@ struct EncryptedSyncEndToEndTests {
         #expect(joined.status == 0 && joined.out.contains("Unlocked with key"), "\(joined.out) \(joined.err)")
         #expect(try c.runBinary("sync").status == 0)
         #expect(try SyncEndToEndTests.export(c) == SyncEndToEndTests.export(b))
+        // Every face names the key; logging out takes it with the token.
+        let status = try JSONSerialization.jsonObject(with: Data(try c.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
+        let keyId = try #require(status?["keyId"] as? String)
+        #expect(try c.runBinary("sync", "status").out.contains("key \(keyId)"))
+        let keyFile = c.home + "/grove.sqlite.sync-key"
+        #expect(FileManager.default.fileExists(atPath: keyFile))
+        #expect(try c.runBinary("sync", "logout").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: keyFile))
 
         // The server's files, byte by byte (the database, its WAL and shared memory).
         var bytes = Data()

@@ -19,10 +19,14 @@ public enum IntentionID {
         var digest = Array(Insecure.SHA1.hash(data: bytes).prefix(16))
         digest[6] = (digest[6] & 0x0F) | 0x50
         digest[8] = (digest[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
-                digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
-            ))
+        return UUID(sixteen: digest)
+    }
+}
+
+extension UUID {
+    /// The UUID of the first 16 bytes of `bytes` (zeros where fewer are given).
+    init(sixteen bytes: [UInt8]) {
+        let b = bytes + Array(repeating: 0, count: max(0, 16 - bytes.count))
+        self.init(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     }
 }

@@ -14,11 +14,7 @@ public enum KeyedID {
         var bytes = Array(HMAC<SHA256>.authenticationCode(for: Data(plain.uuidString.utf8), using: key)).prefix(16).map { $0 }
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x1F) | 0xC0
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        return UUID(sixteen: bytes)
     }
 
     /// Whether `id` is keyed already.

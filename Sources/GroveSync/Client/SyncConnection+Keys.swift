@@ -57,9 +57,7 @@ extension SyncConnection {
         // From now on the account logs in with the passphrase (a secret derived from it): one secret.
         let login = try AccountKeys.loginSecret(passphrase: passphrase, envelope.derivation)
         try await http.setKeys(KeyEnvelopeChange(envelope: envelope, expectedKeyId: nil, login: login))
-        try DeviceKey.write(key, forStore: storePath)
-        try database.sync.adoptIDKey(key.idKeyBytes)
-        try database.sync.resendEverything()
+        try hold(key)
         var sealed = try engine()
         return EncryptionSummary(key: key, recovery: recovery, sync: try await sealed.sync())
     }
@@ -80,18 +78,9 @@ extension SyncConnection {
             }
         if let newPassphrase, let recovery {
             // The passphrase forgotten: the recovery code proves the right to set the login again.
-            var rewrapped = try AccountKeys.rewrap(
-                envelope, key: key, passphrase: newPassphrase, device: device.deviceName, now: database.environment.now())
-            rewrapped.loginDerived = true
-            try await http.setKeys(
-                KeyEnvelopeChange(
-                    envelope: rewrapped, expectedKeyId: envelope.keyId,
-                    login: try AccountKeys.loginSecret(passphrase: newPassphrase, rewrapped.derivation),
-                    proof: try AccountKeys.recoveryProof(recovery, envelope)))
+            try await rewrap(envelope, key: key, to: newPassphrase, proof: try AccountKeys.recoveryProof(recovery, envelope), http)
         }
-        try DeviceKey.write(key, forStore: storePath)
-        try database.sync.adoptIDKey(key.idKeyBytes)
-        try database.sync.resendEverything()
+        try hold(key)
         return key
     }
 
@@ -105,14 +94,29 @@ extension SyncConnection {
         guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
         guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
         guard try AccountKeys.unlock(envelope, passphrase: current) == key else { throw AccountKeyError.wrongPassphrase }
+        try await rewrap(
+            envelope, key: key, to: passphrase, proof: try AccountKeys.loginSecret(passphrase: current, envelope.derivation), http)
+        return key
+    }
+
+    /// The envelope with `key` wrapped under `passphrase`, kept on the server with the login it derives
+    /// (`proof` shows the right to change the login).
+    private func rewrap(_ envelope: KeyEnvelope, key: DataKey, to passphrase: String, proof: String, _ http: HTTPSyncTransport) async throws
+    {
         var rewrapped = try AccountKeys.rewrap(
             envelope, key: key, passphrase: passphrase, device: device.deviceName, now: database.environment.now())
         rewrapped.loginDerived = true
         try await http.setKeys(
             KeyEnvelopeChange(
-                envelope: rewrapped, expectedKeyId: key.keyId,
-                login: try AccountKeys.loginSecret(passphrase: passphrase, rewrapped.derivation),
-                proof: try AccountKeys.loginSecret(passphrase: current, envelope.derivation)))
-        return key
+                envelope: rewrapped, expectedKeyId: envelope.keyId,
+                login: try AccountKeys.loginSecret(passphrase: passphrase, rewrapped.derivation), proof: proof))
+    }
+
+    /// Keeps `key` on this device, keys this store's meaningful ids with it and queues every row to go
+    /// out sealed.
+    private func hold(_ key: DataKey) throws {
+        try DeviceKey.write(key, forStore: storePath)
+        try database.sync.adoptIDKey(key.idKeyBytes)
+        try database.sync.resendEverything()
     }
 }
