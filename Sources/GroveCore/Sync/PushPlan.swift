@@ -158,11 +158,16 @@ public struct PushPlan: Sendable {
     }
 
     /// Refuses a put that carries a plain field, or a box under another key than `key`.
+    /// (The fields are looked at in name order only when one is refused: the refusal names the same one
+    /// whatever order the body had, and a push that passes sorts nothing.)
     static func checkSealed(_ mutation: SyncMutation, key: String) throws(PushRefusal) {
+        func keyId(_ name: String, _ value: SyncValue) -> String? {
+            guard SealedValue.group(ofField: name) != nil, case .text(let text) = value else { return nil }
+            return SealedValue.keyId(of: text)
+        }
+        guard mutation.fields.contains(where: { keyId($0.key, $0.value) != key }) else { return }
         for (name, value) in mutation.fields.sorted(by: { $0.key < $1.key }) {
-            guard SealedValue.group(ofField: name) != nil, case .text(let text) = value, let id = SealedValue.keyId(of: text) else {
-                throw .notSealed(mutationId: mutation.id, field: name)
-            }
+            guard let id = keyId(name, value) else { throw .notSealed(mutationId: mutation.id, field: name) }
             guard id == key else { throw .wrongKey(mutationId: mutation.id, keyId: id, current: key) }
         }
     }

@@ -51,11 +51,23 @@ extension SyncRoom {
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
             try db.cachedExecute("UPDATE sync_state SET id_key = ?", [Hex.string(raw)])
             let key = SymmetricKey(data: raw)
+            // Children follow their session when the transaction commits (checked then, not per rename).
+            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            let children = try ["focus_notice", "focus_break"].filter { try db.tableExists($0) }
             var renamed = 0
-            for (entity, meaningful) in [(SyncEntity.intention, KeyedID.isPeriodID), (SyncEntity.focusSession, KeyedID.isImportID)] {
-                let ids = try String.fetchAll(db, sql: "SELECT \(entity.keyColumn) FROM \(entity.table)").compactMap(UUID.init(uuidString:))
-                for old in ids where meaningful(old) && !KeyedID.isKeyed(old) {
-                    try AppDatabase.rename(db, entity, from: old.uuidString, to: KeyedID.keyed(old, key: key).uuidString)
+            // Only the rows whose UUID version could be a meaningful id are read (5: a period; 8: an
+            // import), not every session of the history.
+            for (entity, version, meaningful) in [
+                (SyncEntity.intention, "5", KeyedID.isPeriodID), (SyncEntity.focusSession, "8", KeyedID.isImportID),
+            ] {
+                let ids = try String.fetchAll(
+                    db, sql: "SELECT \(entity.keyColumn) FROM \(entity.table) WHERE substr(\(entity.keyColumn), 15, 1) = ?",
+                    arguments: [version])
+                for text in ids {
+                    guard let old = UUID(uuidString: text), meaningful(old), !KeyedID.isKeyed(old) else { continue }
+                    try AppDatabase.rename(
+                        db, entity, from: text, to: KeyedID.keyed(old, key: key).uuidString,
+                        children: entity == .focusSession ? children : [])
                     renamed += 1
                 }
             }
@@ -65,18 +77,11 @@ extension SyncRoom {
 }
 
 extension AppDatabase {
-    /// Renames a synced row: its local children follow, its clocks move with it, and sync sends the new
-    /// id whole and the old one's deletion.
-    static func rename(_ db: Database, _ entity: SyncEntity, from old: String, to new: String) throws {
-        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+    /// Renames a synced row: its local `children` (tables with a `session_id`) follow, its clocks move
+    /// with it, and sync sends the new id whole and the old one's deletion. Foreign keys must be deferred.
+    static func rename(_ db: Database, _ entity: SyncEntity, from old: String, to new: String, children: [String] = []) throws {
         try db.cachedExecute("UPDATE \(entity.table) SET \(entity.keyColumn) = ? WHERE \(entity.keyColumn) = ?", [new, old])
-        if entity == .focusSession {
-            for child in ["focus_notice", "focus_break", "focus_session_tag"] where try db.tableExists(child) {
-                if try db.columns(in: child).contains(where: { $0.name == "session_id" }) {
-                    try db.execute(sql: "UPDATE \(child) SET session_id = ? WHERE session_id = ?", arguments: [new, old])
-                }
-            }
-        }
+        for child in children { try db.cachedExecute("UPDATE \(child) SET session_id = ? WHERE session_id = ?", [new, old]) }
         try db.cachedExecute("UPDATE sync_clock SET entity_id = ? WHERE entity = ? AND entity_id = ?", [new, entity.name, old])
         try db.cachedExecute("DELETE FROM sync_outbox WHERE entity = ? AND entity_id = ? AND mutation_id IS NULL", [entity.name, old])
         let whole = entity.allGroupBits | 1 << SyncEntity.aliveBit, tomb = 1 << SyncEntity.tombBit

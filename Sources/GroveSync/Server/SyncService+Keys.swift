@@ -42,11 +42,15 @@ extension SyncService {
         guard let proof, !proof.isEmpty, proof.utf8.count <= 72 else {
             throw SyncServerError.forbidden("Changing the login takes the current passphrase or the recovery code")
         }
+        // Wrong proofs count as wrong passwords do: a stolen token is no way to guess the passphrase.
+        try throttle.check(user: caller.user.name, address: nil, now: now())
         let stored = try await keys(caller)
         if let check = stored.recoveryCheck, Self.constantTimeEqual(check, Hex.string(SHA256.hash(data: Data(proof.utf8)))) { return }
         guard let user = try await store.user(named: caller.user.name), Bcrypt.verify(proof, hash: user.passwordHash) else {
+            throttle.failed(user: caller.user.name, address: nil, now: now())
             throw SyncServerError.forbidden("That is not the current passphrase, nor the recovery code: the login stays as it was")
         }
+        throttle.succeeded(user: caller.user.name, address: nil, now: now())
     }
 
     /// How `user` derives its login from the passphrase, when it does (an encrypted account whose
