@@ -5,9 +5,34 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
+
+
+class PatientWait(WebDriverWait):
+    """A wait that looks again when the page it polls is mid-navigation.
+
+    A click that navigates returns before the next page exists; a poll that lands in between is
+    answered "aborted by navigation" (or finds the old page's element gone stale). Both mean "not
+    yet", never a failure, so the wait polls on — still bounded by its timeout."""
+
+    def until(self, method, message=""):
+        def settled(driver):
+            try:
+                return method(driver)
+            except WebDriverException as error:
+                text = str(error)
+                if isinstance(error, StaleElementReferenceException) or "navigat" in text or "target closed" in text:
+                    return False
+                raise
+        return super().until(settled, message)
+
+
+def patient_wait(browser, timeout=60, poll=0.05):
+    return PatientWait(browser, timeout, poll_frequency=poll)
 
 
 def grove_binary():

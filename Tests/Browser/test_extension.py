@@ -7,9 +7,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, SHOTS, free_port
+from conftest import ROOT, SHOTS, free_port, patient_wait
 
 EXTENSION = os.path.join(ROOT, "extension")
 
@@ -66,7 +65,7 @@ def extended(request):
 
 
 def wait(browser, seconds=60):
-    return WebDriverWait(browser, seconds)
+    return patient_wait(browser, seconds)
 
 
 def configure(browser, grove, grace=None):

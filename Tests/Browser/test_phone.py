@@ -3,7 +3,7 @@ the real `grove serve`. The tab bar within a thumb's reach, the app installable 
 the pages already seen still there when the Grove cannot be reached."""
 import json, urllib.request
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from conftest import patient_wait
 from selenium.webdriver.support import expected_conditions as EC
 
 MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -11,7 +11,7 @@ MOBILE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML
 
 
 def wait(browser, timeout=30):
-    return WebDriverWait(browser, timeout)
+    return patient_wait(browser, timeout)
 
 
 def as_phone(browser):

@@ -2,14 +2,16 @@ import json, re, time, urllib.request
 from datetime import datetime, timedelta
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait, Select
+from selenium.webdriver.support.ui import Select
+from conftest import patient_wait
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 
 
 def wait(browser, timeout=60):
-    # A live refresh may swap an element between finding it and reading it: look again.
-    return WebDriverWait(browser, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
+    # A live refresh may swap an element between finding it and reading it, or a click navigate
+    # while the wait polls: look again (conftest's PatientWait).
+    return patient_wait(browser, timeout)
 
 
 def seconds(text):
