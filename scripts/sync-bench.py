@@ -137,7 +137,7 @@ def latency(binary, samples):
     serve_b = None
     try:
         wait_for(base + "/healthz")
-        subprocess.run([binary, "sync", "login", base, "--user", "bench", "--password-stdin", "--device-name", "b"], input=PASSWORD.encode(),
+        subprocess.run([binary, "sync", "login", base, "--user", "bench", "--password-stdin", "--plain", "--device-name", "b"], input=PASSWORD.encode(),
                        env=env_b, check=True, capture_output=True)
         subprocess.run([binary, "sync"], env=env_b, check=True, capture_output=True)
         serve_b = subprocess.Popen([binary, "serve", "--sync", "--port", str(serve_port)], env=env_b,

@@ -30,8 +30,8 @@ a timer add Essay --duration 25m >/dev/null
 a intention set "Write the intro" >/dev/null
 b intention set "Finish chapter two" >/dev/null
 b focus log --start 2026-11-20T09:00:00Z --end 2026-11-20T09:25:00Z >/dev/null
-printf '%s' 'correct horse battery' | a sync login "http://127.0.0.1:$port" --user ada --password-stdin --device-name laptop
-printf '%s' 'correct horse battery' | b sync login "http://127.0.0.1:$port" --user ada --password-stdin --device-name desktop
+printf '%s' 'correct horse battery' | a sync login "http://127.0.0.1:$port" --user ada --password-stdin --plain --device-name laptop
+printf '%s' 'correct horse battery' | b sync login "http://127.0.0.1:$port" --user ada --password-stdin --plain --device-name desktop
 a sync; b sync; a sync
 # Both edit the same timer offline.
 a timer edit Essay --name "Essay draft" >/dev/null

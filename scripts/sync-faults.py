@@ -365,7 +365,10 @@ def run_seed(seed, args):
         url = f"http://127.0.0.1:{proxy.port}"
         for device in devices:
             for _ in range(30):
-                code, _ = device.run("sync", "login", url, "--user", servers.user, "--password-stdin", stdin=PASSWORD, check=False)
+                # A plain run says so (new accounts are encrypted by default); an encrypted one waits
+                # for `grove sync encrypt` below.
+                plain = [] if args.encrypted else ["--plain"]
+                code, _ = device.run("sync", "login", url, "--user", servers.user, "--password-stdin", *plain, stdin=PASSWORD, check=False)
                 if code == 0:
                     break
             else:

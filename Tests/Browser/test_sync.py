@@ -35,7 +35,7 @@ def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_se
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for(sync_url + "/healthz")
         for name in ("laptop", "desktop"):
-            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--device-name", name], input=PASSWORD,
+            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name], input=PASSWORD,
                            env=env[name], check=True, capture_output=True)
         # The desktop's web app, kept in step in the background, open on its timers page.
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],

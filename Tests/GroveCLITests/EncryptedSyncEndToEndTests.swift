@@ -170,4 +170,53 @@ struct EncryptedSyncEndToEndTests {
             #expect(!uuids.contains { $0.hasPrefix(head) }, "an imported session's start shows in an id (\(head))")
         }
     }
+
+    @Test("a new account is encrypted by default: nothing leaves a device until it is, and a plain one with data goes on in plain")
+    func encryptedByDefault() throws {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let database = home.home + "/sync-server.sqlite"
+        let server = try SyncEndToEndTests.Server(database: database)
+        defer { server.stop() }
+        for user in ["ada", "bob"] {
+            _ = try home.runBinary(
+                ["sync-server", "user", "add", user, "--password-stdin", "--database", database], input: SyncEndToEndTests.password)
+        }
+        let a = Grove(now: "2026-11-24T12:00:00Z")
+        #expect(try a.runBinary("timer", "add", "zqnotsentyet", "--duration", "25m").status == 0)
+        let login = try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: SyncEndToEndTests.password)
+        #expect(login.status == 0 && login.out.contains("The account is new"), "\(login.out) \(login.err)")
+        // Syncing before the account has a key sends nothing, and says what to do.
+        let refused = try a.runBinary("sync")
+        #expect(refused.status == 1 && refused.err.contains("grove sync encrypt"), "\(refused.err)")
+        #expect(try a.runBinary("sync", "status").out.contains("Encrypted: not yet"))
+        var bytes = Data()
+        for suffix in ["", "-wal"] { bytes += FileManager.default.contents(atPath: database + suffix) ?? Data() }
+        #expect(!Self.scan(bytes).words.contains { $0.hasPrefix("zqnotsentyet") }, "a plain value reached the server before the key")
+        // One command encrypts it; the value goes out sealed only.
+        #expect(try a.runBinary(["sync", "encrypt", "--passphrase-stdin"], input: Self.passphrase).status == 0)
+        bytes = Data()
+        for suffix in ["", "-wal"] { bytes += FileManager.default.contents(atPath: database + suffix) ?? Data() }
+        #expect(!Self.scan(bytes).words.contains { $0.hasPrefix("zqnotsentyet") })
+
+        // --plain is a choice said once; a second device of that account joins in plain with nothing said.
+        let b1 = Grove(now: "2026-11-24T12:00:00Z"), b2 = Grove(now: "2026-11-24T12:00:00Z")
+        #expect(try b1.runBinary("timer", "add", "Plain on purpose", "--duration", "5m").status == 0)
+        let both = try b1.runBinary(
+            ["sync", "login", server.url, "--user", "bob", "--password-stdin", "--plain", "--passphrase-stdin"],
+            input: SyncEndToEndTests.password)
+        #expect(both.status == 64 && both.err.contains("--plain"), "\(both.err)")
+        #expect(
+            try b1.runBinary(
+                ["sync", "login", server.url, "--user", "bob", "--password-stdin", "--plain"], input: SyncEndToEndTests.password
+            )
+            .status == 0)
+        #expect(try b1.runBinary("sync").status == 0)
+        #expect(
+            try b2.runBinary(["sync", "login", server.url, "--user", "bob", "--password-stdin"], input: SyncEndToEndTests.password).status
+                == 0)
+        let joined = try b2.runBinary("sync")
+        #expect(joined.status == 0 && joined.err.contains("syncs unencrypted"), "\(joined.err)")
+        #expect(try b2.runBinary("timer", "list").out.contains("Plain on purpose"))
+    }
 }

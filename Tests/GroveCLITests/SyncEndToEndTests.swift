@@ -76,7 +76,9 @@ struct SyncEndToEndTests {
         _ = try home.runBinary(["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: password)
         let a = Grove(), b = Grove()
         for grove in [a, b] {
-            #expect(try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: password).status == 0)
+            #expect(
+                try grove.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin", "--plain"], input: password).status
+                    == 0)
         }
         return (server, a, b)
     }
@@ -107,7 +109,7 @@ struct SyncEndToEndTests {
         #expect(try b.runBinary("focus", "log", "--start", "2026-11-20T09:00:00Z", "--end", "2026-11-20T09:25:00Z").status == 0)
         for (grove, name) in [(a, "laptop"), (b, "desktop")] {
             let login = try grove.runBinary(
-                ["sync", "login", server.url, "--user", "ada", "--password-stdin", "--device-name", name], input: Self.password)
+                ["sync", "login", server.url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name], input: Self.password)
             #expect(login.status == 0, "\(login.err)")
         }
         #expect(try a.runBinary("sync").status == 0)
@@ -179,7 +181,9 @@ struct SyncEndToEndTests {
         var server = try Server(database: database)
         let port = server.port
         let a = Grove(), b = Grove()
-        #expect(try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.password).status == 0)
+        #expect(
+            try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin", "--plain"], input: Self.password).status == 0
+        )
         #expect(try a.runBinary("sync").status == 0)
         // The nightly backup (the server stopped: its file is consistent), then a device that came after.
         server.stop()

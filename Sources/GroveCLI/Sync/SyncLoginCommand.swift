@@ -16,6 +16,9 @@ struct SyncLoginCommand: AsyncParsableCommand {
             End to end: the passphrase on a second line unlocks an encrypted account on this device, or
             encrypts a plain one (its recovery code is shown once):
               printf '%s\\n%s\\n' "$PASS" "$PASSPHRASE" | grove sync login URL --user ada --password-stdin --passphrase-stdin
+            New accounts are encrypted by default: linked without a passphrase, a device sends nothing to
+            a new account until `grove sync encrypt` — or until you say --plain (values travel readable
+            by the server's operator; an account whose devices sync in plain already goes on in plain).
             A server whose certificate comes from your own authority: give that authority's certificate
             with --ca-file (kept beside the store for every later sync), or a whole bundle in SSL_CERT_FILE.
             """)
@@ -28,12 +31,17 @@ struct SyncLoginCommand: AsyncParsableCommand {
         name: .long,
         help: "Then read a passphrase (the second line): unlock the encrypted account with it, or encrypt a plain one.")
     var passphraseStdin = false
+    @Flag(name: .long, help: "Sync a new account unencrypted (the server's operator can read what it keeps).")
+    var plain = false
     @Option(name: .long, help: "This device's name (default: the host name).") var deviceName: String?
     @Option(name: .long, help: "A PEM file of the private authority that signed the server's certificate.", completion: .file())
     var caFile: String?
 
     func run() async throws {
         guard passwordStdin else { throw CLIError.usage("--password-stdin is required: give the password on standard input") }
+        guard !(plain && passphraseStdin) else {
+            throw CLIError.usage("--plain and --passphrase-stdin contradict each other: a passphrase encrypts the account")
+        }
         let password = try SyncErrors.passwordFromInput()
         let passphrase = try passphraseStdin ? SyncErrors.secretFromInput("--passphrase-stdin", what: "passphrase (second line)") : nil
         if let passphrase { try AccountKeys.checkStrength(passphrase) }
@@ -42,7 +50,8 @@ struct SyncLoginCommand: AsyncParsableCommand {
         let name = deviceName ?? ProcessInfo.processInfo.hostName
         let device = try await SyncErrors.translate(server: server) {
             try await SyncConnection.login(
-                database: db, url: server, user: user, password: password, passphrase: passphrase, deviceName: name, caFile: caFile)
+                database: db, url: server, user: user, password: password, passphrase: passphrase, deviceName: name, caFile: caFile,
+                plain: plain)
         }
         let connection = try SyncConnection(database: db)
         // With a passphrase: the encrypted account unlocked here, or the plain one encrypted, in this step.
@@ -65,6 +74,9 @@ struct SyncLoginCommand: AsyncParsableCommand {
             // An encrypted account: said now, with what to do, rather than at the first sync.
             sentence =
                 " The account is encrypted end to end (key \(envelope.keyId)): run `grove sync unlock --passphrase-stdin` once, then `grove sync`."
+        } else if device.awaitingKey, let status = try? await connection.transport().status(), status.head == 0 {
+            sentence =
+                " The account is new, and Grove encrypts it end to end before anything is sent: run `grove sync encrypt --passphrase-stdin` (or log in again with --plain to sync unencrypted)."
         }
         if options.json { try Output.json(device); return }
         print(

@@ -65,5 +65,10 @@ extension AppDatabase {
         migrator.registerMigration("v25-keyed-ids") { db in
             try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN id_key TEXT")
         }
+        // Encrypted by default (SYNC.md "Private sync"): a device linked to a new account without a
+        // passphrase sends nothing until the account is encrypted, or the person chose plain.
+        migrator.registerMigration("v26-awaiting-key") { db in
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN awaiting_key INTEGER NOT NULL DEFAULT 0")
+        }
     }
 }

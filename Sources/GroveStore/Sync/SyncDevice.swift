@@ -14,13 +14,18 @@ public struct SyncDevice: Sendable, Equatable, Codable {
     public var ackedMutationId: Int64
     public var lastSuccess: Date?
     public var lastError: String?
+    /// Linked to a new account without a passphrase: nothing is sent until the account is encrypted
+    /// (`grove sync encrypt`) or turns out to sync in plain already (another device sent plain values).
+    public var awaitingKey = false
 
     public var node: String { HLC.node(for: deviceId) }
 
     public init(
         serverURL: String, user: String, deviceId: UUID, deviceName: String, tokenFile: String, cursor: Int64 = 0,
-        lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil
+        lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil,
+        awaitingKey: Bool = false
     ) {
+        self.awaitingKey = awaitingKey
         self.serverURL = serverURL
         self.user = user
         self.deviceId = deviceId

@@ -152,7 +152,7 @@ extension AppDatabase {
             deviceName: row["device_name"], tokenFile: row["token_file"], cursor: row["cursor"],
             lastMutationId: row["last_mutation_id"], ackedMutationId: row["acked_mutation_id"],
             lastSuccess: (row["last_success"] as Int64?).map { Date(timeIntervalSince1970: Double($0) / 1000) },
-            lastError: row["last_error"])
+            lastError: row["last_error"], awaitingKey: row["awaiting_key"] ?? false)
     }
 
 }
@@ -221,6 +221,14 @@ extension SyncRoom {
         try write { db in
             guard let device = try AppDatabase.syncDevice(db) else { throw SyncStoreError.notLoggedIn }
             try AppDatabase.queueEverything(db, node: HLC.node(for: device.deviceId), keepClocks: true)
+        }
+    }
+
+    /// Holds everything back until the account is encrypted (`awaiting`), or lets it go out.
+    public func awaitKey(_ awaiting: Bool) throws {
+        try write { db in
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
+            try db.cachedExecute("UPDATE sync_state SET awaiting_key = ?", [awaiting])
         }
     }
 

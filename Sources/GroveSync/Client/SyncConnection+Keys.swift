@@ -49,9 +49,12 @@ extension SyncConnection {
             (envelope, recovery) = try AccountKeys.envelope(
                 for: held, passphrase: passphrase, device: device.deviceName, now: now, logN: logN)
         } else {
-            // Everything the others sent first: what goes out sealed is the whole account.
-            var plain = try engine()
-            _ = try await plain.sync()
+            // Everything the others sent first: what goes out sealed is the whole account. A new
+            // account has nothing to fetch, and this device sends nothing in plain to it.
+            if try await http.status().head > 0 {
+                var plain = try engine()
+                _ = try await plain.sync()
+            }
             (key, envelope, recovery) = try AccountKeys.create(passphrase: passphrase, device: device.deviceName, now: now, logN: logN)
         }
         // From now on the account logs in with the passphrase (a secret derived from it): one secret.
@@ -118,5 +121,6 @@ extension SyncConnection {
         try DeviceKey.write(key, forStore: storePath)
         try database.sync.adoptIDKey(key.idKeyBytes)
         try database.sync.resendEverything()
+        try database.sync.awaitKey(false)
     }
 }

@@ -74,7 +74,7 @@ public struct SyncConnection: Sendable {
     /// `password` as the passphrase: the secret sent is derived from it, and the device is unlocked too.
     public static func login(
         database: AppDatabase, url: String, user: String, password: String, passphrase: String? = nil, deviceName: String,
-        caFile: String? = nil
+        caFile: String? = nil, plain: Bool = false
     ) async throws -> SyncDevice {
         guard let storePath = database.path else { throw SyncConnectionError.noStoreFile }
         let server = try HTTPSyncTransport.validate(url)
@@ -98,9 +98,12 @@ public struct SyncConnection: Sendable {
                     serverURL: server, user: user, deviceId: credentials.deviceId, deviceName: deviceName,
                     tokenFile: DeviceToken.path(forStore: storePath)))
         }
-        guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
+        // Encrypted by default: without a passphrase (nor --plain) nothing leaves this device until the
+        // account has a key (the engine lets a plain account that has data already go on in plain).
+        try database.sync.awaitKey(derivation == nil && passphrase == nil && !plain)
         // The same passphrase opens the account's key: this device is unlocked in the same step.
         if derivation != nil { _ = try await SyncConnection(database: database).unlock(passphrase: passphrase ?? password) }
+        guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         return device
     }
 }

@@ -109,6 +109,13 @@ public struct SyncEngine: Sendable {
         guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         let status = try await transport.status()
         try checkKey(serverKey: status.keyId)
+        if device.awaitingKey, status.keyId == nil {
+            // Encrypted by default: a new account waits for its key. One whose other devices sync
+            // in plain already is that person's choice, and this device joins it.
+            guard status.head > 0 else { throw AccountKeyError.newAccount }
+            try database.sync.awaitKey(false)
+            summary.notes.append("the account syncs unencrypted, as its other devices do (`grove sync encrypt` encrypts it)")
+        }
         if status.lastMutationId > device.lastMutationId {
             let credentials = try await transport.fork()
             transport = try await adopt(credentials)

@@ -23,6 +23,8 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
     /// This device holds a key, but the server says the account is not encrypted (a server restored
     /// from a backup older than the encryption, or another server): nothing is sent to it in plain.
     case serverNotEncrypted
+    /// A new account, linked without a passphrase: Grove encrypts new accounts before anything is sent.
+    case newAccount
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
             "This account is encrypted and this device has no key yet: run `grove sync unlock` (it asks the passphrase once); nothing was sent"
         case .serverNotEncrypted:
             "This device holds the account's key, but the server does not know the account is encrypted: nothing was sent (run `grove sync encrypt` to seal it again)"
+        case .newAccount:
+            "This account is new, and Grove encrypts new accounts end to end before anything is sent: run `grove sync encrypt --passphrase-stdin` (or log in again with --plain to sync unencrypted); nothing was sent"
         }
     }
 }
