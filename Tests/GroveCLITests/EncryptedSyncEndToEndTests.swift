@@ -219,4 +219,62 @@ struct EncryptedSyncEndToEndTests {
         #expect(joined.status == 0 && joined.err.contains("syncs unencrypted"), "\(joined.err)")
         #expect(try b2.runBinary("timer", "list").out.contains("Plain on purpose"))
     }
+
+    @Test("grove sync restore --apply takes an encrypted account back on every device, keeps history, puts unsent changes on top")
+    func restoreMadeCurrent() throws {
+        let home = Grove()
+        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
+        let database = home.home + "/sync-server.sqlite"
+        let server = try SyncEndToEndTests.Server(database: database)
+        defer { server.stop() }
+        _ = try home.runBinary(
+            ["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: SyncEndToEndTests.password)
+        let a = Grove(), b = Grove()
+        let first = SyncEndToEndTests.password + Data("\n".utf8) + Self.passphrase
+        #expect(
+            try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin", "--passphrase-stdin"], input: first).status
+                == 0)
+        #expect(try a.runBinary("timer", "add", "Essay", "--duration", "25m").status == 0)
+        #expect(try a.runBinary("timer", "add", "Reading", "--duration", "5m", "--todo", "chapter one").status == 0)
+        #expect(try a.runBinary("sync").status == 0)
+        let instant = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current, formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        #expect(try a.runBinary("timer", "edit", "Essay", "--name", "Essay, ruined").status == 0)
+        #expect(try a.runBinary("timer", "rm", "Reading").status == 0)
+        #expect(try a.runBinary("timer", "add", "Made later", "--duration", "5m").status == 0)
+        let stamp = { (ago: Double) in
+            ISO8601DateFormatter.string(
+                from: Date().addingTimeInterval(-ago), timeZone: TimeZone(identifier: "UTC") ?? .current,
+                formatOptions: [.withInternetDateTime])
+        }
+        #expect(try a.runBinary("focus", "log", "--start", stamp(3000), "--end", stamp(1500)).status == 0)
+        #expect(try a.runBinary("sync").status == 0)
+        #expect(try b.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: Self.passphrase).status == 0)
+        #expect(try b.runBinary("sync").status == 0)
+        // b, not synced since: a change of its own.
+        #expect(try b.runBinary("timer", "add", "Offline on b", "--duration", "10m").status == 0)
+
+        // Asked first: what it would change; nothing changes until --yes.
+        let asked = try a.runBinary("sync", "restore", "--as-of", instant, "--apply")
+        #expect(asked.status == 0 && asked.out.contains("Add --yes"), "\(asked.out) \(asked.err)")
+        #expect(try a.runBinary("timer", "list").out.contains("Essay, ruined"))
+        let done = try a.runBinary("sync", "restore", "--as-of", instant, "--apply", "--yes", "--json")
+        #expect(done.status == 0, "\(done.err)")
+        let summary = try JSONSerialization.jsonObject(with: Data(done.out.utf8)) as? [String: Any]
+        #expect(summary?["applied"] as? Bool == true && summary?["removed"] as? Int == 1, "\(done.out)")
+        let onB = try b.runBinary("sync")
+        #expect(onB.status == 0 && onB.err.contains("went on top"), "\(onB.err)")
+        #expect(try a.runBinary("sync").status == 0)
+        for device in [a, b] {
+            let timers = try device.runBinary("timer", "list").out
+            #expect(timers.contains("Essay") && !timers.contains("ruined") && timers.contains("Reading"), "\(timers)")
+            #expect(timers.contains("0/1 done") && timers.contains("Offline on b") && !timers.contains("Made later"), "\(timers)")
+            // The session logged after the instant is history: it stays.
+            #expect(try device.runBinary("export", "--format", "json").out.contains("\"completed\""), "a session went with the restore")
+        }
+        // Refused by name: both ways at once, neither, --yes alone.
+        #expect(try a.runBinary("sync", "restore", "--as-of", instant, "--apply", "--into", a.home + "/x.sqlite").status == 64)
+        #expect(try a.runBinary("sync", "restore", "--as-of", instant).status == 64)
+        #expect(try a.runBinary("sync", "restore", "--as-of", instant, "--into", a.home + "/y.sqlite", "--yes").status == 64)
+    }
 }

@@ -243,6 +243,24 @@ struct HostedServerTests {
         #expect(try await world.store.entities(userId: world.userId).isEmpty)
     }
 
+    @Test("a change its device set aside stands as a skip, even of a kind this server does not know: taken, not refused again")
+    func skipOfUnknownKind() async throws {
+        let world = try await SyncFaultTests.World()
+        let a = try await world.device()
+        let token = (a.engine.transport as? SimulatedTransport)?.token ?? ""
+        let caller = try await world.service.authenticate(token: token)
+        let device = try #require(try a.database.sync.device())
+        let clock = HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node)
+        let unknown = SyncMutation(id: 1, hlc: clock, entity: "kindFromTheFuture", entityId: "x", op: .put, fields: ["a": .int(1)])
+        await #expect(throws: SyncServerError.self) {
+            _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [unknown]))
+        }
+        let skip = SyncMutation(id: 1, hlc: clock, entity: "kindFromTheFuture", entityId: "x", op: .skip)
+        let answer = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [skip]))
+        #expect(answer.lastMutationId == 1)
+        #expect(try await world.store.entities(userId: world.userId).isEmpty)
+    }
+
     @Test("forks are bounded per device and end with the revocation of the device they came from, at any depth")
     func forkLineage() async throws {
         let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)

@@ -49,6 +49,57 @@ struct RestorePointTests {
         #expect(Set(try current.timers.all().map(\.name)) == ["Essay, second draft", "Made later"])
     }
 
+    @Test("a restore point made current: every device takes it, history stays, and what a device had not sent goes on top")
+    func madeCurrent() async throws {
+        let world = try await World()
+        let a = try await world.device(), c = try await world.device()
+        func names(_ device: SimulatedDevice) throws -> Set<String> { Set(try device.database.timers.all().map(\.name)) }
+        let essay = try a.database.timers.create(name: "Essay", durationInSeconds: 600, todos: ["outline"])
+        let reading = try a.database.timers.create(name: "Reading", durationInSeconds: 900, todos: ["chapter one"])
+        _ = try await a.engine.sync()
+        world.advance(3600, [a, c])
+        let restorePoint = world.serverClock.now
+        world.advance(3600, [a, c])
+        _ = try a.database.timers.update(id: essay.id, name: "Essay, ruined")
+        try a.database.timers.delete(id: reading.id)
+        _ = try a.database.timers.create(name: "Made later", durationInSeconds: 60)
+        _ = try await a.engine.sync()
+        _ = try await c.engine.sync()
+        // On c, not sent yet when the account goes back: a new title for the essay, and a new timer.
+        world.advance(60, [a, c])
+        _ = try c.database.timers.update(id: essay.id, name: "Essay, c's title")
+        _ = try c.database.timers.create(name: "Offline on c", durationInSeconds: 120)
+        world.advance(60, [a, c])
+
+        let path = NSTemporaryDirectory() + "grove-restore-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let target = try AppDatabase.open(path: path, environment: a.database.environment, createDirectory: false)
+        _ = try await RestorePoint.rebuild(from: a.engine.transport, asOf: restorePoint, into: target)
+        // Asked first: what it would change, and nothing written.
+        let preview = try a.database.sync.makeCurrent(restoredFrom: path, asOf: restorePoint, deviceName: "a", apply: false)
+        // Back: the timer and its to-do; as it was: the essay's name; removed: the timer made later.
+        #expect(preview.added == 2 && preview.changed == 1 && preview.removed == 1 && !preview.applied, "\(preview)")
+        #expect(try a.database.sync.pendingCount() == 0 && names(a) == ["Essay, ruined", "Made later"])
+        let done = try a.database.sync.makeCurrent(restoredFrom: path, asOf: restorePoint, deviceName: "a", apply: true)
+        #expect(done.total == 4)
+        _ = try await a.engine.sync()
+        #expect(try names(a) == ["Essay", "Reading"])
+        #expect(Set(try a.database.timers.all().flatMap { $0.todoItems.map(\.text) }) == ["outline", "chapter one"])
+
+        // c takes the restore, and its own unsent changes land on top of it.
+        world.advance(60, [a, c])
+        let onC = try await c.engine.sync()
+        #expect(onC.notes.contains { $0.contains("went on top") }, "\(onC.notes)")
+        _ = try await a.engine.sync()
+        for device in [a, c] {
+            let now = try names(device)
+            #expect(now == ["Essay, c's title", "Reading", "Offline on c"], "\(now)")
+        }
+        // The server's history is whole: the account as it stood before the restore still opens.
+        let (before, _) = try await Self.rebuilt(a, asOf: restorePoint.addingTimeInterval(3600 + 30))
+        #expect(Set(try before.timers.all().map(\.name)) == ["Essay, ruined", "Made later"])
+    }
+
     @Test("an instant before the keep window, or in the future, is refused by name; pruning keeps the window")
     func window() async throws {
         let world = try await World()

@@ -35,6 +35,11 @@ struct SyncVocabularyTests {
                 id: "mine-1", type: .quote, text: String(repeating: "A quiet line of my own to read slowly. ", count: 3),
                 category: .mindfulness, priority: 5)
         ])
+        // A restore made current (`SyncRoom.makeCurrent` writes it on a linked store only).
+        try db.writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO account_restore (id, as_of, applied_at, device_name, rows_changed) VALUES ('r1', 0, 1000, 'laptop', 3)")
+        }
         return db
     }
 

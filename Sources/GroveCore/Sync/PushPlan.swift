@@ -82,6 +82,12 @@ public struct PushPlan: Sendable {
                 throw .gap(expected: plan.lastMutationId + 1, got: mutation.id, lastMutationId: lastMutationId)
             }
             guard let plain = SyncEntity.named(mutation.entity) else {
+                // A change set aside by its device stands in the sequence as a skip, whatever it named:
+                // refusing the skip too would refuse the same mutation forever.
+                if mutation.op == .skip {
+                    plan.lastMutationId = mutation.id
+                    continue
+                }
                 throw .invalid(mutationId: mutation.id, field: "entity", message: "Unknown entity \(mutation.entity.prefix(40))")
             }
             let entity = sealedKey == nil ? plain : SyncEntity.sealedByName[plain.name] ?? plain.sealed

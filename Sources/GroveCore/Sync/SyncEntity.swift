@@ -86,7 +86,7 @@ extension SyncEntity {
     /// Every synced entity, parents before children (the order a batch is applied in).
     public static let all: [SyncEntity] = [
         theme, content, app, timer, todo, intention, userPreferences, focusPreferences, pausePreferences,
-        focusSession, gatewaySession, gateChange,
+        focusSession, gatewaySession, gateChange, accountRestore,
     ]
 
     public static func named(_ name: String) -> SyncEntity? { all.first { $0.name == name } }
@@ -243,4 +243,16 @@ extension SyncEntity {
         ],
         rule: .lastWriterWins, stickyDelete: false, references: [Reference(field: "appId", entity: "app", optional: false)],
         bootstrapClockColumn: "timestamp", localOnly: nil)
+
+    /// A restore point made the account's current state (`grove sync restore --apply`): written once
+    /// by the device that did it. A device that receives one it has not seen stamps the changes it had
+    /// not sent yet again before it applies what the restore wrote, so they land on top of it.
+    public static let accountRestore = SyncEntity(
+        name: "accountRestore", table: "account_restore", keyColumn: "id", singleton: nil,
+        groups: [
+            Group(
+                name: "restore",
+                fields: [field("as_of", .integer), field("applied_at", .integer), field("device_name"), field("rows_changed", .integer)])
+        ],
+        rule: .lastWriterWins, stickyDelete: false, references: [], bootstrapClockColumn: "applied_at", localOnly: nil)
 }

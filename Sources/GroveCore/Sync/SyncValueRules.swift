@@ -144,6 +144,9 @@ public enum SyncValueRules {
             "endTimestamp": instant, "visitSeconds": int(0...Int64(GatewaySession.maxVisitSeconds)),
             "graceVisits": int(0...Int64(GatewaySession.maxGraceVisits)),
         ],
+        "accountRestore": [
+            "asOf": instant, "appliedAt": instant, "deviceName": text(1...100), "rowsChanged": int(0...Int64(Int32.max)),
+        ],
         "gateChange": [
             "appId": id, "kind": oneOf(GateChange.Kind.allCases.map(\.rawValue)), "timestamp": instant, "timeZone": zone, "localDay": day,
         ],

@@ -70,5 +70,18 @@ extension AppDatabase {
         migrator.registerMigration("v26-awaiting-key") { db in
             try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN awaiting_key INTEGER NOT NULL DEFAULT 0")
         }
+        // A restore point made current (`AccountRestore`), synced: every device learns of it once.
+        migrator.registerMigration("v27-account-restore") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE account_restore (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        as_of INTEGER NOT NULL CHECK (as_of >= 0),
+                        applied_at INTEGER NOT NULL CHECK (applied_at >= 0),
+                        device_name TEXT NOT NULL CHECK (length(device_name) BETWEEN 1 AND 100),
+                        rows_changed INTEGER NOT NULL CHECK (rows_changed >= 0)
+                    ) STRICT
+                    """)
+        }
     }
 }

@@ -12,6 +12,9 @@ public struct PullApplied: Sendable, Equatable {
     public var parked: Int
     /// Changes this store cannot hold, set aside (`sync_refusal`) with the rule each broke.
     public var refused: [SyncRefusal] = []
+    /// Changes made here and not sent yet when another device made a restore point current: stamped
+    /// again, they went on top of it (`restampAfterRestore`).
+    public var reapplied = 0
 }
 
 extension AppDatabase {
@@ -251,8 +254,11 @@ extension SyncRoom {
                 try AppDatabase.park(db, changes)
                 return PullApplied(received: changes.count, applied: 0, parked: 0)
             }
-            var result = try AppDatabase.apply(db, changes + AppDatabase.inbox(db), pullComplete: true, now: now)
+            let incoming = try changes + AppDatabase.inbox(db)
+            let reapplied = try SyncRoom.restampAfterRestore(db, incoming, reading: reading)
+            var result = try AppDatabase.apply(db, incoming, pullComplete: true, now: now)
             result.received = changes.count
+            result.reapplied = reapplied
             return result
         }
     }

@@ -91,7 +91,10 @@ extension SyncRoom {
             guard
                 let payload = try String.fetchOne(
                     db.cachedStatement(sql: "SELECT payload FROM sync_outbox WHERE mutation_id = ?"), arguments: [mutationId]),
-                let mutation = try? JSONDecoder().decode(SyncMutation.self, from: Data(payload.utf8))
+                let mutation = try? JSONDecoder().decode(SyncMutation.self, from: Data(payload.utf8)),
+                // Set aside already, and refused again as a skip (a server that cannot take even that):
+                // nothing more to set aside — the refusal stands, and the sync stops on it.
+                mutation.op != .skip
             else { return nil }
             let refusal = SyncRefusal(
                 direction: .push, entity: mutation.entity, entityId: mutation.entityId, field: field, message: message, refusedAt: now)

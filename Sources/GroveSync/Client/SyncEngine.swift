@@ -227,6 +227,11 @@ public struct SyncEngine: Sendable {
                 summary.pulled += result.received
                 summary.applied += result.applied
                 summary.notes += result.refused.map(\.sentence)
+                if result.reapplied > 0 {
+                    summary.notes.append(
+                        "the account was restored to an earlier point on another device: \(result.reapplied) change\(result.reapplied == 1 ? "" : "s") made here and not yet sent went on top of it"
+                    )
+                }
                 if !page.hasMore { return }
             } catch let problem as SyncProblem {
                 recoveries += 1
