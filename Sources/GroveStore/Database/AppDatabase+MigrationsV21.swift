@@ -83,5 +83,9 @@ extension AppDatabase {
                     ) STRICT
                     """)
         }
+        // The id of the key this device holds, for every face's status (the key stays in its file).
+        migrator.registerMigration("v28-held-key-id") { db in
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN key_id TEXT")
+        }
     }
 }

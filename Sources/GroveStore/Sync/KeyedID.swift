@@ -45,11 +45,12 @@ extension SyncRoom {
     /// period's intention and every imported session gets its keyed id, in one transaction, sent as the
     /// old id deleted and the new one inserted with the clocks it had. Returns how many were renamed.
     @discardableResult
-    public func adoptIDKey(_ raw: Data) throws -> Int {
+    public func adoptIDKey(_ raw: Data, keyId: String? = nil) throws -> Int {
         guard raw.count == 32 else { throw InvalidField("idKey", "An id key has 32 bytes") }
         return try write { db in
             guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
-            try db.cachedExecute("UPDATE sync_state SET id_key = ?", [Hex.string(raw)])
+            // The key's id too, for the faces that show it (the key itself stays in its file).
+            try db.cachedExecute("UPDATE sync_state SET id_key = ?, key_id = ?", [Hex.string(raw), keyId])
             let key = SymmetricKey(data: raw)
             // Children follow their session when the transaction commits (checked then, not per rename).
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")

@@ -52,7 +52,7 @@ public struct SyncStatus: Sendable, Codable, Equatable {
     public var refusals: [SyncRefusal] = []
     public var clock: String
     /// The id of the account's key when this device holds it (an encrypted account, unlocked here);
-    /// the key lives in a file beside the store, so the faces fill this in.
+    /// the key itself lives in a file beside the store.
     public var keyId: String?
 }
 

@@ -224,14 +224,6 @@ extension SyncRoom {
         }
     }
 
-    /// Holds everything back until the account is encrypted (`awaiting`), or lets it go out.
-    public func awaitKey(_ awaiting: Bool) throws {
-        try write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM sync_state")) == true else { throw SyncStoreError.notLoggedIn }
-            try db.cachedExecute("UPDATE sync_state SET awaiting_key = ?", [awaiting])
-        }
-    }
-
     /// The link to the server, or nil when the store does not sync.
     public func device() throws -> SyncDevice? {
         try writer.snapshotRead { db in try AppDatabase.syncDevice(db) }
@@ -246,7 +238,8 @@ extension SyncRoom {
             let clock = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_state")) ?? ""
             return SyncStatus(
                 device: device, pendingMutations: pending, parkedChanges: parked, refusedChanges: refused,
-                refusals: refused > 0 ? try AppDatabase.refusals(db, limit: 20) : [], clock: clock)
+                refusals: refused > 0 ? try AppDatabase.refusals(db, limit: 20) : [], clock: clock,
+                keyId: try String.fetchOne(db.cachedStatement(sql: "SELECT key_id FROM sync_state")))
         }
     }
 

@@ -119,7 +119,7 @@ extension SyncConnection {
     /// out sealed.
     private func hold(_ key: DataKey) throws {
         try DeviceKey.write(key, forStore: storePath)
-        try database.sync.adoptIDKey(key.idKeyBytes)
+        try database.sync.adoptIDKey(key.idKeyBytes, keyId: key.keyId)
         try database.sync.resendEverything()
         try database.sync.awaitKey(false)
     }

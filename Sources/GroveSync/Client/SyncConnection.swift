@@ -51,6 +51,10 @@ public struct SyncConnection: Sendable {
     /// The transport sync runs over: sealing and opening with the device's key when it holds one.
     public func syncTransport() throws -> any SyncTransport {
         let http = try transport()
+        let key = key
+        // The store names the key the file holds, for the faces that cannot read the file (the web
+        // app): said again when they differ (a store unlocked before it kept the id, a removed file).
+        if try database.sync.heldKeyId() != key?.keyId { try database.sync.noteHeldKey(key?.keyId) }
         return key.map { SealingTransport(inner: http, key: $0) } ?? http
     }
 

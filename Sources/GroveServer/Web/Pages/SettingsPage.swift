@@ -30,7 +30,8 @@ struct SettingsPage: Encodable {
     var enabledCount: Int
     /// The content categories a pause draws from, each with whether it is chosen.
     var categories: [CategoryView]
-    /// Seed 003's privacy preference, changeable after setup as on every face.
+    /// This device's sync, as `GET /api/v1/sync` says it.
+    var sync: SyncStatusView
 }
 
 extension WebController {
@@ -55,6 +56,7 @@ extension WebController {
             enabledCount: pause.enabledApps.count,
             categories: MindfulnessContent.ContentCategory.allCases.map {
                 CategoryView(id: $0.rawValue, name: $0.displayName, selected: pause.selectedCategories.contains($0))
-            })
+            },
+            sync: SyncStatusView(try database.sync.status()))
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import GroveCore
+import GroveStore
+import Testing
+
+@testable import GroveServer
+
+/// This device's sync through the API and on the Settings page, said as `grove sync status` says it:
+/// unlinked, a new account waiting for its key, plain, and encrypted end to end.
+@Suite("Sync status through the API and the web")
+struct SyncStatusAPITests {
+    @Test func everyStateIsSaid() async throws {
+        let server = try await TestServer()
+        let database = server.database
+        try await server.test { client in
+            let unlinked = try await client.get("/api/v1/sync")
+            #expect(unlinked.status == 200 && unlinked.object["linked"] as? Bool == false, "\(unlinked.text)")
+            #expect(try await client.get("/settings").text.contains("This Grove syncs with no other device"))
+
+            try database.sync.begin(
+                SyncDevice(serverURL: "https://sync.example", user: "ada", deviceId: UUID(), deviceName: "laptop", tokenFile: "/dev/null"))
+            try database.sync.awaitKey(true)
+            let waiting = try await client.get("/api/v1/sync")
+            #expect(waiting.object["encryption"] as? String == "awaiting-key", "\(waiting.text)")
+            #expect(waiting.object["server"] as? String == "https://sync.example" && waiting.object["user"] as? String == "ada")
+            #expect((waiting.object["pending"] as? Int ?? 0) > 0, "a linked store queues its rows: \(waiting.text)")
+            #expect(try await client.get("/settings").text.contains("Not encrypted yet"))
+
+            try database.sync.awaitKey(false)
+            #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "plain")
+            #expect(try await client.get("/settings").text.contains("operator can read what it keeps"))
+
+            try database.sync.noteHeldKey("b0f69fbd64dcf482")
+            let sealed = try await client.get("/api/v1/sync")
+            #expect(sealed.object["encryption"] as? String == "end-to-end" && sealed.object["keyId"] as? String == "b0f69fbd64dcf482")
+            #expect(try await client.get("/settings").text.contains("Encrypted end to end with key <code>b0f69fbd64dcf482</code>"))
+        }
+    }
+}
