@@ -77,8 +77,9 @@ struct Page<Item: Encodable & Sendable>: ResponseGenerator {
     var items: [Item]
     var limit: Int
     var offset: Int
-    /// Where the next page starts, for lists that page by cursor (O(page) at any depth); nil: by offset.
-    var next: SessionCursor? = nil
+    /// Where the next page starts (a cursor's token), for lists that page by cursor (O(page) at any
+    /// depth); nil: by offset.
+    var next: String? = nil
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try JSON(items).response(from: request, context: context)
@@ -87,7 +88,7 @@ struct Page<Item: Encodable & Sendable>: ResponseGenerator {
         let others = (request.uri.query ?? "").split(separator: "&").filter {
             !$0.hasPrefix("offset=") && !$0.hasPrefix("limit=") && !$0.hasPrefix("after=")
         }
-        let position = next.map { "after=\($0.token)" } ?? "offset=\(offset + limit)"
+        let position = next.map { "after=\($0)" } ?? "offset=\(offset + limit)"
         let query = (others.map(String.init) + ["limit=\(limit)", position]).joined(separator: "&")
         response.headers[.link] = "<\(request.uri.path)?\(query)>; rel=\"next\""
         return response

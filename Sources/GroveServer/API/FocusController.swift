@@ -123,7 +123,7 @@ struct FocusController {
 
     /// A page of a list by start: the next page starts after its last session's start.
     static func byStart(_ items: [FocusSession], limit: Int, offset: Int) -> Page<FocusSession> {
-        Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id) })
+        Page(items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.startTime, id: $0.id).token })
     }
 
     /// A page's size and where it starts: after a cursor, or (the older way) at an offset; not both.
@@ -148,7 +148,8 @@ struct FocusController {
     func forestPage(limit: Int, offset: Int, after: SessionCursor?) throws -> Page<FocusSession> {
         let items = try database.focus.completed(limit: limit, offset: offset, after: after)
         return Page(
-            items: items, limit: limit, offset: offset, next: items.last.map { SessionCursor(time: $0.endTime ?? $0.startTime, id: $0.id) })
+            items: items, limit: limit, offset: offset,
+            next: items.last.map { SessionCursor(time: $0.endTime ?? $0.startTime, id: $0.id).token })
     }
 
     /// `GET /focus/sessions/:id`

@@ -66,22 +66,17 @@ struct IntentionsController {
     // MARK: Intentions
 
     /// `GET /intentions?q=|from=&to=&scope=`
-    @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> JSON<[Intention]> {
-        var items: [Intention]
-        if let q = request.queryString("q") {
-            items = try database.intentions.search(q)
-        } else if request.queryString("from") != nil || request.queryString("to") != nil {
+    /// `GET /intentions?from=&to=&scope=&q=&limit=&after=`: newest first, a page at a time (up to
+    /// 1000, the default); a full page's `Link` header names the next one.
+    @Sendable func list(_ request: Request, context: GroveRequestContext) throws -> Page<Intention> {
+        let limit = try request.query("limit", in: 1...IntentionsRoom.maxPageSize) ?? IntentionsRoom.maxPageSize
+        let items = try database.intentions.page(
             // An open end reaches as far as a date can, as `grove intention list --from/--to` does.
-            items = try database.intentions.all(
-                from: try request.query("from", LocalDay.init(validating:field:)) ?? LocalDay.earliest,
-                to: try request.query("to", LocalDay.init(validating:field:)) ?? LocalDay.latest)
-        } else {
-            items = try database.intentions.all()
-        }
-        if let scope = try request.query("scope", IntentionScope.init(validating:field:)) {
-            items = items.filter { $0.scope == scope }
-        }
-        return JSON(items)
+            from: try request.query("from", LocalDay.init(validating:field:)),
+            to: try request.query("to", LocalDay.init(validating:field:)),
+            scope: try request.query("scope", IntentionScope.init(validating:field:)), matching: request.queryString("q"),
+            after: try request.query("after", IntentionCursor.init(validating:field:)), limit: limit)
+        return Page(items: items, limit: limit, offset: 0, next: items.last.map { IntentionCursor(after: $0).token })
     }
 
     /// `POST /intentions`: sets the intention for the period of `scope` containing `date`.

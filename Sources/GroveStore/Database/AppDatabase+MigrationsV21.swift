@@ -87,5 +87,9 @@ extension AppDatabase {
         migrator.registerMigration("v28-held-key-id") { db in
             try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN key_id TEXT")
         }
+        // A page of intentions, newest first, is one index range (`IntentionsRoom.page`).
+        migrator.registerMigration("v29-intention-newest") { db in
+            try db.execute(sql: "CREATE INDEX intention_newest ON intention (date DESC, updated_at DESC, id DESC)")
+        }
     }
 }

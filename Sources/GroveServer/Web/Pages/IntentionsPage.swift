@@ -23,7 +23,7 @@ struct IntentionsPage: Encodable {
 
 extension WebController {
     func intentions(query: String?) throws -> IntentionsPage {
-        let list = try (query.map { try database.intentions.search($0) } ?? database.intentions.all()).prefix(200)
+        let list = try database.intentions.page(matching: query, limit: 200)
         let calendar = try database.calendar()
         return IntentionsPage(
             title: "Intentions", query: query ?? "", today: calendar.localDay(of: database.environment.now()).description,
