@@ -91,5 +91,6 @@ extension AppDatabase {
         migrator.registerMigration("v29-intention-newest") { db in
             try db.execute(sql: "CREATE INDEX intention_newest ON intention (date DESC, updated_at DESC, id DESC)")
         }
+        migrator.registerMigration("v30-focus-runs") { db in try db.execute(sql: AppDatabase.v30FocusRuns) }
     }
 }

@@ -9,6 +9,7 @@ extension FocusRoom {
     public func stats(tag: String? = nil) throws -> ForestStats {
         let days = try DayTotals(tag: tag)
         try settle()
+        if tag == nil { return try keptStats() }
         return try writer.snapshotRead { db in
             let calendar = try calendar(db)
             let today = calendar.localDay(of: environment.now())
