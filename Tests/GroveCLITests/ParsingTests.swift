@@ -54,6 +54,31 @@ struct ParsingTests {
         #expect(NowCommand.fastOptions(arguments) == nil)
     }
 
+    /// The everyday commands are parsed by their own command alone, to what the full parse makes of them.
+    @Test(arguments: [
+        [], ["--json"], ["--database", "g.sqlite"], ["forest"], ["forest", "--json"], ["stats", "--json"], ["review"], ["export"],
+        ["export", "--format", "csv"], ["timer"], ["timer", "--json"], ["timer", "list", "--sort", "name"], ["intention"],
+        ["intention", "list"], ["focus", "status", "--json"], ["pause", "stats"], ["pause", "weeks"],
+    ])
+    func everydayFastPathReadsWhatTheFullParseReads(arguments: [String]) throws {
+        let fast = try #require(EverydayParse.command(arguments))
+        let full = try GroveCommand.parseAsRoot(arguments)
+        #expect(type(of: fast) == type(of: full))
+        #expect(String(describing: fast) == String(describing: full), "\(fast) \(full)")
+    }
+
+    /// Help, mistakes and other subcommands go to the full parse.
+    @Test(arguments: [
+        ["--help"], ["-h"], ["--version"], ["forest", "--help"], ["forest", "--bogus"], ["timer", "add", "Tea"], ["timer", "Tea"],
+        ["intention", "set", "Ship it"], ["intention", "--date", "2026-01-01"], ["--database", "g.sqlite", "forest"], ["stat"],
+        ["focus"], ["pause", "youtube"], ["now", "--json"],
+    ])
+    func everydayFastPathLeavesEverythingElseToTheFullParse(arguments: [String]) {
+        #expect(EverydayParse.command(arguments) == nil)
+        // Help of a command parsed alone would be named without `grove` ("USAGE: now …").
+        #expect(EverydayParse.parse(NowCommand.self, ["--help"]) == nil)
+    }
+
     /// The variables read straight from `environ` are the ones Foundation reads.
     @Test func processVariablesAreFoundationsEnvironment() {
         #expect(CLIEnvironment.processVariables() == ProcessInfo.processInfo.environment)

@@ -38,9 +38,11 @@ extension GroveCommand {
     /// `grove now` runs on every shell prompt and status-bar tick: its usual forms skip ArgumentParser
     /// (`NowCommand.fastOptions`); the others are parsed by its own command alone
     /// (ArgumentParser then reflects over one command instead of building the tree of all ~80, a third
-    /// of its start-up), anything it does not take (`--help`, a typo) by the full parse as before.
+    /// of its start-up), and so are the everyday commands (`EverydayParse`); anything they do not take
+    /// (`--help`, a typo) goes to the full parse as before.
     static func parseFast(_ arguments: [String]) throws -> any ParsableCommand {
-        if arguments.first == "now", let now = try? NowCommand.parseAsRoot(Array(arguments.dropFirst())) { return now }
+        if arguments.first == "now", let now = EverydayParse.parse(NowCommand.self, Array(arguments.dropFirst())) { return now }
+        if let everyday = EverydayParse.command(arguments) { return everyday }
         return try parseAsRoot(arguments)
     }
 
