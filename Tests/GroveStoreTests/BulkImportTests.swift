@@ -84,6 +84,8 @@ import Testing
         let (stored, counted) = try Self.totals(db)
         #expect(stored == counted)
         #expect(stored.count > 100)
+        let expected = try FocusRunsTests.reference(db), kept = try FocusRunsTests.kept(db)
+        #expect(kept.runs == expected.runs && kept.totals == expected.totals && !kept.runs.isEmpty)
         // The triggers are back: a session logged now counts at once.
         try db.focus.log(start: instant("2025-04-02T10:00:00Z"), end: instant("2025-04-02T10:25:00Z"), tags: ["odd"])
         let after = try Self.totals(db)
@@ -165,6 +167,9 @@ import Testing
         #expect(try target.transfer.exportJSON() == data)
         let (stored, counted) = try Self.totals(target)
         #expect(stored == counted)
+        // The runs and sums kept for stats (`focus_run`, `focus_total`) follow the rebuilt day totals.
+        let expected = try FocusRunsTests.reference(target), kept = try FocusRunsTests.kept(target)
+        #expect(kept.runs == expected.runs && kept.totals == expected.totals && !kept.runs.isEmpty)
     }
 
     @Test func idsAreWrittenAsFoundationWritesThem() {
