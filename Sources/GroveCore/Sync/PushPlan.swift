@@ -167,6 +167,10 @@ public struct PushPlan: Sendable {
     /// (The fields are looked at in name order only when one is refused: the refusal names the same one
     /// whatever order the body had, and a push that passes sorts nothing.)
     static func checkSealed(_ mutation: SyncMutation, key: String) throws(PushRefusal) {
+        // A deletion on an encrypted account carries its sealed mark: one without is not the owner's.
+        if mutation.op == .delete, mutation.fields.isEmpty {
+            throw .notSealed(mutationId: mutation.id, field: SealedValue.fieldName(group: SealedValue.tombGroup))
+        }
         func keyId(_ name: String, _ value: SyncValue) -> String? {
             guard SealedValue.group(ofField: name) != nil, case .text(let text) = value else { return nil }
             return SealedValue.keyId(of: text)

@@ -14,6 +14,10 @@ public enum SealedValue {
     /// The largest box a field may carry: a 16 KiB value sealed and in base64, with room to spare.
     public static let maxBytes = 24_576
 
+    /// The pseudo-group of a deletion's sealed mark: a box of nothing whose additional data binds the
+    /// record and the deletion's clock, so that a server cannot delete what no device deleted.
+    public static let tombGroup = "tomb"
+
     /// The wire name of a group's sealed field.
     public static func fieldName(group: String) -> String { "@" + group }
 
@@ -43,7 +47,8 @@ extension SyncEntity {
 
     /// The shape of this entity on an encrypted account: one optional-or-required text field per
     /// group, last writer wins by clock (the server cannot read the values a rule would compare;
-    /// every device applies the entity's own rule when it opens them).
+    /// every device applies the entity's own rule when it opens them), and the optional mark a
+    /// deletion carries (`SealedValue.tombGroup`), kept with the tombstone.
     public var sealed: SyncEntity {
         SyncEntity(
             name: name, table: table, keyColumn: keyColumn, singleton: singleton,
@@ -55,7 +60,11 @@ extension SyncEntity {
                             column: "", wire: SealedValue.fieldName(group: group.name), kind: .text,
                             optional: group.fields.allSatisfy(\.optional))
                     ])
-            },
+            } + [
+                Group(
+                    name: SealedValue.tombGroup,
+                    fields: [Field(column: "", wire: SealedValue.fieldName(group: SealedValue.tombGroup), kind: .text, optional: true)])
+            ],
             rule: .lastWriterWins, stickyDelete: stickyDelete, references: [], bootstrapClockColumn: nil, localOnly: nil)
     }
 }

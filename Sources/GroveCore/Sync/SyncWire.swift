@@ -128,8 +128,14 @@ public struct SyncMutation: Codable, Sendable, Hashable {
         }
         switch op {
         case .delete:
-            guard fields.isEmpty else { throw InvalidField("fields", "A delete carries no fields") }
-            return SyncState(tomb: hlc)
+            if fields.isEmpty { return SyncState(tomb: hlc) }
+            // On an encrypted account (its sealed shape): the deletion's sealed mark, and nothing else.
+            let markName = SealedValue.fieldName(group: SealedValue.tombGroup)
+            guard fields.count == 1, let mark = fields[markName], let group = entity.group(named: SealedValue.tombGroup),
+                let field = group.fields.first
+            else { throw InvalidField("fields", "A delete carries no fields (on an encrypted account, its sealed mark only)") }
+            try Self.check(mark, field, name: "fields.\(markName)")
+            return SyncState(fields: [markName: mark], clocks: [SealedValue.tombGroup: hlc], tomb: hlc)
         case .skip:
             guard fields.isEmpty, clocks == nil, insert == nil, alive == nil else {
                 throw InvalidField("fields", "A skip carries nothing")

@@ -25,6 +25,9 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
     case serverNotEncrypted
     /// A new account, linked without a passphrase: Grove encrypts new accounts before anything is sent.
     case newAccount
+    /// A pulled deletion without a sealed mark that opens: no device of the account made it (or it
+    /// predates sealed deletions). Set aside: the record stays.
+    case unsealedDeletion(entity: String, id: String)
 
     public var description: String {
         switch self {
@@ -41,6 +44,8 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
             "This account is encrypted and this device has no key yet: run `grove sync unlock` (it asks the passphrase once); nothing was sent"
         case .serverNotEncrypted:
             "This device holds the account's key, but the server does not know the account is encrypted: nothing was sent (run `grove sync encrypt` to seal it again)"
+        case .unsealedDeletion(let entity, let id):
+            "A deletion of a \(entity) (\(id.prefix(12))…) came without a sealed mark that opens: no device of yours made it, so the \(entity) stays"
         case .newAccount:
             "This account is new, and Grove encrypts new accounts end to end before anything is sent: run `grove sync encrypt --passphrase-stdin` (or log in again with --plain to sync unencrypted); nothing was sent"
         }

@@ -14,8 +14,17 @@ public struct Sealer: Sendable {
     /// The size bucket of a sealed group's plaintext.
     static let padding = 32
 
-    /// `mutation` with every group of a put sealed; deletes and skips carry nothing to seal.
+    /// `mutation` with every group of a put sealed, and a deletion's sealed mark (a box of nothing
+    /// bound to the record and the deletion's clock); skips carry nothing.
     public func seal(_ mutation: SyncMutation) throws -> SyncMutation {
+        if mutation.op == .delete, let entity = SyncEntity.named(mutation.entity) {
+            var marked = mutation
+            marked.fields = [
+                SealedValue.fieldName(group: SealedValue.tombGroup): .text(
+                    try box([:], entity: entity.name, id: mutation.entityId, group: SealedValue.tombGroup, clock: mutation.hlc))
+            ]
+            return marked
+        }
         guard mutation.op == .put, let entity = SyncEntity.named(mutation.entity) else { return mutation }
         var sealed = mutation
         sealed.fields = [:]
@@ -39,7 +48,21 @@ public struct Sealer: Sendable {
         if !change.fields.isEmpty, change.fields.keys.allSatisfy({ SealedValue.group(ofField: $0) == nil }) {
             throw AccountKeyError.unsealed(entity: change.entity, id: change.entityId)
         }
-        for (name, value) in change.fields {
+        // A tombstone counts only with its mark, sealed for that very record and clock: without one a
+        // deletion is refused, and a tombstone under a newer insert is dropped (it can delete nothing).
+        let markName = SealedValue.fieldName(group: SealedValue.tombGroup)
+        if let tomb = change.tomb {
+            let marked =
+                if case .text(let mark) = change.fields[markName], change.clocks[SealedValue.tombGroup] == tomb {
+                    (try? unbox(mark, entity: entity.name, id: change.entityId, group: SealedValue.tombGroup, clock: tomb))?.isEmpty == true
+                } else { false }
+            if !marked {
+                if change.deleted { throw AccountKeyError.unsealedDeletion(entity: change.entity, id: change.entityId) }
+                opened.tomb = nil
+            }
+        }
+        opened.clocks[SealedValue.tombGroup] = nil
+        for (name, value) in change.fields where name != markName {
             guard let groupName = SealedValue.group(ofField: name), let group = entity.group(named: groupName),
                 case .text(let text) = value, let clock = change.clocks[groupName]
             else { throw AccountKeyError.tampered(entity: change.entity, id: change.entityId, group: name) }

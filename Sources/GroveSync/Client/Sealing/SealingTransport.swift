@@ -59,7 +59,7 @@ public struct SealingTransport: SyncTransport {
                 result.append(try sealer.open(change))
             } catch let error as AccountKeyError {
                 switch error {
-                case .tampered, .unsealed:
+                case .tampered, .unsealed, .unsealedDeletion:
                     refused.withLockedValue { $0.append((EntityKey(entity: change.entity, id: change.entityId), error.description)) }
                 default: throw error
                 }
