@@ -50,15 +50,24 @@ struct EncryptedSyncEndToEndTests {
         return (words, uuids)
     }
 
-    @Test("a thousand planted strings sync sealed: none of them, no period and no start time in the server's bytes")
-    func nothingPlainOnTheServer() throws {
+    /// A sync server on its own SQLite file (returned, for the byte scans) with `users`, each with
+    /// `SyncEndToEndTests.password`.
+    static func server(users: [String] = ["ada"]) throws -> (SyncEndToEndTests.Server, database: String) {
         let home = Grove()
         try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
         let database = home.home + "/sync-server.sqlite"
         let server = try SyncEndToEndTests.Server(database: database)
+        for user in users {
+            _ = try home.runBinary(
+                ["sync-server", "user", "add", user, "--password-stdin", "--database", database], input: SyncEndToEndTests.password)
+        }
+        return (server, database)
+    }
+
+    @Test("a thousand planted strings sync sealed: none of them, no period and no start time in the server's bytes")
+    func nothingPlainOnTheServer() throws {
+        let (server, database) = try Self.server()
         defer { server.stop() }
-        _ = try home.runBinary(
-            ["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: SyncEndToEndTests.password)
         let a = Grove(now: "2026-11-24T12:00:00Z"), b = Grove(now: "2026-11-24T12:00:00Z")
         // Device names are among what the server sees: a's is the scan's proof that it finds plain text.
         for (grove, name) in [(a, "zqdevicename1"), (b, "desktop")] {
@@ -173,15 +182,8 @@ struct EncryptedSyncEndToEndTests {
 
     @Test("a new account is encrypted by default: nothing leaves a device until it is, and a plain one with data goes on in plain")
     func encryptedByDefault() throws {
-        let home = Grove()
-        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
-        let database = home.home + "/sync-server.sqlite"
-        let server = try SyncEndToEndTests.Server(database: database)
+        let (server, database) = try Self.server(users: ["ada", "bob"])
         defer { server.stop() }
-        for user in ["ada", "bob"] {
-            _ = try home.runBinary(
-                ["sync-server", "user", "add", user, "--password-stdin", "--database", database], input: SyncEndToEndTests.password)
-        }
         let a = Grove(now: "2026-11-24T12:00:00Z")
         #expect(try a.runBinary("timer", "add", "zqnotsentyet", "--duration", "25m").status == 0)
         let login = try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin"], input: SyncEndToEndTests.password)
@@ -222,13 +224,8 @@ struct EncryptedSyncEndToEndTests {
 
     @Test("grove sync restore --apply takes an encrypted account back on every device, keeps history, puts unsent changes on top")
     func restoreMadeCurrent() throws {
-        let home = Grove()
-        try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: true)
-        let database = home.home + "/sync-server.sqlite"
-        let server = try SyncEndToEndTests.Server(database: database)
+        let (server, _) = try Self.server()
         defer { server.stop() }
-        _ = try home.runBinary(
-            ["sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input: SyncEndToEndTests.password)
         let a = Grove(), b = Grove()
         let first = SyncEndToEndTests.password + Data("\n".utf8) + Self.passphrase
         #expect(
