@@ -228,9 +228,12 @@ struct EncryptedSyncEndToEndTests {
         defer { server.stop() }
         let a = Grove(), b = Grove()
         let first = SyncEndToEndTests.password + Data("\n".utf8) + Self.passphrase
-        #expect(
-            try a.runBinary(["sync", "login", server.url, "--user", "ada", "--password-stdin", "--passphrase-stdin"], input: first).status
-                == 0)
+        // A login that encrypts shows the recovery code once: in a JSON answer too.
+        let login = try a.runBinary(
+            ["sync", "login", server.url, "--user", "ada", "--password-stdin", "--passphrase-stdin", "--json"], input: first)
+        let answer = try JSONSerialization.jsonObject(with: Data(login.out.utf8)) as? [String: Any]
+        #expect(login.status == 0 && answer?["user"] as? String == "ada", "\(login.out) \(login.err)")
+        #expect((answer?["recoveryCode"] as? String)?.split(separator: " ").count == 17, "\(login.out)")
         #expect(try a.runBinary("timer", "add", "Essay", "--duration", "25m").status == 0)
         #expect(try a.runBinary("timer", "add", "Reading", "--duration", "5m", "--todo", "chapter one").status == 0)
         #expect(try a.runBinary("sync").status == 0)

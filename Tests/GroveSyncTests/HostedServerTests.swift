@@ -186,14 +186,19 @@ struct HostedServerTests {
         _ = try SQLiteSyncStore(path: own)
     }
 
-    @Test("a pushed value that breaks a rule of the core is refused naming its field, and nothing is stored")
-    func valuesChecked() async throws {
+    /// A world with one device, as the server sees it, and that device's first clock: for pushes made by hand.
+    static func pushingDevice() async throws -> (SyncFaultTests.World, SyncService.Caller, SyncDevice, HLC) {
         let world = try await SyncFaultTests.World()
         let a = try await world.device()
         let token = (a.engine.transport as? SimulatedTransport)?.token ?? ""
         let caller = try await world.service.authenticate(token: token)
         let device = try #require(try a.database.sync.device())
-        let clock = HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node)
+        return (world, caller, device, HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node))
+    }
+
+    @Test("a pushed value that breaks a rule of the core is refused naming its field, and nothing is stored")
+    func valuesChecked() async throws {
+        let (world, caller, device, clock) = try await Self.pushingDevice()
         let timer = UUID().uuidString
         let fields: SyncFields = [
             "name": .text("Tea"), "durationInSeconds": .int(-60), "icon": .text("cup"), "colorHex": .text("#112233"),
@@ -245,12 +250,7 @@ struct HostedServerTests {
 
     @Test("a change its device set aside stands as a skip, even of a kind this server does not know: taken, not refused again")
     func skipOfUnknownKind() async throws {
-        let world = try await SyncFaultTests.World()
-        let a = try await world.device()
-        let token = (a.engine.transport as? SimulatedTransport)?.token ?? ""
-        let caller = try await world.service.authenticate(token: token)
-        let device = try #require(try a.database.sync.device())
-        let clock = HLC(millis: SyncFaultTests.startMillis, counter: 0, node: device.node)
+        let (world, caller, device, clock) = try await Self.pushingDevice()
         let unknown = SyncMutation(id: 1, hlc: clock, entity: "kindFromTheFuture", entityId: "x", op: .put, fields: ["a": .int(1)])
         await #expect(throws: SyncServerError.self) {
             _ = try await world.service.push(caller, PushRequest(deviceId: device.deviceId, mutations: [unknown]))

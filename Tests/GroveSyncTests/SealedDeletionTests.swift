@@ -13,20 +13,13 @@ struct SealedDeletionTests {
     typealias World = SyncFaultTests.World
 
     /// A server that also sends a deletion no device made, of `id`, with each pull.
-    struct ForgingTransport: SyncTransport {
+    struct ForgingTransport: ForwardingTransport {
         let inner: any SyncTransport
         let entity: String, id: String, clock: HLC
-        func status() async throws -> ServerStatus { try await inner.status() }
-        func push(_ request: PushRequest) async throws -> PushResponse { try await inner.push(request) }
         func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
             var page = try await inner.pull(cursor: cursor, limit: limit, checksum: checksum, full: full)
             page.changes.append(SyncChange(seq: page.cursor, entity: entity, entityId: id, state: SyncState(tomb: clock), deleted: true))
             return page
-        }
-        func fork() async throws -> DeviceCredentials { try await inner.fork() }
-        func reclaim(_ request: DeviceReclaim) async throws { try await inner.reclaim(request) }
-        func snapshot(asOf: Date, after: EntityKey?, limit: Int) async throws -> SnapshotPage {
-            try await inner.snapshot(asOf: asOf, after: after, limit: limit)
         }
     }
 

@@ -219,21 +219,12 @@ struct SyncFaultTests {
     }
 
     /// A transport whose server takes at most `limit` mutations a push (answering 413 above it).
-    struct SmallPushes: SyncTransport {
+    struct SmallPushes: ForwardingTransport {
         let inner: any SyncTransport
         let limit: Int
-        func status() async throws -> ServerStatus { try await inner.status() }
         func push(_ request: PushRequest) async throws -> PushResponse {
             guard request.mutations.count <= limit else { throw SyncProblem(.tooLarge(limit: limit)) }
             return try await inner.push(request)
-        }
-        func pull(cursor: Int64, limit: Int, checksum: String, full: Bool) async throws -> PullResponse {
-            try await inner.pull(cursor: cursor, limit: limit, checksum: checksum, full: full)
-        }
-        func fork() async throws -> DeviceCredentials { try await inner.fork() }
-        func reclaim(_ request: DeviceReclaim) async throws { try await inner.reclaim(request) }
-        func snapshot(asOf: Date, after: EntityKey?, limit: Int) async throws -> SnapshotPage {
-            try await inner.snapshot(asOf: asOf, after: after, limit: limit)
         }
     }
 

@@ -36,9 +36,7 @@ struct SyncEncryptCommand: AsyncParsableCommand {
         print(
             "Your account is encrypted end to end with key \(key.keyId): \(summary.pushed) values sent again, sealed (\(Self.format(seconds)))."
         )
-        print("Recovery code — write it down now; it is shown only this once, and opens your data if you forget the passphrase:")
-        print("  " + recovery.words.prefix(9).joined(separator: " "))
-        print("  " + recovery.words.dropFirst(9).joined(separator: " "))
+        recovery.print()
         print("On your other devices run `grove sync unlock --passphrase-stdin` once.")
     }
 

@@ -78,14 +78,25 @@ struct SyncLoginCommand: AsyncParsableCommand {
             sentence =
                 " The account is new, and Grove encrypts it end to end before anything is sent: run `grove sync encrypt --passphrase-stdin` (or log in again with --plain to sync unencrypted)."
         }
-        if options.json { try Output.json(device); return }
+        // The recovery code is shown this once, so a JSON answer carries it too.
+        if options.json { try Output.json(LoginAnswer(device: device, recoveryCode: recovery?.description)); return }
         print(
             "This store is now device \(device.deviceId.uuidString) (\(device.deviceName)) of \(device.user) on \(device.serverURL)."
                 + sentence)
-        if let recovery {
-            print("Recovery code — write it down now; it is shown only this once, and opens your data if you forget the passphrase:")
-            print("  " + recovery.words.prefix(9).joined(separator: " "))
-            print("  " + recovery.words.dropFirst(9).joined(separator: " "))
+        recovery?.print()
+    }
+
+    /// `--json`: the device, and the recovery code when this login encrypted the account.
+    struct LoginAnswer: Encodable {
+        var device: SyncDevice
+        var recoveryCode: String?
+
+        private enum CodingKeys: String, CodingKey { case recoveryCode }
+
+        func encode(to encoder: any Encoder) throws {
+            try device.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(recoveryCode, forKey: .recoveryCode)
         }
     }
 }

@@ -65,13 +65,12 @@ struct SyncRestoreCommand: AsyncParsableCommand {
         let scratch = storePath + ".restore-\(UUID().uuidString.prefix(8)).sqlite"
         defer { Self.remove(scratch) }
         _ = try await Self.rebuilt(at: scratch, db: db, connection: connection, instant: instant)
-        var summary = try db.sync.makeCurrent(
+        let summary = try db.sync.makeCurrent(
             restoredFrom: scratch, asOf: instant, deviceName: connection.device.deviceName, apply: yes)
         if yes {
             var after = try connection.engine()
             _ = try await SyncErrors.translate(server: server) { try await after.sync() }
         }
-        summary.applied = yes
         if options.json { try Output.json(summary); return }
         let when = GroveExport.formatInstant(instant)
         let counts =

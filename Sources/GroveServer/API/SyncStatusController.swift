@@ -3,66 +3,6 @@ import GroveCore
 import GroveStore
 import Hummingbird
 
-/// What this Grove's sync looks like, as the web app and the API show it (`grove sync status` says
-/// the same in words): the server, this device, what waits, what was set aside, and whether the
-/// account is encrypted end to end.
-struct SyncStatusView: Encodable, Sendable {
-    /// One change either side refused, with the rule it broke.
-    struct Refusal: Encodable, Sendable {
-        var sentence: String
-        var refusedAt: Date
-    }
-
-    var linked: Bool
-    var server: String?
-    var user: String?
-    var deviceName: String?
-    var deviceId: String?
-    var lastSuccess: Date?
-    var lastError: String?
-    var pending: Int = 0
-    var setAside: Int = 0
-    /// `end-to-end` (this device holds the key), `awaiting-key` (a new account: nothing is sent until
-    /// it is encrypted) or `plain`.
-    var encryption: String?
-    var keyId: String?
-    var refusals: [Refusal] = []
-
-    init(_ status: SyncStatus?) {
-        guard let status else {
-            linked = false
-            return
-        }
-        linked = true
-        server = status.device.serverURL
-        user = status.device.user
-        deviceName = status.device.deviceName
-        deviceId = status.device.deviceId.uuidString
-        lastSuccess = status.device.lastSuccess
-        lastError = status.device.lastError
-        pending = status.pendingMutations
-        setAside = status.refusedChanges
-        keyId = status.keyId
-        encryption = status.keyId != nil ? "end-to-end" : status.device.awaitingKey ? "awaiting-key" : "plain"
-        refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
-        (endToEnd, awaitingKey, plain) = (encryption == "end-to-end", encryption == "awaiting-key", encryption == "plain")
-        lastSuccessText = lastSuccess.map { GroveExport.formatInstant($0) } ?? "never"
-        (hasPending, hasSetAside) = (pending > 0, setAside > 0)
-    }
-
-    // For the template (Mustache reads stored properties only).
-    var endToEnd = false
-    var awaitingKey = false
-    var plain = false
-    var lastSuccessText = "never"
-    var hasPending = false
-    var hasSetAside = false
-
-    private enum CodingKeys: String, CodingKey {
-        case linked, server, user, deviceName, deviceId, lastSuccess, lastError, pending, setAside, encryption, keyId, refusals
-    }
-}
-
 /// `/api/v1/sync`: this device's sync, read-only (linking, encrypting and restoring are the CLI's:
 /// they take a password or passphrase on standard input).
 struct SyncStatusController {

@@ -115,10 +115,9 @@ extension SyncRoom {
     /// not sent yet is stamped again now — after every clock the pull carries — so it lands on top of
     /// the restore instead of under it. Returns how many records that was.
     static func restampAfterRestore(_ db: Database, _ changes: [SyncChange], reading: ClockReading) throws -> Int {
-        let restores = changes.filter { $0.entity == SyncEntity.accountRestore.name && !$0.deleted }
-        var unseen = false
-        for change in restores where try !db.cachedExists("SELECT 1 FROM account_restore WHERE id = ?", [change.entityId]) {
-            unseen = true
+        let unseen = try changes.contains { change in
+            guard change.entity == SyncEntity.accountRestore.name, !change.deleted else { return false }
+            return try !db.cachedExists("SELECT 1 FROM account_restore WHERE id = ?", [change.entityId])
         }
         guard unseen else { return 0 }
         let pending =
