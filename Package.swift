@@ -177,7 +177,9 @@ let package = Package(
                 // build CI makes also builds the tests (the static SDK has no Testing module).
                 // lld: the static archives' order does not matter to it (modules compiled against the
                 // shared SDK name fewer of them than the static one needs).
-                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(
+                    ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationICU", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),

@@ -69,3 +69,18 @@ struct TimerClockTests {
         #expect(try db.timers.run(timerId: tea.id)?.remaining == 1800, "a clock behind the start counts from the start")
     }
 }
+
+/// The machine's own clock reading: what a session started here is anchored to.
+@Suite("The machine's clock")
+struct MachineClockTests {
+    #if os(Linux)
+        @Test("the boot id is the kernel's, whole and without its newline")
+        func bootID() throws {
+            let file = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            let reading = MachineClock.read()
+            #expect(reading.bootID == file.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(reading.bootID?.count == 36)
+            #expect((reading.sinceBoot ?? 0) > 0)
+        }
+    #endif
+}

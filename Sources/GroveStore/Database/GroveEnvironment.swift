@@ -92,9 +92,22 @@ public enum MachineClock {
         #endif
     }
 
-    static let bootID: String? = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The kernel's boot id (36 characters and a newline), read with one `read(2)`: Foundation's file
+    /// loading and `trimmingCharacters` cost `grove now` 1.6 M instructions, 7 % of its start.
+    static let bootID: String? = {
+        let file = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = bytes.withUnsafeMutableBytes { readFile(file, $0.baseAddress, $0.count) }
+        guard count > 0, count <= bytes.count else { return nil }
+        let id = bytes[..<count].split(whereSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }).first
+        return id.map { String(decoding: $0, as: UTF8.self) }
+    }()
 }
+
+/// `read(2)`, by a name `MachineClock.read()` does not hide.
+private func readFile(_ file: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(file, buffer, count) }
 
 extension Date {
     /// Milliseconds since 1970 (the store's instant format).
