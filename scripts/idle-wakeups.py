@@ -58,7 +58,7 @@ def main():
                                 capture_output=True, text=True).stdout.strip()
     grove, hello = os.path.join(folder, "grove"), os.path.join(folder, "grove-hello")
     home = tempfile.mkdtemp(prefix="grove-idle-")
-    env = dict(os.environ, GROVE_HOME=home, TZ="Europe/Berlin", NO_COLOR="1")
+    env = dict(os.environ, GROVE_HOME=home, TZ="Europe/Berlin", NO_COLOR="1", GROVE_HOLD_NOTIFICATIONS="off")
     try:
         for day in range(1, 8):
             subprocess.run([grove, "focus", "log", "--start", f"2026-11-0{day} 09:00", "--end", f"2026-11-0{day} 09:25"], env=env,

@@ -67,7 +67,7 @@ def main():
     binary = parser.parse_args().binary
     home = tempfile.mkdtemp(prefix="grove-bytes-")
     port = free_port()
-    server = subprocess.Popen([binary, "serve", "--port", str(port)], env=dict(os.environ, GROVE_HOME=home),
+    server = subprocess.Popen([binary, "serve", "--port", str(port)], env=dict(os.environ, GROVE_HOME=home, GROVE_HOLD_NOTIFICATIONS="off"),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     relay = CountingRelay(port)
@@ -112,7 +112,7 @@ def main():
             time.sleep(0.05)
         back = time.perf_counter()
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **conditions})
-        env = dict(os.environ, GROVE_HOME=home)
+        env = dict(os.environ, GROVE_HOME=home, GROVE_HOLD_NOTIFICATIONS="off")
         while '"session"' not in subprocess.run([binary, "focus", "status", "--json"], env=env, capture_output=True,
                                                 text=True, timeout=30).stdout:
             if time.perf_counter() - back > 60:

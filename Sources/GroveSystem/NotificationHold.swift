@@ -77,7 +77,10 @@ public struct NotificationHold: Sendable {
     public var isHeld: Bool {
         if legacyMarker != marker, access(legacyMarker, F_OK) == 0 { return true }
         guard access(marker, F_OK) == 0, let record = Self.read(marker) else { return false }
-        return record.holders.isEmpty || record.holders.contains(holder)
+        // Stores that are gone hold nothing (as `release()` counts them): when every holder is gone —
+        // a store deleted while it held — a release is owed, or the settings would stay off for good.
+        let holders = record.holders.filter { $0 == holder || access($0, F_OK) == 0 }
+        return holders.isEmpty || holders.contains(holder)
     }
 
     /// Quiets every daemon present, remembering each one's setting first; when another store holds

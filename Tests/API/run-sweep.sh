@@ -12,7 +12,8 @@ seed="${GROVE_SWEEP_SEED:-$(python3 -c 'import secrets; print(secrets.randbelow(
 echo "API sweep: seed $seed (replay: GROVE_SWEEP_SEED=$seed GROVE_BINARY=$binary Tests/API/run-sweep.sh)"
 home="$(mktemp -d)"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-GROVE_HOME="$home" "$binary" serve --host 127.0.0.1 --port "$port" > "$home/serve.log" 2>&1 &
+# The sweep starts focus sessions and kills its server: no hold on this machine's notifications.
+GROVE_HOME="$home" GROVE_HOLD_NOTIFICATIONS=off "$binary" serve --host 127.0.0.1 --port "$port" > "$home/serve.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 python3 - "$port" <<'PY'

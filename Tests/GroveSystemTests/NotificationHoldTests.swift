@@ -114,6 +114,20 @@ struct NotificationHoldTests {
         #expect(!FileManager.default.fileExists(atPath: home.marker))
     }
 
+    /// A store deleted while it held (a test's folder, a store moved away) can never release: any
+    /// other store's next look sees the hold owed and gives the settings back.
+    @Test func aHolderWhoseStoreIsGoneOwesARelease() throws {
+        let desktop = try Desktop()
+        desktop.makeStores()
+        let gone = NotificationHold(storePath: desktop.otherStore, environment: desktop.environment)
+        gone.engage()
+        try FileManager.default.removeItem(atPath: desktop.otherStore)
+        let home = NotificationHold(storePath: desktop.store, environment: desktop.environment)
+        #expect(home.isHeld, "every holder is gone: a release is owed")
+        home.release()
+        #expect(desktop.read("banners") == "true" && desktop.read("paused") == "false" && desktop.read("modes") == "default")
+        #expect(!home.isHeld && !FileManager.default.fileExists(atPath: home.marker))
+    }
     @Test func aSettingThatFailsToComeBackIsKeptAndTriedAgain() throws {
         let desktop = try Desktop()
         desktop.makeStores()
