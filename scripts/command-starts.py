@@ -16,7 +16,7 @@ is stopped after --timeout seconds.
 import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary  # noqa: E402
+from seed import release_binary, run_seconds  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMANDS = [
@@ -42,12 +42,10 @@ def instructions(argv, env, timeout):
 
 
 def wall(argv, env, runs, timeout):
-    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)  # page cache
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
-        times.append(time.perf_counter() - start)
+    run_seconds(argv, env, timeout)  # page cache
+    times = [run_seconds(argv, env, timeout) for _ in range(runs)]
+    if None in times:
+        sys.exit(f"{' '.join(argv)} ran past {timeout} s")
     return statistics.median(times)
 
 

@@ -14,7 +14,7 @@ each reads a store its own schema made) and is printed beside.
 import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary, write_export  # noqa: E402
+from seed import release_binary, run_seconds, write_export  # noqa: E402
 
 COMMANDS = [("grove stats --json", ["stats", "--json"]), ("grove (dashboard)", []), ("grove review --json", ["review", "--json"]),
             ("grove forest", ["forest"])]
@@ -48,9 +48,10 @@ def measure(binary, homes, args, rounds):
     times = {days: [] for days in DAYS}
     for _ in range(rounds):
         for days in DAYS:
-            start = time.perf_counter()
-            subprocess.run([binary, *args], env=homes[days], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
-            times[days].append(time.perf_counter() - start)
+            seconds = run_seconds([binary, *args], homes[days], 60)
+            if seconds is None:
+                sys.exit(f"grove {' '.join(args)} ran past 60 s")
+            times[days].append(seconds)
     return counts, {days: statistics.median(values) for days, values in times.items()}
 
 

@@ -22,7 +22,7 @@ import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary, write_export  # noqa: E402
+from seed import release_binary, run_seconds, write_export  # noqa: E402
 
 
 def ensure_timew():
@@ -40,13 +40,10 @@ def timed(args, env, runs, timeout, rss=True):
     times, peak = [], 0.0
     for _ in range(runs):
         with tempfile.NamedTemporaryFile("r") as stats:
-            start = time.perf_counter()
-            try:
-                subprocess.run((["/usr/bin/time", "-o", stats.name, "-f", "%M"] if rss else []) + args, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, timeout=timeout)
-            except subprocess.TimeoutExpired:
+            seconds = run_seconds((["/usr/bin/time", "-o", stats.name, "-f", "%M"] if rss else []) + args, env, timeout)
+            if seconds is None:
                 return None, 0.0
-            times.append(time.perf_counter() - start)
+            times.append(seconds)
             text = stats.read().split()
             peak = int(text[-1]) / 1024 if text else 0.0
     return statistics.median(times), peak
