@@ -41,7 +41,10 @@ public struct GroveCommand: AsyncParsableCommand {
 
     public init() {}
 
-    public func run() throws {
+    public func run() throws { try Self.run(options.plain) }
+
+    /// The dashboard, for whichever parse made the command.
+    static func run(_ options: PlainOptions) throws {
         let db = try options.open()
         // The first `grove` at a terminal asks the setup's questions before the first dashboard.
         if !options.json, try FirstRunPrompt.shouldAsk(db) { try FirstRunPrompt(db: db).run() }

@@ -1,9 +1,10 @@
 import Foundation
-import GroveCLI
 import GroveCore
 import GroveStore
 import GroveSystem
 import Testing
+
+@testable import GroveCLI
 
 /// Runs the built `grove` binary in its own GROVE_HOME.
 struct Grove {
@@ -58,7 +59,7 @@ struct Grove {
 
     func run(
         _ arguments: [String], now: String? = nil, environment extra: [String: String] = [:], live: LiveScript? = nil,
-        terminal: TerminalTraits? = nil, io: LiveIO? = nil
+        terminal: TerminalTraits? = nil, io: LiveIO? = nil, parsed: Bool = false
     ) async throws -> Result {
         var variables = environment
         if let now { variables["GROVE_NOW"] = now }
@@ -84,7 +85,9 @@ struct Grove {
             io: io ?? live?.io ?? LiveIO(openTerminal: { nil }, uptime: { 0 }, sleep: { _ in }, notify: { _, _ in false }),
             readInputLine: { [input = variables["GROVE_TEST_STDIN"]] in input },
             detach: { [live] in live?.detached($0) })
-        let status = await CLIEnvironment.$current.withValue(cli) { await GroveCommand.execute(arguments) }
+        let status = await CLIEnvironment.$current.withValue(cli) {
+            parsed ? await GroveCommand.executeParsed(arguments) : await GroveCommand.execute(arguments)
+        }
         return Result(status: status, out: out.text, err: err.text)
     }
 

@@ -7,7 +7,10 @@ struct FocusStatus: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the running session, or the last one.")
     @OptionGroup var options: GlobalOptions
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain) }
+
+    /// The status, for whichever parse made the command.
+    static func run(_ options: PlainOptions) throws {
         let db = try options.openForFocus()
         // One read for the running session or the break (the break timed by its own clock reading).
         let status = try db.focus.status()

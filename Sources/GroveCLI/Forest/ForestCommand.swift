@@ -20,21 +20,25 @@ struct ForestCommand: ParsableCommand {
     @Option(name: .long, help: "Show the newest trees instead, at most this many (1–1000).") var limit: Int?
     @OptionGroup var filter: TagFilter
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain, days: days, before: before, limit: limit, tag: try filter.checked()) }
+
+    /// The forest, for whichever parse made the command (`EverydayParse.immediate`: the defaults).
+    static func run(
+        _ options: PlainOptions, days: Int = ForestWindow.defaultDays, before: String? = nil, limit: Int? = nil, tag: String? = nil
+    ) throws {
         if let limit, !(1...FocusRoom.maxPageSize).contains(limit) {
             throw InvalidField("limit", "limit must be between 1 and \(FocusRoom.maxPageSize)")
         }
         guard ForestWindow.dayRange.contains(days) else {
             throw InvalidField("days", "days must be between 1 and \(ForestWindow.dayRange.upperBound)")
         }
-        let tag = try filter.checked()
         if limit != nil, tag != nil {
             throw InvalidField("limit", "limit cannot be combined with tag: use --days to choose how much of a tag's forest to show")
         }
         let db = try options.open()
         let today = try db.calendar().localDay(of: db.environment.now())
         let beforeDay = try before.map { try TimeParsing.day($0, field: "before", today: today) }
-        if let limit { return try newest(limit, db) }
+        if let limit { return try newest(limit, db, options) }
         // The days come from the per-day totals, then the sessions of those days only (each tree is drawn).
         let window = try db.focus.forest(days: days, before: beforeDay, tag: tag)
         if options.json { return try Output.json(window.days.flatMap(\.sessions)) }
@@ -59,7 +63,7 @@ struct ForestCommand: ParsableCommand {
         print(summary)
     }
 
-    private func newest(_ limit: Int, _ db: AppDatabase) throws {
+    private static func newest(_ limit: Int, _ db: AppDatabase, _ options: PlainOptions) throws {
         let trees = try db.focus.completed(limit: limit)
         if options.json { return try Output.json(trees) }
         guard !trees.isEmpty else { return print("Your forest is empty. Plant the first tree with `grove focus`.") }

@@ -18,8 +18,10 @@ struct StatsCommand: ParsableCommand {
         var year: [DailyFocusTotals]
     }
 
-    func run() throws {
-        let tag = try filter.checked()
+    func run() throws { try Self.run(options.plain, tag: try filter.checked()) }
+
+    /// The figures, for whichever parse made the command (`EverydayParse.immediate`: every session).
+    static func run(_ options: PlainOptions, tag: String? = nil) throws {
         let db = try options.open()
         let stats = try db.focus.stats(tag: tag)
         let calendar = try db.calendar()

@@ -10,7 +10,10 @@ struct IntentionList: ParsableCommand {
     @Option(name: .long, help: "From this day.") var from: String?
     @Option(name: .long, help: "To this day.") var to: String?
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain, scope: scope, from: from, to: to) }
+
+    /// The list, for whichever parse made the command (`EverydayParse.immediate`: every intention).
+    static func run(_ options: PlainOptions, scope: String? = nil, from: String? = nil, to: String? = nil) throws {
         let db = try options.open()
         let today = try db.calendar().localDay(of: db.environment.now())
         var items: [Intention]
@@ -24,6 +27,6 @@ struct IntentionList: ParsableCommand {
         } else {
             items = try db.intentions.all()
         }
-        try IntentionPrinter.show(items, calendar: try db.calendar(), options: options)
+        try IntentionPrinter.show(items, calendar: try db.calendar(), json: options.json)
     }
 }

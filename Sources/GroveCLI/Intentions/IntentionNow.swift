@@ -8,7 +8,10 @@ struct IntentionNow: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Another day (YYYY-MM-DD).") var date: String?
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain, date: date) }
+
+    /// The card, for whichever parse made the command (`EverydayParse.immediate`: today's).
+    static func run(_ options: PlainOptions, date: String? = nil) throws {
         let db = try options.open()
         let calendar = try db.calendar()
         let day = try date.map { try TimeParsing.day($0, today: calendar.localDay(of: db.environment.now())) }

@@ -9,6 +9,6 @@ struct IntentionSearch: ParsableCommand {
     @Argument var query: String
     func run() throws {
         let db = try options.open()
-        try IntentionPrinter.show(try db.intentions.search(query), calendar: try db.calendar(), options: options)
+        try IntentionPrinter.show(try db.intentions.search(query), calendar: try db.calendar(), json: options.json)
     }
 }

@@ -11,7 +11,10 @@ struct PauseWeeks: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: "Only this app.", completion: Completions.apps) var app: String?
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain, app: app) }
+
+    /// The figures, for whichever parse made the command (`EverydayParse.immediate`: every app).
+    static func run(_ options: PlainOptions, app: String? = nil) throws {
         let db = try options.open()
         let weeks = try db.pause.weeks(appId: app)
         if options.json { return try Output.json(weeks) }

@@ -17,7 +17,10 @@ struct ReviewCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Option(name: .long, help: ArgumentHelp("2026-W47, a day in the week (2026-11-18), this or last.", valueName: "week")) var week: String?
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain, week: week) }
+
+    /// The review, for whichever parse made the command (`EverydayParse.immediate`: this week).
+    static func run(_ options: PlainOptions, week: String? = nil) throws {
         let db = try options.open()
         let review = try db.review.week(named: week)
         if options.json { return try Output.json(review) }

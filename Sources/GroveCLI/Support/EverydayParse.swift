@@ -18,6 +18,27 @@ enum EverydayParse {
         (["timer"], TimerList.self), (["intention"], IntentionNow.self),
     ]
 
+    /// The everyday command lines in their usual forms — a command's words, then only the global
+    /// options — run with no parse by ArgumentParser at all: its first parse in a process costs ~20 M
+    /// instructions (its reflection pays the runtime's first conformance lookups), as much as all the
+    /// rest of `grove timer list`. The command's own options (`--days`, `--week`…) go to the parses above.
+    static let immediate: [(path: [String], run: @Sendable (PlainOptions) throws -> Void)] = [
+        ([], { try GroveCommand.run($0) }), (["forest"], { try ForestCommand.run($0) }), (["stats"], { try StatsCommand.run($0) }),
+        (["review"], { try ReviewCommand.run($0) }), (["timer"], { try TimerList.run($0) }),
+        (["timer", "list"], { try TimerList.run($0) }),
+        (["intention"], { try IntentionNow.run($0) }), (["intention", "list"], { try IntentionList.run($0) }),
+        (["focus", "status"], { try FocusStatus.run($0) }), (["pause", "stats"], { try PauseStats.run($0) }),
+        (["pause", "weeks"], { try PauseWeeks.run($0) }),
+    ]
+
+    /// The work and options for `arguments` when they are one of the `immediate` forms, else nil.
+    static func immediate(_ arguments: [String]) -> (run: @Sendable (PlainOptions) throws -> Void, options: PlainOptions)? {
+        for (path, run) in immediate where arguments.starts(with: path) {
+            if let options = PlainOptions.parse(arguments.dropFirst(path.count)) { return (run, options) }
+        }
+        return nil
+    }
+
     /// The command a fast parse makes of `arguments`, or nil for the full parse.
     static func command(_ arguments: [String]) -> (any ParsableCommand)? {
         if arguments.isEmpty || arguments.allSatisfy({ $0.hasPrefix("-") }) || arguments.first == "--database" {

@@ -28,3 +28,39 @@ public struct GlobalOptions: ParsableArguments {
             environment: environment.grove, concurrentReads: concurrentReads, createDirectory: database == nil)
     }
 }
+
+extension GlobalOptions {
+    /// The same options as plain values, for a command's work.
+    var plain: PlainOptions { PlainOptions(database: database, json: json) }
+}
+
+/// The global options as plain values: what a command's work reads, whichever parse made them —
+/// ArgumentParser's, or `EverydayParse.immediate`'s for the everyday command lines.
+struct PlainOptions: Equatable, Sendable {
+    var database: String?
+    var json = false
+
+    /// The store at `--database`, else Grove's default location.
+    func open() throws -> AppDatabase { try GlobalOptions.open(database: database) }
+
+    /// `arguments` when they are only the global options — `--json`, `--database PATH` or
+    /// `--database=PATH`, each at most once; nil for anything else (the full parse answers it).
+    static func parse(_ arguments: some Collection<String>) -> PlainOptions? {
+        var options = PlainOptions()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--json" where !options.json: options.json = true
+            case "--database" where options.database == nil:
+                guard let path = rest.popFirst(), !path.isEmpty, !path.hasPrefix("-") else { return nil }
+                options.database = path
+            case _ where argument.hasPrefix("--database=") && options.database == nil:
+                let path = String(argument.dropFirst("--database=".count))
+                guard !path.isEmpty else { return nil }
+                options.database = path
+            default: return nil
+            }
+        }
+        return options
+    }
+}

@@ -51,6 +51,12 @@ extension GroveCommand {
     /// and the rule), 1 for anything else. Never exits the process: tests run it in-process.
     public static func execute(_ arguments: [String]) async -> Int32 {
         if let status = executeImmediately(arguments) { return status }
+        return await executeParsed(arguments)
+    }
+
+    /// `arguments` parsed by ArgumentParser, whatever their form, and run (`execute` without the
+    /// immediate forms: tests hold those to what this makes of the same line).
+    static func executeParsed(_ arguments: [String]) async -> Int32 {
         do {
             var command: any ParsableCommand
             do {
@@ -89,10 +95,17 @@ extension GroveCommand {
     ///
     /// `exiting`: the caller exits with the status returned (the `grove` binary's `main`), so what
     /// the command opened need not be released first.
+    ///
+    /// The everyday commands' usual forms (`EverydayParse.immediate`) run here too, for the same reasons.
     public static func executeImmediately(_ arguments: [String], exiting: Bool = false) -> Int32? {
-        guard let options = NowCommand.fastOptions(arguments) else { return nil }
         do {
-            try NowCommand.show(options, exiting: exiting)
+            if let options = NowCommand.fastOptions(arguments) {
+                try NowCommand.show(options, exiting: exiting)
+            } else if let everyday = EverydayParse.immediate(arguments) {
+                try everyday.run(everyday.options)
+            } else {
+                return nil
+            }
             return 0
         } catch {
             return report(error)

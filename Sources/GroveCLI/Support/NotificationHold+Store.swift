@@ -23,3 +23,12 @@ extension GlobalOptions {
         return db
     }
 }
+
+extension PlainOptions {
+    /// The store, for a focus command: a hold left by a session that is over ends first.
+    func openForFocus() throws -> AppDatabase {
+        let db = try open()
+        try NotificationHold.endIfDead(db)
+        return db
+    }
+}

@@ -9,7 +9,10 @@ struct TimerList: ParsableCommand {
     @Option(name: .long, help: "Order: createdAt (newest first) or name.") var sort: String = "createdAt"
     @Flag(name: .long, help: "Only timers with unfinished to-dos.") var incomplete = false
 
-    func run() throws {
+    func run() throws { try Self.run(options.plain, sort: sort, incomplete: incomplete) }
+
+    /// The list, for whichever parse made the command (`EverydayParse.immediate`: the defaults).
+    static func run(_ options: PlainOptions, sort: String = "createdAt", incomplete: Bool = false) throws {
         let order = try AppDatabase.TimerOrder(validating: sort)
         let db = try options.open()
         let timers = try db.timers.all(orderedBy: order, incompleteOnly: incomplete)
