@@ -113,7 +113,8 @@ public struct CLIEnvironment: Sendable {
         var environment = GroveEnvironment.live
         if let text = variables["GROVE_NOW"], let frozen = GroveExport.parseInstant(text) {
             environment = GroveEnvironment(
-                now: { frozen }, uuid: { UUID() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) })
+                now: { frozen }, uuid: { UUID.random() }, systemTimeZone: { TimeZone.current }, clockReading: { ClockReading(wall: frozen) }
+            )
         }
         if let text = variables["GROVE_SHORTEST_TREE"], let seconds = Int(text), (1...60).contains(seconds) {
             environment.shortestTree = TimeInterval(seconds)

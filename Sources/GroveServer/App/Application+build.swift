@@ -172,7 +172,11 @@ final class MaintenanceService: Service, @unchecked Sendable {
                     try db.pause.settle()
                     try db.focus.settle()
                     // On the store's thread: the daemons' commands block until they answer.
-                    if let hold { try db.focus.current()?.state == .active ? hold.engage() : hold.release() }
+                    // A release costs a locked read of the hold's record: asked only when one is held
+                    // (one `access(2)`), not on every wake a write makes.
+                    if let hold {
+                        if try db.focus.current()?.state == .active { hold.engage() } else if hold.isHeld { hold.release() }
+                    }
                     return try db.nextSettleInstant()
                 }
                 let seconds = next.timeIntervalSince(database.environment.now())

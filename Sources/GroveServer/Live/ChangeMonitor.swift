@@ -100,7 +100,7 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
 
     /// A stream of events and the id that ends it (`unsubscribe`).
     public func subscription() -> (id: UUID, stream: AsyncStream<ServerEvent>) {
-        let id = UUID()
+        let id = UUID.random()
         let (stream, continuation) = AsyncStream<ServerEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }

@@ -4,7 +4,7 @@ import GroveCore
 /// The side effects Grove depends on: the time, new ids, the system's zone, the machine's clocks.
 ///
 /// Everything that reads the clock or makes an id takes it from here, so tests replace it wholesale
-/// (pointfreeco/isowords style). `live` is the only place Grove calls `Date()` or `UUID()`.
+/// (pointfreeco/isowords style). `live` is the only place Grove reads the clock or makes a random id.
 public struct GroveEnvironment: Sendable {
     public var now: @Sendable () -> Date
     public var uuid: @Sendable () -> UUID
@@ -28,7 +28,7 @@ public struct GroveEnvironment: Sendable {
     /// The real clock (rounded to the millisecond, the store's precision), random v4 ids, the system zone.
     public static let live = GroveEnvironment(
         now: { Date().groveRoundedToMillis },
-        uuid: { UUID() },
+        uuid: { UUID.random() },
         systemTimeZone: { TimeZone.current },
         clockReading: { MachineClock.read() })
 

@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 
 /// Wakes one sleeping task when something happened (a commit, a poke), instead of a poll.
 ///
@@ -31,7 +32,7 @@ public final class WakeSignal: @unchecked Sendable {
 
     /// Returns at the next signal (at once if one came since the last wait), or when the task is cancelled.
     public func wait() async {
-        let id = UUID()
+        let id = UUID.random()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let now = lock.withLock { () -> Bool in

@@ -1,4 +1,5 @@
 import Foundation
+import GroveCore
 
 /// Live fan-out of "your history moved" to the open event streams of each user's devices.
 ///
@@ -33,7 +34,7 @@ public actor PokeHub {
         if let open = streams[user].map({ Array($0.keys) }), open.count >= perAccount {
             endOldest(of: open, user: user, keeping: perAccount - 1)
         }
-        let id = UUID()
+        let id = UUID.random()
         let (stream, continuation) = AsyncStream<Int64>.makeStream(bufferingPolicy: .bufferingNewest(1))
         streams[user, default: [:]][id] = continuation
         opened[id] = nextOpening

@@ -37,7 +37,7 @@ public struct SyncService: Sendable {
     public init(
         store: any SyncStore, pokes: PokeHub = PokeHub(), metrics: SyncMetrics = SyncMetrics(),
         now: @escaping @Sendable () -> Date = { Date() },
-        newID: @escaping @Sendable () -> UUID = { UUID() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle(),
+        newID: @escaping @Sendable () -> UUID = { UUID.random() }, bcryptCost: UInt8 = 10, throttle: LoginThrottle = LoginThrottle(),
         passwords: PasswordGate = PasswordGate(), historyKeep: TimeInterval = SyncService.defaultHistoryKeep
     ) {
         self.historyKeep = historyKeep
