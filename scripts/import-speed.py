@@ -5,7 +5,8 @@ Writes N back-to-back 20-minute sessions (a minute apart, ending now) three ways
 JSON, another app's CSV with its own column names, and Grove's own CSV (exported from the first
 import) — and imports each into a fresh GROVE_HOME with /usr/bin/time, whole process. Then imports
 the timewarrior file a second time (every row found already there), the CSV shuffled, and Grove's
-own JSON export of the same sessions, in start order and shuffled.
+own JSON export of the same sessions, in start order and shuffled. Each as a ratio to SQLite's own
+floor on the same schema, measured before and after them (issue 41: >= 0.5x in any order, <= 64 MiB).
 
     scripts/import-speed.py                    # release build of this checkout, 1,000,000 rows
     scripts/import-speed.py --rows 100000 --binary .build/debug/grove
@@ -54,10 +55,13 @@ def floor(binary, folder, rows):
     Grove store (its migrations, indexes and CHECKs; per-day triggers dropped as Grove's bulk path
     does), one transaction, ids in start order and at random."""
     if not shutil.which("sqlite3"):
-        return print("  (sqlite3 not installed: no floor)")
+        print("  (sqlite3 not installed: no floor)")
+        return None
     home = os.path.join(folder, "floor")
+    shutil.rmtree(home, ignore_errors=True)
     run(binary, home, ["now"])
     db = os.path.join(home, "grove.sqlite")
+    rates = []
     for label, ident in (("ids in start order", "printf('%08X-0000-8000-8000-%012X', i / 65536, i)"),
                          ("random ids", "upper(hex(randomblob(4))) || '-0000-4000-8000-' || upper(hex(randomblob(6)))")):
         sql = f"""PRAGMA synchronous = FULL; PRAGMA cache_size = -16384;
@@ -71,6 +75,8 @@ def floor(binary, folder, rows):
         subprocess.run(["sqlite3", db], input=sql, text=True, check=True)
         seconds = time.monotonic() - start
         print(f"  sqlite3 floor, {label:<24} {seconds:7.2f} s  {rows / seconds:>10,.0f} rows/s  (SQL alone, no parsing or checks)")
+        rates.append(rows / seconds)
+    return rates[0]
 
 
 def main():
@@ -94,15 +100,20 @@ def main():
             out.write(header + "".join(lines))
         results.append(("--from csv --map, shuffled", os.path.join(folder, "d"),
                         ["import", "--from", "csv", "--map", "start=Started,end=Finished,tag=Label", shuffled]))
+        # The anchor: SQLite's floor before and after the imports (the machine's load moves meanwhile).
+        floors = [floor(binary, folder, args.rows)]
+        measured = []
         for label, home, command in results:
             seconds, mib = run(binary, home, command)
             user, system = run.cpu
+            measured.append((label, seconds, mib))
             print(f"  grove import {label:<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB"
                   f"  cpu {user:.2f} user + {system:.2f} sys")
         grove_csv = os.path.join(folder, "grove.csv")
         with open(grove_csv, "w") as out:
             run(binary, homes[0], ["export", "--format", "csv"], stdout=out)
         seconds, mib = run(binary, homes[2], ["import", grove_csv])
+        measured.append(("(Grove CSV round trip)", seconds, mib))
         print(f"  grove import {'(Grove CSV round trip)':<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB")
         # Grove's JSON export, as written (in start order) and with its sessions shuffled: the export's
         # other fields from an empty store, the sessions written here (the shape `grove export` writes).
@@ -129,9 +140,17 @@ def main():
                 out.write("]" + tail)
             seconds, mib = run(binary, os.path.join(folder, "j" + str(int(shuffle))), ["import", path])
             user, system = run.cpu
+            measured.append((label, seconds, mib))
             print(f"  grove import {label:<28} {seconds:7.2f} s  {args.rows / max(seconds, 1e-9):>10,.0f} rows/s  {mib:7.1f} MiB"
                   f"  cpu {user:.2f} user + {system:.2f} sys")
-        floor(binary, folder, args.rows)
+        floors.append(floor(binary, folder, args.rows))
+        if None not in floors:
+            anchor = sum(floors) / len(floors)
+            print(f"\nagainst the floor (ids in start order, {anchor:,.0f} rows/s: the mean of before and after); goal >= 0.5x in <= 64 MiB")
+            for label, seconds, mib in measured:
+                ratio = args.rows / max(seconds, 1e-9) / anchor
+                flags = ("   < 0.5" if ratio < 0.5 else "") + ("   > 64 MiB" if mib > 64 else "")
+                print(f"  {label:<30} {ratio:5.2f}x  {mib:7.1f} MiB{flags}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
