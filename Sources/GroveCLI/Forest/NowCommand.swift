@@ -55,30 +55,19 @@ struct NowCommand: ParsableCommand {
     /// per parse: a fifth of this command's whole run, paid on every prompt.
     static func fastOptions(_ arguments: [String]) -> Invocation? {
         guard arguments.first == "now" else { return nil }
-        var json = false
-        var database: String?
         var format: NowFormat?
-        var rest = arguments.dropFirst()[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--json" where !json: json = true
-            case "--database" where database == nil:
-                guard let path = rest.popFirst(), !path.isEmpty, !path.hasPrefix("-") else { return nil }
-                database = path
-            case "--format" where format == nil:
-                guard let value = rest.popFirst(), let chosen = NowFormat(rawValue: value) else { return nil }
-                format = chosen
-            case _ where argument.hasPrefix("--format=") && format == nil:
-                guard let chosen = NowFormat(rawValue: String(argument.dropFirst("--format=".count))) else { return nil }
-                format = chosen
-            case _ where argument.hasPrefix("--database=") && database == nil:
-                let path = String(argument.dropFirst("--database=".count))
-                guard !path.isEmpty else { return nil }
-                database = path
-            default: return nil
+        // `--format F` or `--format=F`, once, naming a format (else the full parse says what is wrong).
+        let options = PlainOptions.parse(arguments.dropFirst()) { argument, rest in
+            guard format == nil else { return false }
+            if argument == "--format" {
+                format = rest.popFirst().flatMap(NowFormat.init(rawValue:))
+            } else if argument.hasPrefix("--format=") {
+                format = NowFormat(rawValue: String(argument.dropFirst("--format=".count)))
             }
+            return format != nil
         }
-        return Invocation(json: json, database: database, format: format)
+        guard let options else { return nil }
+        return Invocation(json: options.json, database: options.database, format: format)
     }
 
     /// The store of the `grove` process's own `now`, closed and kept until the process exits.

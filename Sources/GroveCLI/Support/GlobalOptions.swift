@@ -44,10 +44,14 @@ struct PlainOptions: Equatable, Sendable {
     func open() throws -> AppDatabase { try GlobalOptions.open(database: database) }
 
     /// `arguments` when they are only the global options — `--json`, `--database PATH` or
-    /// `--database=PATH`, each at most once; nil for anything else (the full parse answers it).
-    static func parse(_ arguments: some Collection<String>) -> PlainOptions? {
+    /// `--database=PATH`, each at most once — and those `other` takes (it is given each other
+    /// argument and what follows it, and says whether it took it); nil for anything else (the full
+    /// parse answers it, and explains a mistake).
+    static func parse(
+        _ arguments: some Collection<String>, other: (String, inout ArraySlice<String>) -> Bool = { _, _ in false }
+    ) -> PlainOptions? {
         var options = PlainOptions()
-        var rest = arguments[...]
+        var rest = ArraySlice(arguments)
         while let argument = rest.popFirst() {
             switch argument {
             case "--json" where !options.json: options.json = true
@@ -58,7 +62,7 @@ struct PlainOptions: Equatable, Sendable {
                 let path = String(argument.dropFirst("--database=".count))
                 guard !path.isEmpty else { return nil }
                 options.database = path
-            default: return nil
+            default: guard other(argument, &rest) else { return nil }
             }
         }
         return options

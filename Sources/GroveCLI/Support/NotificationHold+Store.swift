@@ -17,11 +17,7 @@ extension NotificationHold {
 
 extension GlobalOptions {
     /// The store, for a focus command: a hold left by a session that is over ends first.
-    func openForFocus() throws -> AppDatabase {
-        let db = try open()
-        try NotificationHold.endIfDead(db)
-        return db
-    }
+    func openForFocus() throws -> AppDatabase { try plain.openForFocus() }
 }
 
 extension PlainOptions {
