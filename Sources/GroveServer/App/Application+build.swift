@@ -48,7 +48,9 @@ public func buildRouter(
     database.onCommit { [monitor] in monitor.invalidate() }
     let table = RouteTable()
     // VAPID's contact: the Grove's own public address when it has one (Apple's push service wants one).
-    let push = WebPushService(database: database, subject: configuration.publicOrigins.first.map { "\($0)" } ?? "mailto:grove@localhost")
+    let push = WebPushService(
+        database: database, subject: configuration.publicOrigins.first.map { "\($0)" } ?? "mailto:grove@localhost",
+        deadline: configuration.pushDeadline)
     let api = APIRouter(
         groups: RouteGroups(under: router.group("api/v1"), monitor: monitor, database: database, responses: responses), table: table)
     FocusController(database: database, monitor: monitor).addRoutes(to: api)

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// Holds the desktop's notifications while a focus session grows, however it was started:
     /// `grove serve` on a person's desktop has one; tests and hosted instances do not.
     public var notificationHold: NotificationHold?
+    /// How long a browser's push service may take to accept a notice: one that hangs fails after
+    /// this, and delays no other browser.
+    public var pushDeadline: Duration = .seconds(10)
     /// How long a connection may wait between requests before it is closed.
     public var idleTimeout: TimeInterval = 60
     /// At most this many connections at once: the next waits until one closes (pages keep one open
