@@ -23,6 +23,11 @@ struct WebPushTests {
         return configuration
     }
 
+    /// The paths of the endpoints still subscribed.
+    static func subscribedPaths(_ database: AppDatabase) throws -> [String] {
+        try database.pushSubscriptions().map(\.endpoint).map { URL(string: $0)?.path ?? "" }
+    }
+
     static func subscribe(_ c: Client, _ standIn: StandInPushService, port: Int, path: String) async throws -> Client.Reply {
         try await c.post(
             "/api/v1/push/subscriptions",
@@ -104,7 +109,7 @@ struct WebPushTests {
                 #expect(results.contains(.delivered(endpoint: "http://127.0.0.1:\(service.port)/ok/phone")))
                 #expect(results.contains(.gone(endpoint: "http://127.0.0.1:\(service.port)/gone/old-phone")))
                 #expect(results.contains(.delivered(endpoint: "http://127.0.0.1:\(service.port)/hang/tablet")))
-                let left = try database.pushSubscriptions().map(\.endpoint).map { URL(string: $0)?.path ?? "" }
+                let left = try Self.subscribedPaths(database)
                 #expect(left.sorted() == ["/hang/tablet", "/ok/phone"], "the expired one is dropped")
             }
         }
@@ -124,7 +129,7 @@ struct WebPushTests {
                 standIn.release()
                 #expect(results.count == 1)
                 #expect(results.contains { if case .failed(let endpoint, _) = $0 { endpoint.hasSuffix("/hang/tablet") } else { false } })
-                let left = try database.pushSubscriptions().map(\.endpoint).map { URL(string: $0)?.path ?? "" }
+                let left = try Self.subscribedPaths(database)
                 #expect(left == ["/hang/tablet"], "a slow one only counted")
             }
         }
