@@ -127,6 +127,8 @@ let package = Package(
                 "GroveCore",
                 "GroveHTTP",
                 "GroveStore",
+                // The account's encryption from the web app: the same operations as `grove sync`.
+                "GroveSync",
                 "GroveSystem",
                 "GroveRemote",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -253,7 +255,7 @@ let package = Package(
             name: "GroveServerTests",
             dependencies: [
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                "GroveServer", "GroveRemote", "GroveStore", "GroveCore", "GroveTestSupport",
+                "GroveServer", "GroveRemote", "GroveStore", "GroveCore", "GroveSync", "GroveTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

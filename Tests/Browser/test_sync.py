@@ -1,5 +1,5 @@
 """Grove Sync in a real browser: a change made on one device shows in another device's open page."""
-import os, shutil, subprocess, tempfile, time, urllib.request
+import json, os, shutil, subprocess, tempfile, time, urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -63,6 +63,120 @@ def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_se
             raise AssertionError("the desktop's timer never reached the laptop")
     finally:
         # Leave the page first: open on a server being stopped, its next live refresh fails in the console.
+        browser.get("about:blank")
+        for process in processes:
+            stop_server(process)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def tap(browser, element):
+    """A tap on `element` as a person makes it: scrolled to the middle of the screen first (the phone's
+    tab bar covers the bottom)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_data(browser):
+    """The account was encrypted on the laptop; the Grove this phone opens (linked before) stops
+    syncing until it holds the key. On the phone: Settings → Sync → the passphrase, once (a wrong one
+    is said and changes nothing), and the laptop's sealed timer arrives."""
+    from test_phone import as_phone
+    root = tempfile.mkdtemp(prefix="grove-sync-unlock-")
+    binary = grove_binary()
+    sync_port, web_port = free_port(), free_port()
+    sync_url, web_url = f"http://127.0.0.1:{sync_port}", f"http://127.0.0.1:{web_port}"
+    database = os.path.join(root, "sync-server.sqlite")
+    env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
+    passphrase = b"a long and private passphrase"
+    processes = []
+    try:
+        subprocess.run([binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input=PASSWORD,
+                       env=env["laptop"], check=True, capture_output=True)
+        processes.append(subprocess.Popen([binary, "sync-server", "--port", str(sync_port), "--database", database],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(sync_url + "/healthz")
+        for name in ("laptop", "desktop"):
+            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name],
+                           input=PASSWORD, env=env[name], check=True, capture_output=True)
+        subprocess.run([binary, "timer", "add", "Sealed on the laptop", "--duration", "25m"], env=env["laptop"], check=True, capture_output=True)
+        subprocess.run([binary, "sync", "encrypt", "--passphrase-stdin"], input=passphrase, env=env["laptop"], check=True, capture_output=True)
+        processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(web_url + "/api/v1/timers")
+        as_phone(browser)
+        browser.get(web_url + "/settings")
+        card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
+        assert "Encrypted end to end" not in card.text
+        unlock = card.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock]")
+        tap(browser, unlock.find_element(By.TAG_NAME, "summary"))
+        field = unlock.find_element(By.CSS_SELECTOR, "input[name=passphrase]")
+        field.send_keys("not the passphrase at all")
+        browser.expected_errors.append("/api/v1/sync/unlock - Failed to load resource: the server responded with a status of 422")
+        tap(browser, unlock.find_element(By.XPATH, ".//button[normalize-space()='Unlock']"))
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "does not open this account's key"))
+        assert "Encrypted end to end" not in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
+        field = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock] input[name=passphrase]")
+        field.clear()
+        field.send_keys(passphrase.decode())
+        browser.shot("sync-unlock-phone")
+        tap(browser, browser.find_element(By.XPATH, "//*[@data-testid='sync-unlock']//button[normalize-space()='Unlock']"))
+        wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=sync]"), "Encrypted end to end with key"))
+        assert "Change the passphrase" in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
+        browser.get(web_url + "/timers")
+        wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sealed on the laptop"))
+    finally:
+        browser.get("about:blank")
+        for process in processes:
+            stop_server(process)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser):
+    """Encrypting from the web: the passphrase typed twice (a mismatch is caught before anything is
+    sent), then the recovery code, which stays on screen until the person says it is written down."""
+    from test_phone import as_phone
+    root = tempfile.mkdtemp(prefix="grove-sync-encrypt-")
+    binary = grove_binary()
+    sync_port, web_port = free_port(), free_port()
+    sync_url, web_url = f"http://127.0.0.1:{sync_port}", f"http://127.0.0.1:{web_port}"
+    database = os.path.join(root, "sync-server.sqlite")
+    env = dict(os.environ, GROVE_HOME=os.path.join(root, "phone-grove"), NO_COLOR="1")
+    processes = []
+    try:
+        subprocess.run([binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input=PASSWORD,
+                       env=env, check=True, capture_output=True)
+        processes.append(subprocess.Popen([binary, "sync-server", "--port", str(sync_port), "--database", database],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(sync_url + "/healthz")
+        subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--device-name", "home"],
+                       input=PASSWORD, env=env, check=True, capture_output=True)
+        processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(web_url + "/api/v1/timers")
+        as_phone(browser)
+        browser.get(web_url + "/settings")
+        # A new account waits for its key: the form is open.
+        form = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-encrypt] form")
+        assert form.is_displayed()
+        form.find_element(By.CSS_SELECTOR, "input[name=passphrase]").send_keys("a long and private passphrase")
+        form.find_element(By.CSS_SELECTOR, "input[name=confirm]").send_keys("a long and private passphrasf")
+        tap(browser, form.find_element(By.TAG_NAME, "button"))
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "The two passphrases differ"))
+        assert json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["encryption"] == "awaiting-key"
+        confirm = form.find_element(By.CSS_SELECTOR, "input[name=confirm]")
+        confirm.clear()
+        confirm.send_keys("a long and private passphrase")
+        tap(browser, form.find_element(By.TAG_NAME, "button"))
+        code = browser.find_element(By.CSS_SELECTOR, "[data-testid=recovery-code]")
+        wait(browser, 60).until(lambda b: code.is_displayed() and len(code.text.split()) == 17)
+        words = code.text
+        assert json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["encryption"] == "end-to-end"
+        browser.shot("sync-recovery-phone")
+        assert browser.find_element(By.CSS_SELECTOR, "[data-testid=recovery-code]").text == words
+        tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-action=recovery-kept]"))
+        wait(browser).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "[data-testid=recovery]")))
+        assert "Encrypted end to end with key" in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
+    finally:
         browser.get("about:blank")
         for process in processes:
             stop_server(process)

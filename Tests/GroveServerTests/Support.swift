@@ -21,9 +21,23 @@ struct TestServer {
         parts = try await buildRouter(database: database, configuration: configuration, monitor: ChangeMonitor(path: nil))
     }
 
+    /// The server over `database` (a store on disk, say: sync keeps its token and key beside it), on
+    /// the store's own clock.
+    init(database: AppDatabase, configuration: ServerConfiguration = ServerConfiguration()) async throws {
+        clock = TestClock(Date())
+        self.database = database
+        parts = try await buildRouter(database: database, configuration: configuration, monitor: ChangeMonitor(path: nil))
+    }
+
     func test(_ body: @escaping @Sendable (Client) async throws -> Void) async throws {
         let app = Application(router: parts.router)
         try await app.test(.router) { client in try await body(Client(client: client)) }
+    }
+
+    /// `test`, handing back what `body` returns.
+    func testReturning<Value: Sendable>(_ body: @escaping @Sendable (Client) async throws -> Value) async throws -> Value {
+        let app = Application(router: parts.router)
+        return try await app.test(.router) { client in try await body(Client(client: client)) }
     }
 }
 

@@ -60,7 +60,7 @@ public func buildRouter(
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
-    SyncStatusController(database: database).addRoutes(to: api)
+    SyncController(database: database).addRoutes(to: api)
     ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
     PushController(database: database, push: push).addRoutes(to: api)
     let pages = RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses)

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSync
 import Hummingbird
 
 /// Errors the API answers with, as RFC 9457 problem details.
@@ -74,6 +75,15 @@ extension Problem {
                 return Problem(status: .conflict, detail: e.message, field: e.field)
             default: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
             }
+        case let e as SyncFailure:
+            // The sync server's own refusal or silence is a bad gateway; this device's state a conflict.
+            let status: HTTPResponse.Status =
+                switch e.kind {
+                case .input, .wrongSecret: .unprocessableContent
+                case .state, .conflict: .conflict
+                case .server: .badGateway
+                }
+            return Problem(status: status, detail: e.message)
         case let e as ReversedRange: return Problem(status: .badRequest, detail: e.message, field: e.field)
         case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
         case let e as StoreError where e.isBadInput:

@@ -211,7 +211,8 @@ function refresh() {
   const editing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName) && document.activeElement.type !== "checkbox";
   if (editing || $("[data-page=focus]")) return;
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(swapMain, 150);
+  // Busy may begin meanwhile (a request whose answer the page must keep on screen): asked again.
+  refreshTimer = setTimeout(() => { if (!hooks.busy.some((busy) => busy())) swapMain(); }, 150);
 }
 
 /** Replaces the page's content with the server's current rendering of it (no reload, no flash). When the

@@ -71,6 +71,45 @@ register({
   },
 });
 
+// The account's encryption (Settings → Sync), as `grove sync encrypt`/`unlock`/`passphrase` do it: a
+// new passphrase is typed twice; a new encryption's recovery code is shown once, and the page is not
+// re-rendered under it until the person says it is written down.
+let recoveryShown = false;
+on("busy", () => recoveryShown);
+register({ "recovery-kept": async () => { recoveryShown = false; await swapMain(); } });
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!form.dataset.syncKey) return;
+  event.preventDefault();
+  const [method, path] = form.dataset.syncKey.split(" ");
+  const fields = form.elements, body = {};
+  for (const name of ["passphrase", "currentPassphrase", "newPassphrase", "recoveryCode"]) {
+    if (fields[name]) body[name] = name === "recoveryCode" ? fields[name].value.trim().split(/\s+/).join(" ") : fields[name].value;
+  }
+  const repeated = fields.newPassphrase || fields.passphrase;
+  if (fields.confirm && fields.confirm.value !== repeated.value) { toast("The two passphrases differ: type the same one twice."); fields.confirm.focus(); return; }
+  const button = form.querySelector("button");
+  button.disabled = true;
+  // An encryption's answer carries the recovery code: the live refresh its own commits set off must
+  // not re-render the page before the code is on it.
+  const encrypting = path.endsWith("/encrypt");
+  if (encrypting) recoveryShown = true;
+  let result;
+  try { result = await api(method, path, body); } catch { recoveryShown = false; return; } finally { button.disabled = false; }
+  form.reset();
+  if (result.recoveryCode) {
+    $("#recovery-code").textContent = result.recoveryCode;
+    $("#recovery").hidden = false;
+    $("#recovery").scrollIntoView({ block: "center" });
+    toast(`Encrypted end to end: ${result.sent} values sent again, sealed.`);
+    return;
+  }
+  toast(result.syncError ? `Unlocked (key ${result.keyId}), but the sync that followed failed: ${result.syncError}`
+    : path.endsWith("/passphrase") ? "The passphrase is changed: your other devices keep syncing."
+    : `Unlocked: this device holds key ${result.keyId}; ${result.applied} received, ${result.sent} sent.`);
+  await swapMain();
+});
+
 // Importing a file: the file itself is the body (streamed by the browser, never read into the page).
 document.addEventListener("submit", async (event) => {
   const form = event.target;

@@ -1,0 +1,170 @@
+import Foundation
+import GroveCore
+import GroveHTTP
+import GroveStore
+import GroveSync
+import Hummingbird
+
+/// `/api/v1/sync`: this device's sync, and its account's encryption from any browser — a phone
+/// included — as `grove sync encrypt`, `unlock` and `passphrase` do it (the same `SyncConnection`
+/// operations; linking and restoring stay the CLI's).
+struct SyncController {
+    let database: AppDatabase
+    /// Wrong passphrases and recovery codes, per address and for the one account: the passphrase is
+    /// also the sync account's login, and this is a way to try it that the sync server does not see.
+    let throttle = LoginThrottle()
+    /// The throttle's one account.
+    static let account = "sync-passphrase"
+
+    func addRoutes(to api: APIRouter) {
+        // Sync writes its state into the store like any change: kept until the data changes.
+        api.get("sync", cache: .data, use: status)
+        api.post("sync/encrypt", use: encrypt)
+        api.post("sync/unlock", use: unlock)
+        api.post("sync/passphrase", use: changePassphrase)
+    }
+
+    /// `GET /sync`: linked or not; the server, this device, what waits and what was set aside.
+    @Sendable func status(_ request: Request, context: GroveRequestContext) throws -> JSON<SyncStatusView> {
+        JSON(SyncStatusView(try database.sync.status()))
+    }
+
+    struct EncryptInput: Decodable {
+        var passphrase: String
+    }
+
+    /// What `POST /sync/encrypt` did: the recovery code is shown this once and kept nowhere.
+    struct Encrypted: Encodable, Sendable {
+        var keyId: String
+        var recoveryCode: String
+        var sent: Int
+    }
+
+    /// `POST /sync/encrypt` `{passphrase}`: encrypts the account end to end, in place.
+    @Sendable func encrypt(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        let input = try await request.decode(as: EncryptInput.self, context: context)
+        let connection = try linked()
+        let done = try await explained(connection, passphraseField: "passphrase") {
+            try await connection.encrypt(passphrase: input.passphrase)
+        }
+        return try JSON(Encrypted(keyId: done.key.keyId, recoveryCode: done.recovery.description, sent: done.sync.pushed))
+            .response(from: request, context: context)
+    }
+
+    struct UnlockInput: Decodable {
+        var passphrase: String?
+        var recoveryCode: String?
+        var newPassphrase: String?
+    }
+
+    /// What `POST /sync/unlock` and `POST /sync/passphrase` did.
+    struct Unlocked: Encodable, Sendable {
+        var keyId: String
+        /// Values received and sent by the sync that followed; nil when it could not run (`syncError`).
+        var applied: Int?
+        var sent: Int?
+        var syncError: String?
+    }
+
+    /// `POST /sync/unlock` `{passphrase}`, or `{recoveryCode, newPassphrase}` when the passphrase is
+    /// forgotten: takes the account's key on this device, then syncs once (this device may have no
+    /// other way to sync now: a phone has no `grove sync`).
+    @Sendable func unlock(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        let input = try await request.decode(as: UnlockInput.self, context: context)
+        let recovery: RecoveryCode?
+        switch (input.passphrase, input.recoveryCode, input.newPassphrase) {
+        case (.some(let passphrase), nil, nil):
+            guard !passphrase.isEmpty else { throw InvalidField("passphrase", "Give the account's passphrase") }
+            recovery = nil
+        case (nil, .some(let words), .some):
+            do { recovery = try RecoveryCode(words: words) } catch { throw InvalidField("recoveryCode", error.message) }
+        case (nil, .some, nil): throw InvalidField("newPassphrase", "With a recovery code, give the new passphrase that will wrap the key")
+        default:
+            throw InvalidField("passphrase", "Give the passphrase, or a recovery code and a new passphrase (not both)")
+        }
+        let connection = try linked()
+        if let refused = try throttled(request, context: context) { return refused }
+        let field = recovery == nil ? "passphrase" : "recoveryCode"
+        let key = try await explained(connection, passphraseField: "newPassphrase", secret: (field, request, context)) {
+            try await connection.unlock(passphrase: input.passphrase, recovery: recovery, newPassphrase: input.newPassphrase)
+        }
+        return try JSON(await syncedOnce(connection, key: key)).response(from: request, context: context)
+    }
+
+    struct PassphraseInput: Decodable {
+        var currentPassphrase: String
+        var newPassphrase: String
+    }
+
+    /// `POST /sync/passphrase` `{currentPassphrase, newPassphrase}`: wraps the key again; nothing is
+    /// sealed again, and the other devices keep syncing.
+    @Sendable func changePassphrase(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        let input = try await request.decode(as: PassphraseInput.self, context: context)
+        let connection = try linked()
+        if let refused = try throttled(request, context: context) { return refused }
+        let key = try await explained(connection, passphraseField: "newPassphrase", secret: ("currentPassphrase", request, context)) {
+            try await connection.changePassphrase(from: input.currentPassphrase, to: input.newPassphrase)
+        }
+        return try JSON(Unlocked(keyId: key.keyId)).response(from: request, context: context)
+    }
+
+    /// This store's connection to its sync server, or a 409 saying how to link it.
+    private func linked() throws -> SyncConnection {
+        guard try database.sync.device() != nil else {
+            throw SyncFailure(
+                .conflict,
+                "This Grove is not linked to a sync server: link it with `grove sync login URL --user NAME --password-stdin --passphrase-stdin`"
+            )
+        }
+        do { return try SyncConnection(database: database) } catch { throw SyncFailure.explain(error) ?? error }
+    }
+
+    /// A 429 with `Retry-After` while this address (or every address) has guessed wrong too often.
+    private func throttled(_ request: Request, context: GroveRequestContext) throws -> Response? {
+        let address = AuthMiddleware.clientAddress(request, context: context)
+        guard let wait = throttle.wait(user: Self.account, address: address, now: database.environment.now()) else { return nil }
+        var response = Problem(status: .tooManyRequests, detail: "Too many wrong passphrases: wait \(wait) seconds, then try again")
+            .response()
+        response.headers[.retryAfter] = "\(wait)"
+        return response
+    }
+
+    /// Runs an operation of the account's keys: its failures said as every face says them, a wrong
+    /// secret named by its field and counted by the throttle, a weak passphrase by `passphraseField`.
+    private func explained<T>(
+        _ connection: SyncConnection, passphraseField: String, secret: (field: String, Request, GroveRequestContext)? = nil,
+        _ body: () async throws -> T
+    ) async throws -> T {
+        let address = secret.map { AuthMiddleware.clientAddress($0.1, context: $0.2) }
+        do {
+            let value = try await body()
+            if let address { throttle.succeeded(user: Self.account, address: address, now: database.environment.now()) }
+            return value
+        } catch {
+            guard let failure = SyncFailure.explain(error, server: connection.device.serverURL) else { throw error }
+            switch failure.kind {
+            case .wrongSecret:
+                if let address { throttle.failed(user: Self.account, address: address, now: database.environment.now()) }
+                throw InvalidField(secret?.field ?? "passphrase", failure.message)
+            case .input where error is AccountKeyError:
+                // "passphrase: A passphrase has at least …": the field is named apart here.
+                throw InvalidField(passphraseField, String(failure.message.trimmingPrefix("passphrase: ")))
+            default: throw failure
+            }
+        }
+    }
+
+    /// One sync right after the key is taken, so that the page shows the account as it is; its failure
+    /// does not undo the unlock, and is said.
+    private func syncedOnce(_ connection: SyncConnection, key: DataKey) async -> Unlocked {
+        do {
+            // On the store's threads already (the route's group): the engine's SQLite work may block them.
+            var engine = try connection.engine()
+            let summary = try await engine.sync()
+            return Unlocked(keyId: key.keyId, applied: summary.applied, sent: summary.pushed)
+        } catch {
+            let said = SyncFailure.explain(error, server: connection.device.serverURL)?.message ?? "\(error)"
+            return Unlocked(keyId: key.keyId, syncError: said)
+        }
+    }
+}

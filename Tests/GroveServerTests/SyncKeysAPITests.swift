@@ -1,0 +1,179 @@
+import Foundation
+import GroveCore
+import GroveStore
+import GroveSync
+import GroveTestSupport
+import Testing
+
+@testable import GroveServer
+
+/// The account's encryption from the web app (a phone has no `grove sync`): unlock with the
+/// passphrase or the recovery code, change the passphrase, encrypt — through `grove serve`'s API,
+/// against a real sync server on 127.0.0.1, with the same operations as the CLI.
+@Suite("Sync encryption through the API", .timeLimit(.minutes(2)))
+struct SyncKeysAPITests {
+    static let passphrase = "a long and private passphrase"
+
+    /// A device's store on disk (sync keeps its token and key beside it).
+    static func store(_ name: String, in folder: String) throws -> AppDatabase {
+        try AppDatabase.open(path: "\(folder)/\(name).sqlite", concurrentReads: false)
+    }
+
+    /// A sync server with `users` (password `password1`), live on 127.0.0.1 for `body`, given its URL
+    /// and a fresh folder for the devices' stores.
+    static func withSyncServer(users: [String], _ body: @Sendable (String, String) async throws -> Void) async throws {
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)
+        for user in users { _ = try await service.addUser(name: user, password: "password1") }
+        let folder = NSTemporaryDirectory() + "grove-sync-keys-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await withLiveServer(buildSyncRouter(service: service)) { client in
+            try await body("http://127.0.0.1:\(client.port)", folder)
+        }
+    }
+
+    static func link(_ database: AppDatabase, _ url: String, user: String = "ada", name: String) async throws {
+        _ = try await SyncConnection.login(database: database, url: url, user: user, password: "password1", deviceName: name, plain: true)
+    }
+
+    @Test("a device unlocks an account encrypted elsewhere with its passphrase — a wrong one names the field and changes nothing")
+    func unlockThroughTheAPI() async throws {
+        try await Self.withSyncServer(users: ["ada"]) { url, folder in
+            let laptop = try Self.store("laptop", in: folder), phoneGrove = try Self.store("desktop", in: folder)
+            try await Self.link(laptop, url, name: "laptop")
+            try await Self.link(phoneGrove, url, name: "desktop")
+            _ = try laptop.timers.create(name: "Planted on the laptop", durationInSeconds: 1500)
+            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
+
+            let server = try await TestServer(database: phoneGrove)
+            try await server.test { client in
+                let wrong = try await client.post("/api/v1/sync/unlock", #"{"passphrase": "not the passphrase at all"}"#)
+                expectProblem(wrong, 422, field: "passphrase", detail: "does not open this account's key")
+                #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "plain")
+                #expect(DeviceKey.read(forStore: "\(folder)/desktop.sqlite") == nil, "a wrong passphrase keeps no key")
+
+                let unlocked = try await client.post("/api/v1/sync/unlock", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                #expect(unlocked.status == 200, "\(unlocked.text)")
+                #expect(unlocked.object["keyId"] as? String == encrypted.key.keyId)
+                #expect(unlocked.object["syncError"] == nil, "\(unlocked.text)")
+                #expect((unlocked.object["applied"] as? Int ?? 0) >= 1, "the sync that follows brings the laptop's timer: \(unlocked.text)")
+                #expect(try phoneGrove.timers.all().map(\.name).contains("Planted on the laptop"))
+                let status = try await client.get("/api/v1/sync")
+                #expect(status.object["encryption"] as? String == "end-to-end" && status.object["keyId"] as? String == encrypted.key.keyId)
+                #expect(try await client.get("/settings").text.contains("Change the passphrase"))
+
+                // Unlocked already: said as a conflict, by the same words as the CLI.
+                let again = try await client.post("/api/v1/sync/encrypt", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                expectProblem(again, 409, detail: "encrypted already, with the key this device holds")
+            }
+        }
+    }
+
+    @Test("a passphrase changed from the web opens the key everywhere; the old one no longer does, and the other device keeps syncing")
+    func changeThroughTheAPI() async throws {
+        try await Self.withSyncServer(users: ["ada"]) { url, folder in
+            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
+            try await Self.link(laptop, url, name: "laptop")
+            try await Self.link(desktop, url, name: "desktop")
+            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
+            _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
+
+            let server = try await TestServer(database: desktop)
+            try await server.test { client in
+                let wrong = try await client.post(
+                    "/api/v1/sync/passphrase",
+                    #"{"currentPassphrase": "a wrong guess at it", "newPassphrase": "a newer private passphrase"}"#)
+                expectProblem(wrong, 422, field: "currentPassphrase")
+                let weak = try await client.post(
+                    "/api/v1/sync/passphrase", #"{"currentPassphrase": "\#(Self.passphrase)", "newPassphrase": "short"}"#)
+                expectProblem(weak, 422, field: "newPassphrase", detail: "at least")
+                let changed = try await client.post(
+                    "/api/v1/sync/passphrase",
+                    #"{"currentPassphrase": "\#(Self.passphrase)", "newPassphrase": "a newer private passphrase"}"#)
+                #expect(changed.status == 200, "\(changed.text)")
+            }
+            let envelope = try #require(try await SyncConnection(database: laptop).transport().keys())
+            #expect(throws: AccountKeyError.wrongPassphrase) { _ = try AccountKeys.unlock(envelope, passphrase: Self.passphrase) }
+            #expect(try AccountKeys.unlock(envelope, passphrase: "a newer private passphrase").keyId == envelope.keyId)
+            // The laptop holds the key and its token: it syncs on without being asked anything.
+            _ = try laptop.timers.create(name: "After the change", durationInSeconds: 600)
+            var engine = try SyncConnection(database: laptop).engine()
+            #expect(try await engine.sync().pushed >= 1)
+        }
+    }
+
+    @Test("a forgotten passphrase: the recovery code shown by an encryption made on the web unlocks another device with a new one")
+    func encryptAndRecoverThroughTheAPI() async throws {
+        try await Self.withSyncServer(users: ["bob"]) { url, folder in
+            let desktop = try Self.store("desktop", in: folder), laptop = try Self.store("laptop", in: folder)
+            try await Self.link(desktop, url, user: "bob", name: "desktop")
+            try await Self.link(laptop, url, user: "bob", name: "laptop")
+            _ = try desktop.timers.create(name: "Sealed from the web", durationInSeconds: 900)
+            let server = try await TestServer(database: desktop)
+            let recovery = try await server.testReturning { client in
+                expectProblem(try await client.post("/api/v1/sync/encrypt", #"{"passphrase": "short"}"#), 422, field: "passphrase")
+                #expect(
+                    try await client.get("/api/v1/sync").object["encryption"] as? String == "plain", "a refused encryption changes nothing")
+                let done = try await client.post("/api/v1/sync/encrypt", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                #expect(done.status == 200, "\(done.text)")
+                #expect((done.object["sent"] as? Int ?? 0) >= 1)
+                #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "end-to-end")
+                return done.object["recoveryCode"] as? String ?? ""
+            }
+            #expect(recovery.split(separator: " ").count == 17)
+            let laptopServer = try await TestServer(database: laptop)
+            try await laptopServer.test { client in
+                let halfway = try await client.post("/api/v1/sync/unlock", #"{"recoveryCode": "\#(recovery)"}"#)
+                expectProblem(halfway, 422, field: "newPassphrase")
+                let mistyped = recovery.split(separator: " ").dropFirst().joined(separator: " ") + " abandon"
+                let wrong = try await client.post(
+                    "/api/v1/sync/unlock", #"{"recoveryCode": "\#(mistyped)", "newPassphrase": "a brand new passphrase"}"#)
+                expectProblem(wrong, 422, field: "recoveryCode")
+                let unlocked = try await client.post(
+                    "/api/v1/sync/unlock", #"{"recoveryCode": "\#(recovery)", "newPassphrase": "a brand new passphrase"}"#)
+                #expect(unlocked.status == 200, "\(unlocked.text)")
+                #expect(try laptop.timers.all().map(\.name).contains("Sealed from the web"))
+            }
+            let envelope = try #require(try await SyncConnection(database: laptop).transport().keys())
+            #expect(try AccountKeys.unlock(envelope, passphrase: "a brand new passphrase").keyId == envelope.keyId)
+        }
+    }
+
+    @Test("wrong passphrases are throttled: past a few, even the right one waits (429 with Retry-After) and nothing is tried")
+    func guessesAreThrottled() async throws {
+        try await Self.withSyncServer(users: ["ada"]) { url, folder in
+            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
+            try await Self.link(laptop, url, name: "laptop")
+            try await Self.link(desktop, url, name: "desktop")
+            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
+            let server = try await TestServer(database: desktop)
+            try await server.test { client in
+                for guess in 1...5 {
+                    expectProblem(try await client.post("/api/v1/sync/unlock", #"{"passphrase": "wrong guess number \#(guess)"}"#), 422)
+                }
+                let refused = try await client.post("/api/v1/sync/unlock", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                expectProblem(refused, 429)
+                #expect(DeviceKey.read(forStore: "\(folder)/desktop.sqlite") == nil)
+            }
+        }
+    }
+
+    @Test("not linked, or asked nonsense: a problem naming the field, nothing tried")
+    func refusals() async throws {
+        let server = try await TestServer()
+        try await server.test { client in
+            expectProblem(
+                try await client.post("/api/v1/sync/encrypt", #"{"passphrase": "a long and private passphrase"}"#), 409,
+                detail: "not linked")
+            expectProblem(try await client.post("/api/v1/sync/unlock", #"{"passphrase": "a long and private passphrase"}"#), 409)
+            expectProblem(try await client.post("/api/v1/sync/unlock", #"{}"#), 422, field: "passphrase")
+            expectProblem(try await client.post("/api/v1/sync/unlock", #"{"passphrase": ""}"#), 422, field: "passphrase")
+            expectProblem(
+                try await client.post("/api/v1/sync/unlock", #"{"recoveryCode": "one two", "newPassphrase": "a brand new passphrase"}"#),
+                422,
+                field: "recoveryCode", detail: "17 words")
+            expectProblem(try await client.post("/api/v1/sync/encrypt", #"{"passphrase": 7}"#), 400, field: "passphrase")
+            expectProblem(try await client.post("/api/v1/sync/passphrase", #"{"newPassphrase": "x"}"#), 400, field: "currentPassphrase")
+        }
+    }
+}
