@@ -12,7 +12,8 @@ struct ImmediateFormsTests {
         [], ["--json"], ["forest"], ["forest", "--json"], ["stats"], ["stats", "--json"], ["review"], ["review", "--json"],
         ["timer"], ["timer", "--json"], ["timer", "list"], ["timer", "list", "--json"], ["intention"], ["intention", "--json"],
         ["intention", "list"], ["intention", "list", "--json"], ["focus", "status"], ["focus", "status", "--json"],
-        ["pause", "stats"], ["pause", "stats", "--json"], ["pause", "weeks"], ["pause", "weeks", "--json"],
+        ["pause", "stats"], ["pause", "stats", "--json"], ["pause", "weeks"], ["pause", "weeks", "--json"], ["export"],
+        ["export", "--format", "csv"], ["export", "--format", "ics"], ["export", "--format", "json"],
     ]
 
     /// A week of use: timers made at different instants (their default order is not their names'),
@@ -64,7 +65,8 @@ struct ImmediateFormsTests {
         ["timer", "list", "--sort", "name"], ["forest", "--days", "3"], ["stats", "--tag", "essay"], ["review", "--week", "last"],
         ["--help"], ["timer", "--help"], ["timer", "add", "Tea"], ["--json", "timer"], ["--json", "--json"], ["forest", "--database"],
         ["forest", "--database", ""], ["forest", "--database=", "--json"], ["intention", "--date", "2026-01-01"], ["now"],
-        ["pause", "youtube"], ["stat"], ["export"],
+        ["pause", "youtube"], ["stat"], ["export", "--format", "CSV"], ["export", "--format=csv"],
+        ["export", "--format", "csv", "--tag", "essay"],
     ])
     func everythingElseIsParsed(arguments: [String]) {
         #expect(EverydayParse.immediate(arguments) == nil)

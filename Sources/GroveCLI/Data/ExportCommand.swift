@@ -19,13 +19,10 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var filter: TagFilter
 
     func run() throws {
-        let db = try options.open()
         let format = try ExportFormat(validating: format)
         let tag = try filter.checked()
-        guard let output else {
-            // Straight to standard output as it is read: constant memory at any history size.
-            return try db.transfer.export(as: format, tag: tag) { Output.write($0) }
-        }
+        guard let output else { return try Self.run(options.plain, format: format, tag: tag) }
+        let db = try options.open()
         // What the path names decides how it is written: a device or a pipe (/dev/null, a FIFO) is
         // written straight into, never replaced; a regular file (or a new one) gets the export in a
         // file beside it, renamed over it once complete, so that a failed export never leaves half
@@ -61,5 +58,12 @@ struct ExportCommand: ParsableCommand {
             throw CLIError.usage("cannot write \(output): \(error.localizedDescription)")
         }
         Output.note("Wrote \(output)\n")
+    }
+
+    /// The export to standard output, for whichever parse made the command (`EverydayParse.immediate`:
+    /// `grove export [--format F]`): straight out as it is read, in constant memory at any history size.
+    static func run(_ options: PlainOptions, format: ExportFormat, tag: String? = nil) throws {
+        let db = try options.open()
+        try db.transfer.export(as: format, tag: tag) { Output.write($0) }
     }
 }

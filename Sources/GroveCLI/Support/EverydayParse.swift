@@ -21,14 +21,18 @@ enum EverydayParse {
     /// The everyday command lines in their usual forms — a command's words, then only the global
     /// options — run with no parse by ArgumentParser at all: its first parse in a process costs ~20 M
     /// instructions (its reflection pays the runtime's first conformance lookups), as much as all the
-    /// rest of `grove timer list`. The command's own options (`--days`, `--week`…) go to the parses above.
+    /// rest of `grove timer list`. The command's own options (`--days`, `--week`…) go to the parses above;
+    /// only `export --format` is taken here, in its three lower-case words (any other spelling is parsed).
     static let immediate: [(path: [String], run: @Sendable (PlainOptions) throws -> Void)] = [
         ([], { try GroveCommand.run($0) }), (["forest"], { try ForestCommand.run($0) }), (["stats"], { try StatsCommand.run($0) }),
         (["review"], { try ReviewCommand.run($0) }), (["timer"], { try TimerList.run($0) }),
         (["timer", "list"], { try TimerList.run($0) }),
         (["intention"], { try IntentionNow.run($0) }), (["intention", "list"], { try IntentionList.run($0) }),
         (["focus", "status"], { try FocusStatus.run($0) }), (["pause", "stats"], { try PauseStats.run($0) }),
-        (["pause", "weeks"], { try PauseWeeks.run($0) }),
+        (["pause", "weeks"], { try PauseWeeks.run($0) }), (["export"], { try ExportCommand.run($0, format: .json) }),
+        (["export", "--format", "csv"], { try ExportCommand.run($0, format: .csv) }),
+        (["export", "--format", "ics"], { try ExportCommand.run($0, format: .ics) }),
+        (["export", "--format", "json"], { try ExportCommand.run($0, format: .json) }),
     ]
 
     /// The work and options for `arguments` when they are one of the `immediate` forms, else nil.
