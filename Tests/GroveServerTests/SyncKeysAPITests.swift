@@ -42,6 +42,9 @@ struct SyncKeysAPITests {
             let laptop = try Self.store("laptop", in: folder), phoneGrove = try Self.store("desktop", in: folder)
             try await Self.link(laptop, url, name: "laptop")
             try await Self.link(phoneGrove, url, name: "desktop")
+            // The desktop synced in plain before: the laptop's encryption seals all it sent.
+            var plainSync = try SyncConnection(database: phoneGrove).engine()
+            _ = try await plainSync.sync()
             _ = try laptop.timers.create(name: "Planted on the laptop", durationInSeconds: 1500)
             let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
 
@@ -57,6 +60,7 @@ struct SyncKeysAPITests {
                 #expect(unlocked.object["keyId"] as? String == encrypted.key.keyId)
                 #expect(unlocked.object["syncError"] == nil, "\(unlocked.text)")
                 #expect((unlocked.object["applied"] as? Int ?? 0) >= 1, "the sync that follows brings the laptop's timer: \(unlocked.text)")
+                #expect(unlocked.object["sent"] as? Int == 0, "the server keeps nothing in plain: nothing is sent again \(unlocked.text)")
                 #expect(try phoneGrove.timers.all().map(\.name).contains("Planted on the laptop"))
                 let status = try await client.get("/api/v1/sync")
                 #expect(status.object["encryption"] as? String == "end-to-end" && status.object["keyId"] as? String == encrypted.key.keyId)

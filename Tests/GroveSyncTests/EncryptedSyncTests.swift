@@ -77,6 +77,46 @@ struct EncryptedSyncTests {
         #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
     }
 
+    @Test("an unlock seals only the rows the server still keeps in plain, not every row the device holds")
+    func unlockSealsOnlyWhatIsPlain() async throws {
+        let world = try await World()
+        let a = try await world.device(), b = try await world.device()
+        for index in 1...20 { _ = try b.database.timers.create(name: "Timer \(index)", durationInSeconds: 60) }
+        _ = try await b.engine.sync()
+        // a encrypts from what it has seen; b's later timer reaches the server in plain just before the
+        // key does (a pulls it only after its own sealed push).
+        _ = try await a.engine.sync()
+        let late = try b.database.timers.create(name: "Sent in plain at the last moment", durationInSeconds: 60)
+        _ = try await b.engine.sync()
+        let caller = try await world.service.authenticate(token: try Self.token(a))
+        let made = try AccountKeys.create(passphrase: Self.passphrase, device: a.name, now: world.serverClock.now, logN: Self.logN)
+        try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
+        Self.hold(made.key, a)
+        try a.database.sync.adoptIDKey(made.key.idKeyBytes)
+        try a.database.sync.resendEverything()
+        _ = try await a.engine.sync()
+
+        let plain = try await world.service.plainRows(try await world.service.authenticate(token: try Self.token(b)))
+        #expect(plain.complete)
+        #expect(plain.rows == [PlainRows.Row(entity: SyncEntity.timer.name, id: late.id.uuidString)], "\(plain.rows)")
+        // b unlocks as `grove sync unlock` does: one row goes out again, not twenty-one.
+        try Self.unlock(made.key, b)
+        try b.database.sync.resend(plain.rows.map { EntityKey(entity: $0.entity, id: $0.id) })
+        #expect(try b.database.sync.pendingCount() == 1)
+        _ = try await b.engine.sync()
+        try await Self.expectSealed(world)
+        #expect(try await world.service.plainRows(caller).rows.isEmpty)
+        _ = try await a.engine.sync()
+        #expect(try a.database.timers.all().count == 21)
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+        // A plain account has nothing of the kind to say.
+        let plainWorld = try await World()
+        let c = try await plainWorld.device()
+        await #expect(throws: SyncServerError.notEncrypted) {
+            _ = try await plainWorld.service.plainRows(try await plainWorld.service.authenticate(token: try Self.token(c)))
+        }
+    }
+
     @Test("a device holding another key pushes nothing and names both keys; the wrong passphrase opens nothing")
     func wrongKey() async throws {
         let world = try await World()

@@ -34,36 +34,9 @@ extension AppDatabase {
 
     /// Queues every synced row as a whole insert; gives rows without clocks their bootstrap clock.
     static func queueEverything(_ db: Database, node: String, keepClocks: Bool) throws {
-        let alive = 1 << SyncEntity.aliveBit
-        for entity in SyncEntity.all {
-            let key = entity.singleton.map { "'\($0)'" } ?? entity.keyColumn
-            let filter = entity.localOnly.map { "WHERE NOT (\($0))" } ?? "WHERE true"
-            let stamp =
-                entity.bootstrapClockColumn.map { "strftime('%Y-%m-%dT%H:%M:%fZ', max(0, coalesce(\($0), 0)) / 1000.0, 'unixepoch')" }
-                ?? "'1970-01-01T00:00:00.000Z'"
-            try db.execute(
-                sql: """
-                    INSERT INTO sync_clock (entity, entity_id, grp, hlc)
-                    SELECT '\(entity.name)', \(key), b.bit, \(stamp) || '-0000-' || ?
-                    FROM \(entity.table) JOIN sync_bit b ON b.bit < \(entity.groups.count) OR b.bit = \(SyncEntity.aliveBit) \(filter)
-                    ON CONFLICT (entity, entity_id, grp) DO \(keepClocks ? "NOTHING" : "UPDATE SET hlc = excluded.hlc")
-                    """, arguments: [node])
-            try db.execute(
-                sql: """
-                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
-                    SELECT '\(entity.name)', \(key), \(entity.allGroupBits | alive), 0 FROM \(entity.table) \(filter)
-                    ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO UPDATE SET dirty = excluded.dirty
-                    """)
-        }
+        for entity in SyncEntity.all { try queueRows(db, entity, node: node, keepClocks: keepClocks) }
         // Deletes this device made and the server may not have: queue their tombstones again.
-        if keepClocks {
-            try db.execute(
-                sql: """
-                    INSERT INTO sync_outbox (entity, entity_id, dirty, fresh)
-                    SELECT entity, entity_id, \(1 << SyncEntity.tombBit), 0 FROM sync_clock WHERE grp = \(SyncEntity.tombBit) AND true
-                    ON CONFLICT (entity, entity_id) WHERE mutation_id IS NULL DO NOTHING
-                    """)
-        }
+        if keepClocks { try queueOwnDeletions(db) }
     }
 
     // MARK: Stamping

@@ -123,6 +123,16 @@ public struct HTTPSyncTransport: SyncTransport {
         }
     }
 
+    /// The rows of this encrypted account the server still keeps in plain; nil from a server too old
+    /// to say (the device then sends everything again).
+    public func plainRows() async throws -> PlainRows? {
+        do {
+            return try await send(.GET, "/sync/v1/plain", body: Optional<Int>.none)
+        } catch let problem as SyncProblem where problem.status == 404 {
+            return nil
+        }
+    }
+
     /// Encrypts the account, or re-wraps its key after a passphrase change.
     public func setKeys(_ change: KeyEnvelopeChange) async throws {
         let _: Empty = try await send(.PUT, "/sync/v1/keys", body: change, idempotent: true)

@@ -83,7 +83,7 @@ extension SyncConnection {
             // The passphrase forgotten: the recovery code proves the right to set the login again.
             try await rewrap(envelope, key: key, to: newPassphrase, proof: try AccountKeys.recoveryProof(recovery, envelope), http)
         }
-        try hold(key)
+        try hold(key, resending: try await http.plainRows())
         return key
     }
 
@@ -115,12 +115,17 @@ extension SyncConnection {
                 login: try AccountKeys.loginSecret(passphrase: passphrase, rewrapped.derivation), proof: proof))
     }
 
-    /// Keeps `key` on this device, keys this store's meaningful ids with it and queues every row to go
-    /// out sealed.
-    private func hold(_ key: DataKey) throws {
+    /// Keeps `key` on this device, keys this store's meaningful ids with it and queues rows to go out
+    /// sealed: those of `plain` (the rows the server still keeps in plain, on an unlock), or every row
+    /// (an encryption, or a server that cannot say which).
+    private func hold(_ key: DataKey, resending plain: PlainRows? = nil) throws {
         try DeviceKey.write(key, forStore: storePath)
         try database.sync.adoptIDKey(key.idKeyBytes, keyId: key.keyId)
-        try database.sync.resendEverything()
+        if let plain, plain.complete {
+            try database.sync.resend(plain.rows.map { EntityKey(entity: $0.entity, id: $0.id) })
+        } else {
+            try database.sync.resendEverything()
+        }
         try database.sync.awaitKey(false)
     }
 }

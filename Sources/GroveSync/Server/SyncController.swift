@@ -21,6 +21,7 @@ struct SyncController {
         group.delete("devices/:id", use: revoke)
         group.get("status", use: status)
         group.get("keys", use: keys)
+        group.get("plain", use: plainRows)
         group.put("keys", use: setKeys)
         group.post("push", use: push)
         group.get("pull", use: pull)
@@ -111,6 +112,11 @@ struct SyncController {
         }
         let full = query["full"].map { $0 == "true" || $0 == "1" } ?? false
         return try await service.pull(caller, cursor: cursor, limit: Int(limit), checksum: query["checksum"].map(String.init), full: full)
+    }
+
+    /// The rows of an encrypted account still kept in plain (`notEncrypted` for a plain account).
+    @Sendable func plainRows(_ request: Request, context: SyncRequestContext) async throws -> PlainRows {
+        try await service.plainRows(try await caller(request))
     }
 
     /// A restore point: the account as it stood at `asOf` (ISO 8601), a page at a time.

@@ -145,5 +145,6 @@ extension ServerStatus: ResponseEncodable {}
 extension PushResponse: ResponseEncodable {}
 extension PullResponse: ResponseEncodable {}
 extension SnapshotPage: ResponseEncodable {}
+extension PlainRows: ResponseEncodable {}
 extension KeyEnvelope: ResponseEncodable {}
 extension PreloginResponse: ResponseEncodable {}

@@ -13,6 +13,24 @@ extension SyncService {
         return try SyncWire.decoder().decode(KeyEnvelope.self, from: Data(text.utf8))
     }
 
+    /// The rows of an encrypted account whose current state is plain, at most `limit`: read a page of
+    /// the current states at a time (O(rows) on the server, once per unlock, instead of every row
+    /// pushed again by every device that unlocks).
+    public func plainRows(_ caller: Caller, limit: Int = PlainRows.limit) async throws -> PlainRows {
+        guard try await store.keyEnvelope(userId: caller.user.id) != nil else { throw SyncServerError.notEncrypted }
+        let asOf = now(), page = SnapshotPage.maxLimit
+        var rows: [PlainRows.Row] = [], after: EntityKey?
+        while true {
+            let changes = try await store.snapshot(userId: caller.user.id, asOf: asOf, after: after, limit: page)
+            for change in changes where change.state.fields.keys.contains(where: { SealedValue.group(ofField: $0) == nil }) {
+                guard rows.count < limit else { return PlainRows(rows: rows, complete: false) }
+                rows.append(PlainRows.Row(entity: change.entity, id: change.entityId))
+            }
+            guard changes.count == page, let last = changes.last else { return PlainRows(rows: rows, complete: true) }
+            after = EntityKey(entity: last.entity, id: last.entityId)
+        }
+    }
+
     /// Encrypts a plain account (`expectedKeyId` nil) or keeps a re-wrapped envelope of its key (a
     /// passphrase change: `expectedKeyId` and the envelope's key are the account's). Anything else is a
     /// `keyConflict` naming the account's key. A new `login` becomes the account's password; on an
