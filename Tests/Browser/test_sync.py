@@ -103,12 +103,18 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for(web_url + "/api/v1/timers")
+        # The desktop's first background sync finds the account encrypted and stops: said as such.
+        deadline = time.time() + 30
+        while json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["encryption"] != "locked":
+            assert time.time() < deadline, "the desktop never found its account locked"
+            time.sleep(0.05)
         as_phone(browser)
         browser.get(web_url + "/settings")
         card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
-        assert "Encrypted end to end" not in card.text
+        assert "Encrypted on another device: this Grove has no key yet" in card.text
+        assert "Not encrypted" not in card.text and "Encrypted end to end" not in card.text
         unlock = card.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock]")
-        tap(browser, unlock.find_element(By.TAG_NAME, "summary"))
+        assert unlock.get_attribute("open") is not None, "a locked Grove shows the unlock form open"
         field = unlock.find_element(By.CSS_SELECTOR, "input[name=passphrase]")
         field.send_keys("not the passphrase at all")
         browser.expected_errors.append("/api/v1/sync/unlock - Failed to load resource: the server responded with a status of 422")

@@ -130,6 +130,8 @@ struct EncryptedSyncEndToEndTests {
         #expect(try a.runBinary("sync").status == 0)
         // The other device: locked until the passphrase, then everything arrives.
         #expect(try b.runBinary("sync").err.contains("grove sync unlock"))
+        let locked = try b.runBinary("sync", "status").out
+        #expect(locked.contains("Encrypted: yes, on another device") && !locked.contains("values travel in plain"), "\(locked)")
         #expect(try b.runBinary(["sync", "unlock", "--passphrase-stdin"], input: Self.passphrase).status == 0)
         let synced = try b.runBinary("sync")
         #expect(synced.status == 0, "\(synced.err)")

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSync
 import Testing
 
 @testable import GroveServer
@@ -29,6 +30,14 @@ struct SyncStatusAPITests {
             try database.sync.awaitKey(false)
             #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "plain")
             #expect(try await client.get("/settings").text.contains("operator can read what it keeps"))
+
+            // Encrypted on another device since: not "plain" — locked, with the unlock form open.
+            try database.sync.recordAttempt(error: AccountKeyError.locked.description)
+            #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "locked")
+            let locked = try await client.get("/settings").text
+            #expect(locked.contains("Encrypted on another device") && !locked.contains("operator can read what it keeps"))
+            #expect(locked.contains(#"data-testid="sync-unlock" open"#))
+            try database.sync.recordAttempt(error: nil)
 
             try database.sync.noteHeldKey("b0f69fbd64dcf482")
             let sealed = try await client.get("/api/v1/sync")

@@ -29,6 +29,8 @@ struct SyncStatusCommand: ParsableCommand {
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
         if let keyId = status.keyId {
             print("Encrypted: end to end, key \(keyId) (held by this device; the server keeps only sealed values)")
+        } else if status.isLocked {
+            print("Encrypted: yes, on another device — this one holds no key and sends nothing: `grove sync unlock --passphrase-stdin`")
         } else if device.awaitingKey {
             print("Encrypted: not yet — a new account; nothing is sent until `grove sync encrypt --passphrase-stdin` (or login --plain)")
         } else {

@@ -1,6 +1,7 @@
 import Foundation
 import GroveCore
 import GroveStore
+import GroveSync
 
 /// What this Grove's sync looks like, as the web app and the API show it (`grove sync status` says
 /// the same in words): the server, this device, what waits, what was set aside, and whether the
@@ -21,8 +22,9 @@ struct SyncStatusView: Encodable, Sendable {
     var lastError: String?
     var pending: Int = 0
     var setAside: Int = 0
-    /// `end-to-end` (this device holds the key), `awaiting-key` (a new account: nothing is sent until
-    /// it is encrypted) or `plain`.
+    /// `end-to-end` (this device holds the key), `locked` (encrypted on another device: nothing is
+    /// sent until this one is unlocked), `awaiting-key` (a new account: nothing is sent until it is
+    /// encrypted) or `plain`.
     var encryption: String?
     var keyId: String?
     var refusals: [Refusal] = []
@@ -42,15 +44,22 @@ struct SyncStatusView: Encodable, Sendable {
         pending = status.pendingMutations
         setAside = status.refusedChanges
         keyId = status.keyId
-        encryption = status.keyId != nil ? "end-to-end" : status.device.awaitingKey ? "awaiting-key" : "plain"
+        encryption =
+            status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
         refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
-        (endToEnd, awaitingKey, plain) = (encryption == "end-to-end", encryption == "awaiting-key", encryption == "plain")
+        (endToEnd, locked, awaitingKey, plain) = (
+            encryption == "end-to-end", encryption == "locked", encryption == "awaiting-key", encryption == "plain"
+        )
+        // Locked says it in its own words, with the form beside it.
+        shownError = locked ? nil : lastError
         lastSuccessText = lastSuccess.map { GroveExport.formatInstant($0) } ?? "never"
         (hasPending, hasSetAside) = (pending > 0, setAside > 0)
     }
 
     // For the template (Mustache reads stored properties only).
     var endToEnd = false
+    var locked = false
+    var shownError: String?
     var awaitingKey = false
     var plain = false
     var lastSuccessText = "never"
