@@ -132,3 +132,40 @@ extension ImportOrderTests {
         #expect(try target.transfer.exportJSON() == data, "the same store as the sorted file makes")
     }
 }
+
+extension ImportOrderTests {
+    @Test("a shuffled Grove export refuses an id met twice — both spooled, or one written before the spool began — and keeps nothing")
+    func repeatedIdsInAShuffledExport() throws {
+        let calendar = try #require(ZonedCalendar(identifier: "UTC"))
+        let (source, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "UTC")
+        try source.focus.insert(SyntheticHistory.sessions(count: 300, days: 30, lastDay: day("2025-05-01"), calendar: calendar))
+        let data = try source.transfer.exportJSON()
+        // A fixed scramble: the first 43 sessions still come in start order, the spool takes the rest.
+        func shuffled(_ change: (inout [[String: Any]]) -> Void) throws -> Data {
+            try StreamingImportTests.edited(data) { object in
+                let list = object["focusSessions"] as? [[String: Any]] ?? []
+                var scrambled = list.indices.map { list[($0 * 7) % list.count] }
+                change(&scrambled)
+                object["focusSessions"] = scrambled
+            }
+        }
+        let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "UTC")
+        let before = try snapshot(target)
+        for (first, second) in [(100, 200), (10, 200)] {
+            var repeated = ""
+            let file = try shuffled { list in
+                repeated = list[first]["id"] as? String ?? ""
+                list[second]["id"] = repeated
+            }
+            let error = #expect(throws: InvalidField.self) { try target.transfer.importJSON(file) }
+            #expect(error?.field == "focusSessions")
+            #expect(
+                error?.message.lowercased() == "focusSessions has id \(repeated) more than once".lowercased(),
+                "\(String(describing: error))")
+            #expect(try snapshot(target) == before)
+        }
+        // Without a repeat, the shuffled file goes in whole, as the sorted one does.
+        #expect(try target.transfer.importJSON(try shuffled { _ in }).focusSessions == 300)
+        #expect(try Self.sessions(target) == Self.sessions(source))
+    }
+}

@@ -163,7 +163,10 @@ struct SyncController {
             let summary = try await engine.sync()
             return Unlocked(keyId: key.keyId, applied: summary.applied, sent: summary.pushed)
         } catch {
-            let said = SyncFailure.explain(error, server: connection.device.serverURL)?.message ?? "\(error)"
+            // Anything else may carry SQL or paths: `grove sync` on the machine says it in full.
+            let said =
+                SyncFailure.explain(error, server: connection.device.serverURL)?.message
+                ?? "the sync did not complete; the next one tries again (`grove sync` says why)"
             return Unlocked(keyId: key.keyId, syncError: said)
         }
     }

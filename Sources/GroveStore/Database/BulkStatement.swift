@@ -32,6 +32,18 @@ struct BulkStatement {
         }
     }
 
+    /// Runs a query once: whether it gave a row; throws GRDB's error on failure.
+    func exists() throws -> Bool {
+        let code = sqlite3_step(statement)
+        // Done with at once: a read left open would hold its table.
+        defer { sqlite3_reset(statement) }
+        guard code == SQLITE_ROW || code == SQLITE_DONE else {
+            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message)
+        }
+        return code == SQLITE_ROW
+    }
+
     /// Runs the statement once; throws GRDB's error on failure.
     func step() throws {
         let code = sqlite3_step(statement)

@@ -94,6 +94,25 @@ final class ImportSpool: @unchecked Sendable {
         count += 1
     }
 
+    /// The first id in file order that the spool holds a second time, if any — by one sort of the
+    /// spooled ids (sequential work in a small cache and temporary files), where checking each id as it
+    /// came would insert it at a random place of an index: most of a shuffled import's time.
+    func repeatedId() throws -> String? {
+        sqlite3_reset(insert)
+        let select = try Self.prepare(
+            connection,
+            """
+            SELECT id FROM (SELECT id, seq, row_number() OVER (PARTITION BY id ORDER BY seq) AS nth FROM spool)
+            WHERE nth = 2 ORDER BY seq LIMIT 1
+            """)
+        defer { sqlite3_finalize(select) }
+        switch sqlite3_step(select) {
+        case SQLITE_ROW: return sqlite3_column_text(select, 0).map { String(cString: $0) }
+        case SQLITE_DONE: return nil
+        default: throw Self.failure(connection)
+        }
+    }
+
     /// Every spooled row in start order (then file order), sorted and decoded on a thread of its own
     /// a few batches ahead of the caller, who must `finish()` it before the spool goes.
     func sorted() throws -> Prefetcher<PreparedInterval> {

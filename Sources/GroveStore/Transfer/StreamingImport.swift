@@ -10,6 +10,7 @@ struct SessionImport {
     private var writer: SessionWriter?
     private var seen: BulkStatement?
     private var seenStatement: Statement?
+    private var lookupStatement: Statement?
     private var pending: [(session: FocusSession, idText: String)] = []
 
     init(_ db: Database) { self.db = db }
@@ -27,6 +28,9 @@ struct SessionImport {
         let statement = try db.makeStatement(sql: "INSERT INTO temp.import_session_id (id) VALUES (?)")
         seenStatement = statement
         let seen = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
+        let lookup = try db.makeStatement(sql: "SELECT 1 FROM temp.import_session_id WHERE id = ?")
+        lookupStatement = lookup
+        let seenBefore = BulkStatement(lookup.sqliteStatement, connection: db.sqliteConnection)
         self.seen = seen
         // The array is read, and each session checked, on a thread of its own while this one writes;
         // the reader comes back here at its end for the rest of the document.
@@ -53,26 +57,32 @@ struct SessionImport {
         while let batch = try sessions.next() {
             for session in batch {
                 let idText = SessionWriter.text(of: session.id)
-                seen.reset()
-                seen.bind(1, idText)
-                do { try seen.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                    throw InvalidField("focusSessions", "focusSessions has id \(idText) more than once")
-                }
                 let start = session.startTime.groveMillis
                 if spool == nil, start < lastStart { spool = try ImportSpool() }
                 if let spool {
+                    // Against the ids written before the spool began (a read); among the spooled ones, by
+                    // one sort at the end (`ImportSpool.repeatedId`).
+                    seenBefore.reset()
+                    seenBefore.bind(1, idText)
+                    if try seenBefore.exists() { throw Self.repeated(idText) }
                     try spool.add(
                         PreparedInterval(
                             row: spooled, start: session.startTime, finish: session.endTime ?? session.startTime, name: "", id: session.id,
                             isStored: true, session: .success(session)))
                     spooled += 1
                 } else {
+                    seen.reset()
+                    seen.bind(1, idText)
+                    do { try seen.step() } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                        throw Self.repeated(idText)
+                    }
                     lastStart = start
                     try write(session, idText: idText, with: writer)
                 }
             }
         }
         if let spool {
+            if let id = try spool.repeatedId() { throw Self.repeated(id) }
             // Sorted and decoded on the spool's thread while this one writes.
             let sorted = try spool.sorted()
             defer { sorted.finish() }
@@ -81,6 +91,11 @@ struct SessionImport {
             }
         }
         try flush()
+    }
+
+    /// The refusal of an id met twice in the file.
+    private static func repeated(_ idText: String) -> InvalidField {
+        InvalidField("focusSessions", "focusSessions has id \(idText) more than once")
     }
 
     /// Sessions taken out of file order to go in sorted (0 when the file came sorted by start).
@@ -117,6 +132,7 @@ struct SessionImport {
         seen?.reset()
         seen = nil
         seenStatement = nil
+        lookupStatement = nil
         if writer != nil { try? db.execute(sql: "DROP TABLE IF EXISTS temp.import_session_id") }
     }
 }
