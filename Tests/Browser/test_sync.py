@@ -20,20 +20,29 @@ def wait_for(url):
     raise RuntimeError(f"nothing answered at {url}")
 
 
+def start_sync_server(binary, root, env, processes):
+    """A sync server on its own SQLite file in `root` with the user ada (PASSWORD), added to
+    `processes` (stopped by the caller); returns its URL once it answers."""
+    port = free_port()
+    database = os.path.join(root, "sync-server.sqlite")
+    subprocess.run([binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input=PASSWORD,
+                   env=env, check=True, capture_output=True)
+    processes.append(subprocess.Popen([binary, "sync-server", "--port", str(port), "--database", database],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    url = f"http://127.0.0.1:{port}"
+    wait_for(url + "/healthz")
+    return url
+
+
 def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_seconds(browser):
     root = tempfile.mkdtemp(prefix="grove-sync-browser-")
     binary = grove_binary()
-    sync_port, web_port = free_port(), free_port()
-    sync_url, web_url = f"http://127.0.0.1:{sync_port}", f"http://127.0.0.1:{web_port}"
-    database = os.path.join(root, "sync-server.sqlite")
+    web_port = free_port()
+    web_url = f"http://127.0.0.1:{web_port}"
     env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
     processes = []
     try:
-        subprocess.run([binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input=PASSWORD,
-                       env=env["laptop"], check=True, capture_output=True)
-        processes.append(subprocess.Popen([binary, "sync-server", "--port", str(sync_port), "--database", database],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_for(sync_url + "/healthz")
+        sync_url = start_sync_server(binary, root, env["laptop"], processes)
         for name in ("laptop", "desktop"):
             subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name], input=PASSWORD,
                            env=env[name], check=True, capture_output=True)
@@ -83,18 +92,13 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
     from test_phone import as_phone
     root = tempfile.mkdtemp(prefix="grove-sync-unlock-")
     binary = grove_binary()
-    sync_port, web_port = free_port(), free_port()
-    sync_url, web_url = f"http://127.0.0.1:{sync_port}", f"http://127.0.0.1:{web_port}"
-    database = os.path.join(root, "sync-server.sqlite")
+    web_port = free_port()
+    web_url = f"http://127.0.0.1:{web_port}"
     env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
     passphrase = b"a long and private passphrase"
     processes = []
     try:
-        subprocess.run([binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input=PASSWORD,
-                       env=env["laptop"], check=True, capture_output=True)
-        processes.append(subprocess.Popen([binary, "sync-server", "--port", str(sync_port), "--database", database],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_for(sync_url + "/healthz")
+        sync_url = start_sync_server(binary, root, env["laptop"], processes)
         for name in ("laptop", "desktop"):
             subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name],
                            input=PASSWORD, env=env[name], check=True, capture_output=True)
@@ -143,17 +147,12 @@ def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser)
     from test_phone import as_phone
     root = tempfile.mkdtemp(prefix="grove-sync-encrypt-")
     binary = grove_binary()
-    sync_port, web_port = free_port(), free_port()
-    sync_url, web_url = f"http://127.0.0.1:{sync_port}", f"http://127.0.0.1:{web_port}"
-    database = os.path.join(root, "sync-server.sqlite")
+    web_port = free_port()
+    web_url = f"http://127.0.0.1:{web_port}"
     env = dict(os.environ, GROVE_HOME=os.path.join(root, "phone-grove"), NO_COLOR="1")
     processes = []
     try:
-        subprocess.run([binary, "sync-server", "user", "add", "ada", "--password-stdin", "--database", database], input=PASSWORD,
-                       env=env, check=True, capture_output=True)
-        processes.append(subprocess.Popen([binary, "sync-server", "--port", str(sync_port), "--database", database],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_for(sync_url + "/healthz")
+        sync_url = start_sync_server(binary, root, env, processes)
         subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--device-name", "home"],
                        input=PASSWORD, env=env, check=True, capture_output=True)
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env,

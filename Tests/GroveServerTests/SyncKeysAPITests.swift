@@ -10,7 +10,7 @@ import Testing
 /// The account's encryption from the web app (a phone has no `grove sync`): unlock with the
 /// passphrase or the recovery code, change the passphrase, encrypt — through `grove serve`'s API,
 /// against a real sync server on 127.0.0.1, with the same operations as the CLI.
-@Suite("Sync encryption through the API", .timeLimit(.minutes(2)))
+@Suite("Sync encryption through the API", .timeLimit(.minutes(5)))
 struct SyncKeysAPITests {
     static let passphrase = "a long and private passphrase"
 
@@ -46,7 +46,7 @@ struct SyncKeysAPITests {
             var plainSync = try SyncConnection(database: phoneGrove).engine()
             _ = try await plainSync.sync()
             _ = try laptop.timers.create(name: "Planted on the laptop", durationInSeconds: 1500)
-            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
+            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
 
             let server = try await TestServer(database: phoneGrove)
             try await server.test { client in
@@ -79,7 +79,7 @@ struct SyncKeysAPITests {
             let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
             try await Self.link(laptop, url, name: "laptop")
             try await Self.link(desktop, url, name: "desktop")
-            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
+            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
             _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
 
             let server = try await TestServer(database: desktop)
@@ -149,7 +149,7 @@ struct SyncKeysAPITests {
             let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
             try await Self.link(laptop, url, name: "laptop")
             try await Self.link(desktop, url, name: "desktop")
-            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase)
+            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
             let server = try await TestServer(database: desktop)
             try await server.test { client in
                 for guess in 1...5 {

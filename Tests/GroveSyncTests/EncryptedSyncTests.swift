@@ -98,10 +98,10 @@ struct EncryptedSyncTests {
 
         let plain = try await world.service.plainRows(try await world.service.authenticate(token: try Self.token(b)))
         #expect(plain.complete)
-        #expect(plain.rows == [PlainRows.Row(entity: SyncEntity.timer.name, id: late.id.uuidString)], "\(plain.rows)")
+        #expect(plain.rows == [EntityKey(entity: SyncEntity.timer.name, id: late.id.uuidString)], "\(plain.rows)")
         // b unlocks as `grove sync unlock` does: one row goes out again, not twenty-one.
         try Self.unlock(made.key, b)
-        try b.database.sync.resend(plain.rows.map { EntityKey(entity: $0.entity, id: $0.id) })
+        try b.database.sync.resend(plain.rows)
         #expect(try b.database.sync.pendingCount() == 1)
         _ = try await b.engine.sync()
         try await Self.expectSealed(world)

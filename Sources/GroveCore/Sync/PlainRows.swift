@@ -5,23 +5,13 @@ import Foundation
 /// holds, instead of sending again every row it has — which would rewrite the whole account on the
 /// server, and its history, once per device (SYNC.md "Private sync").
 public struct PlainRows: Codable, Sendable, Equatable {
-    /// One row, by entity and id.
-    public struct Row: Codable, Sendable, Equatable {
-        public var entity: String
-        public var id: String
-
-        public init(entity: String, id: String) {
-            self.entity = entity
-            self.id = id
-        }
-    }
-
-    public var rows: [Row]
+    /// Each row by entity and id.
+    public var rows: [EntityKey]
     /// False when the account holds more plain rows than one answer lists (`limit`): the device then
     /// sends everything again, as before the server could say which.
     public var complete: Bool
 
-    public init(rows: [Row], complete: Bool) {
+    public init(rows: [EntityKey], complete: Bool) {
         self.rows = rows
         self.complete = complete
     }

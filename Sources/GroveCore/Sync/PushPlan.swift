@@ -1,7 +1,7 @@
 import Foundation
 
 /// Identifies one entity of one user on the server.
-public struct EntityKey: Hashable, Sendable, Comparable {
+public struct EntityKey: Hashable, Sendable, Comparable, Codable {
     public var entity: String
     public var id: String
     public init(entity: String, id: String) {

@@ -122,7 +122,7 @@ extension SyncConnection {
         try DeviceKey.write(key, forStore: storePath)
         try database.sync.adoptIDKey(key.idKeyBytes, keyId: key.keyId)
         if let plain, plain.complete {
-            try database.sync.resend(plain.rows.map { EntityKey(entity: $0.entity, id: $0.id) })
+            try database.sync.resend(plain.rows)
         } else {
             try database.sync.resendEverything()
         }

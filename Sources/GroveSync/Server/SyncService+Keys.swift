@@ -19,12 +19,12 @@ extension SyncService {
     public func plainRows(_ caller: Caller, limit: Int = PlainRows.limit) async throws -> PlainRows {
         guard try await store.keyEnvelope(userId: caller.user.id) != nil else { throw SyncServerError.notEncrypted }
         let asOf = now(), page = SnapshotPage.maxLimit
-        var rows: [PlainRows.Row] = [], after: EntityKey?
+        var rows: [EntityKey] = [], after: EntityKey?
         while true {
             let changes = try await store.snapshot(userId: caller.user.id, asOf: asOf, after: after, limit: page)
             for change in changes where change.state.fields.keys.contains(where: { SealedValue.group(ofField: $0) == nil }) {
                 guard rows.count < limit else { return PlainRows(rows: rows, complete: false) }
-                rows.append(PlainRows.Row(entity: change.entity, id: change.entityId))
+                rows.append(EntityKey(entity: change.entity, id: change.entityId))
             }
             guard changes.count == page, let last = changes.last else { return PlainRows(rows: rows, complete: true) }
             after = EntityKey(entity: last.entity, id: last.entityId)
