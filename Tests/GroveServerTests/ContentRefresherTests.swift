@@ -45,7 +45,7 @@ struct ContentRefresherTests {
     /// The shared client's bounds (5 s to connect, 15 s between reads) are a loaded machine's to pass:
     /// the in-process server answers on the cooperative pool the other tests hold. The tests bound a
     /// fetch by the refresher's `timeout` alone, never reached (the slow source's test means to reach it).
-    static let patient = ContentRefresher.makeClient(connect: .seconds(120), read: .seconds(120))
+    static let patient = ContentRefresher.Bounds.patient.client
 
     static let text = "Between stimulus and response there is a space; in that space is our power to choose a response."
     static func item(_ id: String, text: String = text) -> String {
@@ -66,7 +66,7 @@ struct ContentRefresherTests {
             let url = "http://127.0.0.1:\(try #require(client.port))/pack.json"
             try db.content.addSource(url: url)
             // A bound no loaded machine reaches.
-            let refresher = ContentRefresher(database: db, client: Self.patient, timeout: .seconds(120))
+            let refresher = ContentRefresher(database: db, bounds: .patient)
 
             // Fresh fetch: applied, validator kept, lastContentSync set.
             let first = try await refresher.refresh()
@@ -131,7 +131,7 @@ struct ContentRefresherTests {
             try db.content.addSource(url: "http://127.0.0.1:\(try #require(client.port))/pack.json")
             // Sleeps of 10 minutes move the store's clock: three simulated days pass in moments.
             let service = ContentRefreshService(
-                refresher: ContentRefresher(database: db, client: Self.patient, timeout: .seconds(120)), clock: SimulatedClock(clock),
+                refresher: ContentRefresher(database: db, bounds: .patient), clock: SimulatedClock(clock),
                 interval: .seconds(600))
             let running = Task { try await service.run() }
             while clock.now < start.addingTimeInterval(3 * 86_400 + 1_200) { await Task.yield() }
@@ -165,7 +165,10 @@ struct ContentRefresherTests {
     @Test func theAPIAddsFetchesListsAndRemovesASource() async throws {
         let pack = PackServer()
         pack.serve(.init(body: Self.pack(["api-1"]), etag: "\"a\""))
-        let server = try await TestServer()
+        // The pack server answers; only the machine's load is slow: no fetch deadline races it.
+        var configuration = ServerConfiguration()
+        configuration.contentFetch = .patient
+        let server = try await TestServer(configuration: configuration)
         try await server.test { client in
             try await pack.application().test(.live) { live in
                 let url = "http://127.0.0.1:\(try #require(live.port))/pack.json"

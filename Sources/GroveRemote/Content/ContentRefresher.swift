@@ -27,10 +27,26 @@ public struct ContentRefresher: Sendable {
         public var result: Result
     }
 
+    /// How a fetch is bounded: its client's connection and read bounds, and a deadline for the whole.
+    public struct Bounds: Sendable {
+        public var client: HTTPClient
+        public var timeout: TimeAmount
+
+        /// What a person's Grove uses: a source that hangs fails within 15 s.
+        public static let standard = Bounds(client: ContentRefresher.client, timeout: .seconds(15))
+        /// Bounds a loaded test machine never reaches (its sources answer; only the load is slow).
+        public static let patient = Bounds(client: makeClient(connect: .seconds(120), read: .seconds(120)), timeout: .seconds(120))
+    }
+
     private let database: AppDatabase
     private let client: HTTPClient
     private let timeout: TimeAmount
     private let logger: Logger
+
+    /// A refresher whose fetches are bounded by `bounds`.
+    public init(database: AppDatabase, bounds: Bounds) {
+        self.init(database: database, client: bounds.client, timeout: bounds.timeout)
+    }
 
     /// `client` defaults to one client for the process's content checks (never shut down, like
     /// `HTTPClient.shared`); `timeout` bounds a whole fetch, body included.

@@ -61,7 +61,8 @@ public func buildRouter(
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)
     SyncController(database: database).addRoutes(to: api)
-    ContentSourcesController(database: database, refresher: ContentRefresher(database: database)).addRoutes(to: api)
+    ContentSourcesController(database: database, refresher: ContentRefresher(database: database, bounds: configuration.contentFetch))
+        .addRoutes(to: api)
     PushController(database: database, push: push).addRoutes(to: api)
     let pages = RouteGroups(under: router.group(), monitor: monitor, database: database, responses: responses)
     WebController(database: database, templates: templates, configuration: configuration).addRoutes(to: pages)
@@ -98,7 +99,8 @@ public func buildApplication(
         onDone: notices.timerDone, onFocusDone: notices.treePlanted, onBreakOver: notices.breakOver, rings: notices.rings)
     let maintenance = MaintenanceService(
         database: database, changes: monitor.changes(quiet: serviceQuiet), answered: parts.answered, hold: configuration.notificationHold)
-    let content = ContentRefreshService(refresher: ContentRefresher(database: database), clock: ContinuousClock())
+    let content = ContentRefreshService(
+        refresher: ContentRefresher(database: database, bounds: configuration.contentFetch), clock: ContinuousClock())
     // Bounded: a client too slow to send its request is cut off (`RequestDeadlineHandler`), an idle
     // connection closes, and connections beyond the cap wait their turn.
     let server = HTTPServerBuilder.http1(

@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a browser's push service may take to accept a notice: one that hangs fails after
     /// this, and delays no other browser.
     public var pushDeadline: Duration = .seconds(10)
+    /// How fetching a content source is bounded (adding one fetches it at once, and the background
+    /// refresh does hourly): a source that hangs fails within 15 s.
+    public var contentFetch: ContentRefresher.Bounds = .standard
     /// How long a connection may wait between requests before it is closed.
     public var idleTimeout: TimeInterval = 60
     /// At most this many connections at once: the next waits until one closes (pages keep one open
