@@ -133,6 +133,8 @@ struct EncryptedSyncEndToEndTests {
         let locked = try b.runBinary("sync", "status").out
         #expect(locked.contains("Encrypted: yes, on another device") && !locked.contains("values travel in plain"), "\(locked)")
         #expect(try b.runBinary(["sync", "unlock", "--passphrase-stdin"], input: Self.passphrase).status == 0)
+        let code = try b.runBinary(["sync", "recovery-code", "--passphrase-stdin", "--json"], input: Self.passphrase)
+        #expect(code.status == 0 && code.out.contains("recoveryCode"), "\(code.out) \(code.err)")
         let synced = try b.runBinary("sync")
         #expect(synced.status == 0, "\(synced.err)")
         let export = try b.runBinary("export", "--format", "json").out

@@ -106,6 +106,36 @@ struct SyncKeysAPITests {
         }
     }
 
+    @Test("a new recovery code from the web: the old one opens nothing, the new one and the passphrase do, and nothing is sent")
+    func newRecoveryCodeThroughTheAPI() async throws {
+        try await Self.withSyncServer(users: ["ada"]) { url, folder in
+            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
+            try await Self.link(laptop, url, name: "laptop")
+            try await Self.link(desktop, url, name: "desktop")
+            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
+            _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
+            let server = try await TestServer(database: desktop)
+            let fresh = try await server.testReturning { client in
+                let wrong = try await client.post("/api/v1/sync/recovery-code", #"{"passphrase": "not the passphrase at all"}"#)
+                expectProblem(wrong, 422, field: "passphrase")
+                let made = try await client.post("/api/v1/sync/recovery-code", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                #expect(made.status == 200 && made.object["keyId"] as? String == encrypted.key.keyId, "\(made.text)")
+                #expect(try await client.get("/settings").text.contains("A new recovery code"))
+                return made.object["recoveryCode"] as? String ?? ""
+            }
+            let code = try RecoveryCode(words: fresh)
+            #expect(code != encrypted.recovery)
+            let envelope = try #require(try await SyncConnection(database: laptop).transport().keys())
+            #expect(throws: AccountKeyError.wrongRecoveryCode) { _ = try AccountKeys.unlock(envelope, recovery: encrypted.recovery) }
+            #expect(try AccountKeys.unlock(envelope, recovery: code) == encrypted.key)
+            #expect(try AccountKeys.unlock(envelope, passphrase: Self.passphrase) == encrypted.key)
+            // The laptop was asked nothing: it syncs on with its key and token.
+            _ = try laptop.timers.create(name: "After the new code", durationInSeconds: 600)
+            var engine = try SyncConnection(database: laptop).engine()
+            #expect(try await engine.sync().pushed >= 1)
+        }
+    }
+
     @Test("a forgotten passphrase: the recovery code shown by an encryption made on the web unlocks another device with a new one")
     func encryptAndRecoverThroughTheAPI() async throws {
         try await Self.withSyncServer(users: ["bob"]) { url, folder in

@@ -22,6 +22,7 @@ struct SyncController {
         api.post("sync/encrypt", use: encrypt)
         api.post("sync/unlock", use: unlock)
         api.post("sync/passphrase", use: changePassphrase)
+        api.post("sync/recovery-code", use: newRecoveryCode)
     }
 
     /// `GET /sync`: linked or not; the server, this device, what waits and what was set aside.
@@ -33,7 +34,8 @@ struct SyncController {
         var passphrase: String
     }
 
-    /// What `POST /sync/encrypt` did: the recovery code is shown this once and kept nowhere.
+    /// What `POST /sync/encrypt` (or `/sync/recovery-code`, which sends nothing) did: the recovery code
+    /// is shown this once and kept nowhere.
     struct Encrypted: Encodable, Sendable {
         var keyId: String
         var recoveryCode: String
@@ -106,6 +108,19 @@ struct SyncController {
             try await connection.changePassphrase(from: input.currentPassphrase, to: input.newPassphrase)
         }
         return try JSON(Unlocked(keyId: key.keyId)).response(from: request, context: context)
+    }
+
+    /// `POST /sync/recovery-code` `{passphrase}`: a new recovery code, shown this once; the old one
+    /// opens nothing from now on.
+    @Sendable func newRecoveryCode(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        let input = try await request.decode(as: EncryptInput.self, context: context)
+        let connection = try linked()
+        if let refused = try throttled(request, context: context) { return refused }
+        let made = try await explained(connection, passphraseField: "passphrase", secret: ("passphrase", request, context)) {
+            try await connection.newRecoveryCode(passphrase: input.passphrase)
+        }
+        return try JSON(Encrypted(keyId: made.key.keyId, recoveryCode: made.recovery.description, sent: 0))
+            .response(from: request, context: context)
     }
 
     /// This store's connection to its sync server, or a 409 saying how to link it.

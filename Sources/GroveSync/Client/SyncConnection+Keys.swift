@@ -102,6 +102,25 @@ extension SyncConnection {
         return key
     }
 
+    /// A new recovery code for the account, shown once — for a code lost, or seen by someone else: the
+    /// old one opens nothing from then on. The current passphrase proves the change; its wrap and the
+    /// login are made again with it (a fresh salt), so no device is asked anything.
+    public func newRecoveryCode(passphrase: String) async throws -> (key: DataKey, recovery: RecoveryCode) {
+        guard let key else { throw AccountEncryptionError.noKeyHere }
+        let http = try transport()
+        guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
+        guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
+        guard try AccountKeys.unlock(envelope, passphrase: passphrase) == key else { throw AccountKeyError.wrongPassphrase }
+        let (fresh, recovery) = try AccountKeys.envelope(
+            for: key, passphrase: passphrase, device: device.deviceName, now: database.environment.now(), logN: envelope.derivation.logN)
+        try await http.setKeys(
+            KeyEnvelopeChange(
+                envelope: fresh, expectedKeyId: envelope.keyId,
+                login: try AccountKeys.loginSecret(passphrase: passphrase, fresh.derivation),
+                proof: try AccountKeys.loginSecret(passphrase: passphrase, envelope.derivation)))
+        return (key, recovery)
+    }
+
     /// The envelope with `key` wrapped under `passphrase`, kept on the server with the login it derives
     /// (`proof` shows the right to change the login).
     private func rewrap(_ envelope: KeyEnvelope, key: DataKey, to passphrase: String, proof: String, _ http: HTTPSyncTransport) async throws

@@ -71,8 +71,8 @@ register({
   },
 });
 
-// The account's encryption (Settings → Sync), as `grove sync encrypt`/`unlock`/`passphrase` do it: a
-// new passphrase is typed twice; a new encryption's recovery code is shown once, and the page is not
+// The account's encryption (Settings → Sync), as `grove sync encrypt`/`unlock`/`passphrase`/`recovery-code`
+// do it: a new passphrase is typed twice; a new recovery code is shown once, and the page is not
 // re-rendered under it until the person says it is written down.
 let recoveryShown = false;
 on("busy", () => recoveryShown);
@@ -92,8 +92,7 @@ document.addEventListener("submit", async (event) => {
   button.disabled = true;
   // An encryption's answer carries the recovery code: the live refresh its own commits set off must
   // not re-render the page before the code is on it.
-  const encrypting = path.endsWith("/encrypt");
-  if (encrypting) recoveryShown = true;
+  if (path.endsWith("/encrypt") || path.endsWith("/recovery-code")) recoveryShown = true;
   let result;
   try { result = await api(method, path, body); } catch { recoveryShown = false; return; } finally { button.disabled = false; }
   form.reset();
@@ -101,7 +100,7 @@ document.addEventListener("submit", async (event) => {
     $("#recovery-code").textContent = result.recoveryCode;
     $("#recovery").hidden = false;
     $("#recovery").scrollIntoView({ block: "center" });
-    toast(`Encrypted end to end: ${result.sent} values sent again, sealed.`);
+    toast(path.endsWith("/encrypt") ? `Encrypted end to end: ${result.sent} values sent again, sealed.` : "A new recovery code: the old one opens nothing now.");
     return;
   }
   toast(result.syncError ? `Unlocked (key ${result.keyId}), but the sync that followed failed: ${result.syncError}`
