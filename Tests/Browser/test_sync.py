@@ -143,7 +143,8 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
 
 def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser):
     """Encrypting from the web: the passphrase typed twice (a mismatch is caught before anything is
-    sent), then the recovery code, which stays on screen until the person says it is written down."""
+    sent), then the recovery code, which stays on screen until the person says it is written down; a
+    lost code is replaced by a new one, shown the same way."""
     from test_phone import as_phone
     root = tempfile.mkdtemp(prefix="grove-sync-encrypt-")
     binary = grove_binary()
@@ -181,6 +182,21 @@ def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser)
         tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-action=recovery-kept]"))
         wait(browser).until(EC.invisibility_of_element_located((By.CSS_SELECTOR, "[data-testid=recovery]")))
         assert "Encrypted end to end with key" in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
+        # The code written down is lost: a new one, with the passphrase, replaces it. First the page as
+        # it stands once this Grove has sent everything (its own sync's commits re-render the page).
+        deadline = time.time() + 30
+        while json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["pending"] != 0:
+            assert time.time() < deadline, "the sealed rows were never all sent"
+            time.sleep(0.05)
+        browser.get(web_url + "/settings")
+        again = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-recovery-code]")
+        tap(browser, again.find_element(By.TAG_NAME, "summary"))
+        again.find_element(By.CSS_SELECTOR, "input[name=passphrase]").send_keys("a long and private passphrase")
+        tap(browser, again.find_element(By.TAG_NAME, "button"))
+        code = browser.find_element(By.CSS_SELECTOR, "[data-testid=recovery-code]")
+        wait(browser, 60).until(lambda b: code.is_displayed() and len(code.text.split()) == 17)
+        assert code.text != words, "a new code, not the old one"
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "the old one opens nothing"))
     finally:
         browser.get("about:blank")
         for process in processes:
