@@ -78,6 +78,15 @@ def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_se
         shutil.rmtree(root, ignore_errors=True)
 
 
+def sync_state(web_url, reached, never):
+    """Waits until the Grove's own sync reaches a state (`GET /api/v1/sync`), which it does by itself;
+    the 30 s bound only ends a test whose state never comes."""
+    deadline = time.time() + 30
+    while not reached(json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())):
+        assert time.time() < deadline, never
+        time.sleep(0.05)
+
+
 def tap(browser, element):
     """A tap on `element` as a person makes it: scrolled to the middle of the screen first (the phone's
     tab bar covers the bottom)."""
@@ -108,10 +117,7 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for(web_url + "/api/v1/timers")
         # The desktop's first background sync finds the account encrypted and stops: said as such.
-        deadline = time.time() + 30
-        while json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["encryption"] != "locked":
-            assert time.time() < deadline, "the desktop never found its account locked"
-            time.sleep(0.05)
+        sync_state(web_url, lambda sync: sync["encryption"] == "locked", "the desktop never found its account locked")
         as_phone(browser)
         browser.get(web_url + "/settings")
         card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
@@ -184,10 +190,7 @@ def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser)
         assert "Encrypted end to end with key" in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
         # The code written down is lost: a new one, with the passphrase, replaces it. First the page as
         # it stands once this Grove has sent everything (its own sync's commits re-render the page).
-        deadline = time.time() + 30
-        while json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["pending"] != 0:
-            assert time.time() < deadline, "the sealed rows were never all sent"
-            time.sleep(0.05)
+        sync_state(web_url, lambda sync: sync["pending"] == 0, "the sealed rows were never all sent")
         browser.get(web_url + "/settings")
         again = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-recovery-code]")
         tap(browser, again.find_element(By.TAG_NAME, "summary"))

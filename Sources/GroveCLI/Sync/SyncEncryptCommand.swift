@@ -16,11 +16,10 @@ struct SyncEncryptCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Flag(name: .long, help: "Read the passphrase from standard input.") var passphraseStdin = false
+    @OptionGroup var secret: PassphraseStdin
 
     func run() async throws {
-        guard passphraseStdin else { throw CLIError.usage("--passphrase-stdin is required: give the passphrase on standard input") }
-        let passphrase = try SyncErrors.secretFromInput("--passphrase-stdin", what: "passphrase")
+        let passphrase = try secret.passphrase()
         let db = try options.open()
         let connection = try SyncConnection(database: db)
         let started = ContinuousClock.now
