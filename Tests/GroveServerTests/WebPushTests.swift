@@ -11,7 +11,7 @@ import Testing
 
 /// Web Push from `grove serve` through a stand-in push service on 127.0.0.1 that checks the VAPID
 /// token and decrypts with the subscription's private key, as a phone's push service and browser would.
-@Suite("Web Push: a phone with its page closed hears a tree, a timer, a reminder", .timeLimit(.minutes(1)))
+@Suite("Web Push: a phone with its page closed hears a tree, a timer, a reminder", .timeLimit(.minutes(5)))
 struct WebPushTests {
     struct Notice: Decodable, Equatable { var title: String; var body: String; var link: String; var tag: String }
 

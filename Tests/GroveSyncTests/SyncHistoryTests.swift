@@ -9,7 +9,7 @@ import Testing
 
 /// No history disappears as a side effect through sync: a deletion from another device retires an
 /// app or a content item that pauses here name, as a removal here does, and every device keeps them.
-@Suite("Pause history kept through sync", .timeLimit(.minutes(2)))
+@Suite("Pause history kept through sync", .timeLimit(.minutes(5)))
 struct SyncHistoryTests {
     typealias World = SyncFaultTests.World
 

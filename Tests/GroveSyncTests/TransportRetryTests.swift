@@ -12,7 +12,7 @@ import Testing
 
 @testable import GroveSync
 
-@Suite("What the sync client sends again by itself, and what it never does", .timeLimit(.minutes(2)))
+@Suite("What the sync client sends again by itself, and what it never does", .timeLimit(.minutes(5)))
 struct TransportRetryTests {
     @Test("a login told to wait a second is sent again after it, a few times at most")
     func loginWaitsOutABusyGate() async throws {

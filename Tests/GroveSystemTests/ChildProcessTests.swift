@@ -9,7 +9,7 @@ import Testing
 
 /// Programs Grove starts get a clean signal mask and default handling whatever thread starts them,
 /// and a helper Grove waits on is ended, with everything it started, at its deadline.
-@Suite("Child processes: signals and deadlines", .timeLimit(.minutes(2)))
+@Suite("Child processes: signals and deadlines", .timeLimit(.minutes(5)))
 struct ChildProcessTests {
     /// The `Sig…` lines of `/proc/PID/status` of a program started the way Grove starts helpers.
     static func signalLines() throws -> [String: String] {
