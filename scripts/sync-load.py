@@ -43,7 +43,9 @@ def sealed(fields, key_id):
     for group in TIMER_GROUPS:
         plain = len(json.dumps({group: fields.get(group)}))
         size = 12 + (plain // 32 + 1) * 32 + 16
-        pool = BOXES.setdefault(size, [base64.b64encode(os.urandom(size)).decode() for _ in range(64)])
+        pool = BOXES.get(size)
+        if pool is None:  # made once a size (`setdefault` would make the pool at every call)
+            pool = BOXES[size] = [base64.b64encode(os.urandom(size)).decode() for _ in range(64)]
         result["@" + group] = f"gs1:{key_id}:" + pool[random.randrange(64)]
     return result
 
@@ -278,6 +280,16 @@ async def poke_latency(pairs, samples):
     return times
 
 
+def cpu_seconds(pid):
+    """A process's user and system time so far, from /proc (0 where there is no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, int(len(ordered) * p) - 1))] if ordered else float("nan")
@@ -360,9 +372,15 @@ def main():
               f"{', encrypted' if ENCRYPTED else ''}): "
               f"registered in {time.time() - started:.1f} s")
         kill = (args.kill_after, servers[0], ports[0]) if args.kill_after is not None and len(ports) > 1 else None
+        server_cpu, client_cpu = sum(cpu_seconds(s.pid) for s in servers), time.process_time()
         pushes, pulls, latencies, errors, elapsed = asyncio.run(load(devices, ports, args.seconds, args.connections, kill=kill))
+        server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_cpu
+        client_cpu = time.process_time() - client_cpu
         print(f"load {elapsed:.1f} s: {pushes / elapsed:,.0f} pushes/s, {pulls / elapsed:,.0f} pulls/s, "
               f"push p50 {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, refused {len(errors)}")
+        # The client shares the machine's cores: what each side spent says whose work a rate measures.
+        print(f"CPU: server {server_cpu / max(pushes, 1) * 1000:.2f} ms a push (pulls included), {server_cpu:.1f} s; "
+              f"load client {client_cpu:.1f} s ({client_cpu / elapsed / (os.cpu_count() or 1):.0%} of the machine's cores)")
         if errors:
             print("first refusals:", errors[:3])
         if kill:
