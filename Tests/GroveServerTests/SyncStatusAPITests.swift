@@ -7,7 +7,8 @@ import Testing
 @testable import GroveServer
 
 /// This device's sync through the API and on the Settings page, said as `grove sync status` says it:
-/// unlinked, a new account waiting for its key, plain, and encrypted end to end.
+/// unlinked, a new account waiting for its key, plain, encrypted end to end, and a server holding the
+/// account's keys from before a change.
 @Suite("Sync status through the API and the web")
 struct SyncStatusAPITests {
     @Test func everyStateIsSaid() async throws {
@@ -43,6 +44,21 @@ struct SyncStatusAPITests {
             let sealed = try await client.get("/api/v1/sync")
             #expect(sealed.object["encryption"] as? String == "end-to-end" && sealed.object["keyId"] as? String == "b0f69fbd64dcf482")
             #expect(try await client.get("/settings").text.contains("Encrypted end to end with key <code>b0f69fbd64dcf482</code>"))
+            let settings = try await client.get("/settings").text
+            #expect(sealed.object["keysBehind"] == nil && !settings.contains("sync-keys-behind"))
+
+            // The server restored from before a passphrase change: its keys are older than those seen.
+            let seen = Date(timeIntervalSince1970: 1_790_000_000)
+            #expect(try database.sync.noteServerKeys(keptAt: seen) == nil)
+            #expect(try database.sync.noteServerKeys(keptAt: seen.addingTimeInterval(-3600)) == seen)
+            let behindStatus = try await client.get("/api/v1/sync")
+            #expect(behindStatus.object["keysBehind"] as? String == "2026-09-21T14:13:20.000Z", "\(behindStatus.text)")
+            let behind = try await client.get("/settings").text
+            #expect(behind.contains(#"data-testid="sync-keys-behind""#) && behind.contains("before 2026-09-21T14:13:20"), "\(behind)")
+            #expect(behind.contains(#"data-testid="sync-passphrase" open"#))
+            // Set again (a later envelope): said no more.
+            #expect(try database.sync.noteServerKeys(keptAt: seen.addingTimeInterval(60)) == nil)
+            #expect(try await client.get("/api/v1/sync").object["keysBehind"] == nil)
         }
     }
 }

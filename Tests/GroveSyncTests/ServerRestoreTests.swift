@@ -133,4 +133,59 @@ struct ServerRestoreTests {
             #expect(problem.slug == "account-disabled", "\(problem)")
         }
     }
+
+    @Test("a server restored from before a passphrase change is caught by every device that saw the change, until it is set again")
+    func keysFromBeforeAChange() async throws {
+        typealias Keys = EncryptedSyncTests
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-restore-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (path, backup) = (directory + "/server.sqlite", directory + "/backup.sqlite")
+        let world = try await World(path: path)
+        let a = try await world.device(), b = try await world.device()
+        let (key, envelope, _) = try await Keys.encrypt(world, a)
+        Keys.hold(key, b)
+        _ = try await b.engine.sync()
+        #expect(try b.database.sync.status()?.device.keysBehind == nil)
+        try await world.store.backup(to: backup)
+        // The passphrase changes (it leaked, say); both devices sync and see the new envelope.
+        world.advance(60, [a, b])
+        let caller = try await world.service.authenticate(token: try Keys.token(a))
+        let changed = try AccountKeys.rewrap(
+            envelope, key: key, passphrase: "a new passphrase entirely", device: "d1", now: world.serverClock.now, logN: Keys.logN)
+        try await world.service.setKeys(caller, KeyEnvelopeChange(envelope: changed, expectedKeyId: key.keyId))
+        let kept = try #require(try await world.service.keys(caller).keptAt)
+        #expect(kept > envelope.changedAt)
+        // Past the engines' reconcile interval, when each compares its view with the server's.
+        let interval = SyncEngine.reconcileInterval + 1
+        world.advance(interval, [a, b])
+        for device in [a, b] { #expect(try await device.engine.sync().notes.isEmpty) }
+        // The server's file goes back to the backup: the old passphrase opens the account again.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try FileManager.default.copyItem(atPath: backup, toPath: path)
+        try world.reopen(path: path)
+        for device in [a, b] {
+            device.engine.transport = SealingTransport(
+                inner: SimulatedTransport(service: world.service, token: try Keys.token(device), network: world.network), key: key)
+        }
+        world.advance(interval, [a, b])
+        let timer = try b.database.timers.create(name: "Made after the restore", durationInSeconds: 60)
+        let summary = try await b.engine.sync()
+        #expect(summary.notes.contains(KeysBehind(seen: kept).description), "\(summary.notes)")
+        #expect(try b.database.sync.status()?.device.keysBehind == kept)
+        // Nothing else stops: the data still syncs, and the warning stays until the keys are set again.
+        #expect(try await a.engine.sync().notes.contains(KeysBehind(seen: kept).description))
+        #expect(try a.database.timers.all().contains { $0.id == timer.id })
+        #expect(try a.database.sync.status()?.device.keysBehind == kept)
+        let restoredCaller = try await world.service.authenticate(token: try Keys.token(a))
+        let stale = try await world.service.keys(restoredCaller)
+        #expect(try AccountKeys.unlock(stale, passphrase: Keys.passphrase) == key)
+        let again = try AccountKeys.rewrap(
+            stale, key: key, passphrase: "a new passphrase entirely", device: "d1", now: world.serverClock.now, logN: Keys.logN)
+        try await world.service.setKeys(restoredCaller, KeyEnvelopeChange(envelope: again, expectedKeyId: key.keyId))
+        world.advance(interval, [a, b])
+        for device in [a, b] {
+            #expect(try await device.engine.sync().notes.isEmpty)
+            #expect(try device.database.sync.status()?.device.keysBehind == nil)
+        }
+    }
 }

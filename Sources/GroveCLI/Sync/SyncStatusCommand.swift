@@ -37,6 +37,7 @@ struct SyncStatusCommand: ParsableCommand {
             print(
                 "Encrypted: no key on this device (values travel in plain: `grove sync encrypt`; encrypted elsewhere: `grove sync unlock`)")
         }
+        if let seen = device.keysBehind { print("Keys:      \(KeysBehind(seen: seen))") }
         if let error = device.lastError { print("Last error: \(TerminalText.neutralized(error))") }
         // What either side refused: set aside with the rule it broke, and blocking nothing after it.
         guard status.refusedChanges > 0 else { return }

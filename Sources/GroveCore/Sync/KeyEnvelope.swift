@@ -40,6 +40,10 @@ public struct KeyEnvelope: Codable, Sendable, Equatable {
     /// SHA-256 (hex) of the proof the recovery code derives: with it a device that lost the passphrase
     /// may set the login again (the server keeps only this digest of a 256-bit secret).
     public var recoveryCheck: String?
+    /// When the sync server kept this envelope, by its own clock, set by the server and only ever
+    /// later than the one it replaced. A device remembers the latest it saw: a server restored from a
+    /// backup holds an older one, and with it the passphrase and recovery code replaced since.
+    public var keptAt: Date?
 
     public init(
         version: Int = 1, keyId: String, derivation: Derivation, byPassphrase: String, recoverySalt: String, byRecovery: String,

@@ -8,8 +8,11 @@ public struct ServerStatus: Codable, Sendable {
     public var serverTime: Date
     /// The account's key id when it is encrypted (absent from servers before encryption: plain).
     public var keyId: String?
-    public init(head: Int64, lastMutationId: Int64, epoch: String, serverTime: Date, keyId: String? = nil) {
+    /// When the server kept the account's key envelope (`KeyEnvelope.keptAt`), on an encrypted account.
+    public var keysKeptAt: Date?
+    public init(head: Int64, lastMutationId: Int64, epoch: String, serverTime: Date, keyId: String? = nil, keysKeptAt: Date? = nil) {
         self.keyId = keyId
+        self.keysKeptAt = keysKeptAt
         self.head = head
         self.lastMutationId = lastMutationId
         self.epoch = epoch

@@ -27,6 +27,10 @@ struct SyncStatusView: Encodable, Sendable {
     /// encrypted) or `plain`.
     var encryption: String?
     var keyId: String?
+    /// Set when the sync server holds the account's keys as they were before this instant (the latest
+    /// this device saw it keep): restored from a backup, it lets the passphrase and recovery code
+    /// replaced since open the account again, until the passphrase is set again.
+    var keysBehind: Date?
     var refusals: [Refusal] = []
 
     init(_ status: SyncStatus?) {
@@ -44,6 +48,8 @@ struct SyncStatusView: Encodable, Sendable {
         pending = status.pendingMutations
         setAside = status.refusedChanges
         keyId = status.keyId
+        keysBehind = status.device.keysBehind
+        keysBehindText = keysBehind.map { GroveExport.formatInstant($0) }
         encryption =
             status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
         refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
@@ -63,10 +69,11 @@ struct SyncStatusView: Encodable, Sendable {
     var awaitingKey = false
     var plain = false
     var lastSuccessText = "never"
+    var keysBehindText: String?
     var hasPending = false
     var hasSetAside = false
 
     private enum CodingKeys: String, CodingKey {
-        case linked, server, user, deviceName, deviceId, lastSuccess, lastError, pending, setAside, encryption, keyId, refusals
+        case linked, server, user, deviceName, deviceId, lastSuccess, lastError, pending, setAside, encryption, keyId, keysBehind, refusals
     }
 }

@@ -92,5 +92,15 @@ extension AppDatabase {
             try db.execute(sql: "CREATE INDEX intention_newest ON intention (date DESC, updated_at DESC, id DESC)")
         }
         migrator.registerMigration("v30-focus-runs") { db in try db.execute(sql: AppDatabase.v30FocusRuns) }
+        // The latest key envelope this device saw the server keep (`KeyEnvelope.keptAt`), and whether
+        // the server now holds an older one: restored from a backup, the passphrase and recovery code
+        // replaced since open the account again, and every face says so until they are set again.
+        migrator.registerMigration("v31-keys-kept-at") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sync_state ADD COLUMN keys_kept_at INTEGER;
+                    ALTER TABLE sync_state ADD COLUMN keys_behind INTEGER NOT NULL DEFAULT 0;
+                    """)
+        }
     }
 }

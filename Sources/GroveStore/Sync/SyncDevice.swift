@@ -17,15 +17,20 @@ public struct SyncDevice: Sendable, Equatable, Codable {
     /// Linked to a new account without a passphrase: nothing is sent until the account is encrypted
     /// (`grove sync encrypt`) or turns out to sync in plain already (another device sent plain values).
     public var awaitingKey = false
+    /// When the server kept the latest key envelope this device saw, while the server now holds an
+    /// older one (`SyncRoom.noteServerKeys`): restored from a backup, the server lets the passphrase and
+    /// recovery code replaced since open the account again. Nil when the server is not behind.
+    public var keysBehind: Date?
 
     public var node: String { HLC.node(for: deviceId) }
 
     public init(
         serverURL: String, user: String, deviceId: UUID, deviceName: String, tokenFile: String, cursor: Int64 = 0,
         lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil,
-        awaitingKey: Bool = false
+        awaitingKey: Bool = false, keysBehind: Date? = nil
     ) {
         self.awaitingKey = awaitingKey
+        self.keysBehind = keysBehind
         self.serverURL = serverURL
         self.user = user
         self.deviceId = deviceId

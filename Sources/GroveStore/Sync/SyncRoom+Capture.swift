@@ -125,7 +125,8 @@ extension AppDatabase {
             deviceName: row["device_name"], tokenFile: row["token_file"], cursor: row["cursor"],
             lastMutationId: row["last_mutation_id"], ackedMutationId: row["acked_mutation_id"],
             lastSuccess: (row["last_success"] as Int64?).map { Date(timeIntervalSince1970: Double($0) / 1000) },
-            lastError: row["last_error"], awaitingKey: row["awaiting_key"] ?? false)
+            lastError: row["last_error"], awaitingKey: row["awaiting_key"] ?? false,
+            keysBehind: (row["keys_behind"] as Bool?) == true ? (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) } : nil)
     }
 
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GroveCore
 
@@ -20,5 +21,22 @@ extension SyncRoom {
     /// Records which key this device holds (nil: none).
     public func noteHeldKey(_ keyId: String?) throws {
         try write { db in try db.cachedExecute("UPDATE sync_state SET key_id = ?", [keyId]) }
+    }
+
+    /// Compares the server's key envelope (`keptAt`, nil for one from before servers stamped them)
+    /// with the latest this device saw, and remembers the later. Returns when the server's is older:
+    /// then the server was restored from a backup, and `keysBehind` stays set until the server holds
+    /// one at least as late (the passphrase set again) — a warning every face shows.
+    @discardableResult
+    public func noteServerKeys(keptAt: Date?) throws -> Date? {
+        try write { db in
+            guard let row = try db.cachedRow("SELECT keys_kept_at FROM sync_state") else { throw SyncStoreError.notLoggedIn }
+            let seen = (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) }
+            let behind: Date? = if let seen, keptAt.map({ $0 < seen }) ?? true { seen } else { nil }
+            let latest = behind ?? keptAt
+            try db.cachedExecute(
+                "UPDATE sync_state SET keys_kept_at = ?, keys_behind = ?", [latest?.groveMillis, behind != nil])
+            return behind
+        }
     }
 }

@@ -42,7 +42,8 @@ public struct SyncEngine: Sendable {
 
     /// When this engine last compared its store with the server's view.
     private var reconciledAt: Date?
-    static let reconcileInterval: TimeInterval = 600
+    /// How often a long-running engine compares its store with the server's view (`reconcile`).
+    public static let reconcileInterval: TimeInterval = 600
 
     /// Bounds on recoveries within one run, so that a server that keeps refusing cannot loop forever.
     static let maxRecoveries = 8
@@ -109,6 +110,10 @@ public struct SyncEngine: Sendable {
         guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         let status = try await transport.status()
         try checkKey(serverKey: status.keyId)
+        if status.keyId != nil, let seen = try database.sync.noteServerKeys(keptAt: status.keysKeptAt) {
+            // The data is safe (every box still opens); what came back is a way in that was closed.
+            summary.notes.append(KeysBehind(seen: seen).description)
+        }
         if device.awaitingKey, status.keyId == nil {
             // Encrypted by default: a new account waits for its key. One whose other devices sync
             // in plain already is that person's choice, and this device joins it.

@@ -45,13 +45,24 @@ extension SyncService {
             if change.expectedKeyId != nil { try await checkProof(caller, change.proof) }
             passwordHash = Bcrypt.hash(login, cost: bcryptCost)
         }
-        let text = String(decoding: try SyncWire.encoder().encode(change.envelope), as: UTF8.self)
+        // Stamped by the server's clock, always later than the envelope it replaces: devices remember
+        // the latest, and a server restored from a backup is caught holding an older one.
+        var envelope = change.envelope
+        let previous = try await store.keyEnvelope(userId: caller.user.id).flatMap { Self.keptAt($0.envelope) }
+        envelope.keptAt = max(now(), previous.map { $0.addingTimeInterval(0.001) } ?? .distantPast)
+        let text = String(decoding: try SyncWire.encoder().encode(envelope), as: UTF8.self)
         let kept = try await store.setKeyEnvelope(
             userId: caller.user.id, keyId: change.envelope.keyId, envelope: text, expected: change.expectedKeyId, passwordHash: passwordHash
         )
         guard kept == change.envelope.keyId else { throw SyncServerError.keyConflict(current: kept) }
         // Every device looks again (a plain one stops pushing; the others learn of the new wrap).
         await pokes.poke(user: caller.user.id, head: try await store.head(userId: caller.user.id).head)
+    }
+
+    /// When the server kept an envelope's text (nil for one kept before servers stamped them).
+    static func keptAt(_ envelope: String) -> Date? {
+        struct Stamp: Decodable { var keptAt: Date? }
+        return (try? SyncWire.decoder().decode(Stamp.self, from: Data(envelope.utf8)))?.keptAt
     }
 
     /// A device token alone does not change how the account logs in: the current login secret, or the

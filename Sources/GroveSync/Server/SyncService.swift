@@ -223,8 +223,10 @@ public struct SyncService: Sendable {
         let head = try await store.head(userId: caller.user.id).head
         let devices = try await store.devices(userId: caller.user.id)
         let last = devices.first { $0.deviceId == caller.device.id }?.lastMutationId ?? 0
-        let keyId = try await store.keyEnvelope(userId: caller.user.id)?.keyId
-        return ServerStatus(head: head, lastMutationId: last, epoch: "", serverTime: now(), keyId: keyId)
+        let keys = try await store.keyEnvelope(userId: caller.user.id)
+        return ServerStatus(
+            head: head, lastMutationId: last, epoch: "", serverTime: now(), keyId: keys?.keyId,
+            keysKeptAt: keys.flatMap { Self.keptAt($0.envelope) })
     }
 
     // MARK: Push and pull
