@@ -94,4 +94,30 @@ struct StreamingImportTests {
         try target.transfer.importJSON(extra)
         #expect(try target.focus.all() == source.focus.all())
     }
+
+    /// A string is read straight from the chunk when it lies whole in it, else byte by byte: a bad one
+    /// is refused with the same words and offset either way.
+    @Test func aBadStringIsSaidTheSameWhateverTheChunks() throws {
+        let (_, data) = try Self.source()
+        let text = String(decoding: data, as: UTF8.self)
+        let marker = try #require(text.range(of: #""timeZoneIdentifier":""#))
+        let at = text.utf8.distance(from: text.utf8.startIndex, to: marker.upperBound.samePosition(in: text.utf8) ?? text.utf8.endIndex)
+        for bad in [[0xFF, 0xFE], [0x01], [0xC3]] as [[UInt8]] {
+            var bytes = Array(data)
+            bytes.insert(contentsOf: bad, at: at)
+            var said: Set<String> = []
+            for size in [1, 2, 5, 64, 1 << 20] {
+                let (target, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
+                do {
+                    try target.transfer.importJSON(streamingFrom: Self.chunks(Data(bytes), size))
+                    Issue.record("\(bad) was imported with chunks of \(size)")
+                } catch let error as StoreError {
+                    said.insert("\(error)")
+                }
+                #expect(try target.focus.all().isEmpty)
+            }
+            #expect(said.count == 1, "\(bad): \(said)")
+            #expect(said.first?.contains(bad == [0x01] ? "a control character" : "not UTF-8") == true, "\(said)")
+        }
+    }
 }

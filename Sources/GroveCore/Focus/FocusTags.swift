@@ -32,7 +32,10 @@ public enum FocusTags {
     /// The form two spellings of one tag share: SQLite's `lower()`, which folds ASCII letters only,
     /// so that the store's index on `lower(tag)` finds what this finds.
     public static func folded(_ tag: String) -> String {
-        String(String.UnicodeScalarView(tag.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }))
+        // Nearly every tag is folded already: returned as it is, without making a copy.
+        guard tag.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return tag }
+        return String(
+            String.UnicodeScalarView(tag.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32) ?? $0 : $0 }))
     }
 
     /// Reads `essay, deep work` (a comma-separated list, as the CSV column and the web field hold it).
@@ -55,15 +58,22 @@ public enum FocusTags {
     /// Throws unless `tag` (already trimmed) is a valid tag.
     public static func check(_ tag: String) throws {
         guard !tag.isEmpty else { throw InvalidField("tags", "A tag cannot be empty") }
+        // ASCII (nearly every tag) is checked on its bytes: one code point each, and its controls are
+        // C0 and DEL. Anything else goes through the scalars' properties.
+        let ascii = tag.utf8.allSatisfy { $0 < 0x80 }
         // Counted in code points, as SQLite's length() and JSON Schema count them (a flag emoji is two).
-        let length = tag.unicodeScalars.count
+        let length = ascii ? tag.utf8.count : tag.unicodeScalars.count
         guard length <= maxLength else {
             throw InvalidField("tags", "A tag can be at most \(maxLength) characters (\"\(tag.prefix(20))…\" has \(length))")
         }
-        guard !tag.contains(",") else { throw InvalidField("tags", "A tag cannot contain a comma (\"\(tag)\"): commas separate tags") }
-        guard !tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw InvalidField("tags", "A tag cannot contain control characters")
+        // The byte, as the CSV splits on it (even where a combining mark follows it).
+        guard !tag.utf8.contains(UInt8(ascii: ",")) else {
+            throw InvalidField("tags", "A tag cannot contain a comma (\"\(tag)\"): commas separate tags")
         }
+        let control =
+            ascii
+            ? tag.utf8.contains { $0 < 0x20 || $0 == 0x7F } : tag.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard !control else { throw InvalidField("tags", "A tag cannot contain control characters") }
     }
 
     /// A tag asked for in a filter (`--tag`, `?tag=`): trimmed and checked by the same rules.

@@ -4,25 +4,6 @@ import Foundation
 /// chunk and the value being read. Grove's import uses it to take a million sessions one by one;
 /// everything small (preferences, timers, themes) is captured whole and handed to `JSONDecoder`.
 struct JSONStreamReader: ~Copyable {
-    /// A JSON value small enough to hold: one session, say.
-    enum Value {
-        case string(String)
-        case number(Double)
-        case bool(Bool)
-        case null
-        case object([(String, Value)])
-        case array([Value])
-    }
-
-    /// What went wrong, and where (byte offset in the document).
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var offset: Int
-        /// The field whose value failed, innermost first, when known.
-        var field: String?
-        var description: String { "\(field.map { "\($0): " } ?? "")\(message) at byte \(offset)" }
-    }
-
     private var buffer: [UInt8] = []
     private var position = 0
     /// Bytes dropped from the front of `buffer` so far (for offsets in messages).
@@ -37,12 +18,6 @@ struct JSONStreamReader: ~Copyable {
     /// and a longer one is refused by name as it streams past, never held whole.
     static let maxString = 1 << 20
     static let tooLong = "a text longer than 1 MiB (the most any field holds)"
-
-    /// "16 MiB", "512 KiB", "100 bytes".
-    static func sizeText(_ bytes: Int) -> String {
-        bytes >= 1 << 20 && bytes % (1 << 20) == 0
-            ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 && bytes % (1 << 10) == 0 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
-    }
 
     /// `read` returns the next chunk, or nil (or an empty chunk) at the end.
     init(read: @escaping () throws -> [UInt8]?) {
@@ -119,7 +94,26 @@ struct JSONStreamReader: ~Copyable {
     /// A string (after white space).
     mutating func string() throws -> String {
         try expect(UInt8(ascii: "\""))
+        // Most strings (keys, instants, ids) lie whole in the chunk, without an escape: made straight
+        // from it. Anything else — an escape, a control character, the chunk's end — reads byte by
+        // byte from the start below, with its messages and offsets.
+        var end = position
+        while end < buffer.count, end - position <= Self.maxString {
+            let byte = buffer[end]
+            if byte == UInt8(ascii: "\"") {
+                let start = position
+                position = end + 1
+                let text = buffer.withUnsafeBufferPointer {
+                    String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+                }
+                guard let text else { throw failure("a string that is not UTF-8 text") }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
         while true {
             let byte = try next()
             switch byte {

@@ -29,31 +29,38 @@ extension SessionWriter {
     /// `sscanf` (a tenth of reading an import's row back); anything else as `UUID(uuidString:)` reads it.
     static func uuid(fromText text: String) -> UUID? { hexUUID(text) ?? UUID(uuidString: text) }
 
+    /// Read from the string's own UTF-8 (no array made, no iterator: two of these a row of a shuffled
+    /// import, where each allocation showed in the profile).
     private static func hexUUID(_ text: String) -> UUID? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        var high: UInt8? = nil
-        var count = 0
-        for (offset, char) in text.utf8.enumerated() {
-            count += 1
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard char == UInt8(ascii: "-") else { return nil }
-                continue
+        var text = text
+        return text.withUTF8 { utf8 -> UUID? in
+            guard utf8.count == 36 else { return nil }
+            @inline(__always) func digit(_ char: UInt8) -> UInt8? {
+                switch char {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): char - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): char - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): char - UInt8(ascii: "A") + 10
+                default: nil
+                }
             }
-            let digit: UInt8
-            switch char {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = char - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = char - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = char - UInt8(ascii: "A") + 10
-            default: return nil
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let read = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+                // Dashes at 8, 13, 18 and 23; every group has an even number of digits, read in pairs.
+                var index = 0, byte = 0
+                while index < 36 {
+                    if index == 8 || index == 13 || index == 18 || index == 23 {
+                        guard utf8[index] == UInt8(ascii: "-") else { return false }
+                        index += 1
+                        continue
+                    }
+                    guard let high = digit(utf8[index]), let low = digit(utf8[index + 1]) else { return false }
+                    out[byte] = high << 4 | low
+                    byte += 1
+                    index += 2
+                }
+                return true
             }
-            if let h = high { bytes.append(h << 4 | digit); high = nil } else { high = digit }
+            return read ? UUID(uuid: uuid) : nil
         }
-        guard count == 36, bytes.count == 16 else { return nil }
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
     }
 }
