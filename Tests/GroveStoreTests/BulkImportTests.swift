@@ -170,6 +170,22 @@ import Testing
         // The runs and sums kept for stats (`focus_run`, `focus_total`) follow the rebuilt day totals.
         let expected = try FocusRunsTests.reference(target), kept = try FocusRunsTests.kept(target)
         #expect(kept.runs == expected.runs && kept.totals == expected.totals && !kept.runs.isEmpty)
+        // The same file again (every row replaces a stored one), and shuffled into another store (the
+        // rows spooled and written sorted at the end): the same totals, runs and sums.
+        #expect(try target.transfer.importJSON(data).focusSessions == count)
+        let again = try Self.totals(target)
+        #expect(again.stored == again.counted && again.stored == stored)
+        let shuffled = try sessions { list in
+            // A fixed permutation (7,919 is prime, so coprime with the count).
+            let n = list.count
+            list = (0..<n).map { list[($0 * 7_919) % n] }
+        }
+        let (other, _) = try makeStore(at: "2025-05-01T20:00:00Z", zone: "America/New_York")
+        #expect(try other.transfer.importJSON(shuffled).focusSessions == count)
+        let spooled = try Self.totals(other)
+        #expect(spooled.stored == spooled.counted && spooled.stored == stored)
+        let otherKept = try FocusRunsTests.kept(other)
+        #expect(otherKept.runs == kept.runs && otherKept.totals == kept.totals)
     }
 
     @Test func idsAreWrittenAsFoundationWritesThem() {
