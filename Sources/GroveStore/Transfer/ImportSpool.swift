@@ -99,12 +99,19 @@ final class ImportSpool: @unchecked Sendable {
     /// came would insert it at a random place of an index: most of a shuffled import's time.
     func repeatedId() throws -> String? {
         sqlite3_reset(insert)
-        let select = try Self.prepare(
-            connection,
-            """
-            SELECT id FROM (SELECT id, seq, row_number() OVER (PARTITION BY id ORDER BY seq) AS nth FROM spool)
-            WHERE nth = 2 ORDER BY seq LIMIT 1
-            """)
+        // Whether any id repeats: one sort by id (half the window function's cost, measured on a
+        // million rows). Only a file that repeats one pays for finding the first in file order.
+        guard try firstText(of: "SELECT id FROM spool GROUP BY id HAVING count(*) > 1 LIMIT 1") != nil else { return nil }
+        return try firstText(
+            of: """
+                SELECT id FROM (SELECT id, seq, row_number() OVER (PARTITION BY id ORDER BY seq) AS nth FROM spool)
+                WHERE nth = 2 ORDER BY seq LIMIT 1
+                """)
+    }
+
+    /// The first column of the first row `sql` returns, as text.
+    private func firstText(of sql: String) throws -> String? {
+        let select = try Self.prepare(connection, sql)
         defer { sqlite3_finalize(select) }
         switch sqlite3_step(select) {
         case SQLITE_ROW: return sqlite3_column_text(select, 0).map { String(cString: $0) }
