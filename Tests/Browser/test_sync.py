@@ -1,5 +1,6 @@
 """Grove Sync in a real browser: a change made on one device shows in another device's open page."""
 import json, os, shutil, subprocess, tempfile, time, urllib.request
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -92,6 +93,28 @@ def tap(browser, element):
     tab bar covers the bottom)."""
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
+
+
+def steadily(action, timeout=30):
+    """Runs `action` — which finds what it needs afresh — until it goes through: this Grove's background
+    sync may re-render Settings (its "last synced" line) between finding an element and tapping it. A
+    page swap is the only failure retried; the bound only ends a test whose page never settles."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            return action()
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            if time.time() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def opened(browser, testid):
+    """The `<details>` of `testid` on the page as it is now, opened by a tap if it is closed."""
+    details = browser.find_element(By.CSS_SELECTOR, f"[data-testid={testid}]")
+    if details.get_attribute("open") is None:
+        tap(browser, details.find_element(By.TAG_NAME, "summary"))
+    return details
 
 
 def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_data(browser):
@@ -192,14 +215,79 @@ def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser)
         # it stands once this Grove has sent everything (its own sync's commits re-render the page).
         sync_state(web_url, lambda sync: sync["pending"] == 0, "the sealed rows were never all sent")
         browser.get(web_url + "/settings")
-        again = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-recovery-code]")
-        tap(browser, again.find_element(By.TAG_NAME, "summary"))
-        again.find_element(By.CSS_SELECTOR, "input[name=passphrase]").send_keys("a long and private passphrase")
-        tap(browser, again.find_element(By.TAG_NAME, "button"))
+
+        def ask_for_a_new_code():
+            field = opened(browser, "sync-recovery-code").find_element(By.CSS_SELECTOR, "input[name=passphrase]")
+            field.clear()
+            # Typed into (the field has the focus): the page is not re-rendered from under it from here on.
+            field.send_keys("a long and private passphrase")
+            tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-recovery-code] button"))
+        steadily(ask_for_a_new_code)
         code = browser.find_element(By.CSS_SELECTOR, "[data-testid=recovery-code]")
         wait(browser, 60).until(lambda b: code.is_displayed() and len(code.text.split()) == 17)
         assert code.text != words, "a new code, not the old one"
         wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "the old one opens nothing"))
+    finally:
+        browser.get("about:blank")
+        for process in processes:
+            stop_server(process)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_a_phone_goes_back_to_an_earlier_moment_after_seeing_what_would_change(browser):
+    """Settings → Sync → "Go back to an earlier moment" on a phone: first what would change (nothing
+    written), then — tapped again — the account as it stood then, on this Grove and the laptop."""
+    from test_phone import as_phone
+    root = tempfile.mkdtemp(prefix="grove-sync-restore-")
+    binary = grove_binary()
+    web_port = free_port()
+    web_url = f"http://127.0.0.1:{web_port}"
+    env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
+    processes = []
+    try:
+        sync_url = start_sync_server(binary, root, env["laptop"], processes)
+        for name in ("laptop", "desktop"):
+            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name],
+                           input=PASSWORD, env=env[name], check=True, capture_output=True)
+        def laptop(*args):
+            return subprocess.run([binary, *args], env=env["laptop"], check=True, capture_output=True, text=True).stdout
+        laptop("timer", "add", "Essay", "--duration", "25m")
+        laptop("sync")
+        # The moment to go back to: the next whole second (the form's resolution), once the clock has
+        # passed it — every change after it is the server's later than it.
+        moment = int(time.time()) + 1
+        while time.time() <= moment + 0.05:
+            time.sleep(0.02)
+        laptop("timer", "add", "Made after", "--duration", "10m")
+        laptop("sync")
+        processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(web_url + "/api/v1/timers")
+        sync_state(web_url, lambda sync: sync.get("lastSuccess") is not None, "the desktop never synced")
+        as_phone(browser)
+        browser.get(web_url + "/settings")
+
+        def ask_what_would_change():
+            restore = opened(browser, "sync-restore")
+            # The moment in the browser's own zone, as a person picks it in the form; asked at once (from
+            # the tap on, the page is held for the answer).
+            browser.execute_script("""const at = new Date(arguments[1] * 1000);
+                arguments[0].value = new Date(at.getTime() - at.getTimezoneOffset() * 60000).toISOString().slice(0, 19);""",
+                                   restore.find_element(By.CSS_SELECTOR, "input[name=asOf]"), moment)
+            tap(browser, restore.find_element(By.XPATH, ".//button[normalize-space()='What would change']"))
+            return restore
+        restore = steadily(ask_what_would_change)
+        preview = restore.find_element(By.CSS_SELECTOR, "[data-testid=sync-restore-preview]")
+        wait(browser).until(lambda _: "changes 1 records (0 back, 0 as they were, 1 made since removed)" in preview.text)
+        assert "Made after" in urllib.request.urlopen(web_url + "/api/v1/timers").read().decode(), "nothing written before the second tap"
+        browser.shot("sync-restore-phone")
+        tap(browser, restore.find_element(By.CSS_SELECTOR, "[data-testid=sync-restore-apply]"))
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "your other devices take it at their next sync"))
+        browser.get(web_url + "/timers")
+        wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Essay"))
+        assert "Made after" not in browser.find_element(By.TAG_NAME, "main").text
+        laptop("sync")
+        assert "Made after" not in laptop("timer", "list") and "Essay" in laptop("timer", "list")
     finally:
         browser.get("about:blank")
         for process in processes:

@@ -36,18 +36,21 @@ struct SyncRestoreCommand: AsyncParsableCommand {
         let instant = try TimeParsing.instant(asOf, field: "as-of", now: db.environment.now(), calendar: try db.calendar())
         let connection = try SyncConnection(database: db)
         if let into {
-            try await rebuild(into: into, db: db, connection: connection, instant: instant)
+            try await rebuild(into: into, connection: connection, instant: instant)
         } else {
-            try await goBack(db: db, connection: connection, instant: instant)
+            try await goBack(connection: connection, instant: instant)
         }
     }
 
-    private func rebuild(into: String, db: AppDatabase, connection: SyncConnection, instant: Date) async throws {
+    /// A restore point rebuilt into a new store (`SyncConnection.rebuild`), said in words.
+    private func rebuild(into: String, connection: SyncConnection, instant: Date) async throws {
         let path = CLIEnvironment.current.resolve(into)
         guard !FileManager.default.fileExists(atPath: path) else {
             throw CLIError.usage("--into names \(path), which exists: a restore point is rebuilt into a new file")
         }
-        let summary = try await Self.rebuilt(at: path, db: db, connection: connection, instant: instant)
+        let summary = try await SyncErrors.translate(server: connection.device.serverURL) {
+            try await connection.rebuild(asOf: instant, into: path)
+        }
         if options.json { try Output.json(summary); return }
         print(
             "Rebuilt \(summary.rows) records as they stood at \(GroveExport.formatInstant(instant)) into \(path)"
@@ -55,21 +58,10 @@ struct SyncRestoreCommand: AsyncParsableCommand {
                 + ". Look at it with `grove --database \(path) …`.")
     }
 
-    /// Synced first (nothing of this device's is left unsent), rebuilt beside the store, compared,
-    /// and — confirmed — written as this device's edits, then synced.
-    private func goBack(db: AppDatabase, connection: SyncConnection, instant: Date) async throws {
-        guard let storePath = db.path else { throw SyncConnectionError.noStoreFile }
-        let server = connection.device.serverURL
-        var engine = try connection.engine()
-        _ = try await SyncErrors.translate(server: server) { try await engine.sync() }
-        let scratch = storePath + ".restore-\(UUID().uuidString.prefix(8)).sqlite"
-        defer { Self.remove(scratch) }
-        _ = try await Self.rebuilt(at: scratch, db: db, connection: connection, instant: instant)
-        let summary = try db.sync.makeCurrent(
-            restoredFrom: scratch, asOf: instant, deviceName: connection.device.deviceName, apply: yes)
-        if yes {
-            var after = try connection.engine()
-            _ = try await SyncErrors.translate(server: server) { try await after.sync() }
+    /// Going back (`SyncConnection.goBack`), said in words.
+    private func goBack(connection: SyncConnection, instant: Date) async throws {
+        let summary = try await SyncErrors.translate(server: connection.device.serverURL) {
+            try await connection.goBack(to: instant, apply: yes)
         }
         if options.json { try Output.json(summary); return }
         let when = GroveExport.formatInstant(instant)
@@ -86,23 +78,5 @@ struct SyncRestoreCommand: AsyncParsableCommand {
         print(
             "The account is as it stood at \(when) (\(counts)), sent as new changes: the server's history keeps everything before it. Your other devices take it at their next sync."
         )
-    }
-
-    /// The restore point rebuilt into a new store at `path` (removed again if that fails).
-    static func rebuilt(at path: String, db: AppDatabase, connection: SyncConnection, instant: Date) async throws -> RestoreSummary {
-        let target = try AppDatabase.open(path: path, environment: db.environment, createDirectory: false)
-        do {
-            return try await SyncErrors.translate(server: connection.device.serverURL) {
-                try await RestorePoint.rebuild(from: try connection.syncTransport(), asOf: instant, into: target)
-            }
-        } catch {
-            // Nothing half-built is left behind under the name the person gave.
-            remove(path)
-            throw error
-        }
-    }
-
-    static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }

@@ -5,9 +5,9 @@ import GroveStore
 import GroveSync
 import Hummingbird
 
-/// `/api/v1/sync`: this device's sync, and its account's encryption from any browser — a phone
-/// included — as `grove sync encrypt`, `unlock` and `passphrase` do it (the same `SyncConnection`
-/// operations; linking and restoring stay the CLI's).
+/// `/api/v1/sync`: this device's sync, its account's encryption and its restore points from any
+/// browser — a phone included — as `grove sync encrypt`, `unlock`, `passphrase` and `restore --apply`
+/// do it (the same `SyncConnection` operations; linking stays the CLI's).
 struct SyncController {
     let database: AppDatabase
     /// Wrong passphrases and recovery codes, per address and for the one account: the passphrase is
@@ -23,6 +23,7 @@ struct SyncController {
         api.post("sync/unlock", use: unlock)
         api.post("sync/passphrase", use: changePassphrase)
         api.post("sync/recovery-code", use: newRecoveryCode)
+        api.post("sync/restore", use: restore)
     }
 
     /// `GET /sync`: linked or not; the server, this device, what waits and what was set aside.
@@ -121,6 +122,23 @@ struct SyncController {
         }
         return try JSON(Encrypted(keyId: made.key.keyId, recoveryCode: made.recovery.description, sent: 0))
             .response(from: request, context: context)
+    }
+
+    struct RestoreInput: Decodable {
+        var asOf: Date
+        var apply: Bool?
+    }
+
+    /// `POST /sync/restore` `{asOf, apply}`: what going back to the account as it stood at `asOf`
+    /// would change (nothing written), or — `apply: true` — going back: sent as new changes that every
+    /// device takes at its next sync, the server's history kept whole, history made since kept.
+    @Sendable func restore(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        let input = try await request.decode(as: RestoreInput.self, context: context)
+        let connection = try linked()
+        let summary = try await explained(connection, passphraseField: "passphrase") {
+            try await connection.goBack(to: input.asOf, apply: input.apply ?? false)
+        }
+        return try JSON(summary).response(from: request, context: context)
     }
 
     /// This store's connection to its sync server, or a 409 saying how to link it.

@@ -83,7 +83,7 @@ extension Problem {
                 case .state, .conflict: .conflict
                 case .server: .badGateway
                 }
-            return Problem(status: status, detail: e.message)
+            return Problem(status: status, detail: e.message, field: e.field)
         case let e as ReversedRange: return Problem(status: .badRequest, detail: e.message, field: e.field)
         case let e as any GroveValidationError: return Problem(status: .unprocessableContent, detail: e.message, field: e.field)
         case let e as StoreError where e.isBadInput:

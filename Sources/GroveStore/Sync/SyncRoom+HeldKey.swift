@@ -30,12 +30,14 @@ extension SyncRoom {
     @discardableResult
     public func noteServerKeys(keptAt: Date?) throws -> Date? {
         try write { db in
-            guard let row = try db.cachedRow("SELECT keys_kept_at FROM sync_state") else { throw SyncStoreError.notLoggedIn }
+            guard let row = try db.cachedRow("SELECT keys_kept_at, keys_behind FROM sync_state") else { throw SyncStoreError.notLoggedIn }
             let seen = (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) }
             let behind: Date? = if let seen, keptAt.map({ $0 < seen }) ?? true { seen } else { nil }
-            let latest = behind ?? keptAt
-            try db.cachedExecute(
-                "UPDATE sync_state SET keys_kept_at = ?, keys_behind = ?", [latest?.groveMillis, behind != nil])
+            let latest = (behind ?? keptAt)?.groveMillis
+            // Written only when it changes: every write is a change the open pages are refreshed for.
+            if latest != row["keys_kept_at"] || (behind != nil) != (row["keys_behind"] as Bool? ?? false) {
+                try db.cachedExecute("UPDATE sync_state SET keys_kept_at = ?, keys_behind = ?", [latest, behind != nil])
+            }
             return behind
         }
     }

@@ -27,10 +27,14 @@ public struct SyncFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var kind: Kind
     public var message: String
+    /// The field at fault, when the sync server named one (a restore point's `asOf`, say): the API's
+    /// problem names it too.
+    public var field: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, field: String? = nil) {
         self.kind = kind
         self.message = message
+        self.field = field
     }
 
     public var description: String { message }
@@ -51,7 +55,7 @@ public struct SyncFailure: Error, Sendable, Equatable, CustomStringConvertible {
                     "the sync server has no record of this device, and could not take it back on its token (a token from another server, or from before Grove kept keyed tokens): run `grove sync login` again; every change here is kept and sent"
                 default: problem.detail
                 }
-            return SyncFailure(problem.status == 422 ? .input : .server, message)
+            return problem.status == 422 ? SyncFailure(.input, message, field: problem.field) : SyncFailure(.server, message)
         case let error as AccountEncryptionError: return SyncFailure(.state, error.description)
         case let error as AccountKeyError:
             switch error {

@@ -109,6 +109,43 @@ document.addEventListener("submit", async (event) => {
   await swapMain();
 });
 
+// Going back to an earlier moment (Settings → Sync), as `grove sync restore --apply` does it: first what
+// would change, then — asked again — going back. The instant is the browser's local time. The page is
+// not re-rendered from under the question (the preview's own sync commits set off a live refresh).
+let restoreAsked = false;
+on("busy", () => restoreAsked);
+document.addEventListener("toggle", (event) => {
+  if (event.target.dataset && event.target.dataset.testid === "sync-restore" && !event.target.open) restoreAsked = false;
+}, true);
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!("syncRestore" in form.dataset)) return;
+  event.preventDefault();
+  const local = new Date(form.elements.asOf.value);
+  if (Number.isNaN(local.getTime())) { toast("Choose a day and a time."); return; }
+  const asOf = local.toISOString(), preview = form.querySelector("[data-testid=sync-restore-preview]");
+  const apply = form.querySelector("[data-testid=sync-restore-apply]");
+  const said = (r) => `${r.added} back, ${r.changed} as they were, ${r.removed} made since removed`;
+  restoreAsked = true;
+  const result = await api("POST", "/api/v1/sync/restore", { asOf, apply: false }).catch(() => null);
+  if (!result) { restoreAsked = false; return; }
+  const total = result.added + result.changed + result.removed;
+  restoreAsked = total > 0;
+  preview.hidden = false;
+  preview.textContent = total === 0 ? `The account is as it stood at ${local.toLocaleString()} already: nothing to change.`
+    : `Going back to ${local.toLocaleString()} changes ${total} records (${said(result)}); sessions and pauses made since stay.`;
+  apply.hidden = total === 0;
+  apply.onclick = async () => {
+    apply.disabled = true;
+    const done = await api("POST", "/api/v1/sync/restore", { asOf, apply: true }).catch(() => null);
+    apply.disabled = false;
+    if (!done) return;
+    restoreAsked = false;
+    toast(`The account is as it stood at ${local.toLocaleString()} (${said(done)}): your other devices take it at their next sync.`);
+    await swapMain();
+  };
+});
+
 // Importing a file: the file itself is the body (streamed by the browser, never read into the page).
 document.addEventListener("submit", async (event) => {
   const form = event.target;
