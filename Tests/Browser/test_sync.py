@@ -35,18 +35,28 @@ def start_sync_server(binary, root, env, processes):
     return url
 
 
+def devices(root):
+    """The laptop's and the desktop's environments: a GROVE_HOME of its own each, in `root`."""
+    return {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
+
+
+def link_both(binary, sync_url, env):
+    """The laptop and the desktop linked to the account ada at `sync_url`, in plain."""
+    for name in ("laptop", "desktop"):
+        subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name],
+                       input=PASSWORD, env=env[name], check=True, capture_output=True)
+
+
 def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_seconds(browser):
     root = tempfile.mkdtemp(prefix="grove-sync-browser-")
     binary = grove_binary()
     web_port = free_port()
     web_url = f"http://127.0.0.1:{web_port}"
-    env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
+    env = devices(root)
     processes = []
     try:
         sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        for name in ("laptop", "desktop"):
-            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name], input=PASSWORD,
-                           env=env[name], check=True, capture_output=True)
+        link_both(binary, sync_url, env)
         # The desktop's web app, kept in step in the background, open on its timers page.
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -126,14 +136,12 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
     binary = grove_binary()
     web_port = free_port()
     web_url = f"http://127.0.0.1:{web_port}"
-    env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
+    env = devices(root)
     passphrase = b"a long and private passphrase"
     processes = []
     try:
         sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        for name in ("laptop", "desktop"):
-            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name],
-                           input=PASSWORD, env=env[name], check=True, capture_output=True)
+        link_both(binary, sync_url, env)
         subprocess.run([binary, "timer", "add", "Sealed on the laptop", "--duration", "25m"], env=env["laptop"], check=True, capture_output=True)
         subprocess.run([binary, "sync", "encrypt", "--passphrase-stdin"], input=passphrase, env=env["laptop"], check=True, capture_output=True)
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
@@ -242,13 +250,11 @@ def test_a_phone_goes_back_to_an_earlier_moment_after_seeing_what_would_change(b
     binary = grove_binary()
     web_port = free_port()
     web_url = f"http://127.0.0.1:{web_port}"
-    env = {name: dict(os.environ, GROVE_HOME=os.path.join(root, name), NO_COLOR="1") for name in ("laptop", "desktop")}
+    env = devices(root)
     processes = []
     try:
         sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        for name in ("laptop", "desktop"):
-            subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--plain", "--device-name", name],
-                           input=PASSWORD, env=env[name], check=True, capture_output=True)
+        link_both(binary, sync_url, env)
         def laptop(*args):
             return subprocess.run([binary, *args], env=env["laptop"], check=True, capture_output=True, text=True).stdout
         laptop("timer", "add", "Essay", "--duration", "25m")
