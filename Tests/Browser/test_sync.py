@@ -1,5 +1,5 @@
 """Grove Sync in a real browser: a change made on one device shows in another device's open page."""
-import json, os, shutil, subprocess, tempfile, time, urllib.request
+import contextlib, json, os, shutil, subprocess, tempfile, time, urllib.request
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -47,14 +47,28 @@ def link_both(binary, sync_url, env):
                        input=PASSWORD, env=env[name], check=True, capture_output=True)
 
 
+@contextlib.contextmanager
+def cleaned_up(browser, root):
+    """The processes a test starts, with its files in `root`: whatever happens, the page is left first
+    (open on a server being stopped, its next live refresh fails in the console), then every process
+    is stopped and `root` removed."""
+    processes = []
+    try:
+        yield processes
+    finally:
+        browser.get("about:blank")
+        for process in processes:
+            stop_server(process)
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_seconds(browser):
     root = tempfile.mkdtemp(prefix="grove-sync-browser-")
     binary = grove_binary()
     web_port = free_port()
     web_url = f"http://127.0.0.1:{web_port}"
     env = devices(root)
-    processes = []
-    try:
+    with cleaned_up(browser, root) as processes:
         sync_url = start_sync_server(binary, root, env["laptop"], processes)
         link_both(binary, sync_url, env)
         # The desktop's web app, kept in step in the background, open on its timers page.
@@ -81,12 +95,6 @@ def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_se
             time.sleep(0.2)
         else:
             raise AssertionError("the desktop's timer never reached the laptop")
-    finally:
-        # Leave the page first: open on a server being stopped, its next live refresh fails in the console.
-        browser.get("about:blank")
-        for process in processes:
-            stop_server(process)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def sync_state(web_url, reached, never):
@@ -138,8 +146,7 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
     web_url = f"http://127.0.0.1:{web_port}"
     env = devices(root)
     passphrase = b"a long and private passphrase"
-    processes = []
-    try:
+    with cleaned_up(browser, root) as processes:
         sync_url = start_sync_server(binary, root, env["laptop"], processes)
         link_both(binary, sync_url, env)
         subprocess.run([binary, "timer", "add", "Sealed on the laptop", "--duration", "25m"], env=env["laptop"], check=True, capture_output=True)
@@ -171,11 +178,6 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
         assert "Change the passphrase" in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
         browser.get(web_url + "/timers")
         wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sealed on the laptop"))
-    finally:
-        browser.get("about:blank")
-        for process in processes:
-            stop_server(process)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser):
@@ -188,8 +190,7 @@ def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser)
     web_port = free_port()
     web_url = f"http://127.0.0.1:{web_port}"
     env = dict(os.environ, GROVE_HOME=os.path.join(root, "phone-grove"), NO_COLOR="1")
-    processes = []
-    try:
+    with cleaned_up(browser, root) as processes:
         sync_url = start_sync_server(binary, root, env, processes)
         subprocess.run([binary, "sync", "login", sync_url, "--user", "ada", "--password-stdin", "--device-name", "home"],
                        input=PASSWORD, env=env, check=True, capture_output=True)
@@ -235,11 +236,6 @@ def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser)
         wait(browser, 60).until(lambda b: code.is_displayed() and len(code.text.split()) == 17)
         assert code.text != words, "a new code, not the old one"
         wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "the old one opens nothing"))
-    finally:
-        browser.get("about:blank")
-        for process in processes:
-            stop_server(process)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def test_a_phone_goes_back_to_an_earlier_moment_after_seeing_what_would_change(browser):
@@ -251,8 +247,7 @@ def test_a_phone_goes_back_to_an_earlier_moment_after_seeing_what_would_change(b
     web_port = free_port()
     web_url = f"http://127.0.0.1:{web_port}"
     env = devices(root)
-    processes = []
-    try:
+    with cleaned_up(browser, root) as processes:
         sync_url = start_sync_server(binary, root, env["laptop"], processes)
         link_both(binary, sync_url, env)
         def laptop(*args):
@@ -294,8 +289,3 @@ def test_a_phone_goes_back_to_an_earlier_moment_after_seeing_what_would_change(b
         assert "Made after" not in browser.find_element(By.TAG_NAME, "main").text
         laptop("sync")
         assert "Made after" not in laptop("timer", "list") and "Essay" in laptop("timer", "list")
-    finally:
-        browser.get("about:blank")
-        for process in processes:
-            stop_server(process)
-        shutil.rmtree(root, ignore_errors=True)

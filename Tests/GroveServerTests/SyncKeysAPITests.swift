@@ -19,10 +19,12 @@ struct SyncKeysAPITests {
         try AppDatabase.open(path: "\(folder)/\(name).sqlite", concurrentReads: false)
     }
 
-    /// A sync server with `users` (password `password1`), live on 127.0.0.1 for `body`, given its URL
-    /// and a fresh folder for the devices' stores.
-    static func withSyncServer(users: [String], _ body: @Sendable (String, String) async throws -> Void) async throws {
-        let service = SyncService(store: try SQLiteSyncStore(path: nil), bcryptCost: 4)
+    /// A sync server with `users` (password `password1`) and the clock `now`, live on 127.0.0.1 for
+    /// `body`, given its URL and a fresh folder for the devices' stores.
+    static func withSyncServer(
+        users: [String], now: @escaping @Sendable () -> Date = { Date() }, _ body: @Sendable (String, String) async throws -> Void
+    ) async throws {
+        let service = SyncService(store: try SQLiteSyncStore(path: nil), now: now, bcryptCost: 4)
         for user in users { _ = try await service.addUser(name: user, password: "password1") }
         let folder = NSTemporaryDirectory() + "grove-sync-keys-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -18,14 +18,8 @@ struct SyncRestoreAPITests {
         // The server's clock runs ahead of the devices' by what the test adds (never behind: a device
         // clock ahead of the server's is refused), so that each step lands at its own instant.
         let ahead = NIOLockedValueBox(0.0)
-        let service = SyncService(
-            store: try SQLiteSyncStore(path: nil), now: { Date().addingTimeInterval(ahead.withLockedValue { $0 }) }, bcryptCost: 4)
-        _ = try await service.addUser(name: "ada", password: "password1")
-        let folder = NSTemporaryDirectory() + "grove-sync-restore-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try await withLiveServer(buildSyncRouter(service: service)) { live in
-            let url = "http://127.0.0.1:\(live.port)"
+        try await SyncKeysAPITests.withSyncServer(users: ["ada"], now: { Date().addingTimeInterval(ahead.withLockedValue { $0 }) }) {
+            url, folder in
             let laptop = try SyncKeysAPITests.store("laptop", in: folder), desktop = try SyncKeysAPITests.store("desktop", in: folder)
             try await SyncKeysAPITests.link(laptop, url, name: "laptop")
             try await SyncKeysAPITests.link(desktop, url, name: "desktop")

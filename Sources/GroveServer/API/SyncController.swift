@@ -135,7 +135,7 @@ struct SyncController {
     @Sendable func restore(_ request: Request, context: GroveRequestContext) async throws -> Response {
         let input = try await request.decode(as: RestoreInput.self, context: context)
         let connection = try linked()
-        let summary = try await explained(connection, passphraseField: "passphrase") {
+        let summary = try await explained(connection) {
             try await connection.goBack(to: input.asOf, apply: input.apply ?? false)
         }
         return try JSON(summary).response(from: request, context: context)
@@ -165,7 +165,7 @@ struct SyncController {
     /// Runs an operation of the account's keys: its failures said as every face says them, a wrong
     /// secret named by its field and counted by the throttle, a weak passphrase by `passphraseField`.
     private func explained<T>(
-        _ connection: SyncConnection, passphraseField: String, secret: (field: String, Request, GroveRequestContext)? = nil,
+        _ connection: SyncConnection, passphraseField: String = "passphrase", secret: (field: String, Request, GroveRequestContext)? = nil,
         _ body: () async throws -> T
     ) async throws -> T {
         let address = secret.map { AuthMiddleware.clientAddress($0.1, context: $0.2) }

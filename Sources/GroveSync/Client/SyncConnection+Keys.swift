@@ -92,11 +92,7 @@ extension SyncConnection {
     /// The current passphrase proves the change (a device token alone does not change the login).
     public func changePassphrase(from current: String, to passphrase: String) async throws -> DataKey {
         try AccountKeys.checkStrength(passphrase)
-        guard let key else { throw AccountEncryptionError.noKeyHere }
-        let http = try transport()
-        guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
-        guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
-        guard try AccountKeys.unlock(envelope, passphrase: current) == key else { throw AccountKeyError.wrongPassphrase }
+        let (key, envelope, http) = try await heldKey(openedBy: current)
         try await rewrap(
             envelope, key: key, to: passphrase, proof: try AccountKeys.loginSecret(passphrase: current, envelope.derivation), http)
         return key
@@ -106,11 +102,7 @@ extension SyncConnection {
     /// old one opens nothing from then on. The current passphrase proves the change; its wrap and the
     /// login are made again with it (a fresh salt), so no device is asked anything.
     public func newRecoveryCode(passphrase: String) async throws -> (key: DataKey, recovery: RecoveryCode) {
-        guard let key else { throw AccountEncryptionError.noKeyHere }
-        let http = try transport()
-        guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
-        guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
-        guard try AccountKeys.unlock(envelope, passphrase: passphrase) == key else { throw AccountKeyError.wrongPassphrase }
+        let (key, envelope, http) = try await heldKey(openedBy: passphrase)
         let (fresh, recovery) = try AccountKeys.envelope(
             for: key, passphrase: passphrase, device: device.deviceName, now: database.environment.now(), logN: envelope.derivation.logN)
         try await http.setKeys(
@@ -119,6 +111,17 @@ extension SyncConnection {
                 login: try AccountKeys.loginSecret(passphrase: passphrase, fresh.derivation),
                 proof: try AccountKeys.loginSecret(passphrase: passphrase, envelope.derivation)))
         return (key, recovery)
+    }
+
+    /// The key this device holds, the account's envelope of it on the server, and the transport —
+    /// once `passphrase` is shown to open that envelope to that key (what proves a change of it).
+    private func heldKey(openedBy passphrase: String) async throws -> (DataKey, KeyEnvelope, HTTPSyncTransport) {
+        guard let key else { throw AccountEncryptionError.noKeyHere }
+        let http = try transport()
+        guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
+        guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
+        guard try AccountKeys.unlock(envelope, passphrase: passphrase) == key else { throw AccountKeyError.wrongPassphrase }
+        return (key, envelope, http)
     }
 
     /// The envelope with `key` wrapped under `passphrase`, kept on the server with the login it derives

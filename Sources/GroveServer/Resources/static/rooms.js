@@ -115,7 +115,7 @@ document.addEventListener("submit", async (event) => {
 let restoreAsked = false;
 on("busy", () => restoreAsked);
 document.addEventListener("toggle", (event) => {
-  if (event.target.dataset && event.target.dataset.testid === "sync-restore" && !event.target.open) restoreAsked = false;
+  if (event.target.tagName === "DETAILS" && !event.target.open && event.target.querySelector("form[data-sync-restore]")) restoreAsked = false;
 }, true);
 document.addEventListener("submit", async (event) => {
   const form = event.target;
