@@ -13,7 +13,7 @@ sessions, its own app's gate), so the model needs no clocks.
   scripts/sync-faults.py --binary .build-postgres/debug/grove --postgres postgres://grove@127.0.0.1:55432/grove_faults
   scripts/sync-faults.py --seed 7            # one seed again, exactly (faults hang on the request order, not on timing)
   scripts/sync-faults.py --encrypted         # the account encrypted end to end first (device 0 encrypts, the
-                                             # others unlock); a passphrase change and a restore point among the disasters
+                                             # others unlock); a passphrase change, a new key and a restore point among the disasters
 
 Prints each seed and its faults; exits 1 with the seed on a difference. Bounded: it stops by itself.
 """
@@ -25,6 +25,9 @@ from seed import free_port, wait_for  # noqa: E402
 
 PASSWORD = "fault-password-1"
 PASSPHRASES = ["a first passphrase to seal with", "a second passphrase after a change"]
+# The passphrase in force on an encrypted run: a device whose key was replaced on another one (`grove
+# sync new-key`) is asked for it once, as a person would be.
+ACCOUNT = {"passphrase": None}
 SKEWS = [0, -180, 420]  # seconds: on time, three minutes slow, seven minutes fast (past the drift)
 
 
@@ -218,6 +221,10 @@ class Device:
     def sync(self, quiet=False):
         now = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=self.skew)
         code, out = self.run("sync", check=False)
+        if code != 0 and ACCOUNT["passphrase"] and "grove sync unlock" in self.last_error:
+            # The key was replaced on another device (or the server restored from before): asked once.
+            if self.run("sync", "unlock", "--passphrase-stdin", stdin=ACCOUNT["passphrase"], check=False)[0] == 0:
+                code, out = self.run("sync", check=False)
         if quiet and code != 0:
             print(f"  device {self.index}: grove sync exited {code} on a quiet network: {self.last_error}")
         return code == 0
@@ -389,6 +396,8 @@ def run_seed(seed, args):
                 else:
                     raise SystemExit(f"seed {seed}: device {device.index} could not unlock: {device.last_error}")
         change_at = rng.randint(args.steps // 4, 3 * args.steps // 4) if args.encrypted else -1
+        new_key_at = rng.randint(args.steps // 4, 3 * args.steps // 4) if args.encrypted else -1
+        ACCOUNT["passphrase"] = passphrase if args.encrypted else None
         restore_point = None
         backup = os.path.join(root, "backup.sqlite")
         restore_at = rng.randint(args.steps // 3, 2 * args.steps // 3) if not args.postgres else -1
@@ -406,6 +415,7 @@ def run_seed(seed, args):
                 # The key envelope comes back as the backup had it: a passphrase changed since is undone
                 # (the key is the same: every device keeps syncing).
                 passphrase = passphrase_at_backup
+                ACCOUNT["passphrase"] = passphrase if args.encrypted else None
             if step == change_at:
                 # A passphrase change on one device while the others go on syncing with the key they hold.
                 # The current passphrase, then the new one; a change whose answer was lost is done already
@@ -415,7 +425,22 @@ def run_seed(seed, args):
                            for current in (passphrase, PASSPHRASES[1])):
                         passphrase = PASSPHRASES[1]
                         break
+                ACCOUNT["passphrase"] = passphrase
                 proxy.log.append(f"passphrase@{step}")
+            if step == new_key_at:
+                # A device lost: a new key from this one while the others hold the old key (each is asked
+                # for the passphrase once at its next sync). A new key whose answer was lost is made
+                # already: then this device says so, and unlocks to it.
+                for attempt in range(20):
+                    if device.run("sync", "new-key", "--passphrase-stdin", stdin=passphrase, check=False)[0] == 0:
+                        proxy.log.append(f"new-key@{step}")
+                        break
+                    if "grove sync unlock" in device.last_error and \
+                            device.run("sync", "unlock", "--passphrase-stdin", stdin=passphrase, check=False)[0] == 0:
+                        proxy.log.append(f"new-key@{step}(answer lost)")
+                        break
+                else:
+                    proxy.log.append(f"new-key@{step}(not made: {device.last_error[:80]})")
             if step == args.steps // 2:
                 restore_point = (datetime.datetime.now(datetime.timezone.utc), set(model.timers))
             if rng.random() < 0.3:
@@ -443,7 +468,7 @@ def run_seed(seed, args):
         faults = [entry for entry in proxy.log if not entry.endswith(":pass")]
         print(f"seed {seed}{' (encrypted)' if args.encrypted else ''}: converged with the model ({counts[0]} timers, {counts[1]} intentions, {counts[2]} sessions) "
               f"through {proxy.count} requests, {len(faults)} faults: {' '.join(faults[:40])}{' …' if len(faults) > 40 else ''} "
-              f"({time.time() - started:.0f} s)")
+              f"({time.time() - started:.0f} s); disasters: {' '.join(entry for entry in faults if '@' in entry) or 'none'}")
     finally:
         proxy.shutdown()
         servers.stop()

@@ -180,6 +180,57 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
         wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sealed on the laptop"))
 
 
+def test_a_phone_whose_key_was_replaced_on_the_laptop_is_asked_once_and_loses_nothing(browser):
+    """A device lost: the laptop makes a new key. The Grove this phone opens held the old one: its next
+    sync stops before sending what it made, Settings says the key was replaced with the unlock form
+    open, and the passphrase, once, brings both devices' timers together."""
+    from test_phone import as_phone
+    root = tempfile.mkdtemp(prefix="grove-sync-new-key-")
+    binary = grove_binary()
+    web_port = free_port()
+    web_url = f"http://127.0.0.1:{web_port}"
+    env = devices(root)
+    passphrase = b"a long and private passphrase"
+    with cleaned_up(browser, root) as processes:
+        sync_url = start_sync_server(binary, root, env["laptop"], processes)
+        link_both(binary, sync_url, env)
+
+        def run(device, *args, secret=None):
+            return subprocess.run([binary, *args], input=secret, env=env[device], check=True, capture_output=True).stdout
+        run("laptop", "sync", "encrypt", "--passphrase-stdin", secret=passphrase)
+        run("desktop", "sync", "unlock", "--passphrase-stdin", secret=passphrase)
+        processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(web_url + "/api/v1/timers")
+        sync_state(web_url, lambda sync: sync["encryption"] == "end-to-end" and sync.get("lastSuccess"), "the desktop never synced")
+        made = json.loads(run("laptop", "sync", "new-key", "--passphrase-stdin", "--json", secret=passphrase))
+        run("laptop", "timer", "add", "Sealed under the new key", "--duration", "25m")
+        run("laptop", "sync")
+        # The desktop hears of the laptop's timer, which its key does not open: it stops, and says so.
+        sync_state(web_url, lambda sync: sync["encryption"] == "replaced", "the desktop never found its key replaced")
+        run("desktop", "timer", "add", "Made on the desktop meanwhile", "--duration", "10m")
+        as_phone(browser)
+        browser.get(web_url + "/settings")
+        card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
+        assert made["keyId"] in card.text and made["replaced"] in card.text, card.text
+        assert "was replaced on another device" in card.text
+        unlock = card.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock]")
+        assert unlock.get_attribute("open") is not None, "a Grove whose key was replaced shows the unlock form open"
+        assert not browser.find_elements(By.CSS_SELECTOR, "[data-testid=sync-encrypt]")
+
+        def unlock_once():
+            field = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock] input[name=passphrase]")
+            field.clear()
+            field.send_keys(passphrase.decode())
+            tap(browser, browser.find_element(By.XPATH, "//*[@data-testid='sync-unlock']//button[normalize-space()='Unlock']"))
+        steadily(unlock_once)
+        wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=sync]"), f"Encrypted end to end with key {made['keyId']}"))
+        browser.get(web_url + "/timers")
+        wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sealed under the new key"))
+        run("laptop", "sync")
+        assert "Made on the desktop meanwhile" in run("laptop", "timer", "list").decode()
+
+
 def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser):
     """Encrypting from the web: the passphrase typed twice (a mismatch is caught before anything is
     sent), then the recovery code, which stays on screen until the person says it is written down; a

@@ -153,6 +153,19 @@ struct EncryptedSyncEndToEndTests {
         let status = try JSONSerialization.jsonObject(with: Data(try c.runBinary("sync", "status", "--json").out.utf8)) as? [String: Any]
         let keyId = try #require(status?["keyId"] as? String)
         #expect(try c.runBinary("sync", "status").out.contains("key \(keyId)"))
+        // A device lost: a new key from b. c, offline meanwhile, makes a timer, stops before sending
+        // it, says why, and — unlocked once — sends it under the new key; everything still opens.
+        let renewed = try b.runBinary(["sync", "new-key", "--passphrase-stdin", "--json"], input: Self.passphrase)
+        let made = try JSONSerialization.jsonObject(with: Data(renewed.out.utf8)) as? [String: String]
+        #expect(renewed.status == 0 && made?["replaced"] == keyId && made?["keyId"] != keyId, "\(renewed.out) \(renewed.err)")
+        #expect(try c.runBinary("timer", "add", token("timer"), "--duration", "5m").status == 0)
+        let stopped = try c.runBinary("sync")
+        #expect(stopped.status != 0 && stopped.err.contains("grove sync unlock"), "\(stopped.err)")
+        #expect(try c.runBinary("sync", "status").out.contains("replaced on another device"))
+        #expect(try c.runBinary(["sync", "unlock", "--passphrase-stdin"], input: Self.passphrase).status == 0)
+        #expect(try c.runBinary("sync").status == 0)
+        #expect(try b.runBinary("sync").status == 0)
+        #expect(try SyncEndToEndTests.export(c) == SyncEndToEndTests.export(b))
         let keyFile = c.home + "/grove.sqlite.sync-key"
         #expect(FileManager.default.fileExists(atPath: keyFile))
         #expect(try c.runBinary("sync", "logout").status == 0)

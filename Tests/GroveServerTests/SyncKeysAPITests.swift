@@ -108,6 +108,43 @@ struct SyncKeysAPITests {
         }
     }
 
+    @Test("a new key from the web: the old one seals nothing, the other device says so and unlocks once from its own web app")
+    func newKeyThroughTheAPI() async throws {
+        try await Self.withSyncServer(users: ["ada"]) { url, folder in
+            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
+            try await Self.link(laptop, url, name: "laptop")
+            try await Self.link(desktop, url, name: "desktop")
+            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
+            _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
+            let before = try laptop.timers.create(name: "Sealed under the first key", durationInSeconds: 600)
+            var laptopSync = try SyncConnection(database: laptop).engine()
+            _ = try await laptopSync.sync()
+            let replaced = try await TestServer(database: desktop).testReturning { client in
+                let wrong = try await client.post("/api/v1/sync/new-key", #"{"passphrase": "not the passphrase at all"}"#)
+                expectProblem(wrong, 422, field: "passphrase")
+                let made = try await client.post("/api/v1/sync/new-key", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                #expect(made.status == 200 && made.object["replaced"] as? String == encrypted.key.keyId, "\(made.text)")
+                #expect((made.object["recoveryCode"] as? String)?.split(separator: " ").count == 17)
+                return made.object["keyId"] as? String ?? ""
+            }
+            #expect(replaced != encrypted.key.keyId && DeviceKey.read(forStore: "\(folder)/desktop.sqlite")?.keyId == replaced)
+            // The laptop made something meanwhile: it stops before sending it, and its web app says why.
+            let meanwhile = try laptop.timers.create(name: "Made meanwhile", durationInSeconds: 600)
+            laptopSync = try SyncConnection(database: laptop).engine()
+            await #expect(throws: AccountKeyError.otherKey(held: encrypted.key.keyId, named: replaced)) { _ = try await laptopSync.sync() }
+            try await TestServer(database: laptop).test { client in
+                #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "replaced")
+                let unlocked = try await client.post("/api/v1/sync/unlock", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                #expect(unlocked.status == 200 && unlocked.object["keyId"] as? String == replaced, "\(unlocked.text)")
+                #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "end-to-end")
+            }
+            var desktopSync = try SyncConnection(database: desktop).engine()
+            _ = try await desktopSync.sync()
+            let names = Set(try desktop.timers.all().map(\.id))
+            #expect(names.isSuperset(of: [before.id, meanwhile.id]))
+        }
+    }
+
     @Test("a new recovery code from the web: the old one opens nothing, the new one and the passphrase do, and nothing is sent")
     func newRecoveryCodeThroughTheAPI() async throws {
         try await Self.withSyncServer(users: ["ada"]) { url, folder in

@@ -49,16 +49,23 @@ struct SyncStatusAPITests {
 
             // The server restored from before a passphrase change: its keys are older than those seen.
             let seen = Date(timeIntervalSince1970: 1_790_000_000)
-            #expect(try database.sync.noteServerKeys(keptAt: seen) == nil)
-            #expect(try database.sync.noteServerKeys(keptAt: seen.addingTimeInterval(-3600)) == seen)
+            #expect(try database.sync.noteServerKeys(keyId: "b0f69fbd64dcf482", keptAt: seen) == nil)
+            #expect(try database.sync.noteServerKeys(keyId: "b0f69fbd64dcf482", keptAt: seen.addingTimeInterval(-3600)) == seen)
             let behindStatus = try await client.get("/api/v1/sync")
             #expect(behindStatus.object["keysBehind"] as? String == "2026-09-21T14:13:20.000Z", "\(behindStatus.text)")
             let behind = try await client.get("/settings").text
             #expect(behind.contains(#"data-testid="sync-keys-behind""#) && behind.contains("before 2026-09-21T14:13:20"), "\(behind)")
             #expect(behind.contains(#"data-testid="sync-passphrase" open"#))
             // Set again (a later envelope): said no more.
-            #expect(try database.sync.noteServerKeys(keptAt: seen.addingTimeInterval(60)) == nil)
+            #expect(try database.sync.noteServerKeys(keyId: "b0f69fbd64dcf482", keptAt: seen.addingTimeInterval(60)) == nil)
             #expect(try await client.get("/api/v1/sync").object["keysBehind"] == nil)
+
+            // The key replaced on another device: this one holds the old key, and is asked to unlock once.
+            #expect(try database.sync.noteServerKeys(keyId: "0123456789abcdef", keptAt: seen.addingTimeInterval(120)) == nil)
+            #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "replaced")
+            let replaced = try await client.get("/settings").text
+            #expect(replaced.contains("key <code>0123456789abcdef</code> now; this Grove holds <code>b0f69fbd64dcf482</code>"))
+            #expect(replaced.contains(#"data-testid="sync-unlock" open"#) && !replaced.contains(#"data-testid="sync-encrypt""#))
         }
     }
 }

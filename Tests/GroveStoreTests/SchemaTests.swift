@@ -28,7 +28,7 @@ struct SchemaTests {
                 "v13-sync-refusals", "v14-server-clock-anchor", "v15-pause-history-kept", "v16-tag-spelling", "v17-tag-days-folded",
                 "v18-web-sessions", "v19-applied-requests", "v20-push-subscriptions", "v21-gated-paths", "v22-app-blocks",
                 "v23-gate-integrity", "v24-forest-day-order", "v25-keyed-ids", "v26-awaiting-key", "v27-account-restore", "v28-held-key-id",
-                "v29-intention-newest", "v30-focus-runs", "v31-keys-kept-at",
+                "v29-intention-newest", "v30-focus-runs", "v31-keys-kept-at", "v32-server-key-id",
             ])
     }
 

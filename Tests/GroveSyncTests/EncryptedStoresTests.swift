@@ -68,4 +68,61 @@ struct EncryptedStoresTests {
         let history = try await first.store.snapshot(userId: user.id, asOf: before, after: nil, limit: 2000)
         #expect(!history.isEmpty && history.allSatisfy { $0.fields.keys.allSatisfy { SealedValue.group(ofField: $0) != nil } })
     }
+
+    @Test("a new key through one instance: the other refuses the old key in its push, and both keys' boxes open after")
+    func newKeyAcrossInstances() async throws {
+        let instances = try await TestServers.instances()
+        guard let one = instances.first, let two = instances.last else { throw SimulationFailure("no server") }
+        let clock = TestClock(MultiUserTests.start)
+        let first = SyncService(store: one.store, pokes: one.pokes, now: { clock.now }, bcryptCost: 4)
+        let second = SyncService(store: two.store, pokes: two.pokes, now: { clock.now }, bcryptCost: 4)
+        let name = TestServers.uniqueName("renewed")
+        _ = try await first.addUser(name: name, password: "password1")
+        let (a, _) = try await MultiUserTests.deviceWithATimer(name, on: first, prefix: 7200)
+        let timer = try #require(try a.database.timers.all().first)
+        let credentials = try await second.register(DeviceRegistration(user: name, password: "password1", deviceName: "phone"))
+        let network = SimulatedNetwork(seed: 7201)
+        network.faulty = false
+        let b = try SimulatedDevice(
+            name: "b", start: MultiUserTests.start, skew: 0, idPrefix: 7201, zone: TimeZone(identifier: "UTC") ?? .current,
+            service: second, network: network, credentials: credentials, user: name)
+        let caller = try await first.authenticate(token: try EncryptedSyncTests.token(a))
+        let made = try AccountKeys.create(passphrase: EncryptedSyncTests.passphrase, device: "a", now: MultiUserTests.start, logN: 14)
+        try await first.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
+        try EncryptedSyncTests.unlock(made.key, a)
+        try a.database.sync.resendEverything()
+        _ = try await a.engine.sync()
+        try EncryptedSyncTests.unlock(made.key, b)
+        _ = try await b.engine.sync()
+        clock.advance(by: 600)
+        for device in [a, b] { device.clock.advance(by: 600) }
+        let before = clock.now
+        clock.advance(by: 60)
+        for device in [a, b] { device.clock.advance(by: 60) }
+
+        // The key replaced through the first instance; b, on the second, still holds the old one.
+        let renewed = try AccountKeys.replace(
+            made.key, passphrase: EncryptedSyncTests.passphrase, device: "a", now: clock.now, logN: 14)
+        try await first.setKeys(caller, KeyEnvelopeChange(envelope: renewed.envelope, expectedKeyId: made.key.keyId, proof: "password1"))
+        try EncryptedSyncTests.unlock(renewed.key, a)
+        _ = try a.database.timers.update(id: timer.id, name: "Renamed under the new key")
+        _ = try await a.engine.sync()
+        let bCaller = try await second.authenticate(token: try EncryptedSyncTests.token(b))
+        let last = try await second.status(bCaller).lastMutationId
+        let hlc = HLC(millis: clock.now.groveMillis, counter: 0, node: HLC.node(for: bCaller.device.id))
+        let stale = try Sealer(key: made.key).seal(
+            SyncMutation(id: last + 1, hlc: hlc, entity: "theme", entityId: UUID().uuidString, op: .put, fields: ["name": .text("x")]))
+        await #expect(throws: SyncServerError.push(.wrongKey(mutationId: last + 1, keyId: made.key.keyId, current: renewed.key.keyId))) {
+            _ = try await second.push(bCaller, PushRequest(deviceId: bCaller.device.id, mutations: [stale]))
+        }
+        // b asked once: both keys open, and a restore point from before the new key rebuilds.
+        let envelope = try await second.keys(bCaller)
+        try EncryptedSyncTests.unlock(try AccountKeys.unlock(envelope, passphrase: EncryptedSyncTests.passphrase), b)
+        _ = try await b.engine.sync()
+        #expect(try b.database.timers.all().first { $0.id == timer.id }?.name == "Renamed under the new key")
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+        let restored = try AppDatabase.inMemory()
+        _ = try await RestorePoint.rebuild(from: b.engine.transport, asOf: before, into: restored)
+        #expect(try restored.timers.all().first { $0.id == timer.id }?.name == timer.name)
+    }
 }

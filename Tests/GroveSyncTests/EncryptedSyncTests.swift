@@ -41,7 +41,7 @@ struct EncryptedSyncTests {
     /// `grove sync unlock` on `device`.
     static func unlock(_ key: DataKey, _ device: SimulatedDevice) throws {
         hold(key, device)
-        try device.database.sync.adoptIDKey(key.idKeyBytes)
+        try device.database.sync.adoptIDKey(key.idKeyBytes, keyId: key.keyId)
     }
 
     /// Every stored state of the account holds sealed groups only.

@@ -19,7 +19,7 @@ struct SyncCommand: AsyncParsableCommand {
         subcommands: [
             SyncNowCommand.self, SyncLoginCommand.self, SyncStatusCommand.self, SyncDevicesCommand.self, SyncRevokeCommand.self,
             SyncLogoutCommand.self, SyncRestoreCommand.self, SyncEncryptCommand.self, SyncUnlockCommand.self, SyncPassphraseCommand.self,
-            SyncRecoveryCodeCommand.self,
+            SyncRecoveryCodeCommand.self, SyncNewKeyCommand.self,
         ],
         defaultSubcommand: SyncNowCommand.self)
 }

@@ -27,7 +27,11 @@ struct SyncStatusCommand: ParsableCommand {
             "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
                 + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
-        if let keyId = status.keyId {
+        if let keyId = status.keyId, status.keyReplaced, let current = device.serverKeyId {
+            print(
+                "Encrypted: end to end, but the account's key is \(current) now (replaced on another device): this one holds \(keyId)"
+                    + " and sends nothing until `grove sync unlock --passphrase-stdin`")
+        } else if let keyId = status.keyId {
             print("Encrypted: end to end, key \(keyId) (held by this device; the server keeps only sealed values)")
         } else if status.isLocked {
             print("Encrypted: yes, on another device — this one holds no key and sends nothing: `grove sync unlock --passphrase-stdin`")

@@ -44,6 +44,24 @@ public struct KeyEnvelope: Codable, Sendable, Equatable {
     /// later than the one it replaced. A device remembers the latest it saw: a server restored from a
     /// backup holds an older one, and with it the passphrase and recovery code replaced since.
     public var keptAt: Date?
+    /// The keys this one replaced (`grove sync new-key`, after a device is lost), each sealed under
+    /// this one: what was sealed before a replacement still opens, and nothing is sealed with them
+    /// again — the server refuses a push under any key but `keyId`. Absent until a key is replaced.
+    public var retired: [RetiredKey]?
+
+    /// A replaced data key, sealed under the account's current one (ChaChaPoly, base64 of nonce, box
+    /// and tag; its additional data names both keys). The server reads only `keyId`.
+    public struct RetiredKey: Codable, Sendable, Equatable {
+        public var keyId: String
+        public var box: String
+        public init(keyId: String, box: String) {
+            self.keyId = keyId
+            self.box = box
+        }
+    }
+
+    /// How many keys an account may replace (each stays in the envelope, for what it sealed).
+    public static let maxRetired = 64
 
     public init(
         version: Int = 1, keyId: String, derivation: Derivation, byPassphrase: String, recoverySalt: String, byRecovery: String,
@@ -80,11 +98,31 @@ public struct KeyEnvelope: Codable, Sendable, Equatable {
         if let recoveryCheck, recoveryCheck.utf8.count != 64 || Hex.data(recoveryCheck) == nil {
             throw InvalidField("envelope.recoveryCheck", "A recovery check is 64 hex digits")
         }
+        guard let retired else { return }
+        guard retired.count <= Self.maxRetired else {
+            throw InvalidField("envelope.retired", "An account keeps at most \(Self.maxRetired) replaced keys")
+        }
+        var seen: Set<String> = [keyId]
+        for old in retired {
+            guard old.keyId.utf8.count == SealedValue.keyIdLength,
+                SealedValue.keyId(of: SealedValue.prefix + old.keyId + ":x") == old.keyId,
+                seen.insert(old.keyId).inserted
+            else {
+                throw InvalidField("envelope.retired", "A replaced key's id is 16 lowercase hex digits, named once, not the current key's")
+            }
+            guard let data = Data(base64Encoded: old.box), (16...256).contains(data.count) else {
+                throw InvalidField("envelope.retired", "A replaced key's box is base64 of 16 to 256 bytes")
+            }
+        }
     }
+
+    /// The ids of the keys this one replaced.
+    public var retiredKeyIds: Set<String> { Set((retired ?? []).map(\.keyId)) }
 }
 
-/// `PUT /sync/v1/keys`: encrypt the account (no `expectedKeyId`), or re-wrap its key after a passphrase
-/// change (`expectedKeyId` is the key the account has, and the envelope keeps it).
+/// `PUT /sync/v1/keys`: encrypt the account (no `expectedKeyId`), re-wrap its key after a passphrase
+/// change (`expectedKeyId` is the key the account has, and the envelope keeps it), or replace the key
+/// (`expectedKeyId` is the account's key, which the envelope names among its `retired`; with `proof`).
 ///
 /// `login`, when given, becomes the account's password from now on (the secret the passphrase
 /// derives); changing it on an encrypted account takes `proof`: the current login secret, or the

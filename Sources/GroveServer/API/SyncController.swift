@@ -23,6 +23,7 @@ struct SyncController {
         api.post("sync/unlock", use: unlock)
         api.post("sync/passphrase", use: changePassphrase)
         api.post("sync/recovery-code", use: newRecoveryCode)
+        api.post("sync/new-key", use: newKey)
         api.post("sync/restore", use: restore)
     }
 
@@ -41,6 +42,8 @@ struct SyncController {
         var keyId: String
         var recoveryCode: String
         var sent: Int
+        /// The key a new one replaced (`POST /sync/new-key`).
+        var replaced: String?
     }
 
     /// `POST /sync/encrypt` `{passphrase}`: encrypts the account end to end, in place.
@@ -122,6 +125,20 @@ struct SyncController {
         }
         return try JSON(Encrypted(keyId: made.key.keyId, recoveryCode: made.recovery.description, sent: 0))
             .response(from: request, context: context)
+    }
+
+    /// `POST /sync/new-key` `{passphrase}`: replaces the account's key (after a device is lost) and
+    /// makes a new recovery code, shown this once; the other devices ask for the passphrase once.
+    @Sendable func newKey(_ request: Request, context: GroveRequestContext) async throws -> Response {
+        let input = try await request.decode(as: EncryptInput.self, context: context)
+        let connection = try linked()
+        if let refused = try throttled(request, context: context) { return refused }
+        let made = try await explained(connection, passphraseField: "passphrase", secret: ("passphrase", request, context)) {
+            try await connection.replaceKey(passphrase: input.passphrase)
+        }
+        return try JSON(
+            Encrypted(keyId: made.key.keyId, recoveryCode: made.recovery.description, sent: 0, replaced: made.key.retired.first?.keyId)
+        ).response(from: request, context: context)
     }
 
     struct RestoreInput: Decodable {

@@ -22,9 +22,10 @@ struct SyncStatusView: Encodable, Sendable {
     var lastError: String?
     var pending: Int = 0
     var setAside: Int = 0
-    /// `end-to-end` (this device holds the key), `locked` (encrypted on another device: nothing is
-    /// sent until this one is unlocked), `awaiting-key` (a new account: nothing is sent until it is
-    /// encrypted) or `plain`.
+    /// `end-to-end` (this device holds the key), `replaced` (it holds a key the account replaced on
+    /// another device: nothing is sent until it is unlocked again), `locked` (encrypted on another
+    /// device: nothing is sent until this one is unlocked), `awaiting-key` (a new account: nothing is
+    /// sent until it is encrypted) or `plain`.
     var encryption: String?
     var keyId: String?
     /// Set when the sync server holds the account's keys as they were before this instant (the latest
@@ -51,13 +52,17 @@ struct SyncStatusView: Encodable, Sendable {
         keysBehind = status.device.keysBehind
         keysBehindText = keysBehind.map { GroveExport.formatInstant($0) }
         encryption =
-            status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
+            status.keyReplaced
+            ? "replaced"
+            : status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
         refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
-        (endToEnd, locked, awaitingKey, plain) = (
-            encryption == "end-to-end", encryption == "locked", encryption == "awaiting-key", encryption == "plain"
+        (endToEnd, locked, awaitingKey, plain, replaced) = (
+            encryption == "end-to-end", encryption == "locked", encryption == "awaiting-key", encryption == "plain",
+            encryption == "replaced"
         )
-        // Locked says it in its own words, with the form beside it.
-        shownError = locked ? nil : lastError
+        accountKeyId = replaced ? status.device.serverKeyId : nil
+        // Locked and replaced say it in their own words, with the form beside it.
+        shownError = locked || replaced ? nil : lastError
         lastSuccessText = lastSuccess.map { GroveExport.formatInstant($0) } ?? "never"
         (hasPending, hasSetAside) = (pending > 0, setAside > 0)
     }
@@ -65,6 +70,8 @@ struct SyncStatusView: Encodable, Sendable {
     // For the template (Mustache reads stored properties only).
     var endToEnd = false
     var locked = false
+    var replaced = false
+    var accountKeyId: String?
     var shownError: String?
     var awaitingKey = false
     var plain = false

@@ -102,5 +102,10 @@ extension AppDatabase {
                     ALTER TABLE sync_state ADD COLUMN keys_behind INTEGER NOT NULL DEFAULT 0;
                     """)
         }
+        // The account's key id as the server last named it: a device still holding a replaced key
+        // (`grove sync new-key` on another device) shows that it must be unlocked once.
+        migrator.registerMigration("v32-server-key-id") { db in
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN server_key_id TEXT")
+        }
     }
 }

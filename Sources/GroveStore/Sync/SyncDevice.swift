@@ -21,14 +21,19 @@ public struct SyncDevice: Sendable, Equatable, Codable {
     /// older one (`SyncRoom.noteServerKeys`): restored from a backup, the server lets the passphrase and
     /// recovery code replaced since open the account again. Nil when the server is not behind.
     public var keysBehind: Date?
+    /// The account's key id as the server last named it (nil: plain, or not heard yet). Another than
+    /// the one this device holds: the key was replaced on another device, and this one must be
+    /// unlocked once (`SyncStatus.keyReplaced`).
+    public var serverKeyId: String?
 
     public var node: String { HLC.node(for: deviceId) }
 
     public init(
         serverURL: String, user: String, deviceId: UUID, deviceName: String, tokenFile: String, cursor: Int64 = 0,
         lastMutationId: Int64 = 0, ackedMutationId: Int64 = 0, lastSuccess: Date? = nil, lastError: String? = nil,
-        awaitingKey: Bool = false, keysBehind: Date? = nil
+        awaitingKey: Bool = false, keysBehind: Date? = nil, serverKeyId: String? = nil
     ) {
+        self.serverKeyId = serverKeyId
         self.awaitingKey = awaitingKey
         self.keysBehind = keysBehind
         self.serverURL = serverURL

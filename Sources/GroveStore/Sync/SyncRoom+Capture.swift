@@ -126,7 +126,8 @@ extension AppDatabase {
             lastMutationId: row["last_mutation_id"], ackedMutationId: row["acked_mutation_id"],
             lastSuccess: (row["last_success"] as Int64?).map { Date(timeIntervalSince1970: Double($0) / 1000) },
             lastError: row["last_error"], awaitingKey: row["awaiting_key"] ?? false,
-            keysBehind: (row["keys_behind"] as Bool?) == true ? (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) } : nil)
+            keysBehind: (row["keys_behind"] as Bool?) == true ? (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) } : nil,
+            serverKeyId: row["server_key_id"])
     }
 
 }

@@ -23,20 +23,33 @@ extension SyncRoom {
         try write { db in try db.cachedExecute("UPDATE sync_state SET key_id = ?", [keyId]) }
     }
 
+    /// Records the account's key id as the server (or a box it sent) named it, when it changed.
+    public func noteServerKeyId(_ keyId: String) throws {
+        try write { db in
+            try db.cachedExecute("UPDATE sync_state SET server_key_id = ? WHERE server_key_id IS NOT ?", [keyId, keyId])
+        }
+    }
+
     /// Compares the server's key envelope (`keptAt`, nil for one from before servers stamped them)
     /// with the latest this device saw, and remembers the later. Returns when the server's is older:
     /// then the server was restored from a backup, and `keysBehind` stays set until the server holds
     /// one at least as late (the passphrase set again) — a warning every face shows.
+    ///
+    /// `keyId` is the account's key as the server names it, remembered too (`SyncDevice.serverKeyId`).
     @discardableResult
-    public func noteServerKeys(keptAt: Date?) throws -> Date? {
+    public func noteServerKeys(keyId: String?, keptAt: Date?) throws -> Date? {
         try write { db in
-            guard let row = try db.cachedRow("SELECT keys_kept_at, keys_behind FROM sync_state") else { throw SyncStoreError.notLoggedIn }
+            guard let row = try db.cachedRow("SELECT keys_kept_at, keys_behind, server_key_id FROM sync_state") else {
+                throw SyncStoreError.notLoggedIn
+            }
             let seen = (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) }
-            let behind: Date? = if let seen, keptAt.map({ $0 < seen }) ?? true { seen } else { nil }
-            let latest = (behind ?? keptAt)?.groveMillis
+            let behind: Date? = if keyId != nil, let seen, keptAt.map({ $0 < seen }) ?? true { seen } else { nil }
+            let kept = row["keys_kept_at"] as Int64?
+            let latest = keyId == nil ? kept : (behind ?? keptAt)?.groveMillis
             // Written only when it changes: every write is a change the open pages are refreshed for.
-            if latest != row["keys_kept_at"] || (behind != nil) != (row["keys_behind"] as Bool? ?? false) {
-                try db.cachedExecute("UPDATE sync_state SET keys_kept_at = ?, keys_behind = ?", [latest, behind != nil])
+            if latest != kept || (behind != nil) != (row["keys_behind"] as Bool? ?? false) || keyId != row["server_key_id"] as String? {
+                try db.cachedExecute(
+                    "UPDATE sync_state SET keys_kept_at = ?, keys_behind = ?, server_key_id = ?", [latest, behind != nil, keyId])
             }
             return behind
         }

@@ -113,15 +113,39 @@ extension SyncConnection {
         return (key, recovery)
     }
 
-    /// The key this device holds, the account's envelope of it on the server, and the transport —
-    /// once `passphrase` is shown to open that envelope to that key (what proves a change of it).
+    /// Replaces the account's data key — after a device is lost, or its key file seen — with a new one
+    /// this device holds from now on: what the old key holds opens nothing sealed from then on, and
+    /// the server refuses pushes under it. What it sealed still opens (the envelope keeps it, sealed
+    /// under the new key); nothing is sent again and no id changes. The other devices stop before
+    /// their next push and ask for the passphrase once; the recovery code is new (shown once).
+    /// Revoke the lost device too (`grove sync revoke`): the key is what it could read, its token
+    /// what it could fetch.
+    public func replaceKey(passphrase: String) async throws -> (key: DataKey, recovery: RecoveryCode) {
+        let (key, envelope, http) = try await heldKey(openedBy: passphrase)
+        let made = try AccountKeys.replace(
+            key, passphrase: passphrase, device: device.deviceName, now: database.environment.now(), logN: envelope.derivation.logN)
+        try await http.setKeys(
+            KeyEnvelopeChange(
+                envelope: made.envelope, expectedKeyId: envelope.keyId,
+                login: try AccountKeys.loginSecret(passphrase: passphrase, made.envelope.derivation),
+                proof: try AccountKeys.loginSecret(passphrase: passphrase, envelope.derivation)))
+        try DeviceKey.write(made.key, forStore: storePath)
+        try database.sync.noteHeldKey(made.key.keyId)
+        try database.sync.noteServerKeyId(made.key.keyId)
+        return (made.key, made.recovery)
+    }
+
+    /// The key this device holds — as the account's envelope on the server opens it, with the keys it
+    /// replaced — the envelope and the transport, once `passphrase` is shown to open that envelope to
+    /// that key (what proves a change of it).
     private func heldKey(openedBy passphrase: String) async throws -> (DataKey, KeyEnvelope, HTTPSyncTransport) {
         guard let key else { throw AccountEncryptionError.noKeyHere }
         let http = try transport()
         guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
         guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
-        guard try AccountKeys.unlock(envelope, passphrase: passphrase) == key else { throw AccountKeyError.wrongPassphrase }
-        return (key, envelope, http)
+        let opened = try AccountKeys.unlock(envelope, passphrase: passphrase)
+        guard opened == key else { throw AccountKeyError.wrongPassphrase }
+        return (opened, envelope, http)
     }
 
     /// The envelope with `key` wrapped under `passphrase`, kept on the server with the login it derives
@@ -143,6 +167,7 @@ extension SyncConnection {
     private func hold(_ key: DataKey, resending plain: PlainRows? = nil) throws {
         try DeviceKey.write(key, forStore: storePath)
         try database.sync.adoptIDKey(key.idKeyBytes, keyId: key.keyId)
+        try database.sync.noteServerKeyId(key.keyId)
         if let plain, plain.complete {
             try database.sync.resend(plain.rows)
         } else {

@@ -69,6 +69,9 @@ public struct SyncEngine: Sendable {
             try database.sync.recordAttempt(error: nil)
             return summary
         } catch {
+            // A box or a server naming another key than the one held: the key was replaced elsewhere,
+            // and every face asks for the passphrase once (`SyncStatus.keyReplaced`).
+            if case AccountKeyError.otherKey(_, let named) = error { try? database.sync.noteServerKeyId(named) }
             try? database.sync.recordAttempt(error: "\(error)")
             throw error
         }
@@ -109,8 +112,10 @@ public struct SyncEngine: Sendable {
     mutating func reconcile(_ summary: inout SyncSummary) async throws {
         guard let device = try database.sync.device() else { throw SyncStoreError.notLoggedIn }
         let status = try await transport.status()
+        // Noted before the key is checked: a device whose key was replaced elsewhere shows it.
+        let behind = try database.sync.noteServerKeys(keyId: status.keyId, keptAt: status.keysKeptAt)
         try checkKey(serverKey: status.keyId)
-        if status.keyId != nil, let seen = try database.sync.noteServerKeys(keptAt: status.keysKeptAt) {
+        if let seen = behind {
             // The data is safe (every box still opens); what came back is a way in that was closed.
             summary.notes.append(KeysBehind(seen: seen).description)
         }

@@ -5,4 +5,8 @@ extension SyncStatus {
     /// there (`AccountKeyError.locked`), and nothing goes out until it is unlocked. Not "plain": what
     /// the server keeps is sealed.
     public var isLocked: Bool { keyId == nil && device.lastError == AccountKeyError.locked.description }
+
+    /// This device holds a key, but the account's is another now: replaced on another device (after a
+    /// lost one, `grove sync new-key`). Nothing goes out until it is unlocked with the passphrase, once.
+    public var keyReplaced: Bool { keyId != nil && device.serverKeyId.map { $0 != keyId } == true }
 }

@@ -50,7 +50,7 @@ extension SQLiteSyncStore {
     {
         try await writer.write { db in
             let current = try String.fetchOne(db.cachedStatement(sql: "SELECT key_id FROM sync_user WHERE id = ?"), arguments: [userId])
-            guard current == expected, expected == nil || expected == keyId else { return current }
+            guard current == expected else { return current }
             try db.cachedExecute("UPDATE sync_user SET key_id = ?, key_envelope = ? WHERE id = ?", [keyId, envelope, userId])
             if let passwordHash { try db.cachedExecute("UPDATE sync_user SET password_hash = ? WHERE id = ?", [passwordHash, userId]) }
             // Encrypted from now on: the plain states kept for restore points go (SYNC.md "Private sync").

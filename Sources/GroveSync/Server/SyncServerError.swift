@@ -112,7 +112,7 @@ public enum SyncServerError: Error, Equatable, Sendable {
         case .push(.notSealed(let id, let field)):
             "Mutation \(id): \(field): this account is encrypted end to end: values travel sealed under its key, never plain"
         case .push(.wrongKey(let id, let keyId, let current)):
-            "Mutation \(id): sealed under key \(keyId), but the account's key is \(current): unlock with the current passphrase"
+            "Mutation \(id): sealed under key \(keyId), but the account's key is \(current) (a key replaced, or another account's: it seals nothing here any more): unlock with the current passphrase"
         case .notEncrypted: "This account is not encrypted (grove sync encrypt)"
         case .keyConflict(let current):
             "The account's key is \(current ?? "none") now, not the one this change expected: unlock again and retry"

@@ -31,25 +31,38 @@ extension SyncService {
         }
     }
 
-    /// Encrypts a plain account (`expectedKeyId` nil) or keeps a re-wrapped envelope of its key (a
-    /// passphrase change: `expectedKeyId` and the envelope's key are the account's). Anything else is a
-    /// `keyConflict` naming the account's key. A new `login` becomes the account's password; on an
-    /// encrypted account only with `proof` — the current login, or the recovery code's proof.
+    /// Encrypts a plain account (`expectedKeyId` nil), keeps a re-wrapped envelope of its key (a
+    /// passphrase change: `expectedKeyId` and the envelope's key are the account's) or replaces the key
+    /// (`expectedKeyId` is the account's key, named among the envelope's `retired`; with `proof`):
+    /// from then on a push under the replaced key is refused. Anything else is a `keyConflict` naming
+    /// the account's key. A new `login` becomes the account's password; on an encrypted account only
+    /// with `proof` — the current login, or the recovery code's proof. An envelope never drops a
+    /// replaced key the account's envelope keeps: what it sealed would open on no device.
     public func setKeys(_ caller: Caller, _ change: KeyEnvelopeChange) async throws {
         do { try change.envelope.validate() } catch { throw SyncServerError.invalid(field: error.field, message: error.message) }
-        var passwordHash: String?
-        if let login = change.login {
-            guard (20...72).contains(login.utf8.count) else {
-                throw SyncServerError.invalid(field: "login", message: "A login secret has 20 to 72 bytes")
+        let stored = try await store.keyEnvelope(userId: caller.user.id)
+        let previous = stored.flatMap { try? SyncWire.decoder().decode(KeyEnvelope.self, from: Data($0.envelope.utf8)) }
+        let replacing = change.expectedKeyId.map { $0 != change.envelope.keyId } ?? false
+        if let expected = change.expectedKeyId, stored?.keyId == expected {
+            let keeps = previous?.retiredKeyIds ?? []
+            let named = change.envelope.retiredKeyIds
+            guard keeps.isSubset(of: named), !replacing || named.contains(expected) else {
+                throw SyncServerError.invalid(
+                    field: "envelope.retired",
+                    message: "An envelope keeps every key the account replaced, and a new key names the key it replaces")
             }
-            if change.expectedKeyId != nil { try await checkProof(caller, change.proof) }
-            passwordHash = Bcrypt.hash(login, cost: bcryptCost)
         }
+        if let login = change.login, !(20...72).contains(login.utf8.count) {
+            throw SyncServerError.invalid(field: "login", message: "A login secret has 20 to 72 bytes")
+        }
+        // A new key, like a new login, takes the current passphrase's login or the recovery code's proof.
+        if change.expectedKeyId != nil, change.login != nil || replacing { try await checkProof(caller, change.proof) }
+        let passwordHash = change.login.map { Bcrypt.hash($0, cost: bcryptCost) }
         // Stamped by the server's clock, always later than the envelope it replaces: devices remember
         // the latest, and a server restored from a backup is caught holding an older one.
         var envelope = change.envelope
-        let previous = try await store.keyEnvelope(userId: caller.user.id).flatMap { Self.keptAt($0.envelope) }
-        envelope.keptAt = max(now(), previous.map { $0.addingTimeInterval(0.001) } ?? .distantPast)
+        let previousKeptAt = stored.flatMap { Self.keptAt($0.envelope) }
+        envelope.keptAt = max(now(), previousKeptAt.map { $0.addingTimeInterval(0.001) } ?? .distantPast)
         let text = String(decoding: try SyncWire.encoder().encode(envelope), as: UTF8.self)
         let kept = try await store.setKeyEnvelope(
             userId: caller.user.id, keyId: change.envelope.keyId, envelope: text, expected: change.expectedKeyId, passwordHash: passwordHash

@@ -65,8 +65,8 @@ public protocol SyncStore: Sendable {
     /// The account's key id and its envelope (opaque JSON) when it is encrypted.
     func keyEnvelope(userId: Int64) async throws -> (keyId: String, envelope: String)?
     /// Keeps `envelope` if the account's key is `expected` now (nil: not encrypted yet — this encrypts
-    /// it, and drops the plain states kept as history) and, for an encrypted one, `keyId` is that key.
-    /// Returns the account's key id after: `keyId` when kept, else the one that stood in the way.
+    /// it, and drops the plain states kept as history); `keyId` is `expected`'s re-wrap or the key that
+    /// replaces it (the service checks a replacement's proof). Returns the account's key id after: `keyId` when kept, else the one that stood in the way.
     /// `passwordHash`, when given, replaces the account's password hash in the same transaction.
     func setKeyEnvelope(userId: Int64, keyId: String, envelope: String, expected: String?, passwordHash: String?) async throws -> String?
 

@@ -71,7 +71,7 @@ register({
   },
 });
 
-// The account's encryption (Settings → Sync), as `grove sync encrypt`/`unlock`/`passphrase`/`recovery-code`
+// The account's encryption (Settings → Sync), as `grove sync encrypt`/`unlock`/`passphrase`/`recovery-code`/`new-key`
 // do it: a new passphrase is typed twice; a new recovery code is shown once, and the page is not
 // re-rendered under it until the person says it is written down.
 let recoveryShown = false;
@@ -92,7 +92,7 @@ document.addEventListener("submit", async (event) => {
   button.disabled = true;
   // An encryption's answer carries the recovery code: the live refresh its own commits set off must
   // not re-render the page before the code is on it.
-  if (path.endsWith("/encrypt") || path.endsWith("/recovery-code")) recoveryShown = true;
+  if (path.endsWith("/encrypt") || path.endsWith("/recovery-code") || path.endsWith("/new-key")) recoveryShown = true;
   let result;
   try { result = await api(method, path, body); } catch { recoveryShown = false; return; } finally { button.disabled = false; }
   form.reset();
@@ -100,7 +100,9 @@ document.addEventListener("submit", async (event) => {
     $("#recovery-code").textContent = result.recoveryCode;
     $("#recovery").hidden = false;
     $("#recovery").scrollIntoView({ block: "center" });
-    toast(path.endsWith("/encrypt") ? `Encrypted end to end: ${result.sent} values sent again, sealed.` : "A new recovery code: the old one opens nothing now.");
+    toast(path.endsWith("/encrypt") ? `Encrypted end to end: ${result.sent} values sent again, sealed.`
+      : path.endsWith("/new-key") ? `A new key (${result.keyId}): key ${result.replaced} seals nothing now; your other devices ask for the passphrase once.`
+      : "A new recovery code: the old one opens nothing now.");
     return;
   }
   toast(result.syncError ? `Unlocked (key ${result.keyId}), but the sync that followed failed: ${result.syncError}`

@@ -28,6 +28,9 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
     /// A pulled deletion without a sealed mark that opens: no device of the account made it (or it
     /// predates sealed deletions). Set aside: the record stays.
     case unsealedDeletion(entity: String, id: String)
+    /// A replaced key in the account's envelope did not open with the current one: the envelope was
+    /// changed on the server. Nothing was changed here.
+    case keyring(keyId: String)
 
     public var description: String {
         switch self {
@@ -46,46 +49,11 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
             "This device holds the account's key, but the server does not know the account is encrypted: nothing was sent (run `grove sync encrypt` to seal it again)"
         case .unsealedDeletion(let entity, let id):
             "A deletion of a \(entity) (\(id.prefix(12))…) came without a sealed mark that opens: no device of yours made it, so the \(entity) stays"
+        case .keyring(let keyId):
+            "The account's envelope lists replaced key \(keyId), which does not open with the current key: it was changed on the sync server (nothing was changed here)"
         case .newAccount:
             "This account is new, and Grove encrypts new accounts end to end before anything is sent: run `grove sync encrypt --passphrase-stdin` (or log in again with --plain to sync unencrypted); nothing was sent"
         }
-    }
-}
-
-/// An account's data key on a device: what seals and opens every value, and keys its ids.
-public struct DataKey: Sendable, Equatable {
-    public let keyId: String
-    let bytes: SymmetricKey
-
-    public static func == (a: DataKey, b: DataKey) -> Bool { a.keyId == b.keyId && a.raw == b.raw }
-
-    init(bytes: SymmetricKey) {
-        self.bytes = bytes
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("grove-key-id".utf8), using: bytes)
-        keyId = Hex.string(Data(mac).prefix(8))
-    }
-
-    /// A new random key.
-    public static func random() -> DataKey { DataKey(bytes: SymmetricKey(size: .bits256)) }
-
-    /// The key from its 32 bytes (the device's key file).
-    public init?(raw: Data) {
-        guard raw.count == 32 else { return nil }
-        self.init(bytes: SymmetricKey(data: raw))
-    }
-
-    public var raw: Data { bytes.withUnsafeBytes { Data($0) } }
-
-    /// The key that seals field groups (never the data key itself).
-    var sealing: SymmetricKey { derived("grove-seal-v1") }
-    /// The key that makes meaningful ids opaque (HMAC), the same on every device of the account.
-    var ids: SymmetricKey { derived("grove-id-v1") }
-
-    /// The id key's bytes, for the store (`SyncRoom.adoptIDKey`): never the data key itself.
-    public var idKeyBytes: Data { ids.withUnsafeBytes { Data($0) } }
-
-    private func derived(_ info: String) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(inputKeyMaterial: bytes, info: Data(info.utf8), outputByteCount: 32)
     }
 }
 
@@ -125,7 +93,21 @@ public enum AccountKeys {
             changedAt: now, changedBy: device)
         envelope.loginDerived = true
         envelope.recoveryCheck = Hex.string(SHA256.hash(data: Data(try recoveryProof(recovery, envelope).utf8)))
+        envelope.retired = try key.retired.isEmpty ? nil : key.retired.map { try sealRetired($0, under: key) }
         return (envelope, recovery)
+    }
+
+    /// A new data key replacing `key` (after a device is lost: what it holds opens nothing sealed from
+    /// then on), its envelope for `passphrase` — the replaced keys sealed in it, so that what they
+    /// sealed still opens — and a new recovery code, shown once (the old one wrapped the old key).
+    /// The account's id key stays: no id changes, nothing is sent again.
+    public static func replace(
+        _ key: DataKey, passphrase: String, device: String, now: Date, logN: Int = defaultLogN
+    ) throws -> (key: DataKey, envelope: KeyEnvelope, recovery: RecoveryCode) {
+        try checkStrength(passphrase)
+        let fresh = try DataKey.replacing(key)
+        let (envelope, recovery) = try self.envelope(for: fresh, passphrase: passphrase, device: device, now: now, logN: logN)
+        return (fresh, envelope, recovery)
     }
 
     /// The account's login secret for `passphrase` (what a device sends as its password once the account
@@ -144,22 +126,45 @@ public enum AccountKeys {
         return "gr1_" + proof.withUnsafeBytes { Hex.string($0) }
     }
 
-    /// The data key, opened with the passphrase.
+    /// The data key, opened with the passphrase, with the keys it replaced.
     public static func unlock(_ envelope: KeyEnvelope, passphrase: String) throws -> DataKey {
         guard
             let key = try? unwrap(
                 envelope.byPassphrase, under: passphraseKey(passphrase, envelope.derivation), keyId: envelope.keyId, purpose: "passphrase")
         else { throw AccountKeyError.wrongPassphrase }
-        return key
+        return try withRetired(key, envelope)
     }
 
-    /// The data key, opened with the recovery code.
+    /// The data key, opened with the recovery code, with the keys it replaced.
     public static func unlock(_ envelope: KeyEnvelope, recovery: RecoveryCode) throws -> DataKey {
         guard
             let key = try? unwrap(
                 envelope.byRecovery, under: recoveryKey(recovery, salt: envelope.recoverySalt), keyId: envelope.keyId, purpose: "recovery")
         else { throw AccountKeyError.wrongRecoveryCode }
+        return try withRetired(key, envelope)
+    }
+
+    /// `key` with the replaced keys the envelope seals under it, opened.
+    static func withRetired(_ key: DataKey, _ envelope: KeyEnvelope) throws -> DataKey {
+        var key = key
+        key.retired = try (envelope.retired ?? []).map { old in
+            guard let data = Data(base64Encoded: old.box), let box = try? ChaChaPoly.SealedBox(combined: data),
+                let raw = try? ChaChaPoly.open(box, using: key.keyring, authenticating: retiredData(old.keyId, under: key.keyId)),
+                let opened = DataKey(raw: raw), opened.keyId == old.keyId
+            else { throw AccountKeyError.keyring(keyId: old.keyId) }
+            return opened
+        }
         return key
+    }
+
+    static func sealRetired(_ old: DataKey, under key: DataKey) throws -> KeyEnvelope.RetiredKey {
+        let box = try ChaChaPoly.seal(old.raw, using: key.keyring, authenticating: retiredData(old.keyId, under: key.keyId))
+        return KeyEnvelope.RetiredKey(keyId: old.keyId, box: box.combined.base64EncodedString())
+    }
+
+    /// Binds a replaced key's box to both keys: it cannot be moved into another account's envelope.
+    private static func retiredData(_ old: String, under current: String) -> Data {
+        Data("grove-keyring-v1\u{0}\(old)\u{0}\(current)".utf8)
     }
 
     /// The envelope with `key` wrapped under a new passphrase (fresh salt); the recovery code's wrap stays.

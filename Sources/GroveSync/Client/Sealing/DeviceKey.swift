@@ -6,11 +6,15 @@ public enum DeviceKey {
     public static func path(forStore storePath: String) -> String { storePath + ".sync-key" }
 
     /// The key, or nil when this device holds none (a plain account, or one not unlocked here yet).
+    /// Its first line is the key; each line after it a key it replaced, newest first.
     public static func read(forStore storePath: String) -> DataKey? {
-        guard let data = FileManager.default.contents(atPath: path(forStore: storePath)), data.count < 256,
-            let raw = Data(base64Encoded: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { return nil }
-        return DataKey(raw: raw)
+        guard let data = FileManager.default.contents(atPath: path(forStore: storePath)), data.count < 16_384 else { return nil }
+        let keys = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map {
+            Data(base64Encoded: $0.trimmingCharacters(in: .whitespaces)).flatMap(DataKey.init(raw:))
+        }
+        guard var key = keys.first ?? nil else { return nil }
+        key.retired = keys.dropFirst().compactMap { $0 }
+        return key
     }
 
     /// Writes the key readable by its owner only (created 0600, then renamed into place).
@@ -18,7 +22,8 @@ public enum DeviceKey {
         let path = path(forStore: storePath), temporary = path + ".tmp"
         guard
             FileManager.default.createFile(
-                atPath: temporary, contents: Data((key.raw.base64EncodedString() + "\n").utf8), attributes: [.posixPermissions: 0o600])
+                atPath: temporary, contents: Data(([key] + key.retired).map { $0.raw.base64EncodedString() + "\n" }.joined().utf8),
+                attributes: [.posixPermissions: 0o600])
         else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary]) }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary)
         if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }

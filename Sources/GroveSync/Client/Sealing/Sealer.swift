@@ -39,8 +39,8 @@ public struct Sealer: Sendable {
         return sealed
     }
 
-    /// `change` with its boxes opened into fields. Throws `otherKey` for a box under another key (the
-    /// device must unlock again), `tampered` for one that does not open or holds fields of another group.
+    /// `change` with its boxes opened into fields. Throws `otherKey` for a box under a key this one
+    /// neither is nor replaced (the device must unlock again), `tampered` for one that does not open or holds fields of another group.
     public func open(_ change: SyncChange) throws -> SyncChange {
         guard let entity = SyncEntity.named(change.entity) else { return change }
         var opened = change
@@ -90,11 +90,12 @@ public struct Sealer: Sendable {
 
     func unbox(_ text: String, entity: String, id: String, group: String, clock: HLC) throws -> SyncFields {
         guard let named = SealedValue.keyId(of: text) else { throw AccountKeyError.tampered(entity: entity, id: id, group: group) }
-        guard named == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: named) }
+        // The current key, or one it replaced (what was sealed before a replacement stays as it was).
+        guard let opening = key.opening(named) else { throw AccountKeyError.otherKey(held: key.keyId, named: named) }
         let aad = SealedValue.additionalData(entity: entity, entityId: id, group: group, clock: clock, keyId: named)
         guard let data = Data(base64Encoded: String(text.dropFirst(SealedValue.prefix.count + SealedValue.keyIdLength + 1))),
             let box = try? ChaChaPoly.SealedBox(combined: data),
-            let plaintext = try? ChaChaPoly.open(box, using: key.sealing, authenticating: aad),
+            let plaintext = try? ChaChaPoly.open(box, using: opening.sealing, authenticating: aad),
             let fields = try? JSONDecoder().decode(SyncFields.self, from: plaintext)
         else { throw AccountKeyError.tampered(entity: entity, id: id, group: group) }
         return fields

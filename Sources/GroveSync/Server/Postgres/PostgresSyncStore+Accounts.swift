@@ -45,7 +45,7 @@
                 let current =
                     try await connection.query("SELECT key_id FROM sync_user WHERE id = \(userId) FOR UPDATE", logger: logger)
                     .decode(String?.self).all().first ?? nil
-                guard current == expected, expected == nil || expected == keyId else { return current }
+                guard current == expected else { return current }
                 try await connection.query(
                     "UPDATE sync_user SET key_id = \(keyId), key_envelope = \(envelope) WHERE id = \(userId)", logger: logger)
                 if let passwordHash {
