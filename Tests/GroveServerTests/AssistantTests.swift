@@ -81,8 +81,10 @@ struct AssistantTests {
         let model = FakeModelServer()
         try await model.application().test(.live) { live in
             let base = "http://127.0.0.1:\(try #require(live.port))/v1"
-            let server = try await TestServer(
-                configuration: ServerConfiguration(assistant: AssistantConfiguration(baseURL: base, model: "tiny", apiKey: "sk-test")))
+            var configuration = ServerConfiguration(assistant: AssistantConfiguration(baseURL: base, model: "tiny", apiKey: "sk-test"))
+            // The model answers; only the machine's load (every other test at once) may be slow.
+            configuration.assistantFetch = .patient
+            let server = try await TestServer(configuration: configuration)
             let database = server.database
             let intention = try database.intentions.set("finish the essay", scope: .week)
             try await server.test { client in

@@ -34,6 +34,8 @@ public struct ContentRefresher: Sendable {
 
         /// What a person's Grove uses: a source that hangs fails within 15 s.
         public static let standard = Bounds(client: ContentRefresher.client, timeout: .seconds(15))
+        /// What a person's Grove gives the assistant's model: a whole answer within 30 s.
+        public static let assistant = Bounds(client: ContentRefresher.client, timeout: .seconds(30))
         /// Bounds a loaded test machine never reaches (its sources answer; only the load is slow).
         public static let patient = Bounds(client: makeClient(connect: .seconds(120), read: .seconds(120)), timeout: .seconds(120))
     }

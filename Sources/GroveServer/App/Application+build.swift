@@ -56,7 +56,10 @@ public func buildRouter(
     FocusController(database: database, monitor: monitor).addRoutes(to: api)
     TimersController(database: database).addRoutes(to: api)
     PauseController(database: database, gateKey: configuration.gateKey).addRoutes(to: api)
-    IntentionsController(database: database, assistant: Assistant(configuration.assistant)).addRoutes(to: api)
+    let model = configuration.assistant.map {
+        ModelAssistant($0, client: configuration.assistantFetch.client, timeout: configuration.assistantFetch.timeout)
+    }
+    IntentionsController(database: database, assistant: Assistant(model: model)).addRoutes(to: api)
     DataController(database: database, monitor: monitor).addRoutes(to: api)
     ReviewController(database: database).addRoutes(to: api)
     SetupController(database: database).addRoutes(to: api)

@@ -30,6 +30,10 @@ public struct ServerConfiguration: Sendable {
     /// How fetching a content source is bounded (adding one fetches it at once, and the background
     /// refresh does hourly): a source that hangs fails within 15 s.
     public var contentFetch: ContentRefresher.Bounds = .standard
+    /// The client the assistant's model is asked through, and the time its whole answer may take (a
+    /// model that takes longer leaves the offline assistant to answer). A test on a loaded machine
+    /// gives `.patient`: its loopback model answers, only the load is slow.
+    public var assistantFetch: ContentRefresher.Bounds = .assistant
     /// How long a connection may wait between requests before it is closed.
     public var idleTimeout: TimeInterval = 60
     /// At most this many connections at once: the next waits until one closes (pages keep one open
