@@ -63,14 +63,8 @@ def cleaned_up(browser, root):
 
 
 def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_seconds(browser):
-    root = tempfile.mkdtemp(prefix="grove-sync-browser-")
-    binary = grove_binary()
-    web_port = free_port()
-    web_url = f"http://127.0.0.1:{web_port}"
-    env = devices(root)
-    with cleaned_up(browser, root) as processes:
-        sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        link_both(binary, sync_url, env)
+    with linked_devices(browser, "grove-sync-browser-") as (binary, env, processes, web_port):
+        web_url = f"http://127.0.0.1:{web_port}"
         # The desktop's web app, kept in step in the background, open on its timers page.
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -95,6 +89,20 @@ def test_a_change_on_one_device_shows_in_another_devices_open_page_within_two_se
             time.sleep(0.2)
         else:
             raise AssertionError("the desktop's timer never reached the laptop")
+
+
+@contextlib.contextmanager
+def linked_devices(browser, prefix):
+    """The laptop and the desktop (a GROVE_HOME each, in a new folder named `prefix`…) linked in plain
+    to a sync server of their own as ada; yields the binary, their environments, the list of processes
+    to stop and a free port for the desktop's web app — everything stopped and removed after."""
+    root = tempfile.mkdtemp(prefix=prefix + "-")
+    binary = grove_binary()
+    env = devices(root)
+    with cleaned_up(browser, root) as processes:
+        sync_url = start_sync_server(binary, root, env["laptop"], processes)
+        link_both(binary, sync_url, env)
+        yield binary, env, processes, free_port()
 
 
 def sync_state(web_url, reached, never):
@@ -127,6 +135,30 @@ def steadily(action, timeout=30):
             time.sleep(0.05)
 
 
+def sync_card(browser):
+    """Settings' sync card as it is now: its text, and whether its unlock form is open (read in one
+    go, to be read again by `steadily` when a re-render swaps it meanwhile)."""
+    card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
+    return card.text, card.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock]").get_attribute("open") is not None
+
+
+def unlock_with(browser, secret, shot=None):
+    """Types `secret` into Settings' unlock form as it is now and taps Unlock. This Grove's background
+    sync keeps failing while it is locked, and each failure may re-render the page: a form swapped
+    while it was typed into (the tap would send an empty one) is typed into again."""
+    def attempt():
+        field = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock] input[name=passphrase]")
+        field.clear()
+        field.send_keys(secret)
+        button = browser.find_element(By.XPATH, "//*[@data-testid='sync-unlock']//button[normalize-space()='Unlock']")
+        # Read back from the field found: a swapped page makes it stale (and `steadily` types again).
+        assert field.get_attribute("value") == secret
+        if shot:
+            browser.shot(shot)
+        tap(browser, button)
+    steadily(attempt)
+
+
 def opened(browser, testid):
     """The `<details>` of `testid` on the page as it is now, opened by a tap if it is closed."""
     details = browser.find_element(By.CSS_SELECTOR, f"[data-testid={testid}]")
@@ -140,15 +172,9 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
     syncing until it holds the key. On the phone: Settings → Sync → the passphrase, once (a wrong one
     is said and changes nothing), and the laptop's sealed timer arrives."""
     from test_phone import as_phone
-    root = tempfile.mkdtemp(prefix="grove-sync-unlock-")
-    binary = grove_binary()
-    web_port = free_port()
-    web_url = f"http://127.0.0.1:{web_port}"
-    env = devices(root)
     passphrase = b"a long and private passphrase"
-    with cleaned_up(browser, root) as processes:
-        sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        link_both(binary, sync_url, env)
+    with linked_devices(browser, "grove-sync-unlock-") as (binary, env, processes, web_port):
+        web_url = f"http://127.0.0.1:{web_port}"
         subprocess.run([binary, "timer", "add", "Sealed on the laptop", "--duration", "25m"], env=env["laptop"], check=True, capture_output=True)
         subprocess.run([binary, "sync", "encrypt", "--passphrase-stdin"], input=passphrase, env=env["laptop"], check=True, capture_output=True)
         processes.append(subprocess.Popen([binary, "serve", "--sync", "--port", str(web_port)], env=env["desktop"],
@@ -158,22 +184,15 @@ def test_a_phone_unlocks_an_account_encrypted_on_another_device_and_sees_its_dat
         sync_state(web_url, lambda sync: sync["encryption"] == "locked", "the desktop never found its account locked")
         as_phone(browser)
         browser.get(web_url + "/settings")
-        card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
-        assert "Encrypted on another device: this Grove has no key yet" in card.text
-        assert "Not encrypted" not in card.text and "Encrypted end to end" not in card.text
-        unlock = card.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock]")
-        assert unlock.get_attribute("open") is not None, "a locked Grove shows the unlock form open"
-        field = unlock.find_element(By.CSS_SELECTOR, "input[name=passphrase]")
-        field.send_keys("not the passphrase at all")
+        text, unlock_open = steadily(lambda: sync_card(browser))
+        assert "Encrypted on another device: this Grove has no key yet" in text
+        assert "Not encrypted" not in text and "Encrypted end to end" not in text
+        assert unlock_open, "a locked Grove shows the unlock form open"
         browser.expected_errors.append("/api/v1/sync/unlock - Failed to load resource: the server responded with a status of 422")
-        tap(browser, unlock.find_element(By.XPATH, ".//button[normalize-space()='Unlock']"))
+        unlock_with(browser, "not the passphrase at all")
         wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "does not open this account's key"))
         assert "Encrypted end to end" not in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
-        field = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock] input[name=passphrase]")
-        field.clear()
-        field.send_keys(passphrase.decode())
-        browser.shot("sync-unlock-phone")
-        tap(browser, browser.find_element(By.XPATH, "//*[@data-testid='sync-unlock']//button[normalize-space()='Unlock']"))
+        unlock_with(browser, passphrase.decode(), shot="sync-unlock-phone")
         wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=sync]"), "Encrypted end to end with key"))
         assert "Change the passphrase" in browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]").text
         browser.get(web_url + "/timers")
@@ -185,15 +204,9 @@ def test_a_phone_whose_key_was_replaced_on_the_laptop_is_asked_once_and_loses_no
     sync stops before sending what it made, Settings says the key was replaced with the unlock form
     open, and the passphrase, once, brings both devices' timers together."""
     from test_phone import as_phone
-    root = tempfile.mkdtemp(prefix="grove-sync-new-key-")
-    binary = grove_binary()
-    web_port = free_port()
-    web_url = f"http://127.0.0.1:{web_port}"
-    env = devices(root)
     passphrase = b"a long and private passphrase"
-    with cleaned_up(browser, root) as processes:
-        sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        link_both(binary, sync_url, env)
+    with linked_devices(browser, "grove-sync-new-key-") as (binary, env, processes, web_port):
+        web_url = f"http://127.0.0.1:{web_port}"
 
         def run(device, *args, secret=None):
             return subprocess.run([binary, *args], input=secret, env=env[device], check=True, capture_output=True).stdout
@@ -211,19 +224,12 @@ def test_a_phone_whose_key_was_replaced_on_the_laptop_is_asked_once_and_loses_no
         run("desktop", "timer", "add", "Made on the desktop meanwhile", "--duration", "10m")
         as_phone(browser)
         browser.get(web_url + "/settings")
-        card = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync]")
-        assert made["keyId"] in card.text and made["replaced"] in card.text, card.text
-        assert "was replaced on another device" in card.text
-        unlock = card.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock]")
-        assert unlock.get_attribute("open") is not None, "a Grove whose key was replaced shows the unlock form open"
+        text, unlock_open = steadily(lambda: sync_card(browser))
+        assert made["keyId"] in text and made["replaced"] in text and "was replaced on another device" in text, text
+        assert unlock_open, "a Grove whose key was replaced shows the unlock form open"
         assert not browser.find_elements(By.CSS_SELECTOR, "[data-testid=sync-encrypt]")
 
-        def unlock_once():
-            field = browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-unlock] input[name=passphrase]")
-            field.clear()
-            field.send_keys(passphrase.decode())
-            tap(browser, browser.find_element(By.XPATH, "//*[@data-testid='sync-unlock']//button[normalize-space()='Unlock']"))
-        steadily(unlock_once)
+        unlock_with(browser, passphrase.decode())
         wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "[data-testid=sync]"), f"Encrypted end to end with key {made['keyId']}"))
         browser.get(web_url + "/timers")
         wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sealed under the new key"))
@@ -293,14 +299,8 @@ def test_a_phone_goes_back_to_an_earlier_moment_after_seeing_what_would_change(b
     """Settings → Sync → "Go back to an earlier moment" on a phone: first what would change (nothing
     written), then — tapped again — the account as it stood then, on this Grove and the laptop."""
     from test_phone import as_phone
-    root = tempfile.mkdtemp(prefix="grove-sync-restore-")
-    binary = grove_binary()
-    web_port = free_port()
-    web_url = f"http://127.0.0.1:{web_port}"
-    env = devices(root)
-    with cleaned_up(browser, root) as processes:
-        sync_url = start_sync_server(binary, root, env["laptop"], processes)
-        link_both(binary, sync_url, env)
+    with linked_devices(browser, "grove-sync-restore-") as (binary, env, processes, web_port):
+        web_url = f"http://127.0.0.1:{web_port}"
         def laptop(*args):
             return subprocess.run([binary, *args], env=env["laptop"], check=True, capture_output=True, text=True).stdout
         laptop("timer", "add", "Essay", "--duration", "25m")

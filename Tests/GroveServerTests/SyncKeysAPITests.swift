@@ -38,6 +38,17 @@ struct SyncKeysAPITests {
         _ = try await SyncConnection.login(database: database, url: url, user: user, password: "password1", deviceName: name, plain: true)
     }
 
+    /// The laptop and the desktop linked to ada at `url`, the account encrypted on the laptop and
+    /// unlocked on the desktop (each with its key file beside its store in `folder`).
+    static func encryptedPair(_ url: String, _ folder: String) async throws -> (AppDatabase, AppDatabase, EncryptionSummary) {
+        let laptop = try store("laptop", in: folder), desktop = try store("desktop", in: folder)
+        try await link(laptop, url, name: "laptop")
+        try await link(desktop, url, name: "desktop")
+        let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: passphrase, logN: 14)
+        _ = try await SyncConnection(database: desktop).unlock(passphrase: passphrase)
+        return (laptop, desktop, encrypted)
+    }
+
     @Test("a device unlocks an account encrypted elsewhere with its passphrase — a wrong one names the field and changes nothing")
     func unlockThroughTheAPI() async throws {
         try await Self.withSyncServer(users: ["ada"]) { url, folder in
@@ -78,11 +89,7 @@ struct SyncKeysAPITests {
     @Test("a passphrase changed from the web opens the key everywhere; the old one no longer does, and the other device keeps syncing")
     func changeThroughTheAPI() async throws {
         try await Self.withSyncServer(users: ["ada"]) { url, folder in
-            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
-            try await Self.link(laptop, url, name: "laptop")
-            try await Self.link(desktop, url, name: "desktop")
-            _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
-            _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
+            let (laptop, desktop, _) = try await Self.encryptedPair(url, folder)
 
             let server = try await TestServer(database: desktop)
             try await server.test { client in
@@ -111,11 +118,7 @@ struct SyncKeysAPITests {
     @Test("a new key from the web: the old one seals nothing, the other device says so and unlocks once from its own web app")
     func newKeyThroughTheAPI() async throws {
         try await Self.withSyncServer(users: ["ada"]) { url, folder in
-            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
-            try await Self.link(laptop, url, name: "laptop")
-            try await Self.link(desktop, url, name: "desktop")
-            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
-            _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
+            let (laptop, desktop, encrypted) = try await Self.encryptedPair(url, folder)
             let before = try laptop.timers.create(name: "Sealed under the first key", durationInSeconds: 600)
             var laptopSync = try SyncConnection(database: laptop).engine()
             _ = try await laptopSync.sync()
@@ -148,11 +151,7 @@ struct SyncKeysAPITests {
     @Test("a new recovery code from the web: the old one opens nothing, the new one and the passphrase do, and nothing is sent")
     func newRecoveryCodeThroughTheAPI() async throws {
         try await Self.withSyncServer(users: ["ada"]) { url, folder in
-            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
-            try await Self.link(laptop, url, name: "laptop")
-            try await Self.link(desktop, url, name: "desktop")
-            let encrypted = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
-            _ = try await SyncConnection(database: desktop).unlock(passphrase: Self.passphrase)
+            let (laptop, desktop, encrypted) = try await Self.encryptedPair(url, folder)
             let server = try await TestServer(database: desktop)
             let fresh = try await server.testReturning { client in
                 let wrong = try await client.post("/api/v1/sync/recovery-code", #"{"passphrase": "not the passphrase at all"}"#)

@@ -10,22 +10,31 @@ import Testing
 /// restore point rebuilt from sealed history; the stored states hold no planted value.
 @Suite("Sync: end-to-end encryption on every store")
 struct EncryptedStoresTests {
-    @Test("sealed across instances: plain refused, keys checked in the push, a restore point opens, no value stored")
-    func acrossInstances() async throws {
+    /// A service on each of the run's two instances (one clock), a new account on them, `a` linked
+    /// through the first with a timer, and `b` through the second.
+    static func twoInstances(_ label: String, prefix: UInt64) async throws -> (
+        first: SyncService, second: SyncService, clock: TestClock, user: SyncUser, a: SimulatedDevice, b: SimulatedDevice
+    ) {
         let instances = try await TestServers.instances()
         guard let one = instances.first, let two = instances.last else { throw SimulationFailure("no server") }
         let clock = TestClock(MultiUserTests.start)
         let first = SyncService(store: one.store, pokes: one.pokes, now: { clock.now }, bcryptCost: 4)
         let second = SyncService(store: two.store, pokes: two.pokes, now: { clock.now }, bcryptCost: 4)
-        let name = TestServers.uniqueName("sealed")
+        let name = TestServers.uniqueName(label)
         let user = try await first.addUser(name: name, password: "password1")
-        let (a, _) = try await MultiUserTests.deviceWithATimer(name, on: first, prefix: 7100)
+        let (a, _) = try await MultiUserTests.deviceWithATimer(name, on: first, prefix: prefix)
         let credentials = try await second.register(DeviceRegistration(user: name, password: "password1", deviceName: "phone"))
-        let network = SimulatedNetwork(seed: 7101)
+        let network = SimulatedNetwork(seed: prefix + 1)
         network.faulty = false
         let b = try SimulatedDevice(
-            name: "b", start: MultiUserTests.start, skew: 0, idPrefix: 7101, zone: TimeZone(identifier: "UTC") ?? .current,
+            name: "b", start: MultiUserTests.start, skew: 0, idPrefix: prefix + 1, zone: TimeZone(identifier: "UTC") ?? .current,
             service: second, network: network, credentials: credentials, user: name)
+        return (first, second, clock, user, a, b)
+    }
+
+    @Test("sealed across instances: plain refused, keys checked in the push, a restore point opens, no value stored")
+    func acrossInstances() async throws {
+        let (first, second, clock, user, a, b) = try await Self.twoInstances("sealed", prefix: 7100)
         _ = try await b.engine.sync()
 
         // Encrypted through the first instance; the second refuses b's plain push in its own transaction.
@@ -71,21 +80,8 @@ struct EncryptedStoresTests {
 
     @Test("a new key through one instance: the other refuses the old key in its push, and both keys' boxes open after")
     func newKeyAcrossInstances() async throws {
-        let instances = try await TestServers.instances()
-        guard let one = instances.first, let two = instances.last else { throw SimulationFailure("no server") }
-        let clock = TestClock(MultiUserTests.start)
-        let first = SyncService(store: one.store, pokes: one.pokes, now: { clock.now }, bcryptCost: 4)
-        let second = SyncService(store: two.store, pokes: two.pokes, now: { clock.now }, bcryptCost: 4)
-        let name = TestServers.uniqueName("renewed")
-        _ = try await first.addUser(name: name, password: "password1")
-        let (a, _) = try await MultiUserTests.deviceWithATimer(name, on: first, prefix: 7200)
+        let (first, second, clock, _, a, b) = try await Self.twoInstances("renewed", prefix: 7200)
         let timer = try #require(try a.database.timers.all().first)
-        let credentials = try await second.register(DeviceRegistration(user: name, password: "password1", deviceName: "phone"))
-        let network = SimulatedNetwork(seed: 7201)
-        network.faulty = false
-        let b = try SimulatedDevice(
-            name: "b", start: MultiUserTests.start, skew: 0, idPrefix: 7201, zone: TimeZone(identifier: "UTC") ?? .current,
-            service: second, network: network, credentials: credentials, user: name)
         let caller = try await first.authenticate(token: try EncryptedSyncTests.token(a))
         let made = try AccountKeys.create(passphrase: EncryptedSyncTests.passphrase, device: "a", now: MultiUserTests.start, logN: 14)
         try await first.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
