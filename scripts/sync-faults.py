@@ -225,6 +225,10 @@ class Device:
             # The key was replaced on another device (or the server restored from before): asked once.
             if self.run("sync", "unlock", "--passphrase-stdin", stdin=ACCOUNT["passphrase"], check=False)[0] == 0:
                 code, out = self.run("sync", check=False)
+        elif code != 0 and ACCOUNT["passphrase"] and "grove sync new-key" in self.last_error:
+            # The server restored from before a new key holds the replaced one: a new key replaces it again.
+            if self.run("sync", "new-key", "--passphrase-stdin", stdin=ACCOUNT["passphrase"], check=False)[0] == 0:
+                code, out = self.run("sync", check=False)
         if quiet and code != 0:
             print(f"  device {self.index}: grove sync exited {code} on a quiet network: {self.last_error}")
         return code == 0

@@ -24,13 +24,21 @@ struct SyncKeysAPITests {
     static func withSyncServer(
         users: [String], now: @escaping @Sendable () -> Date = { Date() }, _ body: @Sendable (String, String) async throws -> Void
     ) async throws {
+        try await withSyncService(users: users, now: now) { url, folder, _ in try await body(url, folder) }
+    }
+
+    /// `withSyncServer`, with the service itself too (what a test does to the server behind the devices).
+    static func withSyncService(
+        users: [String], now: @escaping @Sendable () -> Date = { Date() },
+        _ body: @Sendable (String, String, SyncService) async throws -> Void
+    ) async throws {
         let service = SyncService(store: try SQLiteSyncStore(path: nil), now: now, bcryptCost: 4)
         for user in users { _ = try await service.addUser(name: user, password: "password1") }
         let folder = NSTemporaryDirectory() + "grove-sync-keys-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await withLiveServer(buildSyncRouter(service: service)) { client in
-            try await body("http://127.0.0.1:\(client.port)", folder)
+            try await body("http://127.0.0.1:\(client.port)", folder, service)
         }
     }
 
@@ -145,6 +153,45 @@ struct SyncKeysAPITests {
             _ = try await desktopSync.sync()
             let names = Set(try desktop.timers.all().map(\.id))
             #expect(names.isSuperset(of: [before.id, meanwhile.id]))
+        }
+    }
+
+    @Test("a server back at a replaced key: no device takes it back, the web app says so and a new key from it replaces it again")
+    func serverBackAtAReplacedKey() async throws {
+        try await Self.withSyncService(users: ["ada"]) { url, folder, service in
+            let (laptop, desktop, encrypted) = try await Self.encryptedPair(url, folder)
+            let user = try #require(try await service.store.user(named: "ada"))
+            let (first, before) = try #require(try await service.store.keyEnvelope(userId: user.id))
+            let second = try await SyncConnection(database: desktop).replaceKey(passphrase: Self.passphrase).key
+            #expect(try await SyncConnection(database: laptop).unlock(passphrase: Self.passphrase) == second)
+            // The server's keys and login go back to a backup from before the new key (the lost device's key).
+            #expect(
+                try await service.store.setKeyEnvelope(
+                    userId: user.id, keyId: first, envelope: before, expected: second.keyId, passwordHash: user.passwordHash) == first)
+            await #expect(throws: AccountKeyError.retiredKeyOnServer(named: encrypted.key.keyId)) {
+                _ = try await SyncConnection(database: laptop).unlock(passphrase: Self.passphrase)
+            }
+            #expect(DeviceKey.read(forStore: "\(folder)/laptop.sqlite") == second, "the replaced key is not taken back")
+            _ = try desktop.timers.create(name: "Made after the restore", durationInSeconds: 600)
+            var desktopSync = try SyncConnection(database: desktop).engine()
+            await #expect(throws: AccountKeyError.retiredKeyOnServer(named: first)) { _ = try await desktopSync.sync() }
+            let third = try await TestServer(database: desktop).testReturning { client in
+                #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "server-behind")
+                let settings = try await client.get("/settings").text
+                #expect(settings.contains(#"data-testid="sync-new-key" open"#) && !settings.contains(#"data-testid="sync-unlock""#))
+                let made = try await client.post("/api/v1/sync/new-key", #"{"passphrase": "\#(Self.passphrase)"}"#)
+                #expect(made.status == 200 && made.object["replaced"] as? String == second.keyId, "\(made.text)")
+                #expect(try await client.get("/api/v1/sync").object["encryption"] as? String == "end-to-end")
+                return made.object["keyId"] as? String ?? ""
+            }
+            let envelope = try #require(try await SyncConnection(database: laptop).transport().keys())
+            #expect(envelope.keyId == third && envelope.retiredKeyIds == [first, second.keyId])
+            desktopSync = try SyncConnection(database: desktop).engine()
+            _ = try await desktopSync.sync()
+            #expect(try await SyncConnection(database: laptop).unlock(passphrase: Self.passphrase).keyId == third)
+            var laptopSync = try SyncConnection(database: laptop).engine()
+            _ = try await laptopSync.sync()
+            #expect(try laptop.timers.all().contains { $0.name == "Made after the restore" })
         }
     }
 

@@ -105,6 +105,55 @@ struct KeyReplacementTests {
         }
     }
 
+    @Test("a server restored from before a new key: no device goes back to the replaced key, and a new key replaces it again")
+    func restoredFromBeforeANewKey() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grove-renewed-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (path, backup) = (directory + "/server.sqlite", directory + "/backup.sqlite")
+        let world = try await World(path: path)
+        let a = try await world.device(), b = try await world.device()
+        let (old, envelope, _) = try await Keys.encrypt(world, a)
+        try Keys.unlock(try AccountKeys.unlock(envelope, passphrase: Keys.passphrase), b)
+        _ = try await b.engine.sync()
+        try await world.store.backup(to: backup)
+        world.advance(60, [a, b])
+        let (new, _, _) = try await Self.replace(world, a, old)
+        let caller = try await world.service.authenticate(token: try Keys.token(a))
+        let renewed = try AccountKeys.unlock(try await world.service.keys(caller), passphrase: Keys.passphrase)
+        try Keys.unlock(renewed, b)
+        _ = try await b.engine.sync()
+        // The server's file goes back to the backup: it holds the old key again.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try FileManager.default.copyItem(atPath: backup, toPath: path)
+        try world.reopen(path: path)
+        for (device, key) in [(a, new), (b, renewed)] {
+            device.engine.transport = SealingTransport(
+                inner: SimulatedTransport(service: world.service, token: try Keys.token(device), network: world.network), key: key)
+        }
+        world.advance(SyncEngine.reconcileInterval + 1, [a, b])
+        let made = try b.database.timers.create(name: "Made after the restore", durationInSeconds: 60)
+        let head = try await world.store.head(userId: world.userId).head
+        await #expect(throws: AccountKeyError.retiredKeyOnServer(named: old.keyId)) { _ = try await b.engine.sync() }
+        #expect(try await world.store.head(userId: world.userId).head == head, "nothing sealed with the replaced key")
+        #expect(try b.database.sync.status()?.serverKeyRetired == true)
+        // A new key from b (what `SyncConnection.replaceKey` sends then): the server's is among those it replaced.
+        let restored = try await world.service.authenticate(token: try Keys.token(b))
+        #expect(try await world.service.keys(restored).keyId == old.keyId)
+        let again = try AccountKeys.replace(renewed, passphrase: Keys.passphrase, device: "d2", now: world.serverClock.now, logN: Keys.logN)
+        #expect(again.key.retired.map(\.keyId) == [new.keyId, old.keyId])
+        try await world.service.setKeys(
+            restored, KeyEnvelopeChange(envelope: again.envelope, expectedKeyId: old.keyId, proof: "password1"))
+        try Keys.unlock(again.key, b)
+        _ = try await b.engine.sync()
+        // a holds `new`, which the latest key replaced too: it is asked for the passphrase once.
+        await #expect(throws: AccountKeyError.otherKey(held: new.keyId, named: again.key.keyId)) { _ = try await a.engine.sync() }
+        try Keys.unlock(try AccountKeys.unlock(try await world.service.keys(restored), passphrase: Keys.passphrase), a)
+        for device in [a, b, a] { _ = try await device.engine.sync() }
+        #expect(try a.database.timers.all().contains { $0.id == made.id })
+        #expect(try a.database.sync.snapshot() == b.database.sync.snapshot())
+    }
+
     static let keepsMessage = "An envelope keeps every key the account replaced, and a new key names the key it replaces"
 
     @Test("a key file keeps the replaced keys; a retired key's box moved into another envelope does not open")

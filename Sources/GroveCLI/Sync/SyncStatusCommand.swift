@@ -27,7 +27,11 @@ struct SyncStatusCommand: ParsableCommand {
             "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
                 + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
-        if let keyId = status.keyId, status.keyReplaced, let current = device.serverKeyId {
+        if let keyId = status.keyId, status.serverKeyRetired, let current = device.serverKeyId {
+            print(
+                "Encrypted: end to end with key \(keyId), but the sync server holds key \(current), which this account replaced"
+                    + " (restored from a backup): nothing is sent until `grove sync new-key --passphrase-stdin`")
+        } else if let keyId = status.keyId, status.keyReplaced, let current = device.serverKeyId {
             print(
                 "Encrypted: end to end, but the account's key is \(current) now (replaced on another device): this one holds \(keyId)"
                     + " and sends nothing until `grove sync unlock --passphrase-stdin`")

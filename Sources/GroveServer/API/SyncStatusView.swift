@@ -23,7 +23,9 @@ struct SyncStatusView: Encodable, Sendable {
     var pending: Int = 0
     var setAside: Int = 0
     /// `end-to-end` (this device holds the key), `replaced` (it holds a key the account replaced on
-    /// another device: nothing is sent until it is unlocked again), `locked` (encrypted on another
+    /// another device: nothing is sent until it is unlocked again), `server-behind` (the server holds a
+    /// key the account replaced — restored from a backup from before —: nothing is sent until a new
+    /// key replaces it again), `locked` (encrypted on another
     /// device: nothing is sent until this one is unlocked), `awaiting-key` (a new account: nothing is
     /// sent until it is encrypted) or `plain`.
     var encryption: String?
@@ -52,17 +54,21 @@ struct SyncStatusView: Encodable, Sendable {
         keysBehind = status.device.keysBehind
         keysBehindText = keysBehind.map { GroveExport.formatInstant($0) }
         encryption =
-            status.keyReplaced
-            ? "replaced"
-            : status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
+            status.serverKeyRetired
+            ? "server-behind"
+            : status.keyReplaced
+                ? "replaced"
+                : status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
         refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
         (endToEnd, locked, awaitingKey, plain, replaced) = (
             encryption == "end-to-end", encryption == "locked", encryption == "awaiting-key", encryption == "plain",
             encryption == "replaced"
         )
-        accountKeyId = replaced ? status.device.serverKeyId : nil
-        // Locked and replaced say it in their own words, with the form beside it.
-        shownError = locked || replaced ? nil : lastError
+        serverBehind = encryption == "server-behind"
+        accountKeyId = replaced || serverBehind ? status.device.serverKeyId : nil
+        offersNewKey = endToEnd || serverBehind
+        // Locked, replaced and behind say it in their own words, with the form beside it.
+        shownError = locked || replaced || serverBehind ? nil : lastError
         lastSuccessText = lastSuccess.map { GroveExport.formatInstant($0) } ?? "never"
         (hasPending, hasSetAside) = (pending > 0, setAside > 0)
     }
@@ -71,6 +77,8 @@ struct SyncStatusView: Encodable, Sendable {
     var endToEnd = false
     var locked = false
     var replaced = false
+    var serverBehind = false
+    var offersNewKey = false
     var accountKeyId: String?
     var shownError: String?
     var awaitingKey = false

@@ -73,6 +73,11 @@ extension SyncConnection {
         if let newPassphrase { try AccountKeys.checkStrength(newPassphrase) }
         let http = try transport()
         guard let envelope = try await http.keys() else { throw AccountEncryptionError.notEncrypted }
+        // The server went back to a key this account replaced (a backup from before the new key): the
+        // lost device's key is not taken back; a new key replaces it again.
+        if let held = key, held.keyId != envelope.keyId, held.opening(envelope.keyId) != nil {
+            throw AccountKeyError.retiredKeyOnServer(named: envelope.keyId)
+        }
         let key =
             if let recovery {
                 try AccountKeys.unlock(envelope, recovery: recovery)
@@ -120,8 +125,11 @@ extension SyncConnection {
     /// their next push and ask for the passphrase once; the recovery code is new (shown once).
     /// Revoke the lost device too (`grove sync revoke`): the key is what it could read, its token
     /// what it could fetch.
+    ///
+    /// On a server restored from a backup older than a new key (it holds a key this one replaced), the
+    /// new key replaces the one this device holds, and the server's is among those it replaced.
     public func replaceKey(passphrase: String) async throws -> (key: DataKey, recovery: RecoveryCode) {
-        let (key, envelope, http) = try await heldKey(openedBy: passphrase)
+        let (key, envelope, http) = try await heldKey(openedBy: passphrase, orReplaced: true)
         let made = try AccountKeys.replace(
             key, passphrase: passphrase, device: device.deviceName, now: database.environment.now(), logN: envelope.derivation.logN)
         try await http.setKeys(
@@ -138,10 +146,17 @@ extension SyncConnection {
     /// The key this device holds — as the account's envelope on the server opens it, with the keys it
     /// replaced — the envelope and the transport, once `passphrase` is shown to open that envelope to
     /// that key (what proves a change of it).
-    private func heldKey(openedBy passphrase: String) async throws -> (DataKey, KeyEnvelope, HTTPSyncTransport) {
+    ///
+    /// `orReplaced`: a server holding a key this one replaced is accepted too (the passphrase shown to
+    /// open that key); the key returned is still the one this device holds.
+    private func heldKey(openedBy passphrase: String, orReplaced: Bool = false) async throws -> (DataKey, KeyEnvelope, HTTPSyncTransport) {
         guard let key else { throw AccountEncryptionError.noKeyHere }
         let http = try transport()
         guard let envelope = try await http.keys() else { throw AccountKeyError.serverNotEncrypted }
+        if orReplaced, envelope.keyId != key.keyId, let retired = key.opening(envelope.keyId) {
+            guard try AccountKeys.unlock(envelope, passphrase: passphrase) == retired else { throw AccountKeyError.wrongPassphrase }
+            return (key, envelope, http)
+        }
         guard envelope.keyId == key.keyId else { throw AccountKeyError.otherKey(held: key.keyId, named: envelope.keyId) }
         let opened = try AccountKeys.unlock(envelope, passphrase: passphrase)
         guard opened == key else { throw AccountKeyError.wrongPassphrase }

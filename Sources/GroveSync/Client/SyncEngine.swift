@@ -70,8 +70,13 @@ public struct SyncEngine: Sendable {
             return summary
         } catch {
             // A box or a server naming another key than the one held: the key was replaced elsewhere,
-            // and every face asks for the passphrase once (`SyncStatus.keyReplaced`).
-            if case AccountKeyError.otherKey(_, let named) = error { try? database.sync.noteServerKeyId(named) }
+            // and every face asks for the passphrase once (`SyncStatus.keyReplaced`) — or the server
+            // went back to a replaced key, and every face offers a new key (`serverKeyRetired`).
+            switch error {
+            case AccountKeyError.otherKey(_, let named), AccountKeyError.retiredKeyOnServer(let named):
+                try? database.sync.noteServerKeyId(named)
+            default: break
+            }
             try? database.sync.recordAttempt(error: "\(error)")
             throw error
         }
@@ -145,7 +150,11 @@ public struct SyncEngine: Sendable {
         case (nil, nil): return
         case (.some, nil): throw AccountKeyError.locked
         case (nil, .some): throw AccountKeyError.serverNotEncrypted
-        case (.some(let named), .some(let held)): if named != held { throw AccountKeyError.otherKey(held: held, named: named) }
+        case (.some(let named), .some(let held)):
+            guard named != held else { return }
+            // A key this one replaced: the server was restored from before the new key (never gone back to).
+            if sealing?.sealer.key.opening(named) != nil { throw AccountKeyError.retiredKeyOnServer(named: named) }
+            throw AccountKeyError.otherKey(held: held, named: named)
         }
     }
 

@@ -31,6 +31,9 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
     /// A replaced key in the account's envelope did not open with the current one: the envelope was
     /// changed on the server. Nothing was changed here.
     case keyring(keyId: String)
+    /// The sync server holds a key this account replaced (restored from a backup older than the new
+    /// key): nothing is sealed with it again, nor is it taken back by an unlock — a new key replaces it.
+    case retiredKeyOnServer(named: String)
 
     public var description: String {
         switch self {
@@ -51,6 +54,8 @@ public enum AccountKeyError: Error, Equatable, CustomStringConvertible {
             "A deletion of a \(entity) (\(id.prefix(12))…) came without a sealed mark that opens: no device of yours made it, so the \(entity) stays"
         case .keyring(let keyId):
             "The account's envelope lists replaced key \(keyId), which does not open with the current key: it was changed on the sync server (nothing was changed here)"
+        case .retiredKeyOnServer(let named):
+            "The sync server holds key \(named), which this account replaced: it was restored from a backup older than the new key. Nothing was sent; make a new key again with `grove sync new-key --passphrase-stdin` (or Settings → Sync → A new key)"
         case .newAccount:
             "This account is new, and Grove encrypts new accounts end to end before anything is sent: run `grove sync encrypt --passphrase-stdin` (or log in again with --plain to sync unencrypted); nothing was sent"
         }
