@@ -235,6 +235,24 @@ def test_a_phone_whose_key_was_replaced_on_the_laptop_is_asked_once_and_loses_no
         wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "main"), "Sealed under the new key"))
         run("laptop", "sync")
         assert "Made on the desktop meanwhile" in run("laptop", "timer", "list").decode()
+        # Then the phone makes a new key itself: its recovery code shown once, and the laptop asked once.
+        sync_state(web_url, lambda sync: sync["pending"] == 0, "the desktop never sent what it made")
+        browser.get(web_url + "/settings")
+
+        def ask_for_a_new_key():
+            field = opened(browser, "sync-new-key").find_element(By.CSS_SELECTOR, "input[name=passphrase]")
+            field.clear()
+            # Typed into (the field has the focus): the page is not re-rendered from under it from here on.
+            field.send_keys(passphrase.decode())
+            tap(browser, browser.find_element(By.CSS_SELECTOR, "[data-testid=sync-new-key] button"))
+        steadily(ask_for_a_new_key)
+        code = browser.find_element(By.CSS_SELECTOR, "[data-testid=recovery-code]")
+        wait(browser, 60).until(lambda b: code.is_displayed() and len(code.text.split()) == 17)
+        wait(browser).until(EC.text_to_be_present_in_element((By.ID, "toast"), "seals nothing now"))
+        renewed = json.loads(urllib.request.urlopen(web_url + "/api/v1/sync").read())["keyId"]
+        assert renewed != made["keyId"]
+        stopped = subprocess.run([binary, "sync"], env=env["laptop"], capture_output=True, text=True)
+        assert stopped.returncode != 0 and "grove sync unlock" in stopped.stderr, stopped.stderr
 
 
 def test_an_account_encrypted_from_a_phone_shows_its_recovery_code_once(browser):
