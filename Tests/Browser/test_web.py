@@ -445,10 +445,25 @@ def test_settings_change_one_field_and_keep_what_another_terminal_changed(grove,
     def youtube_paths():
         return next(a["gatedPaths"] for a in json.loads(grove.cli("apps", "list", "--json")) if a["id"] == "youtube")
 
-    click(browser, "[data-testid=paths-youtube] summary")
-    paths = browser.find_element(By.CSS_SELECTOR, "[data-testid=paths-youtube] textarea[name=gatedPaths]")
-    paths.send_keys("/Shorts/\nfeed/trending")
-    click(browser, "[data-testid=paths-youtube] button")
+    # The toggle's own commit refreshes the page: a form swapped while it was typed into is typed into again.
+    def type_youtube_paths():
+        details = browser.find_element(By.CSS_SELECTOR, "[data-testid=paths-youtube]")
+        if details.get_attribute("open") is None:
+            details.find_element(By.TAG_NAME, "summary").click()
+        paths = details.find_element(By.CSS_SELECTOR, "textarea[name=gatedPaths]")
+        paths.clear()
+        paths.send_keys("/Shorts/\nfeed/trending")
+        # Read back from the field found: a swapped page makes it stale, and it is typed again.
+        assert paths.get_attribute("value") == "/Shorts/\nfeed/trending"
+        details.find_element(By.TAG_NAME, "button").click()
+    for attempt in range(20):
+        try:
+            type_youtube_paths()
+            break
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            if attempt == 19:
+                raise
+            time.sleep(0.05)
     wait(browser).until(lambda b: youtube_paths() == ["/shorts", "/feed/trending"])
     wait(browser).until(lambda b: "Only: /shorts" in b.find_element(By.CSS_SELECTOR, "[data-testid=paths-youtube] summary").text)
 
