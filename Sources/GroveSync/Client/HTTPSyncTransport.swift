@@ -15,10 +15,17 @@ public struct HTTPSyncTransport: SyncTransport {
     let timeout: TimeAmount
     let sleep: @Sendable (Duration) async throws -> Void
 
+    /// How long one request may take: 30 s, or `GROVE_SYNC_TIMEOUT` seconds (1 to 3600) — a test
+    /// suite on a loaded machine, or a very slow link, gives more.
+    public static var requestTimeout: TimeAmount {
+        let seconds = ProcessInfo.processInfo.environment["GROVE_SYNC_TIMEOUT"].flatMap(Int64.init) ?? 30
+        return .seconds(min(max(seconds, 1), 3600))
+    }
+
     /// `baseURL` is the server's address (`http://host:8090`); `token` the device's, once registered;
     /// `sleep` waits out a server's `retryAfter` (a test passes one that only records it).
     public init(
-        baseURL: String, token: String?, client: HTTPClient, timeout: TimeAmount = .seconds(30),
+        baseURL: String, token: String?, client: HTTPClient, timeout: TimeAmount = HTTPSyncTransport.requestTimeout,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
