@@ -32,18 +32,28 @@ struct EncryptedStoresTests {
         return (first, second, clock, user, a, b)
     }
 
+    /// The account encrypted from `device` through `service`, as `grove sync encrypt` does (its rows
+    /// sent again, sealed): the key made, and the device's caller on that service.
+    static func encrypt(_ device: SimulatedDevice, through service: SyncService) async throws -> (
+        made: (key: DataKey, envelope: KeyEnvelope, recovery: RecoveryCode), caller: SyncService.Caller
+    ) {
+        let caller = try await service.authenticate(token: try EncryptedSyncTests.token(device))
+        let made = try AccountKeys.create(
+            passphrase: EncryptedSyncTests.passphrase, device: String(device.name.prefix(100)), now: MultiUserTests.start, logN: 14)
+        try await service.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
+        try EncryptedSyncTests.unlock(made.key, device)
+        try device.database.sync.resendEverything()
+        _ = try await device.engine.sync()
+        return (made, caller)
+    }
+
     @Test("sealed across instances: plain refused, keys checked in the push, a restore point opens, no value stored")
     func acrossInstances() async throws {
         let (first, second, clock, user, a, b) = try await Self.twoInstances("sealed", prefix: 7100)
         _ = try await b.engine.sync()
 
         // Encrypted through the first instance; the second refuses b's plain push in its own transaction.
-        let caller = try await first.authenticate(token: try EncryptedSyncTests.token(a))
-        let made = try AccountKeys.create(passphrase: EncryptedSyncTests.passphrase, device: "a", now: MultiUserTests.start, logN: 14)
-        try await first.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
-        try EncryptedSyncTests.unlock(made.key, a)
-        try a.database.sync.resendEverything()
-        _ = try await a.engine.sync()
+        let (made, caller) = try await Self.encrypt(a, through: first)
         _ = try b.database.timers.create(name: "zqplainattempt", durationInSeconds: 60)
         await #expect(throws: AccountKeyError.locked) { _ = try await b.engine.sync() }
 
@@ -82,12 +92,7 @@ struct EncryptedStoresTests {
     func newKeyAcrossInstances() async throws {
         let (first, second, clock, _, a, b) = try await Self.twoInstances("renewed", prefix: 7200)
         let timer = try #require(try a.database.timers.all().first)
-        let caller = try await first.authenticate(token: try EncryptedSyncTests.token(a))
-        let made = try AccountKeys.create(passphrase: EncryptedSyncTests.passphrase, device: "a", now: MultiUserTests.start, logN: 14)
-        try await first.setKeys(caller, KeyEnvelopeChange(envelope: made.envelope, expectedKeyId: nil))
-        try EncryptedSyncTests.unlock(made.key, a)
-        try a.database.sync.resendEverything()
-        _ = try await a.engine.sync()
+        let (made, caller) = try await Self.encrypt(a, through: first)
         try EncryptedSyncTests.unlock(made.key, b)
         _ = try await b.engine.sync()
         clock.advance(by: 600)

@@ -27,21 +27,22 @@ struct SyncStatusCommand: ParsableCommand {
             "Pending:   \(status.pendingMutations) change\(status.pendingMutations == 1 ? "" : "s") to send"
                 + (status.parkedChanges > 0 ? ", \(status.parkedChanges) received waiting for a parent" : ""))
         print("Last sync: \(device.lastSuccess.map { GroveExport.formatInstant($0) } ?? "never")")
-        if let keyId = status.keyId, status.serverKeyRetired, let current = device.serverKeyId {
+        let keyId = status.keyId ?? "", current = device.serverKeyId ?? ""
+        switch status.encryption {
+        case .serverBehind:
             print(
                 "Encrypted: end to end with key \(keyId), but the sync server holds key \(current), which this account replaced"
                     + " (restored from a backup): nothing is sent until `grove sync new-key --passphrase-stdin`")
-        } else if let keyId = status.keyId, status.keyReplaced, let current = device.serverKeyId {
+        case .replaced:
             print(
                 "Encrypted: end to end, but the account's key is \(current) now (replaced on another device): this one holds \(keyId)"
                     + " and sends nothing until `grove sync unlock --passphrase-stdin`")
-        } else if let keyId = status.keyId {
-            print("Encrypted: end to end, key \(keyId) (held by this device; the server keeps only sealed values)")
-        } else if status.isLocked {
+        case .endToEnd: print("Encrypted: end to end, key \(keyId) (held by this device; the server keeps only sealed values)")
+        case .locked:
             print("Encrypted: yes, on another device — this one holds no key and sends nothing: `grove sync unlock --passphrase-stdin`")
-        } else if device.awaitingKey {
+        case .awaitingKey:
             print("Encrypted: not yet — a new account; nothing is sent until `grove sync encrypt --passphrase-stdin` (or login --plain)")
-        } else {
+        case .plain:
             print(
                 "Encrypted: no key on this device (values travel in plain: `grove sync encrypt`; encrypted elsewhere: `grove sync unlock`)")
         }

@@ -53,12 +53,7 @@ struct SyncStatusView: Encodable, Sendable {
         keyId = status.keyId
         keysBehind = status.device.keysBehind
         keysBehindText = keysBehind.map { GroveExport.formatInstant($0) }
-        encryption =
-            status.serverKeyRetired
-            ? "server-behind"
-            : status.keyReplaced
-                ? "replaced"
-                : status.keyId != nil ? "end-to-end" : status.isLocked ? "locked" : status.device.awaitingKey ? "awaiting-key" : "plain"
+        encryption = status.encryption.rawValue
         refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
         (endToEnd, locked, awaitingKey, plain, replaced) = (
             encryption == "end-to-end", encryption == "locked", encryption == "awaiting-key", encryption == "plain",

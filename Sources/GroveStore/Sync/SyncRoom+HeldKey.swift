@@ -42,9 +42,9 @@ extension SyncRoom {
             guard let row = try db.cachedRow("SELECT keys_kept_at, keys_behind, server_key_id FROM sync_state") else {
                 throw SyncStoreError.notLoggedIn
             }
-            let seen = (row["keys_kept_at"] as Int64?).map { Date(groveMillis: $0) }
+            let kept = row["keys_kept_at"] as Int64?, seen = kept.map { Date(groveMillis: $0) }
             let behind: Date? = if keyId != nil, let seen, keptAt.map({ $0 < seen }) ?? true { seen } else { nil }
-            let kept = row["keys_kept_at"] as Int64?
+            // A plain account (no key id) keeps what was seen: its times say nothing about keys.
             let latest = keyId == nil ? kept : (behind ?? keptAt)?.groveMillis
             // Written only when it changes: every write is a change the open pages are refreshed for.
             if latest != kept || (behind != nil) != (row["keys_behind"] as Bool? ?? false) || keyId != row["server_key_id"] as String? {
