@@ -123,6 +123,14 @@ extension ImportOrderTests {
                     """)
         }
         #expect(try target.transfer.importJSON(shuffled).focusSessions == count)
+        // Into an empty store the per-day totals are summed as the rows go in, not recounted: the same,
+        // shuffled or sorted.
+        let (sorted, _) = try makeStore(at: "2025-05-01T20:00:00Z")
+        #expect(try sorted.transfer.importJSON(data).focusSessions == count)
+        for store in [target, sorted] {
+            let totals = try BulkImportTests.totals(store)
+            #expect(!totals.stored.isEmpty && totals.stored == totals.counted)
+        }
         let order = try target.writer.read { try Int64.fetchAll($0, sql: "SELECT start_time FROM temp.inserted ORDER BY rowid") }
         #expect(order.count == count)
         // The sessions before the first one out of order go in as read, the rest sorted: two runs in start
@@ -167,5 +175,16 @@ extension ImportOrderTests {
         // Without a repeat, the shuffled file goes in whole, as the sorted one does.
         #expect(try target.transfer.importJSON(try shuffled { _ in }).focusSessions == 300)
         #expect(try Self.sessions(target) == Self.sessions(source))
+        // Into a store holding sessions (found by a sort of the spooled ids, not as rows go in), the same
+        // refusal, and nothing changes.
+        let stored = try snapshot(target)
+        var repeated = ""
+        let file = try shuffled { list in
+            repeated = list[150]["id"] as? String ?? ""
+            list[250]["id"] = repeated
+        }
+        let error = #expect(throws: InvalidField.self) { try target.transfer.importJSON(file) }
+        #expect(error?.message.lowercased() == "focusSessions has id \(repeated) more than once".lowercased())
+        #expect(try snapshot(target) == stored)
     }
 }

@@ -58,13 +58,33 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     /// Parses `YYYY-MM-DD`.
+    ///
+    /// Inlinable, and reading the bytes as they come: imports parse a million of these, and the
+    /// generic form called across modules (with an array made per call) cost more than the rest of
+    /// the day's handling.
+    @inlinable
     public init?(_ string: some StringProtocol) {
-        var utf8 = Array(string.utf8.prefix(11))
-        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") else { return nil }
-        utf8[4] = UInt8(ascii: "0"); utf8[7] = UInt8(ascii: "0")
-        guard utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(utf8[$1] - 48) } }
-        self.init(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+        var fields = (year: 0, month: 0, day: 0)
+        var count = 0
+        for byte in string.utf8 {
+            switch count {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
+            case 0..<10:
+                guard (48...57).contains(byte) else { return nil }
+                let digit = Int(byte &- 48)
+                if count < 4 {
+                    fields.year = fields.year * 10 + digit
+                } else if count < 7 {
+                    fields.month = fields.month * 10 + digit
+                } else {
+                    fields.day = fields.day * 10 + digit
+                }
+            default: return nil
+            }
+            count += 1
+        }
+        guard count == 10 else { return nil }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     /// `YYYY-MM-DD` (years 0…9999; written into one buffer, since bulk imports format millions).

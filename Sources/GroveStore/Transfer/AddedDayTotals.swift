@@ -25,7 +25,9 @@ struct AddedDayTotals {
     /// Entries held before they are written out.
     let limit: Int
 
-    init(limit: Int = 50_000) {
+    /// 8,192 entries (a few hundred KiB, however they grow): a million-session import over forty
+    /// years writes its sums out a few times, and stays within its 64 MiB.
+    init(limit: Int = 8_192) {
         self.limit = limit
     }
 
@@ -45,7 +47,10 @@ struct AddedDayTotals {
         }
         let day = endDay.description
         days[day, default: Sums()].add(sums)
-        for tag in Set(session.tags) { tagDays[TagDay(tag: tag, day: day), default: Sums()].add(sums) }
+        // Each tag once (as the triggers' DISTINCT); no set made for the usual one tag or none.
+        for tag in session.tags.count < 2 ? session.tags : Array(Set(session.tags)) {
+            tagDays[TagDay(tag: tag, day: day), default: Sums()].add(sums)
+        }
         if days.count + tagDays.count >= limit { try write(db) }
     }
 

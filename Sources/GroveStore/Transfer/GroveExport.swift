@@ -65,11 +65,15 @@ public struct GroveExport: Codable, Equatable, Sendable {
     /// refused, not rolled over) and without a formatter: exports hold hundreds of thousands of
     /// instants, and creating a formatter per value made imports a hundred times slower.
     public static func parseInstant(_ string: String) -> Date? {
-        var utf8 = string.utf8.makeIterator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        while let b = utf8.next() { bytes.append(b); if bytes.count > 40 { return nil } }
-        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116, bytes[13] == 58, bytes[16] == 58
+        // Read in place (no array made per instant: an import parses four a session).
+        var string = string
+        return string.withUTF8 { parseInstant(utf8: $0) }
+    }
+
+    /// `parseInstant(_:)` of the text's UTF-8 bytes.
+    static func parseInstant(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count >= 20, bytes.count <= 40, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116, bytes[13] == 58,
+            bytes[16] == 58
         else { return nil }
         func digits(_ from: Int, _ count: Int) -> Int? {
             var n = 0

@@ -25,10 +25,20 @@ final class SessionWriter {
     private var upsertBatchBulk: BulkStatement?
     /// What the inserts set aside from the triggers added, when only adding (`setTriggersAside(adding:)`).
     private var totals: AddedDayTotals?
+    /// The store held no session when the writer began, so every session `upsert` writes is new
+    /// unless the caller's input repeats an id: the upserts then only insert (a repeated id is left
+    /// as first written and noted in `metWrittenId`, for the caller to refuse), and the totals set
+    /// aside are summed as the rows go instead of recounted from every stored session at the end.
+    let intoEmptyStore: Bool
+    /// An `upsert` met an id written before (only `intoEmptyStore`): the input repeats it.
+    private(set) var metWrittenId = false
+    /// What an upsert does with a stored id.
+    private var onConflict: String { intoEmptyStore ? "DO NOTHING" : Self.replaceAll }
 
-    init(_ db: Database) throws {
+    init(_ db: Database, intoEmptyStore: Bool = false) throws {
         self.db = db
-        statement = try db.makeStatement(sql: Self.insertSQL(rows: 1, onConflict: Self.replaceAll))
+        self.intoEmptyStore = intoEmptyStore
+        statement = try db.makeStatement(sql: Self.insertSQL(rows: 1, onConflict: intoEmptyStore ? "DO NOTHING" : Self.replaceAll))
         bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
     }
 
@@ -54,7 +64,7 @@ final class SessionWriter {
     /// Inserts or replaces one (validated) session; `idText` is its id as `uuidString` writes it,
     /// when the caller has it already (formatting a UUID costs a `sprintf`).
     func upsert(_ s: FocusSession, idText: String? = nil) throws {
-        totals = nil
+        if !intoEmptyStore { totals = nil }
         try bind(s, idText: idText, to: bulk)
         do {
             try bulk.step()
@@ -63,6 +73,11 @@ final class SessionWriter {
         {
             throw FocusError.sessionAlreadyOpen
         }
+        if intoEmptyStore && db.changesCount == 0 {
+            metWrittenId = true
+            return
+        }
+        try totals?.add(s, db)
     }
 
     private func bind(_ s: FocusSession, idText: String?, to bulk: BulkStatement) throws {
@@ -97,9 +112,9 @@ final class SessionWriter {
             for (session, idText) in batch { try upsert(session, idText: idText) }
             return
         }
-        totals = nil
+        if !intoEmptyStore { totals = nil }
         if upsertBatchBulk == nil {
-            let made = try db.makeStatement(sql: Self.insertSQL(rows: Self.batchSize, onConflict: Self.replaceAll))
+            let made = try db.makeStatement(sql: Self.insertSQL(rows: Self.batchSize, onConflict: onConflict))
             upsertBatchStatement = made
             upsertBatchBulk = BulkStatement(made.sqliteStatement, connection: db.sqliteConnection)
         }
@@ -114,7 +129,13 @@ final class SessionWriter {
         } catch {
             statement.reset()
             for (session, idText) in batch { try upsert(session, idText: idText) }
+            return
         }
+        guard !intoEmptyStore || db.changesCount == batch.count else {
+            metWrittenId = true
+            return
+        }
+        for (session, _) in batch { try totals?.add(session, db) }
     }
 
     /// Every statement here: `rows` sessions' values (14 parameters each), and what a stored id does.

@@ -19,7 +19,11 @@ struct SessionImport {
     fileprivate mutating func read(from source: ReaderHandoff) throws {
         try source.reader.expect(UInt8(ascii: "["))
         if try source.reader.take(UInt8(ascii: "]")) { return }
-        let writer = try SessionWriter(db)
+        // Into a store without sessions every upsert inserts, unless the file repeats an id: the
+        // per-day totals are then summed as the sessions go in, not recounted from the store, and a
+        // spooled file's repeats are found as its rows go in rather than by a sort of its ids first.
+        let empty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM focus_session)") ?? true)
+        let writer = try SessionWriter(db, intoEmptyStore: empty)
         self.writer = writer
         // The ids seen so far, in a temporary table: a set of a million ids would not fit the memory bound.
         try db.execute(
@@ -82,15 +86,28 @@ struct SessionImport {
             }
         }
         if let spool {
-            if let id = try spool.repeatedId() { throw Self.repeated(id) }
+            // Into an empty store a repeat shows as a row not inserted (`metWrittenId`): only then are
+            // the spooled ids sorted, to name the first repeated in file order.
+            if !writer.intoEmptyStore, let id = try spool.repeatedId() { throw Self.repeated(id) }
             // Sorted and decoded on the spool's thread while this one writes.
             let sorted = try spool.sorted()
             defer { sorted.finish() }
             while let batch = try sorted.next() {
                 for item in batch { try write(item.session.get(), idText: SessionWriter.text(of: item.id), with: writer) }
             }
+            try flush()
+            if writer.metWrittenId {
+                sorted.finish()
+                guard let id = try spool.repeatedId() else {
+                    throw InvalidField("focusSessions", "focusSessions has an id more than once")
+                }
+                throw Self.repeated(id)
+            }
         }
         try flush()
+        // Before the spool, a repeat is refused as it is read (`seen`): a row left unwritten here would be
+        // a session lost from an import that said it succeeded.
+        if writer.metWrittenId { throw InvalidField("focusSessions", "focusSessions has an id more than once") }
     }
 
     /// The refusal of an id met twice in the file.
@@ -104,7 +121,7 @@ struct SessionImport {
     /// Writes one session: one statement each at first; past the bulk threshold, with the per-row
     /// triggers set aside, a batch per statement.
     private mutating func write(_ session: FocusSession, idText: String, with writer: SessionWriter) throws {
-        if count == AppDatabase.bulkThreshold { try writer.setTriggersAside() }
+        if count == AppDatabase.bulkThreshold { try writer.setTriggersAside(adding: writer.intoEmptyStore) }
         if count < AppDatabase.bulkThreshold {
             try writer.upsert(session, idText: idText)
         } else {
