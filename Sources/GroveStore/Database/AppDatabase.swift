@@ -28,7 +28,7 @@ public struct AppDatabase: Sendable {
         let migrator = Self.migrator
         // One read of the applied list answers both questions (GRDB's `hasBeenSuperseded` and
         // `hasCompletedMigrations` would each read it again): every command opens the store.
-        let applied = try writer.snapshotRead { db in try migrator.appliedIdentifiers(db) }
+        let applied = try writer.snapshotRead { db in try Self.appliedMigrations(db) }
         let known = migrator.migrations
         let superseded = applied.contains { !known.contains($0) }
         let complete = known.allSatisfy(applied.contains)
