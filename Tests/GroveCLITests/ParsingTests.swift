@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GroveBuildInfo
 import GroveCore
 import GroveStore
 import Testing
@@ -77,6 +78,15 @@ struct ParsingTests {
         #expect(EverydayParse.command(arguments) == nil)
         // Help of a command parsed alone would be named without `grove` ("USAGE: now …").
         #expect(EverydayParse.parse(NowCommand.self, ["--help"]) == nil)
+    }
+
+    /// `--version` is answered before ArgumentParser builds its tree, with the line the full parse prints.
+    @Test func versionIsAnsweredAsTheFullParseAnswersIt() async throws {
+        var printed = ""
+        do { _ = try GroveCommand.parseAsRoot(["--version"]) } catch { printed = GroveCommand.fullMessage(for: error) }
+        #expect(printed == Build.versionLine)
+        let result = try await Grove().run("--version")
+        #expect(result.status == 0 && result.out == printed + "\n")
     }
 
     /// The variables read straight from `environ` are the ones Foundation reads.
