@@ -53,11 +53,11 @@ struct SyncStatusView: Encodable, Sendable {
         keyId = status.keyId
         keysBehind = status.device.keysBehind
         keysBehindText = keysBehind.map { GroveExport.formatInstant($0) }
-        encryption = status.encryption.rawValue
+        let state = status.encryption
+        encryption = state.rawValue
         refusals = status.refusals.map { Refusal(sentence: $0.sentence, refusedAt: $0.refusedAt) }
         (endToEnd, locked, awaitingKey, plain, replaced) = (
-            encryption == "end-to-end", encryption == "locked", encryption == "awaiting-key", encryption == "plain",
-            encryption == "replaced"
+            state == .endToEnd, state == .locked, state == .awaitingKey, state == .plain, state == .replaced
         )
         serverBehind = encryption == "server-behind"
         accountKeyId = replaced || serverBehind ? status.device.serverKeyId : nil

@@ -12,9 +12,7 @@ extension AppDatabase {
         guard sqlite3_prepare_v2(connection, "SELECT identifier FROM grdb_migrations", -1, &statement, nil) == SQLITE_OK else {
             sqlite3_finalize(statement)
             if try !db.tableExists("grdb_migrations") { return [] }
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: String(cString: sqlite3_errmsg(connection))
-            )
+            throw DatabaseError.last(on: connection)
         }
         defer { sqlite3_finalize(statement) }
         var identifiers: Set<String> = []
@@ -23,9 +21,7 @@ extension AppDatabase {
             case SQLITE_ROW: if let text = sqlite3_column_text(statement, 0) { identifiers.insert(String(cString: text)) }
             case SQLITE_DONE: return identifiers
             default:
-                throw DatabaseError(
-                    resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-                    message: String(cString: sqlite3_errmsg(connection)))
+                throw DatabaseError.last(on: connection)
             }
         }
     }

@@ -38,8 +38,7 @@ struct BulkStatement {
         // Done with at once: a read left open would hold its table.
         defer { sqlite3_reset(statement) }
         guard code == SQLITE_ROW || code == SQLITE_DONE else {
-            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message)
+            throw DatabaseError.last(on: connection)
         }
         return code == SQLITE_ROW
     }
@@ -48,8 +47,16 @@ struct BulkStatement {
     func step() throws {
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else {
-            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: message)
+            throw DatabaseError.last(on: connection)
         }
+    }
+}
+
+extension DatabaseError {
+    /// GRDB's error for the last failure on `connection`, for code that calls SQLite's C API itself.
+    static func last(on connection: OpaquePointer?) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+            message: connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) })
     }
 }

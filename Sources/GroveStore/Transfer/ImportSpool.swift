@@ -116,7 +116,7 @@ final class ImportSpool: @unchecked Sendable {
         switch sqlite3_step(select) {
         case SQLITE_ROW: return sqlite3_column_text(select, 0).map { String(cString: $0) }
         case SQLITE_DONE: return nil
-        default: throw Self.failure(connection)
+        default: throw DatabaseError.last(on: connection)
         }
     }
 
@@ -138,19 +138,15 @@ final class ImportSpool: @unchecked Sendable {
     private static func prepare(_ connection: OpaquePointer, _ sql: String) throws -> OpaquePointer {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw failure(connection)
+            throw DatabaseError.last(on: connection)
         }
         return statement
     }
 
     private static func execute(_ connection: OpaquePointer, _ sql: String) throws {
-        guard sqlite3_exec(connection, sql, nil, nil, nil) == SQLITE_OK else { throw failure(connection) }
+        guard sqlite3_exec(connection, sql, nil, nil, nil) == SQLITE_OK else { throw DatabaseError.last(on: connection) }
     }
 
-    static func failure(_ connection: OpaquePointer) -> DatabaseError {
-        DatabaseError(
-            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)), message: String(cString: sqlite3_errmsg(connection)))
-    }
 }
 
 /// The sorted read of a spool, one row at a time into the interval it was made from; the statement
@@ -175,7 +171,7 @@ private final class SpoolCursor: @unchecked Sendable {
             sqlite3_finalize(statement)
             self.statement = nil
             return nil
-        default: throw ImportSpool.failure(connection)
+        default: throw DatabaseError.last(on: connection)
         }
         func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
         func optionalInt(_ column: Int32) -> Int64? { sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : int(column) }

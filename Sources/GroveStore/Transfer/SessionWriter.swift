@@ -33,12 +33,13 @@ final class SessionWriter {
     /// An `upsert` met an id written before (only `intoEmptyStore`): the input repeats it.
     private(set) var metWrittenId = false
     /// What an upsert does with a stored id.
-    private var onConflict: String { intoEmptyStore ? "DO NOTHING" : Self.replaceAll }
+    private var onConflict: String { Self.onConflict(intoEmptyStore: intoEmptyStore) }
+    private static func onConflict(intoEmptyStore: Bool) -> String { intoEmptyStore ? "DO NOTHING" : replaceAll }
 
     init(_ db: Database, intoEmptyStore: Bool = false) throws {
         self.db = db
         self.intoEmptyStore = intoEmptyStore
-        statement = try db.makeStatement(sql: Self.insertSQL(rows: 1, onConflict: intoEmptyStore ? "DO NOTHING" : Self.replaceAll))
+        statement = try db.makeStatement(sql: Self.insertSQL(rows: 1, onConflict: Self.onConflict(intoEmptyStore: intoEmptyStore)))
         bulk = BulkStatement(statement.sqliteStatement, connection: db.sqliteConnection)
     }
 
