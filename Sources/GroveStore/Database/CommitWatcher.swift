@@ -19,6 +19,14 @@ public final class CommitWatcher: @unchecked Sendable {
     #endif
     private let lock = NSLock()
     private var stopped = false
+    private var writtenWakes = 0
+
+    /// How long a wait lets a burst of writes pass before it reads them: longer than a commit of a few
+    /// hundred pages takes to write, short beside anything a page or a sync round waits for.
+    static let settleMicroseconds: UInt32 = 4_000
+
+    /// How many waits the store's files ended (`.written`): tests count them, one burst, one wake.
+    var wakesForWrites: Int { lock.withLock { writtenWakes } }
 
     /// Watches the store at `path` (its folder must exist).
     public init(path: String) throws {
@@ -84,7 +92,16 @@ public final class CommitWatcher: @unchecked Sendable {
                 while read(wakeRead, &sink, sink.count) > 0 {}
                 poked = true
             }
-            let written = fds[0].revents != 0 && drainEvents()
+            var written = false
+            if fds[0].revents != 0 {
+                // A commit reaches the `-wal` file as a burst of writes, two per page, and the kernel
+                // reports each one. Read at once, the first event would wake this thread again for every
+                // write after it (and the waiter would look before the commit is even visible). Let the
+                // burst pass: the kernel folds identical events queued meanwhile into one.
+                usleep(Self.settleMicroseconds)
+                written = drainEvents()
+                lock.withLock { writtenWakes += written ? 1 : 0 }
+            }
             return written ? .written : poked ? .poked : .timedOut
         #else
             Thread.sleep(
