@@ -27,8 +27,10 @@ public final class StoreExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         condition.lock()
         jobs.append(job)
-        condition.signal()
         condition.unlock()
+        // Signalled after the unlock: a thread woken while the lock is still held would only wake to
+        // wait for it (a second futex call and a second switch on every request).
+        condition.signal()
     }
 
     private func work() {
