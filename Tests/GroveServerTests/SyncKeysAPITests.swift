@@ -264,7 +264,13 @@ struct SyncKeysAPITests {
     @Test("wrong passphrases are throttled: past a few, even the right one waits (429 with Retry-After) and nothing is tried")
     func guessesAreThrottled() async throws {
         try await Self.withSyncServer(users: ["ada"]) { url, folder in
-            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder)
+            // The throttle reads the desktop store's clock: held still, so that a loaded machine taking
+            // longer than the first wait (1 s) between the fifth guess and the sixth cannot let it through.
+            var still = GroveEnvironment.live
+            let instant = Date().groveRoundedToMillis
+            still.now = { instant }
+            let laptop = try Self.store("laptop", in: folder)
+            let desktop = try AppDatabase.open(path: "\(folder)/desktop.sqlite", environment: still, concurrentReads: false)
             try await Self.link(laptop, url, name: "laptop")
             try await Self.link(desktop, url, name: "desktop")
             _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)
