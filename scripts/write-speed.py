@@ -7,8 +7,9 @@ durable write can cost here. Grove: `POST /api/v1/timers` then `DELETE /api/v1/t
 --clients keep-alive connections (4 and 16 by default) for --seconds (driven by wrk when installed —
 `apt-get install wrk` —, else Python threads). Concurrent writes share commits (group commit). Prints pairs/s for both and the ratio;
 the goal (issue #9) is >= 0.8. Then one client, and the CPU each acknowledged pair costs: the server
-process's (user + system, from /proc) against the floor's own (issue 41: <= 3x). Bounded: stops by
-itself, stops its server.
+process's (user + system, from /proc) against the floor's own (issue 41: <= 3x), and the server's
+context switches per pair (a count, steady where CPU time wanders). Bounded: stops by itself, stops
+its server.
 
     scripts/write-speed.py --skip-build
 """
@@ -25,7 +26,7 @@ def floor(seconds):
     db.execute("PRAGMA synchronous = FULL")
     db.execute("CREATE TABLE timer (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, duration INTEGER NOT NULL, color TEXT NOT NULL) STRICT")
     pairs, deadline = 0, time.monotonic() + seconds
-    cpu = time.process_time()
+    cpu, switched = time.process_time(), context_switches(os.getpid())
     while time.monotonic() < deadline:
         db.execute("BEGIN IMMEDIATE")
         db.execute("INSERT INTO timer VALUES (?, 'Tea', 180, '#007AFF')", (str(pairs),))
@@ -35,7 +36,21 @@ def floor(seconds):
         db.execute("COMMIT")
         pairs += 1
     floor.cpu = (time.process_time() - cpu) / max(pairs, 1)
+    floor.switches = (context_switches(os.getpid()) - switched) / max(pairs, 1)
     return pairs / seconds
+
+
+def context_switches(pid):
+    """Every thread's context switches so far (voluntary and not), from /proc: a count, not a time,
+    so it reads the same on a loaded machine; each one is a thread woken or preempted."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                total += sum(int(line.split()[1]) for line in f if line.startswith(("voluntary_ctxt", "nonvoluntary_ctxt")))
+        except FileNotFoundError:
+            pass  # a thread that ended meanwhile
+    return total
 
 
 def cpu_seconds(pid):
@@ -128,11 +143,15 @@ def main():
               + ("" if rate >= 0.8 * low else "   < 0.8"))
     # One client: the server's CPU per acknowledged pair, against the floor's (the same commits).
     with seeded_server(binary, 1000, "grove-writes-") as base:
-        before = cpu_seconds(seeded_server.pid)
+        before, switched = cpu_seconds(seeded_server.pid), context_switches(seeded_server.pid)
         rate = grove(base, a.seconds, 1)
-        used = (cpu_seconds(seeded_server.pid) - before) / max(rate * a.seconds, 1)
+        pairs = max(rate * a.seconds, 1)
+        used = (cpu_seconds(seeded_server.pid) - before) / pairs
+        switches = (context_switches(seeded_server.pid) - switched) / pairs
     print(f"CPU per acknowledged pair, one client: grove serve {used * 1000:.3f} ms, the floor {floor.cpu * 1000:.3f} ms"
           f"   {used / max(floor.cpu, 1e-9):.1f}x" + ("" if used <= 3 * floor.cpu else "   > 3"))
+    print(f"context switches per acknowledged pair, one client: grove serve {switches:.1f}, the floor {floor.switches:.1f}"
+          f"   {switches / max(floor.switches, 1e-9):.1f}x")
 
 
 if __name__ == "__main__":
