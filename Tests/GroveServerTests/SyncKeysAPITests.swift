@@ -15,8 +15,8 @@ struct SyncKeysAPITests {
     static let passphrase = "a long and private passphrase"
 
     /// A device's store on disk (sync keeps its token and key beside it).
-    static func store(_ name: String, in folder: String) throws -> AppDatabase {
-        try AppDatabase.open(path: "\(folder)/\(name).sqlite", concurrentReads: false)
+    static func store(_ name: String, in folder: String, environment: GroveEnvironment = .live) throws -> AppDatabase {
+        try AppDatabase.open(path: "\(folder)/\(name).sqlite", environment: environment, concurrentReads: false)
     }
 
     /// A sync server with `users` (password `password1`) and the clock `now`, live on 127.0.0.1 for
@@ -269,8 +269,7 @@ struct SyncKeysAPITests {
             var still = GroveEnvironment.live
             let instant = Date().groveRoundedToMillis
             still.now = { instant }
-            let laptop = try Self.store("laptop", in: folder)
-            let desktop = try AppDatabase.open(path: "\(folder)/desktop.sqlite", environment: still, concurrentReads: false)
+            let laptop = try Self.store("laptop", in: folder), desktop = try Self.store("desktop", in: folder, environment: still)
             try await Self.link(laptop, url, name: "laptop")
             try await Self.link(desktop, url, name: "desktop")
             _ = try await SyncConnection(database: laptop).encrypt(passphrase: Self.passphrase, logN: 14)

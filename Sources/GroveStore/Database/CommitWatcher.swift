@@ -100,7 +100,7 @@ public final class CommitWatcher: @unchecked Sendable {
                 // burst pass: the kernel folds identical events queued meanwhile into one.
                 usleep(Self.settleMicroseconds)
                 written = drainEvents()
-                lock.withLock { writtenWakes += written ? 1 : 0 }
+                if written { lock.withLock { writtenWakes += 1 } }
             }
             return written ? .written : poked ? .poked : .timedOut
         #else
