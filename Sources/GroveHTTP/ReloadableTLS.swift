@@ -59,11 +59,13 @@ extension ReloadableTLSChannel: HTTPChannelHandler where Base: HTTPChannelHandle
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1.1, over TLS when `tls` is given.
+    /// HTTP/1.1, over TLS when `tls` is given, each connection handled on its own event loop
+    /// (`EventLoopAffineChannel`).
     public static func http1(configuration: HTTP1Channel.Configuration, tls: ReloadableTLS?) -> HTTPServerBuilder {
-        guard let tls else { return .http1(configuration: configuration) }
-        return .init { responder in
-            ReloadableTLSChannel(HTTP1Channel(responder: responder, configuration: configuration), tls: tls)
+        .init { responder -> any ServerChildChannel in
+            let http = HTTP1Channel(responder: responder, configuration: configuration)
+            guard let tls else { return EventLoopAffineChannel(http) }
+            return EventLoopAffineChannel(ReloadableTLSChannel(http, tls: tls))
         }
     }
 }
