@@ -182,6 +182,8 @@ let package = Package(
                 .unsafeFlags(
                     ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(platforms: [.linux], configuration: .release)),
+                // libstdc++ static too (`Linking/libstdc++.so`): ~10% off every command's start.
+                .unsafeFlags(["-L", Context.packageDirectory + "/Linking"], .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationICU", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
