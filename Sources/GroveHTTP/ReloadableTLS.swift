@@ -59,13 +59,11 @@ extension ReloadableTLSChannel: HTTPChannelHandler where Base: HTTPChannelHandle
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1.1, over TLS when `tls` is given, each connection handled on its own event loop
-    /// (`EventLoopAffineChannel`).
+    /// HTTP/1.1, over TLS when `tls` is given.
     public static func http1(configuration: HTTP1Channel.Configuration, tls: ReloadableTLS?) -> HTTPServerBuilder {
-        .init { responder -> any ServerChildChannel in
-            let http = HTTP1Channel(responder: responder, configuration: configuration)
-            guard let tls else { return EventLoopAffineChannel(http) }
-            return EventLoopAffineChannel(ReloadableTLSChannel(http, tls: tls))
+        guard let tls else { return .http1(configuration: configuration) }
+        return .init { responder in
+            ReloadableTLSChannel(HTTP1Channel(responder: responder, configuration: configuration), tls: tls)
         }
     }
 }
