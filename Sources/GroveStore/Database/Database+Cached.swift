@@ -19,6 +19,26 @@ extension Database {
         try Row.fetchAll(cachedStatement(sql: sql), arguments: arguments)
     }
 
+    /// The first row of a cached statement as a record.
+    ///
+    /// Built from the row rather than fetched typed: GRDB's typed fetch of a record type new to the
+    /// process instantiates its generic cursor, whose `FetchableRecord` conformance the Swift runtime
+    /// finds by scanning every conformance in the binary (~0.6 M instructions, paid again at each
+    /// command's start). The same holds for values: read a column of a row (`decode(_:atIndex:)`)
+    /// on the everyday commands' paths rather than `Int.fetchOne` and its kin.
+    public func cachedRecord<Record: FetchableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> Record? {
+        try cachedRow(sql, arguments).map(Record.init(row:))
+    }
+
+    /// Every row of a cached statement as records (built from the rows, as `cachedRecord`).
+    public func cachedRecords<Record: FetchableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> [Record] {
+        try cachedRows(sql, arguments).map(Record.init(row:))
+    }
+
     /// Whether a cached statement's first value is true.
     public func cachedExists(_ sql: String, _ arguments: StatementArguments = []) throws -> Bool {
         try Bool.fetchOne(cachedStatement(sql: sql), arguments: arguments) == true

@@ -39,17 +39,14 @@ extension FocusRoom {
     /// sessions carrying it.
     public func dailyTotals(from: LocalDay, to: LocalDay, tag: String? = nil) throws -> [DailyFocusTotals] {
         let days = try DayTotals(tag: tag)
-        // Rows, then the record: GRDB's typed fetch of a record type the process has not fetched yet
-        // looks up its `FetchableRecord` conformance, a scan of every conformance in the binary
-        // (~0.6 M instructions) that the stats, review and dashboard commands would pay at each start.
         return try writer.snapshotRead { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT day, sum(trees) AS trees, sum(abandoned) AS abandoned, sum(focus_ms) AS focus_ms FROM \(days.table)
-                        WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 GROUP BY day ORDER BY day
-                        """), arguments: [from.description, to.description, days.tag]
-            ).compactMap { try FocusDayRecord(row: $0).totals }
+            try db.cachedRecords(
+                FocusDayRecord.self,
+                """
+                SELECT day, sum(trees) AS trees, sum(abandoned) AS abandoned, sum(focus_ms) AS focus_ms FROM \(days.table)
+                WHERE \(days.condition(parameter: 3)) AND day BETWEEN ?1 AND ?2 GROUP BY day ORDER BY day
+                """, [from.description, to.description, days.tag]
+            ).compactMap(\.totals)
         }
     }
 

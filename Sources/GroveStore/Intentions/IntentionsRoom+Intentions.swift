@@ -32,13 +32,10 @@ extension AppDatabase {
         let month = IntentionScope.month.period(containing: day, calendar: calendar)
         let low = min(week.lowerBound, month.lowerBound), high = max(week.upperBound, month.upperBound)
         // A cached statement, not the query interface: that would read the table's schema first, on
-        // the path of `grove now`, which runs on every prompt. Rows, then the record: a typed fetch of
-        // a record type new to the process looks up its `FetchableRecord` conformance, a scan of every
-        // conformance in the binary (~0.6 M instructions) on each prompt.
-        return try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM intention WHERE date >= ? AND date < ?"),
-            arguments: [low.description, high.description]
-        ).map { try IntentionRecord(row: $0).intention }
+        // the path of `grove now`, which runs on every prompt.
+        return try db.cachedRecords(
+            IntentionRecord.self, "SELECT * FROM intention WHERE date >= ? AND date < ?", [low.description, high.description]
+        ).map(\.intention)
     }
 
 }

@@ -85,9 +85,7 @@ extension ReviewRoom {
         let from = calendar.startOfDay(start), to = calendar.startOfDay(week.upperBound)
         let settings = try database.intentions.preferences().notificationSettings
 
-        // Rows throughout, not `Int.fetchCursor` or `String.fetchAll`: the first typed fetch of each
-        // value type looks up its conformances, a scan of every conformance in the binary (~0.6 M
-        // instructions each) paid at every `grove review`'s start.
+        // Rows throughout, not `Int.fetchCursor` or `String.fetchAll` (why: `Database.cachedRecord`).
         return try writer.snapshotRead { db in
             // The run of days with trees that ends at `asOf` (or the day before): read newest first and
             // stopped at the first gap, so it costs the streak's length, not the history's.
@@ -147,17 +145,15 @@ extension ReviewRoom {
             }
             try addGateChanges(to: &appPauses, from: start, to: end, names: names, before: before, db)
             let todos =
-                try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT count(*) FROM todo_item WHERE completed_at >= ? AND completed_at < ?"),
-                    arguments: [from.groveMillis, to.groveMillis]
+                try db.cachedRow(
+                    "SELECT count(*) FROM todo_item WHERE completed_at >= ? AND completed_at < ?", [from.groveMillis, to.groveMillis]
                 ).map { try $0.decode(Int.self, atIndex: 0) } ?? 0
-            let checklists = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id
-                        WHERE t.id IN (SELECT timer_id FROM todo_item WHERE completed_at >= ? AND completed_at < ?) GROUP BY t.id
-                        HAVING min(i.is_completed) = 1 AND max(i.completed_at) < ? ORDER BY t.name
-                        """), arguments: [from.groveMillis, to.groveMillis, to.groveMillis]
+            let checklists = try db.cachedRows(
+                """
+                SELECT t.name FROM timer t JOIN todo_item i ON i.timer_id = t.id
+                WHERE t.id IN (SELECT timer_id FROM todo_item WHERE completed_at >= ? AND completed_at < ?) GROUP BY t.id
+                HAVING min(i.is_completed) = 1 AND max(i.completed_at) < ? ORDER BY t.name
+                """, [from.groveMillis, to.groveMillis, to.groveMillis]
             ).map { try $0.decode(String.self, atIndex: 0) }
             return WeeklyReview(
                 week: ISOWeek.label(weekStarting: start), start: start, end: end, weekIntention: weekIntention,
