@@ -106,6 +106,13 @@ struct HostileInputTests {
         #expect(TerminalText.neutralized("\u{E000}zz[8m\u{E001}\u{1B}") == "\u{E000}zz[8m\u{E001}^[")
     }
 
+    @Test("output's bytes are the text's UTF-8, whatever its characters and wherever it came from")
+    func outputBytes() {
+        let slice = "«Tee» und Grüße 🌳\r\n".split(separator: " ")[2]
+        let texts = ["", "plain", "Grüße 🌳 \u{0}\u{FFFD}", String(slice), String(repeating: "é", count: 4_000)]
+        for text in texts { #expect(Data(utf8: text) == Data(text.utf8), "\(text.debugDescription)") }
+    }
+
     @Test("colour and conceal codes in stored text reach no command's output, coloured or not")
     func storedCodesInEveryCommand() async throws {
         let grove = Grove()

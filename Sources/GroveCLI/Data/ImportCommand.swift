@@ -74,7 +74,7 @@ struct ImportCommand: ParsableCommand {
         let standardError = environment.output.standardError
         return ImportProgress(
             name: (name as NSString).lastPathComponent, total: size, uptime: environment.io.uptime,
-            write: { standardError(Data($0.utf8)) })
+            write: { standardError(Data(utf8: $0)) })
     }
 
     /// The file's first byte that is not white space, nil for a blank file (nothing to import). Grove's

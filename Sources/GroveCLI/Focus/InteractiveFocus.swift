@@ -94,7 +94,7 @@ struct InteractiveFocus {
                 let left = running.remaining
                 let line =
                     "\(TerminalText.own("[2K"))Break: \(DurationParser.clock(left)) left  \(style.dim("[s] skip  [n] next session  [q] quit"))"
-                Output.write(Data(("\r" + TerminalText.neutralized(line)).utf8))
+                Output.write(Data(utf8: "\r" + TerminalText.neutralized(line)))
                 switch terminal.readKey(timeout: max(0.05, left - left.rounded(.down))) {
                 case "s":
                     try db.focus.skipBreak()
@@ -137,7 +137,7 @@ struct LiveScreen {
         // the prompt line, and the cursor goes back under the new ones.
         let extra = drawn - lines.count
         if extra > 0 { out += String(repeating: "\u{1B}[2K\n", count: extra) + "\u{1B}[\(extra)F" }
-        Output.write(Data(out.utf8))
+        Output.write(Data(utf8: out))
         drawn = lines.count
     }
 }

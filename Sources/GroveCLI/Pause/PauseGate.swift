@@ -93,7 +93,7 @@ struct PauseGate: ParsableCommand {
             if !options.json {
                 let line =
                     "\(TerminalText.own("[2K"))  \(style.cyan("Breathe")) \(DurationParser.clock(left))  \(style.dim(terminal == nil ? "" : "[e] exit to focus  [t] plant a tree"))"
-                Output.write(Data(("\r" + TerminalText.neutralized(line)).utf8))
+                Output.write(Data(utf8: "\r" + TerminalText.neutralized(line)))
             }
             if left <= 0 { break }
             let wait = max(0.05, left - left.rounded(.down))
@@ -108,7 +108,7 @@ struct PauseGate: ParsableCommand {
                 case let key? where asksWhy:
                     if let number = Int(String(key)), answers.indices.contains(number - 1) {
                         let reply = TerminalText.own("[2K") + "  " + style.bold(answers[number - 1].reply)
-                        Output.write(Data(("\r" + TerminalText.neutralized(reply) + "\n").utf8))
+                        Output.write(Data(utf8: "\r" + TerminalText.neutralized(reply) + "\n"))
                     }
                 default: break
                 }

@@ -10,7 +10,7 @@ enum Listening {
     /// service manager's journal or a script reading the pipe sees it at once).
     static func announcer(_ announce: String) -> @Sendable (any Channel) async -> Void {
         let output = CLIEnvironment.current.output
-        return { _ in output.standardOutput(Data((announce + "\n").utf8)) }
+        return { _ in output.standardOutput(Data(utf8: announce + "\n")) }
     }
 
     /// Runs `app` until it stops; a bind that fails becomes a `CLIError` naming the port or address.

@@ -44,7 +44,7 @@ struct ServePasswordCommand: ParsableCommand {
     }
 
     private static func hidden(_ prompt: String) throws -> String {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        FileHandle.standardError.write(Data(utf8: prompt))
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
@@ -52,7 +52,7 @@ struct ServePasswordCommand: ParsableCommand {
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            FileHandle.standardError.write(Data(utf8: "\n"))
         }
         guard let line = readLine(strippingNewline: true) else { throw CLIError.usage("password: nothing was typed") }
         return line

@@ -53,7 +53,7 @@ struct ServiceInstall: ParsableCommand {
     static func write(_ text: String, to file: URL) throws {
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file, options: .atomic)
+            try Data(utf8: text).write(to: file, options: .atomic)
         } catch {
             throw CLIError.failure("cannot write \(file.path): \(error.localizedDescription)")
         }

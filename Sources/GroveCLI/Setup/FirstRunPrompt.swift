@@ -73,7 +73,7 @@ struct FirstRunPrompt {
     private func ask<T>(_ question: String, default fallback: String, parse: (String) -> Result<T, Refusal>) throws -> T {
         while true {
             // Written straight to the terminal: a prompt without a newline must show before the answer.
-            Output.write(Data(TerminalText.neutralized("\(question) [\(fallback)]: ").utf8))
+            Output.write(Data(utf8: TerminalText.neutralized("\(question) [\(fallback)]: ")))
             guard let line = readAnswer() else { throw EndOfInput() }
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.lowercased() == "s" { throw Skip() }

@@ -142,5 +142,5 @@ public struct OutputStreams: Sendable {
 /// process's, or a test's buffer), so that every command runs in-process in tests.
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     let text = items.map { "\($0)" }.joined(separator: separator) + terminator
-    CLIEnvironment.current.output.standardOutput(Data(TerminalText.neutralized(text).utf8))
+    CLIEnvironment.current.output.standardOutput(Data(utf8: TerminalText.neutralized(text)))
 }

@@ -102,7 +102,7 @@ extension GroveCommand {
         // What ArgumentParser prints for `--version`, without building the tree of every command
         // (a third more instructions than `grove now` itself).
         if arguments == ["--version"] {
-            Output.write(Data((Build.versionLine + "\n").utf8))
+            Output.write(Data(utf8: Build.versionLine + "\n"))
             return 0
         }
         do {

@@ -8,5 +8,5 @@ import Foundation
 
 /// The terminal bell.
 public enum TerminalBell {
-    public static func ring() { Output.write(Data("\u{07}".utf8)) }
+    public static func ring() { Output.write(Data(utf8: "\u{07}")) }
 }

@@ -41,7 +41,7 @@ struct TimerLive: ParsableCommand {
             lines.append(style.dim("[1-9] toggle  [space] pause  [s] stop  [q] leave"))
             var out = drawn > 0 ? "\u{1B}[\(drawn)F" : ""
             for line in lines { out += "\u{1B}[2K" + TerminalText.neutralized(line) + "\n" }
-            Output.write(Data(out.utf8))
+            Output.write(Data(utf8: out))
             drawn = lines.count
             if run.state == .finished {
                 // Announced once, whoever notices first (`grove serve` may have already).

@@ -167,7 +167,9 @@ extension IntentionsRoom {
     }
 
     public func all() throws -> [Intention] {
-        try writer.snapshotRead { db in try IntentionRecord.order(sql: AppDatabase.newestFirst).fetchAll(db).map(\.intention) }
+        try writer.snapshotRead { db in
+            try db.cachedRecords(IntentionRecord.self, "SELECT * FROM intention ORDER BY \(AppDatabase.newestFirst)").map(\.intention)
+        }
     }
 
     /// The intentions whose id starts with `prefix` (case-insensitive; ids are stored upper-case).
@@ -229,17 +231,18 @@ extension IntentionsRoom {
         // A cached statement, not the query interface, which reads the table's schema first: `grove
         // review` asks this on every run (2.5 M of its instructions).
         return try writer.snapshotRead { db in
-            try IntentionRecord.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM intention WHERE date BETWEEN ? AND ? ORDER BY \(AppDatabase.newestFirst)"),
-                arguments: [from.description, to.description]
+            try db.cachedRecords(
+                IntentionRecord.self, "SELECT * FROM intention WHERE date BETWEEN ? AND ? ORDER BY \(AppDatabase.newestFirst)",
+                [from.description, to.description]
             ).map(\.intention)
         }
     }
 
     public func all(scope: IntentionScope) throws -> [Intention] {
         try writer.snapshotRead { db in
-            try IntentionRecord.filter(sql: "scope = ?", arguments: [scope.rawValue]).order(sql: AppDatabase.newestFirst).fetchAll(db).map(
-                \.intention)
+            try db.cachedRecords(
+                IntentionRecord.self, "SELECT * FROM intention WHERE scope = ? ORDER BY \(AppDatabase.newestFirst)", [scope.rawValue]
+            ).map(\.intention)
         }
     }
 }

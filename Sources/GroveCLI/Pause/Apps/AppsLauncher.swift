@@ -61,7 +61,7 @@ struct AppsLauncher: ParsableCommand {
     static func write(_ launcher: DesktopLauncher, variables: [String: String]) throws -> URL {
         let file = DesktopLauncher.directory(environment: variables).appendingPathComponent(DesktopLauncher.fileName(appId: launcher.appId))
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(launcher.text.utf8).write(to: file, options: .atomic)
+        try Data(utf8: launcher.text).write(to: file, options: .atomic)
         return file
     }
 }
