@@ -12,15 +12,9 @@ struct CommitWatcherTests {
     /// these ten commits woke it 388 times). Counted, not timed: ten commits of 100 pages each, the
     /// next made once the watcher has confirmed the last.
     @Test func aCommitOfManyPagesWakesTheWatcherOnce() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grove-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("grove.sqlite").path
-        let writer = try DatabaseQueue(path: path)
-        try writer.inDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "CREATE TABLE page (body BLOB NOT NULL)")
-        }
+        let store = try WALStore()
+        defer { store.remove() }
+        let (path, writer) = (store.path, store.writer)
         let versions = try DataVersionWatcher(path: path)
         let watcher = try CommitWatcher(path: path)
         let confirmed = DispatchSemaphore(value: 0)
@@ -42,7 +36,7 @@ struct CommitWatcherTests {
         let commits = 10
         for _ in 0..<commits {
             try writer.inTransaction { db in
-                for _ in 0..<100 { try db.execute(sql: "INSERT INTO page VALUES (zeroblob(4000))") }
+                for _ in 0..<100 { try db.execute(sql: "INSERT INTO note VALUES (zeroblob(4000))") }
                 return .commit
             }
             // Causal: the watcher says it saw the commit (the minute only bounds a broken watcher).
@@ -51,4 +45,24 @@ struct CommitWatcherTests {
         // One wake per commit, two when a busy machine stretches a burst past the settling time.
         #expect(watcher.wakesForWrites <= 2 * commits, "woken \(watcher.wakesForWrites) times for \(commits) commits")
     }
+}
+
+/// A WAL-mode store in a folder of its own, with one table (`note`), and a connection that writes it.
+struct WALStore {
+    let folder: URL
+    let path: String
+    let writer: DatabaseQueue
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("grove-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("grove.sqlite").path
+        writer = try DatabaseQueue(path: path)
+        try writer.inDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE note (body BLOB NOT NULL)")
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
 }

@@ -114,4 +114,46 @@ struct DurabilityTests {
         #expect(try db.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM focus_session") } == 600)
         #expect(try db.integrityCheck() == "ok")
     }
+
+    /// The server's watcher beside another process's commits (the CLI's): each one seen by the next
+    /// question, and the watcher leaves SQLite's locks on the `-shm` file alone. (Opening and closing
+    /// a descriptor of that file drops every POSIX lock the process holds on it: the next process to
+    /// open the store then starts the file over, and a read of the old mapping dies of SIGBUS.)
+    @Test func theVersionWatcherSeesAnotherProcesssCommits() throws {
+        let binary = try Self.stressBinary()
+        let path = Self.tempDatabase()
+        let server = try AppDatabase.open(path: path)
+        let watcher = try DataVersionWatcher(path: path)
+        var seen = try watcher.version()
+        for _ in 0..<3 { #expect(try watcher.version() == seen) }
+        #expect(try Self.someoneLocks(path + "-shm"), "this process's locks on the -shm file were dropped")
+        for round in 1...3 {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["write", path, "2"]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let version = try watcher.version()
+            #expect(version != seen, "round \(round): another process's commits not seen")
+            seen = version
+            #expect(try watcher.version() == seen)
+        }
+        #expect(try server.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM focus_session") } == 6)
+    }
+
+    /// Whether any lock is held on `file`, this process's POSIX locks included: an open file
+    /// description lock (`F_OFD_GETLK`, Linux) conflicts with those too. The descriptor stays open
+    /// until the process ends, since closing it would drop this process's locks on the file.
+    static func someoneLocks(_ file: String) throws -> Bool {
+        let descriptor = open(file, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InvalidField("file", "cannot open \(file)") }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        // F_OFD_GETLK (36 in <fcntl.h>, defined only under _GNU_SOURCE, which Swift's Glibc lacks).
+        guard fcntl(descriptor, 36, &lock) == 0 else { throw InvalidField("file", "F_OFD_GETLK failed: \(errno)") }
+        return lock.l_type != Int16(F_UNLCK)
+    }
 }
