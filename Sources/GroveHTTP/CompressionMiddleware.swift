@@ -34,7 +34,8 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Text and JSON in any of their forms; not images other than SVG, not the event stream.
     static func compressible(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        guard let contentType else { return false }
+        let type = token(contentType.utf8.prefix { $0 != UInt8(ascii: ";") })
         if type == "text/event-stream" { return false }
         return type.hasPrefix("text/") || type.hasSuffix("json") || type.hasSuffix("+xml") || type.hasSuffix("yaml")
             || type == "application/javascript" || type == "application/xml"
@@ -45,12 +46,23 @@ public struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let header else { return false }
         var gzip: Double?
         var any: Double?
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for item in header.utf8.split(separator: UInt8(ascii: ",")) {
+            let parts = item.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(token)
             guard let coding = parts.first else { continue }
             let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
             if coding == "gzip" || coding == "x-gzip" { gzip = q } else if coding == "*" { any = q }
         }
         return (gzip ?? any ?? 0) > 0
+    }
+
+    /// A header's token: spaces and tabs trimmed, ASCII lower-cased (tokens are ASCII, RFC 9110
+    /// §5.6.2). Bytes rather than Foundation's trimming and Unicode case mapping: every response
+    /// asks, and those cost more than the rest of this middleware.
+    static func token(_ bytes: some Collection<UInt8>) -> String {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var token = Array(bytes.drop(while: isSpace))
+        while let last = token.last, isSpace(last) { token.removeLast() }
+        for index in token.indices where (0x41...0x5A).contains(token[index]) { token[index] |= 0x20 }
+        return String(decoding: token, as: UTF8.self)
     }
 }

@@ -71,8 +71,21 @@ struct CompressionMiddlewareTests {
         arguments: [
             ("gzip", true), ("GZIP", true), ("deflate, gzip;q=0.5", true), ("*", true), ("br, *;q=0.1", true), ("x-gzip", true),
             ("gzip;q=0", false), ("*;q=0", false), ("gzip;q=0, *", false), ("br", false), ("", false), ("identity", false),
+            (" GZip ;\tq=0.5 ", true), ("br,\tx-GZIP", true), ("gzip ; q=0 , br", false), ("gzipx", false), ("ǵzip", false),
         ])
     func acceptEncoding(header: String, accepted: Bool) {
         #expect(CompressionMiddleware<BasicRequestContext>.acceptsGzip(header) == accepted)
+    }
+
+    @Test(
+        "Content-Type read as RFC 9110 says: its media type, any case, parameters and spaces aside",
+        arguments: [
+            ("text/html; charset=utf-8", true), ("Application/JSON", true), (" application/problem+json ;charset=utf-8", true),
+            ("image/svg+xml", true), ("\tTEXT/CSS", true), ("application/javascript", true), ("application/yaml", true),
+            ("text/event-stream", false), ("Text/Event-Stream; charset=utf-8", false), ("image/png", false), ("", false),
+            ("application/octet-stream", false), ("téxt/html", false),
+        ])
+    func contentType(header: String, compressible: Bool) {
+        #expect(CompressionMiddleware<BasicRequestContext>.compressible(header) == compressible)
     }
 }

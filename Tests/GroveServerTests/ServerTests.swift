@@ -74,6 +74,13 @@ struct ServerTests {
         #expect(ServerConfiguration(host: "127.evil.example").requiresAuthentication)
         #expect(ServerConfiguration(host: "127.1").requiresAuthentication)
         #expect(ServerConfiguration(host: "127.0.0.9").requiresAuthentication == false)
+        let loopback = ["LocalHost", "[::1]", "127.255.255.255", "127.000.0.001", "127.1.2.3"]
+        let elsewhere = [
+            "", "localhost.", "localhosts", "127.0.0.256", "127.0.0.1000", "127.0.0.", ".127.0.0.1", "127..0.1", "127.0.0.1.1",
+            "127.+1.0.1", "127.0.0.1 ", "::2", "[::1", "::ffff:127.0.0.1", "128.0.0.1", "1127.0.0.1", "ⅼocalhost", "１２７.0.0.1",
+        ]
+        for host in loopback { #expect(ServerConfiguration.isLoopback(host), "\(host)") }
+        for host in elsewhere { #expect(!ServerConfiguration.isLoopback(host), "\(host)") }
     }
 
     @Test func theOpenAPIDocumentListsExactlyTheRegisteredRoutes() async throws {

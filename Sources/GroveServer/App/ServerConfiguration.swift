@@ -64,15 +64,31 @@ public struct ServerConfiguration: Sendable {
     /// 127.0.0.0/8, ::1 and localhost need no login; every other address does.
     public var isLoopback: Bool { Self.isLoopback(host) }
 
-    /// Exactly `localhost`, `::1` (bracketed or not) or a dotted-quad IPv4 address in 127.0.0.0/8.
-    /// A name that merely starts with "127." (`127.0.0.1.nip.io`) resolves anywhere: it is not loopback.
+    /// Exactly `localhost` (any case), `::1` (bracketed or not) or a dotted-quad IPv4 address in
+    /// 127.0.0.0/8. A name that merely starts with "127." (`127.0.0.1.nip.io`) resolves anywhere: it
+    /// is not loopback. Read as bytes: every request asks it of the listener, the peer and `Host`.
     public static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased()
-        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCII) }) else { return false }
-        let values = octets.compactMap { UInt8($0) }
-        return values.count == 4 && values[0] == 127
+        let bytes = host.utf8
+        if bytes.elementsEqual("::1".utf8) || bytes.elementsEqual("[::1]".utf8) { return true }
+        // `| 0x20` lower-cases an ASCII letter and turns no other byte into one.
+        if bytes.count == 9, zip(bytes, "localhost".utf8).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+        var dots = 0, digits = 0, value = 0, first = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                guard digits <= 3, value <= 255 else { return false }
+            case UInt8(ascii: "."):
+                guard digits > 0, dots < 3 else { return false }
+                if dots == 0 { first = value }
+                dots += 1
+                digits = 0
+                value = 0
+            default: return false
+            }
+        }
+        return dots == 3 && digits > 0 && first == 127
     }
 
     /// Whether requests must carry the token: always off loopback, and on loopback when one was given.
