@@ -129,7 +129,8 @@ public final class ChangeMonitor: Service, @unchecked Sendable {
     var lookCount: Int { versionLock.withLock { looks } }
 
     /// Asks the file whether anyone committed since the last look, and if so records a change and
-    /// tells subscribers. Cheap (no table is read), so caches call it before every answer: a GET that
+    /// tells subscribers. Cheap (a look at the WAL-index header in shared memory; SQLite is asked
+    /// only when it moved: `DataVersionWatcher`), so caches call it before every answer: a GET that
     /// follows any process's commit never sees the state from before it.
     @discardableResult
     public func refresh() -> Bool {

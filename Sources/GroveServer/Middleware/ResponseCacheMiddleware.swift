@@ -6,8 +6,8 @@ import Hummingbird
 import NIOCore
 
 /// Answers the read routes people's pages and scripts poll from memory: a GET's whole response is
-/// kept until any commit (this process's or another's: the change monitor's generation, one
-/// `PRAGMA data_version` per request) or until its answer would change with the time — the local
+/// kept until any commit (this process's or another's: the change monitor's generation, looked at
+/// before every answer; `DataVersionWatcher`) or until its answer would change with the time — the local
 /// midnight for answers about today, the minute for reminder times, the second for pages that show
 /// countdowns, and always the instant the open focus session falls due (it then completes).
 ///

@@ -12,6 +12,8 @@ import GRDBSQLite
 /// which SQLite's readers themselves compare to tell whether anything changed. While both copies hold
 /// the bytes they held when `data_version` was last asked, nothing committed since, and that answer
 /// stands. Anything else (a torn read, a checkpoint's restart of the WAL, no WAL-index) asks SQLite.
+///
+/// `@unchecked Sendable`: its state changes only under `lock`.
 public final class DataVersionWatcher: @unchecked Sendable {
     private let connection: DatabaseQueue
     private let lock = NSLock()
