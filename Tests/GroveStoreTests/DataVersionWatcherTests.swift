@@ -15,8 +15,8 @@ struct DataVersionWatcherTests {
         let writer = store.writer
         let watcher = try DataVersionWatcher(path: store.path)
         var seen = try watcher.version()
-        // Counted: a thousand questions with no commit between them ask SQLite at most twice (the
-        // first maps the `-shm` file, the second records its header).
+        // Counted: a thousand questions with no commit between them ask SQLite at most twice (on
+        // opening, which maps the WAL-index, and once more to record its header).
         for _ in 0..<1000 { #expect(try watcher.version() == seen) }
         #expect(watcher.sqliteAsks <= 2, "asked SQLite \(watcher.sqliteAsks) times for 1,001 questions")
 

@@ -16,21 +16,22 @@ import GRDBSQLite
 /// `@unchecked Sendable`: its state changes only under `lock`.
 public final class DataVersionWatcher: @unchecked Sendable {
     private let connection: DatabaseQueue
+    /// The connection's WAL-index (nil without one: then every question asks SQLite).
+    private let walIndex: WALIndexMapping?
     private let lock = NSLock()
-    /// The connection's WAL-index, once `data_version` was first asked (by then it has one).
-    private var walIndex: WALIndexMapping?
-    private var triedMapping = false
     /// Both header copies as read just before `data_version` was last asked, and its answer.
     private var lastHeaders: WALIndexMapping.Headers?
-    private var lastVersion = 0
-    private var asked = 0
+    private var lastVersion: Int
+    private var asked = 1
 
-    /// A read-only connection to the file at `path`.
+    /// A read-only connection to the file at `path`, asked once: a connection maps its WAL-index on
+    /// its first read.
     public init(path: String) throws {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         connection = try DatabaseQueue(path: path, configuration: configuration)
+        (lastVersion, walIndex) = try connection.inDatabase { db in (try Self.dataVersion(db), WALIndexMapping(db)) }
     }
 
     /// How many times SQLite itself was asked: tests count it to catch a return to asking every time.
@@ -39,22 +40,18 @@ public final class DataVersionWatcher: @unchecked Sendable {
     /// A number that changes whenever anyone else commits.
     public func version() throws -> Int {
         try lock.withLock {
+            // Read before asking: a commit after this read changes the headers, and is asked about.
             let headers = walIndex?.headers()
             if let headers, headers == lastHeaders { return lastVersion }
             asked += 1
-            let version = try connection.inDatabase { db in
-                let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-                if !triedMapping {
-                    triedMapping = true
-                    walIndex = WALIndexMapping(db)
-                }
-                return version
-            }
-            // The headers read before asking: a commit after that read changes them, and is asked about.
+            lastVersion = try connection.inDatabase(Self.dataVersion)
             lastHeaders = headers
-            lastVersion = version
-            return version
+            return lastVersion
         }
+    }
+
+    private static func dataVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
     }
 }
 
@@ -66,11 +63,8 @@ public final class DataVersionWatcher: @unchecked Sendable {
 struct WALIndexMapping {
     /// The two 48-byte copies of the WAL-index header (bytes 0..<96), copy 1 first.
     struct Headers: Equatable {
-        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-
-        static func == (a: Headers, b: Headers) -> Bool {
-            withUnsafeBytes(of: a.words) { a in withUnsafeBytes(of: b.words) { b in a.elementsEqual(b) } }
-        }
+        var first: SIMD8<UInt64>
+        var rest: SIMD4<UInt64>
     }
 
     /// SQLite's mapping of the first region; valid while the connection that mapped it is open.
@@ -92,8 +86,6 @@ struct WALIndexMapping {
     /// Both header copies as they are now. SQLite's writer writes copy 2, then copy 1; a reader that
     /// meets a writer half-way sees copies that differ from the last ones, and asks SQLite.
     func headers() -> Headers {
-        var headers = Headers(words: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        withUnsafeMutableBytes(of: &headers.words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: 96)) }
-        return headers
+        Headers(first: base.loadUnaligned(as: SIMD8<UInt64>.self), rest: base.loadUnaligned(fromByteOffset: 64, as: SIMD4<UInt64>.self))
     }
 }
