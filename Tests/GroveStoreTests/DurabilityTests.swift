@@ -7,7 +7,7 @@ import Testing
 @testable import GroveStore
 
 /// Real processes writing one real file: SIGKILL mid-write, and two writers at once.
-@Suite("Durability across processes", .serialized, .heavy)
+@Suite("Durability across processes", .serialized, .heavy, .timeLimit(.minutes(10)))
 struct DurabilityTests {
     /// The `grove-stress` helper built beside the test bundle.
     static func stressBinary() throws -> URL {
