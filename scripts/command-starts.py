@@ -7,6 +7,11 @@ as on an idle one) and the median wall time of --runs runs, each as a ratio to `
 `timew` on an empty database (timewarrior's cold start, the anchor of issue 41). With --baseline,
 the same commands of another `grove` binary (say, the release before a change) go beside them.
 
+First it prints the floors of the stack (`floors.py`): what C through SQLite, a static Swift hello
+world and a Swift program through GRDB pay to answer `now` from the same store, so that `grove now`
+is read against what any program on SQLite and Swift could reach. --no-floors skips them (the Swift
+floor is built once, in --scratch; minutes the first time).
+
     scripts/command-starts.py --skip-build
     scripts/command-starts.py --skip-build --baseline /tmp/grove-before
 
@@ -16,6 +21,7 @@ is stopped after --timeout seconds.
 import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from floors import c_now_floor, stack_floors, swift_hello  # noqa: E402
 from seed import release_binary, run_seconds  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -67,6 +73,8 @@ def main():
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--binary", help="the grove to measure (default: the release build)")
     ap.add_argument("--baseline", help="another grove binary to measure beside it")
+    ap.add_argument("--no-floors", action="store_true", help="skip the stack's floors")
+    ap.add_argument("--scratch", default=os.path.expanduser("~/.cache/grove-floors"))
     a = ap.parse_args()
     a.runs = max(1, min(100, a.runs))
     ensure("valgrind", "valgrind")
@@ -89,9 +97,11 @@ def main():
 
     homes = []
     try:
-        for name, path in binaries:
+        for index, (name, path) in enumerate(binaries):
             home, env = store(path)
             homes.append(home)
+            if index == 0 and not a.no_floors:
+                floors(home, env, stripped, anchor, a)
             now = (instructions([path, "now"], env, a.timeout), wall([path, "now"], env, a.runs, a.timeout))
             print(f"\n{name}: grove now {now[0] / 1e6:.1f} M instructions, {now[1] * 1000:.2f} ms")
             print(f"{'command':28} {'M instr':>8} {'× now':>6} {'× timew':>8} {'ms':>7} {'× now':>6} {'× timew':>8}")
@@ -104,6 +114,21 @@ def main():
     finally:
         for home in homes + [timew_home, stripped]:
             shutil.rmtree(home, ignore_errors=True)
+
+
+def floors(home, env, stripped, anchor, a):
+    """The stack's floors on `home`'s store, in instructions and wall time, against timewarrior."""
+    os.makedirs(a.scratch, exist_ok=True)
+    database = os.path.join(home, "grove.sqlite")
+    swift_floor, _ = stack_floors(a.scratch)
+    subprocess.run(["strip", "-o", os.path.join(stripped, "now-floor"), swift_floor], check=True)
+    print("\nfloors on the same store (what any program pays to answer `now` from it):")
+    for label, argv in [("C + SQLite (open, read the running session)", [c_now_floor(a.scratch), database]),
+                        ("static Swift hello world", [swift_hello(a.scratch)]),
+                        ("Swift + GRDB (open as grove does, read it)", [os.path.join(stripped, "now-floor"), database])]:
+        count, seconds = instructions(argv, env, a.timeout), wall(argv, env, a.runs, a.timeout)
+        print(f"  {label:46} {count / 1e6:6.1f} M instructions {count / anchor[0]:5.2f}x timew   "
+              f"{seconds * 1000:6.2f} ms {seconds / anchor[1]:5.2f}x")
 
 
 if __name__ == "__main__":

@@ -8,15 +8,18 @@ durable write can cost here. Grove: `POST /api/v1/timers` then `DELETE /api/v1/t
 `apt-get install wrk` —, else Python threads). Concurrent writes share commits (group commit). Prints pairs/s for both and the ratio;
 the goal (issue #9) is >= 0.8. Then one client, and the CPU each acknowledged pair costs: the server
 process's (user + system, from /proc) against the floor's own (issue 41: <= 3x), and the server's
-context switches per pair (a count, steady where CPU time wanders). Bounded: stops by itself, stops
-its server.
+context switches per pair (a count, steady where CPU time wanders). The same for the stack's floor
+(`floors.py`: a Hummingbird 2 server writing through a GRDB pool, built once in --scratch), so that
+Grove's CPU is read against what any server on that stack pays (--no-floors skips it). Bounded:
+stops by itself, stops its servers.
 
     scripts/write-speed.py --skip-build
 """
 import argparse, http.client, json, os, re, shutil, sqlite3, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary, seeded_server  # noqa: E402
+from floors import stack_floors  # noqa: E402
+from seed import free_port, release_binary, seeded_server, wait_for  # noqa: E402
 
 
 def floor(seconds):
@@ -131,6 +134,8 @@ def main():
     ap.add_argument("--clients", default="4,16", help="comma-separated client counts, each measured in turn")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--binary")
+    ap.add_argument("--no-floors", action="store_true", help="skip the Hummingbird + GRDB floor")
+    ap.add_argument("--scratch", default=os.path.expanduser("~/.cache/grove-floors"))
     a = ap.parse_args()
     binary = a.binary or release_binary(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), build=not a.skip_build)
     low = floor(a.seconds)
@@ -143,16 +148,35 @@ def main():
               + ("" if rate >= 0.8 * low else "   < 0.8"))
     # One client: the server's CPU per acknowledged pair, against the floor's (the same commits).
     with seeded_server(binary, 1000, "grove-writes-") as base:
-        before, switched = cpu_seconds(seeded_server.pid), context_switches(seeded_server.pid)
-        rate = grove(base, a.seconds, 1)
-        pairs = max(rate * a.seconds, 1)
-        used = (cpu_seconds(seeded_server.pid) - before) / pairs
-        switches = (context_switches(seeded_server.pid) - switched) / pairs
+        used, switches = one_client(seeded_server.pid, base, a.seconds)
     print(f"CPU per acknowledged pair, one client: grove serve {used * 1000:.3f} ms, the floor {floor.cpu * 1000:.3f} ms"
           f"   {used / max(floor.cpu, 1e-9):.1f}x" + ("" if used <= 3 * floor.cpu else "   > 3"))
     print(f"context switches per acknowledged pair, one client: grove serve {switches:.1f}, the floor {floor.switches:.1f}"
           f"   {switches / max(floor.switches, 1e-9):.1f}x")
+    if a.no_floors:
+        return
+    os.makedirs(a.scratch, exist_ok=True)
+    _, write_floor = stack_floors(a.scratch)
+    folder, port = tempfile.mkdtemp(prefix="grove-write-floor-"), free_port()
+    server = subprocess.Popen([write_floor, os.path.join(folder, "floor.sqlite"), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(f"http://127.0.0.1:{port}/")
+        stack, stack_switches = one_client(server.pid, f"http://127.0.0.1:{port}", a.seconds)
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"the stack's floor (Hummingbird 2 + GRDB, one INSERT or DELETE a request), one client: {stack * 1000:.3f} ms"
+          f" a pair, {stack / max(floor.cpu, 1e-9):.1f}x the commit floor, {stack_switches:.1f} context switches;"
+          f" grove serve is {used / stack:.2f}x it")
 
+
+def one_client(pid, base, seconds):
+    """CPU seconds and context switches of process `pid` per POST + DELETE pair, one client."""
+    before, switched = cpu_seconds(pid), context_switches(pid)
+    pairs = max(grove(base, seconds, 1) * seconds, 1)
+    return (cpu_seconds(pid) - before) / pairs, (context_switches(pid) - switched) / pairs
 
 if __name__ == "__main__":
     main()
