@@ -75,7 +75,7 @@ extension AppDatabase {
     /// Every signed-in browser, the most recently seen first.
     public func webSessions() throws -> [WebSession] {
         try writer.snapshotRead { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM web_session ORDER BY last_seen_ms DESC, id")).map(Self.webSession)
+            try db.cachedRows("SELECT * FROM web_session ORDER BY last_seen_ms DESC, id").map(Self.webSession)
         }
     }
 

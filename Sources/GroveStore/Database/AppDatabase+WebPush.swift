@@ -99,7 +99,7 @@ extension AppDatabase {
     /// Every browser that receives notifications, the oldest first.
     public func pushSubscriptions() throws -> [PushSubscription] {
         try writer.snapshotRead { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM push_subscription ORDER BY created_ms, endpoint")).map {
+            try db.cachedRows("SELECT * FROM push_subscription ORDER BY created_ms, endpoint").map {
                 PushSubscription(
                     endpoint: $0["endpoint"], p256dh: $0["p256dh"], auth: $0["auth"], userAgent: $0["user_agent"],
                     created: Date(groveMillis: $0["created_ms"]))

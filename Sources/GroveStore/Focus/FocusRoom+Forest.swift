@@ -17,13 +17,12 @@ extension FocusRoom {
         try settle()
         return try writer.snapshotRead { db in
             // One more day than shown says whether there is anything older.
-            var rows = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT day, sum(trees), sum(abandoned) FROM \(source.table)
-                        WHERE \(source.condition(parameter: 3)) AND (trees > 0 OR abandoned > 0) AND day < ?1
-                        GROUP BY day ORDER BY day DESC LIMIT ?2
-                        """), arguments: [before?.description ?? "9999-12-31", days + 1, source.tag])
+            var rows = try db.cachedRows(
+                """
+                SELECT day, sum(trees), sum(abandoned) FROM \(source.table)
+                WHERE \(source.condition(parameter: 3)) AND (trees > 0 OR abandoned > 0) AND day < ?1
+                GROUP BY day ORDER BY day DESC LIMIT ?2
+                """, [before?.description ?? "9999-12-31", days + 1, source.tag])
             let hasOlder = rows.count > days
             if hasOlder { rows.removeLast() }
             var window = ForestWindow(

@@ -107,7 +107,7 @@ extension PauseRoom {
     public func appNames() throws -> [String: String] {
         try writer.snapshotRead { db in
             Dictionary(
-                try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app")).map { ($0["id"], $0["display_name"]) },
+                try db.cachedRows("SELECT id, display_name FROM social_app").map { ($0["id"], $0["display_name"]) },
                 uniquingKeysWith: { a, _ in a })
         }
     }

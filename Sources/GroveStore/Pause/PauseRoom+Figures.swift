@@ -48,7 +48,7 @@ extension AppDatabase {
             FROM gate_change WHERE (?1 IS NULL OR app_id = ?1) AND local_day BETWEEN ?2 AND ?3 GROUP BY app_id, local_day
             """
         let arguments: StatementArguments = [appId, from?.description ?? "0000-00-00", to?.description ?? "9999-12-31"]
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).compactMap { row -> GateChangeCounts? in
+        return try db.cachedRows(sql, arguments).compactMap { row -> GateChangeCounts? in
             guard let day = LocalDay(row["local_day"] as String) else { return nil }
             func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }
             return GateChangeCounts(date: day, appId: row["app_id"], gatesOff: count("gates_off"), blocksLoosened: count("loosened"))

@@ -105,29 +105,26 @@ extension ReviewRoom {
             }
 
             let names = Dictionary(
-                try Row.fetchAll(db.cachedStatement(sql: "SELECT id, display_name FROM social_app"))
+                try db.cachedRows("SELECT id, display_name FROM social_app")
                     .map { ($0["id"] as String, $0["display_name"] as String) }, uniquingKeysWith: { a, _ in a })
-            let pauses = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
-                               total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded,
-                               total(\(UsageStatistics.delayedSQL)) AS delayed,
-                               total(withered_tree IS 1) AS withered, coalesce(sum(grace_visits), 0) AS grace,
-                               total(emergency_pass IS 1) AS passes, total(visit_seconds IS NOT NULL) AS measured,
-                               coalesce(sum(visit_seconds), 0) AS visit_seconds
-                        FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
-                        """), arguments: [start.description, end.description]
-            )
+            let pauses = try db.cachedRows(
+                """
+                SELECT app_id, count(*) AS attempts, total(\(UsageStatistics.exitToFocusSQL)) AS exits,
+                       total(action_outcome IS 'deepen_pause') AS rescued, total(action_outcome IS 'proceed_to_app') AS proceeded,
+                       total(\(UsageStatistics.delayedSQL)) AS delayed,
+                       total(withered_tree IS 1) AS withered, coalesce(sum(grace_visits), 0) AS grace,
+                       total(emergency_pass IS 1) AS passes, total(visit_seconds IS NOT NULL) AS measured,
+                       coalesce(sum(visit_seconds), 0) AS visit_seconds
+                FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id ORDER BY attempts DESC, app_id
+                """, [start.description, end.description])
             // The week before, for the trend: only when all of it is still kept.
             let previousStart = start.adding(days: -7)
             let before: [String: Int]? =
                 previousStart >= UsageStatistics.retentionStart(today: today)
                 ? Dictionary(
-                    try Row.fetchAll(
-                        db.cachedStatement(
-                            sql: "SELECT app_id, count(*) AS attempts FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id"),
-                        arguments: [previousStart.description, start.adding(days: -1).description]
+                    try db.cachedRows(
+                        "SELECT app_id, count(*) AS attempts FROM gateway_session WHERE local_day BETWEEN ? AND ? GROUP BY app_id",
+                        [previousStart.description, start.adding(days: -1).description]
                     ).map { ($0["app_id"] as String, $0["attempts"] as Int) }, uniquingKeysWith: { a, _ in a }) : nil
             var appPauses = pauses.map { row -> WeeklyReview.AppPauses in
                 func count(_ column: String) -> Int { (row[column] as Double?).map { Int($0) } ?? 0 }

@@ -59,11 +59,10 @@ enum SyncCapture {
         ]
     }
 
-    /// The capture triggers the store has now.
+    /// The capture triggers the store has now (every store's opening asks, `ensureSyncCapture`).
     static func installed(_ db: Database) throws -> [Trigger] {
-        try Row.fetchAll(
-            db,
-            sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync\\_capture\\_%' ESCAPE '\\' ORDER BY name"
+        try db.cachedRows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync\\_capture\\_%' ESCAPE '\\' ORDER BY name"
         )
         .map { Trigger(name: $0["name"], sql: $0["sql"]) }
     }
