@@ -70,23 +70,9 @@ struct NowCommand: ParsableCommand {
         return Invocation(json: options.json, database: options.database, format: format)
     }
 
-    /// The store of the `grove` process's own `now`, closed and kept until the process exits.
-    nonisolated(unsafe) private static var closed: AppDatabase?
-
-    /// Closes `db` (its WAL folded in and removed, as at any close) and keeps the closed value until
-    /// the process exits: releasing it would dispose of GRDB's dispatch queue, which starts a
-    /// libdispatch worker thread only to finish the disposal — a thread per prompt, after the answer.
-    /// Called once per process, from `main` on the main thread, before anything else runs.
-    private static func closeAtExit(_ db: AppDatabase) {
-        try? db.close()
-        closed = db
-    }
-
-    /// Prints the line (or the JSON report) for the store `options` name. `exiting`: the process
-    /// ends right after (the `grove` binary's own `now`), so the store is closed and not released.
-    static func show(_ options: Invocation, exiting: Bool = false) throws {
+    /// Prints the line (or the JSON report) for the store `options` name.
+    static func show(_ options: Invocation) throws {
         let db = try GlobalOptions.open(database: options.database)
-        defer { if exiting { Self.closeAtExit(db) } }
         let status = try db.focus.status()
         let session = status.session
         // A status bar asks every few seconds: a hold whose waiter died (a kill, a reboot) ends here.

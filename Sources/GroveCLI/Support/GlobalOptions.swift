@@ -23,9 +23,11 @@ public struct GlobalOptions: ParsableArguments {
     static func open(database: String?, environment: CLIEnvironment = CLIEnvironment.current, concurrentReads: Bool = false) throws
         -> AppDatabase
     {
-        try AppDatabase.open(
+        let store = try AppDatabase.open(
             path: database.map(environment.resolve) ?? AppDatabase.defaultPath(environment: environment.variables),
             environment: environment.grove, concurrentReads: concurrentReads, createDirectory: database == nil)
+        StoresAtExit.keep(store)
+        return store
     }
 }
 

@@ -94,8 +94,8 @@ extension GroveCommand {
     /// page of the binary is a plain page fault, not one that interrupts every other core to flush
     /// its TLB (a tenth of `grove now`'s run, measured).
     ///
-    /// `exiting`: the caller exits with the status returned (the `grove` binary's `main`), so what
-    /// the command opened need not be released first.
+    /// `exiting`: the caller exits with the status returned (the `grove` binary's `main`), so the
+    /// stores the command opened are closed and never released (`StoresAtExit`).
     ///
     /// The everyday commands' usual forms (`EverydayParse.immediate`) run here too, for the same reasons.
     public static func executeImmediately(_ arguments: [String], exiting: Bool = false) -> Int32? {
@@ -105,14 +105,16 @@ extension GroveCommand {
             Output.write(Data(utf8: Build.versionLine + "\n"))
             return 0
         }
+        let work: () throws -> Void
+        if let options = NowCommand.fastOptions(arguments) {
+            work = { try NowCommand.show(options) }
+        } else if let everyday = EverydayParse.immediate(arguments) {
+            work = { try everyday.run(everyday.options) }
+        } else {
+            return nil
+        }
         do {
-            if let options = NowCommand.fastOptions(arguments) {
-                try NowCommand.show(options, exiting: exiting)
-            } else if let everyday = EverydayParse.immediate(arguments) {
-                try everyday.run(everyday.options)
-            } else {
-                return nil
-            }
+            try exiting ? StoresAtExit.closingAtExit(work) : work()
             return 0
         } catch {
             return report(error)
