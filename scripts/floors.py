@@ -14,7 +14,10 @@ against what is reachable:
   `write-floor` is a Hummingbird 2 server over a GRDB pool (WAL, synchronous = FULL) that answers
   `POST /api/v1/timers` (JSON in, one INSERT, 201 with JSON) and `DELETE /api/v1/timers/ID` (204).
 """
-import os, subprocess, sys, tempfile
+import os, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seed import scratch_package, write_changed  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SESSION_SQL = "SELECT start_time, planned_ms FROM focus_session WHERE state IN ('active', 'paused')"
@@ -118,17 +121,10 @@ try await Application(router: router, configuration: .init(address: .hostname("1
 """
 
 
-def _write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if not os.path.exists(path) or open(path).read() != text:
-        with open(path, "w") as f:
-            f.write(text)
-
-
 def c_now_floor(scratch):
     """The C floor's binary (built with the system's compiler and SQLite; `libsqlite3-dev`)."""
     source, binary = os.path.join(scratch, "now-floor.c"), os.path.join(scratch, "c-now-floor")
-    _write(source, C_NOW)
+    write_changed(source, C_NOW)
     subprocess.run(["cc", "-O2", "-o", binary, source, "-lsqlite3"], check=True)
     return binary
 
@@ -136,7 +132,7 @@ def c_now_floor(scratch):
 def swift_hello(scratch):
     """A statically linked Swift hello world."""
     source, binary = os.path.join(scratch, "hello.swift"), os.path.join(scratch, "swift-hello")
-    _write(source, 'print("Hello, world!")\n')
+    write_changed(source, 'print("Hello, world!")\n')
     subprocess.run(["swiftc", "-O", "-static-stdlib", source, "-o", binary], check=True, stdout=subprocess.DEVNULL)
     return binary
 
@@ -145,13 +141,6 @@ def stack_floors(scratch):
     """Builds (once; minutes the first time) the Swift package of the stack floors in `scratch`;
     returns the paths of `now-floor` and `write-floor`."""
     folder = os.path.join(scratch, "stack")
-    _write(os.path.join(folder, "Package.swift"), STACK_PACKAGE)
-    _write(os.path.join(folder, "Sources", "now-floor", "main.swift"), NOW_FLOOR)
-    _write(os.path.join(folder, "Sources", "write-floor", "main.swift"), WRITE_FLOOR)
-    print("building the stack floors (once, in " + folder + ")", file=sys.stderr, flush=True)
-    build = subprocess.run(["swift", "build", "-c", "release"], cwd=folder, capture_output=True, text=True)
-    if build.returncode != 0:
-        sys.exit(f"the stack floors did not build:\n{build.stdout[-4000:]}{build.stderr[-4000:]}")
-    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=folder, check=True,
-                              capture_output=True, text=True).stdout.strip()
+    print(f"the stack floors: built in {folder} (minutes the first time)", file=sys.stderr, flush=True)
+    bin_path = scratch_package(folder, STACK_PACKAGE, {"now-floor": NOW_FLOOR, "write-floor": WRITE_FLOOR})
     return os.path.join(bin_path, "now-floor"), os.path.join(bin_path, "write-floor")

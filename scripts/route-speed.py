@@ -17,7 +17,7 @@ Bounded: each load stops by itself and both servers are stopped at the end.
 import argparse, json, os, re, subprocess, sys, time, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seed import release_binary, seeded_server  # noqa: E402
+from seed import release_binary, scratch_package, seeded_server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HELLO_PACKAGE = """// swift-tools-version:6.0
@@ -48,14 +48,7 @@ ROUTES = [
 
 
 def build_hello(folder):
-    os.makedirs(os.path.join(folder, "Sources", "hello"), exist_ok=True)
-    with open(os.path.join(folder, "Package.swift"), "w") as f:
-        f.write(HELLO_PACKAGE)
-    with open(os.path.join(folder, "Sources", "hello", "main.swift"), "w") as f:
-        f.write(HELLO_MAIN)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "hello"], cwd=folder, check=True, stdout=subprocess.DEVNULL)
-    return subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=folder, check=True,
-                          capture_output=True, text=True).stdout.strip() + "/hello"
+    return os.path.join(scratch_package(folder, HELLO_PACKAGE, {"hello": HELLO_MAIN}), "hello")
 
 
 def load(url, seconds, connections):

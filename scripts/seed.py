@@ -100,6 +100,29 @@ def hlc(millis, counter, node):
     return stamp.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z-{counter:04x}-{node}"
 
 
+def write_changed(path, text):
+    """Writes `text` to `path` (making its folder) unless it already holds it: a build tool then sees no
+    change, and keeps what it built."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if not os.path.exists(path) or open(path).read() != text:
+        with open(path, "w") as f:
+            f.write(text)
+
+
+def scratch_package(folder, package, sources):
+    """Builds (release) a Swift package in `folder`: `package` is its Package.swift, `sources` maps each
+    executable target to its main.swift. Files are written only when they changed, so that a second run
+    reuses the build. Returns the build's bin folder; exits with the build's output when it fails."""
+    files = {"Package.swift": package, **{os.path.join("Sources", target, "main.swift"): text for target, text in sources.items()}}
+    for name, text in files.items():
+        write_changed(os.path.join(folder, name), text)
+    build = subprocess.run(["swift", "build", "-c", "release"], cwd=folder, capture_output=True, text=True)
+    if build.returncode != 0:
+        raise SystemExit(f"{folder} did not build:\n{build.stdout[-4000:]}{build.stderr[-4000:]}")
+    return subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=folder, check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
 def release_binary(root, build=True):
     # Statically linked Swift runtime, as the README installs it.
     if build:
