@@ -23,7 +23,7 @@ extension AppDatabase {
             arguments += [appId]
         }
         sql += " GROUP BY app_id, local_day"
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> UsageDayCounts? in
+        return try db.cachedRows(sql, arguments).compactMap { row -> UsageDayCounts? in
             guard let day = LocalDay(row["local_day"] as String) else { return nil }
             // Every aggregate has a value for a day of open pauses only (total() is 0.0, never NULL);
             // read optionally all the same, so that no row can trap.
